@@ -1,0 +1,57 @@
+# blindchess — two commands on a fresh Debian/Ubuntu machine:
+#   make run    set up everything and start the app
+#   make test   set up everything plus the test tools, run the whole suite headless
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+# Debian packages: espeak-ng (pyttsx3's engine on Linux), sox (audio tests),
+# and the libraries Qt needs to start (also offscreen).
+RUN_DEBS  := espeak-ng libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3
+TEST_DEBS := $(RUN_DEBS) sox
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run test setup setup-test system-deps system-test-deps bench clean
+
+run: setup
+	$(BIN)/blindchess
+
+test: setup-test
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
+
+bench: setup-test
+	@for f in tests/benchmarks/bench_*.py; do echo "== $$f"; QT_QPA_PLATFORM=offscreen $(BIN)/python $$f || exit 1; done
+
+setup: system-deps $(VENV)/.installed
+setup-test: system-test-deps $(VENV)/.installed-test
+
+# Install only what is missing; apt-get update only when something is.
+define install_debs
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if command -v apt-get >/dev/null; then \
+	    echo "Installing system packages:$$missing"; \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	  else echo "Please install:$$missing (see README)"; fi; \
+	fi
+endef
+
+system-deps:
+	$(call install_debs,$(RUN_DEBS))
+
+system-test-deps:
+	$(call install_debs,$(TEST_DEBS))
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -m pip install -q -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(VENV)/.installed $@
+
+clean:
+	rm -rf $(VENV) build *.egg-info

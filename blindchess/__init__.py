@@ -1,0 +1,14 @@
+"""blindchess: over-the-board chess between a visually impaired and a sighted
+player under the FIDE Laws of Chess, Appendix D.
+
+The core modules (notation, phonetic, session, ruling, clock, pegboard.tracker,
+...) use python-chess only; Qt, pyttsx3, vosk and pyserial live in adapters
+(blindchess.ui, blindchess.speech, blindchess.pegboard.link).
+"""
+
+__version__ = "0.1.0"
+
+#: Languages whose notation letters blindchess reads and writes (RULES.md §4).
+NOTATION_LANGS = ("de", "en", "fr", "it", "nl", "ru")
+#: Default announcing and interface language (German at international events).
+DEFAULT_LANG = "de"

@@ -1,0 +1,112 @@
+"""The ``blindchess`` command: the app without arguments, subcommands otherwise.
+
+Each subcommand lives in its own module of this package and exposes
+``register(subparsers)``, which adds its parser and sets ``func`` (a callable
+taking the parsed arguments and returning the exit code). Errors meant for the
+user (:class:`blindchess.errors.UserError`) are printed as they are; anything
+else is logged to a file and reported in one line — no traceback reaches a user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import importlib
+import sys
+import traceback
+from collections.abc import Sequence
+
+from .. import __version__, paths
+from ..errors import UserError
+from ..i18n import default_lang, tr
+
+#: Subcommand modules, in the order ``--help`` lists them.
+SUBCOMMANDS = (
+    "notation",    # notation check | convert          (move language)
+    "announce",    # announce GAME.pgn [--wav]          (move language, speech)
+    "pegboard",    # pegboard simulate | replay         (tactile board)
+    "reconcile",   # reconcile --sheet-a ...            (D.2.9 ruling)
+    "journal",     # journal show | list                (crash-safe journal)
+    "say",         # say TEXT --out FILE.wav            (speech)
+    "listen",      # listen --wav FILE.wav              (speech recognition)
+    "models",      # models list | install | remove     (speech models)
+    "chess960",    # chess960 [N]                       (Chess960)
+    "envelope",    # envelope ...                       (adjournment)
+    "export",      # export SOURCE --format ...         (records)
+    "app",         # app [--journal FILE]               (the desktop app)
+)
+
+
+def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+    """The full argument parser with every available subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="blindchess",
+        description=tr("cli.description", lang),
+        epilog=tr("cli.paths", lang, journals=paths.journal_dir(), models=paths.models_dir()),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"blindchess {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in SUBCOMMANDS:
+        try:
+            module = importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name and exc.name.startswith(f"{__name__}.{name}"):
+                continue  # not built yet
+            raise
+        module.register(sub)
+    return parser
+
+
+def _log_internal_error() -> str:
+    """Write the current traceback to the log folder and return the file's path."""
+    try:
+        folder = paths.log_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = folder / f"error-{stamp}.log"
+        path.write_text(traceback.format_exc(), encoding="utf-8")
+        return str(path)
+    except OSError:
+        return "-"
+
+
+def start_app(argv: Sequence[str] = ()) -> int:
+    """Start the desktop app (used when no subcommand is given)."""
+    try:
+        from ..ui.app import main as app_main
+    except ImportError as exc:
+        print(tr("cli.no_gui", None, error=exc), file=sys.stderr)
+        return 2
+    return int(app_main(list(argv)) or 0)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``blindchess`` console script."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = default_lang()
+    try:
+        if not argv or argv[0].startswith("--journal"):
+            return start_app(argv)
+        parser = build_parser(lang)
+        args = parser.parse_args(argv)
+        if getattr(args, "func", None) is None:
+            parser.print_help()
+            return 0
+        return int(args.func(args) or 0)
+    except UserError as exc:
+        print(exc.message, file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print(tr("cli.interrupted", lang), file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # noqa: BLE001 - the last line of defence
+        log = _log_internal_error()
+        print(tr("cli.internal_error", lang, error=type(exc).__name__, log=log), file=sys.stderr)
+        return 70
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Message catalogues (TOML), one file per domain and language."""

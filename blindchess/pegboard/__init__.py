@@ -1,0 +1,1 @@
+"""Tactile peg-board and DGT e-board: protocols, tracker (pure), serial link (adapter)."""

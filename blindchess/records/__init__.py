@@ -1,0 +1,1 @@
+"""Game records for every reader: braille, spoken score, PGN, printable scoresheet."""

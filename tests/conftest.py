@@ -1,0 +1,18 @@
+"""Shared test set-up: an isolated user data directory, German by default."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(tmp_path_factory, monkeypatch):
+    """Every test gets its own BLINDCHESS_HOME so nothing touches the real user data."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("BLINDCHESS_HOME", str(home))
+    monkeypatch.delenv("BLINDCHESS_LANG", raising=False)
+    return home
