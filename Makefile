@@ -43,7 +43,7 @@ system-test-deps:
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q --upgrade pip "setuptools>=68" wheel
 
 $(VENV)/.installed: pyproject.toml | $(VENV)/bin/python
 	$(BIN)/python -m pip install -q -e .

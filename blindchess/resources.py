@@ -7,17 +7,17 @@ from any working directory.
 
 from __future__ import annotations
 
-import importlib.resources
 from pathlib import Path
 
-_CHECKOUT = Path(__file__).resolve().parent.parent
+_PACKAGE = Path(__file__).resolve().parent
+_CHECKOUT = _PACKAGE.parent
 
 
 def _data_dir(name: str, package: str) -> Path:
     local = _CHECKOUT / name
     if local.is_dir() and (_CHECKOUT / "pyproject.toml").is_file():
         return local
-    return Path(str(importlib.resources.files(package)))
+    return _PACKAGE / package.rpartition(".")[2]
 
 
 def voices_dir() -> Path:

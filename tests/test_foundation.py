@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import zipfile
+from pathlib import Path
 
 from blindchess import i18n, resources
 from blindchess.cli import main
@@ -14,10 +17,27 @@ def test_data_folders_are_found():
     assert (resources.boards_dir() / "README.md").is_file()
 
 
-def test_installed_package_finds_data_from_any_directory(tmp_path):
-    code = "from blindchess import resources; print(resources.voices_dir())"
-    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
-    assert "voices" in out.stdout or "_voices" in out.stdout
+def test_built_wheel_ships_voices_and_boards(tmp_path):
+    """voices/ and boards/ ship inside the wheel and are found from any directory."""
+    repo = Path(__file__).resolve().parent.parent
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(tmp_path), str(repo)],
+        check=True, capture_output=True,
+    )
+    wheel = next(tmp_path.glob("blindchess-*.whl"))
+    site = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        zf.extractall(site)
+    shipped = {Path(n).name for n in names if n.startswith(("blindchess/_voices/", "blindchess/_boards/"))}
+    expected = {p.name for d in ("voices", "boards") for p in (repo / d).iterdir() if p.suffix in (".toml", ".md")}
+    assert expected <= shipped
+    code = "from blindchess import resources; print(resources.voices_dir()); print(resources.boards_dir())"
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, check=True)
+    voices, boards = (Path(line) for line in out.stdout.splitlines())
+    assert voices.is_relative_to(site) and (voices / "README.md").is_file()
+    assert boards.is_relative_to(site) and (boards / "README.md").is_file()
 
 
 def test_messages_default_to_german_and_fall_back():
