@@ -48,34 +48,32 @@ def announce(widget: QWidget, message: str, assertive: bool = False) -> None:
 
 
 def missing_labels(root: QWidget) -> list[str]:
-    """Describe every visible-capable widget under ``root`` that lacks a name or description.
+    """Every widget under ``root`` a screen reader would stop on that lacks a name or description.
 
-    Plain layout containers (bare ``QWidget``/``QFrame`` without focus) and Qt's
-    internal helper widgets (names starting with ``qt_``) are skipped: screen
-    readers do not stop on them.
+    Skipped: plain layout containers (bare ``QWidget``/``QFrame`` that take no
+    focus), scroll bars, and the helpers Qt builds inside its own controls
+    (a combo box's popup, a spin box's line edit, a table's viewport and
+    headers) — those take their name from the control that owns them.
     """
     from PySide6.QtCore import Qt
-    from PySide6.QtWidgets import QFrame, QScrollBar
+    from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QComboBox, QFrame, QScrollBar
 
     missing = []
+    composite = (QComboBox, QAbstractSpinBox, QAbstractScrollArea)
     for widget in [root, *root.findChildren(QWidget)]:
-        if _qt_internal(widget):
+        if widget.objectName().startswith("qt_") or isinstance(widget, QScrollBar):
             continue
-        plain_container = type(widget) in (QWidget, QFrame) and widget.focusPolicy() == Qt.FocusPolicy.NoFocus
-        if plain_container or isinstance(widget, QScrollBar):
+        parent = widget.parentWidget()
+        inside_control = False
+        while parent is not None and parent is not root:
+            if isinstance(parent, composite):
+                inside_control = True
+                break
+            parent = parent.parentWidget()
+        if inside_control:
+            continue
+        if type(widget) in (QWidget, QFrame) and widget.focusPolicy() == Qt.FocusPolicy.NoFocus:
             continue
         if not widget.accessibleName() or not widget.accessibleDescription():
             missing.append(f"{type(widget).__name__} {widget.objectName()!r}")
     return missing
-
-
-def _qt_internal(widget: QWidget) -> bool:
-    """Helper widgets Qt creates inside its own controls (viewports, popups, corner buttons)."""
-    node: QWidget | None = widget
-    while node is not None:
-        if node.objectName().startswith("qt_") or type(node).__module__ != type(widget).__module__ and False:
-            return True
-        if type(node).__name__ not in _PUBLIC_QT and not type(node).__module__.startswith("blindchess"):
-            return True
-        node = node.parentWidget() if node is not widget else None
-    return False

@@ -1,0 +1,129 @@
+"""``blindchess envelope``: the sealed move and the envelope of an adjourned game (Guidelines I).
+
+* ``envelope check TEXT --fen FEN [--spoken]`` — how the arbiter reads a sealed
+  move in the position before it; exit code 1 when it would lose (point 8).
+* ``envelope show (--journal FILE | --fen FEN --white NAME --black NAME
+  --white-used T --black-used T) [--draw-offer COLOR] [--date D --time T --venue V]
+  [--event E --round R] [--pdf OUT.pdf] [--json]`` — the envelope, fields (a)–(g),
+  as text, JSON or a printable PDF. From a journal it is the last adjournment in
+  it; the sealed move is never printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import chess
+
+from .. import envelope as env
+from ..errors import UserError
+from ..i18n import default_lang, tr
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    lang = default_lang()
+    parser = subparsers.add_parser("envelope", help=tr("tournament.cli_envelope_help", lang),
+                                   description=tr("tournament.cli_envelope_help", lang))
+    sub = parser.add_subparsers(dest="envelope_command", metavar="COMMAND", required=True)
+
+    check = sub.add_parser("check", help=tr("tournament.cli_check_help", lang))
+    check.add_argument("text", help=tr("tournament.cli_check_text", lang))
+    check.add_argument("--fen", default=chess.STARTING_FEN, help=tr("tournament.cli_fen_help", lang))
+    check.add_argument("--spoken", action="store_true", help=tr("tournament.cli_spoken", lang))
+    check.add_argument("--lang", default=lang, help=tr("tournament.cli_lang", lang))
+    check.add_argument("--json", action="store_true", help=tr("tournament.cli_json", lang))
+    check.set_defaults(func=run_check)
+
+    show = sub.add_parser("show", help=tr("tournament.cli_show_help", lang))
+    show.add_argument("--journal", type=Path, help=tr("tournament.cli_journal_help", lang))
+    show.add_argument("--fen", help=tr("tournament.cli_fen_help", lang))
+    show.add_argument("--white", default="")
+    show.add_argument("--black", default="")
+    show.add_argument("--white-used", default="0", help=tr("tournament.cli_used_help", lang))
+    show.add_argument("--black-used", default="0", help=tr("tournament.cli_used_help", lang))
+    show.add_argument("--draw-offer", choices=("white", "black"))
+    show.add_argument("--date", default="")
+    show.add_argument("--time", default="")
+    show.add_argument("--venue", default="")
+    show.add_argument("--event", default="")
+    show.add_argument("--round", default="")
+    show.add_argument("--pdf", type=Path, help=tr("tournament.cli_pdf_help", lang))
+    show.add_argument("--lang", default=lang, help=tr("tournament.cli_lang", lang))
+    show.add_argument("--json", action="store_true", help=tr("tournament.cli_json", lang))
+    show.set_defaults(func=run_show)
+
+
+def _board(fen: str, lang: str) -> chess.Board:
+    try:
+        return chess.Board(fen, chess960=env._is_960(fen))
+    except ValueError:
+        raise UserError(tr("tournament.cli_bad_fen", lang, fen=fen)) from None
+
+
+def _seconds(text: str, lang: str) -> float:
+    from ..clock import parse_duration  # lazily: the session engineer's module
+
+    try:
+        value = parse_duration(text)
+    except ValueError:
+        value = -1.0
+    if value < 0:
+        raise UserError(tr("tournament.cli_bad_time", lang, text=text))
+    return value
+
+
+def run_check(args: argparse.Namespace) -> int:
+    lang = args.lang
+    check = env.check_sealed_move(_board(args.fen, lang), args.text, lang, spoken=args.spoken)
+    if args.json:
+        print(json.dumps({"written": check.written, "ok": check.ok, "problem": check.problem,
+                          "point": check.point, "uci": check.move.uci() if check.move else None,
+                          "candidates": [m.uci() for m in check.candidates],
+                          "message": check.message(lang)}, ensure_ascii=False, indent=2))
+    else:
+        print(check.message(lang))
+    return 0 if check.ok else 1
+
+
+def _from_journal(path: Path, lang: str) -> env.Envelope:
+    from ..journal import read_journal  # lazily
+
+    try:
+        events = read_journal(path).events
+    except OSError as exc:
+        raise UserError(tr("tournament.cli_no_journal", lang, path=path, error=exc.strerror)) from None
+    record = env.sealed_record_from_events(events)
+    if record is None:
+        raise UserError(tr("tournament.cli_no_adjournment", lang, path=path))
+    return record.envelope
+
+
+def run_show(args: argparse.Namespace) -> int:
+    lang = args.lang
+    if args.journal is not None:
+        envelope = _from_journal(args.journal, lang)
+    elif args.fen:
+        board = _board(args.fen, lang)
+        offer = None if args.draw_offer is None else args.draw_offer == "white"
+        envelope = env.Envelope(white=args.white, black=args.black, position=board.fen(),
+                                white_used=_seconds(args.white_used, lang),
+                                black_used=_seconds(args.black_used, lang), sealer=board.turn,
+                                move_number=board.fullmove_number, draw_offer=offer,
+                                resumption=env.Resumption(args.date, args.time, args.venue),
+                                event=args.event, round=args.round)
+    else:
+        raise UserError(tr("tournament.cli_show_needs", lang))
+    if args.json:
+        print(json.dumps(envelope.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(envelope.text(lang))
+    if args.pdf is not None:
+        try:
+            from ..ui.envelope_pdf import write_pdf
+        except ImportError as exc:
+            raise UserError(tr("tournament.cli_no_qt", lang, error=exc)) from None
+        path = write_pdf(envelope, args.pdf, lang)
+        print(tr("tournament.cli_pdf_written", lang, path=path))
+    return 0

@@ -1,0 +1,100 @@
+"""``blindchess export SOURCE --format pgn|brf|braille|wav|pdf -o FILE``: game records for every reader.
+
+SOURCE is a journal (``.jsonl``) or a PGN file. The formats: PGN with clocks and
+comments, the braille score as braille ASCII (``brf``) or Unicode braille
+(``braille``), the spoken score (``wav``) and the printable scoresheet (``pdf``).
+Bad input gets a message in the user's language and a non-zero exit code; the
+output file is written whole or not at all (temporary file, then rename).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .. import DEFAULT_LANG, NOTATION_LANGS
+from ..errors import UserError
+from ..i18n import default_lang, tr
+
+FORMATS = ("pgn", "brf", "braille", "wav", "pdf")
+
+
+def register(subparsers) -> None:
+    lang = default_lang()
+    parser = subparsers.add_parser("export", help=tr("records.help", lang),
+                                   description=tr("records.help", lang))
+    parser.add_argument("source", metavar="SOURCE", help=tr("records.help_source", lang))
+    parser.add_argument("--format", "-f", default="pgn", metavar="FORMAT", help=tr("records.help_format", lang))
+    parser.add_argument("--lang", default=None, metavar="LANG", help=tr("records.help_lang", lang))
+    parser.add_argument("--width", type=int, default=40, metavar="N", help=tr("records.help_width", lang))
+    parser.add_argument("--page-length", type=int, default=25, metavar="N",
+                        help=tr("records.help_page_length", lang))
+    parser.add_argument("--number-sign", action="store_true", help=tr("records.help_number_sign", lang))
+    parser.add_argument("--per-move", action="store_true", help=tr("records.help_per_move", lang))
+    parser.add_argument("-o", "--output", metavar="FILE", help=tr("records.help_output", lang))
+    parser.set_defaults(func=run)
+
+
+def _check(args: argparse.Namespace, ui_lang: str) -> tuple[str, str]:
+    fmt = (args.format or "").strip().lower()
+    if fmt not in FORMATS:
+        raise UserError(tr("records.unknown_format", ui_lang, format=args.format, formats=", ".join(FORMATS)))
+    lang = (args.lang or (ui_lang if ui_lang in NOTATION_LANGS else DEFAULT_LANG)).strip().lower()
+    if lang not in NOTATION_LANGS:
+        raise UserError(tr("records.bad_lang", ui_lang, lang=args.lang, langs=", ".join(NOTATION_LANGS)))
+    if args.width < 12:
+        raise UserError(tr("records.bad_width", ui_lang, width=args.width))
+    if args.page_length < 3:
+        raise UserError(tr("records.bad_page_length", ui_lang, lines=args.page_length))
+    if not args.output:
+        raise UserError(tr("records.no_output", ui_lang))
+    return fmt, lang
+
+
+def run(args: argparse.Namespace) -> int:
+    ui_lang = default_lang()
+    fmt, lang = _check(args, ui_lang)
+    from ..records.files import write_text
+    from ..records.source import load_game
+
+    warnings: list[str] = []
+    game = load_game(args.source, ui_lang, warnings)
+    for warning in warnings:
+        print(warning, file=sys.stderr)
+    target = Path(args.output)
+    if fmt == "pgn":
+        from ..records.pgn_export import to_pgn
+
+        write_text(target, to_pgn(game), ui_lang, newline="\n")
+    elif fmt in ("brf", "braille"):
+        from .. import braille
+
+        text = braille.game_to_brf(game, lang, width=args.width, page_length=args.page_length,
+                                   number_sign=args.number_sign)
+        if fmt == "brf":
+            write_text(target, text, ui_lang, encoding="ascii", newline="")
+        else:
+            write_text(target, braille.brf_to_unicode(text), ui_lang, newline="")
+    elif fmt == "wav":
+        from ..records import audio
+
+        if args.per_move:
+            paths = audio.export_wav_per_move(game, target, lang)
+            print(tr("records.written_many", ui_lang, count=len(paths), path=target, format=fmt))
+            return 0
+        audio.export_wav(game, target, lang)
+    else:
+        try:
+            from ..records import scoresheet_pdf
+        except ImportError as exc:
+            raise UserError(tr("records.no_qt", ui_lang, error=exc)) from exc
+        scoresheet_pdf.write_pdf(game, target, lang)
+    print(tr("records.written", ui_lang, path=target, format=fmt))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    from . import main
+
+    sys.exit(main(["export", *sys.argv[1:]]))

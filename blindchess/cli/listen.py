@@ -1,0 +1,72 @@
+"""``blindchess listen --wav FILE.wav [--fen FEN] [--lang LANG] [--model PATH] [--json]``.
+
+Recognises one announcement from a WAV file against a position, with the
+position's grammar, and prints what the dialogue logic decides: the move it
+would play, the question it would ask, or why it understood nothing. For users
+checking their set-up and for tests. Exit code 0 when a move or command was
+understood, 1 when the app would ask or understood nothing, 2 on a user error
+(no model: the message names ``blindchess models install LANG``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import chess
+
+from ..errors import UserError
+from ..i18n import default_lang, tr
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    lang = default_lang()
+    parser = subparsers.add_parser("listen", help=tr("speech.cli_listen_help", lang),
+                                   description=tr("speech.cli_listen_help", lang))
+    parser.add_argument("--wav", required=True, metavar="FILE.wav", help=tr("speech.cli_wav", lang))
+    parser.add_argument("--fen", help=tr("speech.cli_fen", lang))
+    parser.add_argument("--lang", default=lang, help=tr("speech.cli_lang", lang))
+    parser.add_argument("--model", metavar="PATH", help=tr("speech.cli_model", lang))
+    parser.add_argument("--json", action="store_true", help=tr("speech.cli_json", lang))
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..speech import asr, audio
+    from ..speech.dialogue import Dialogue
+    from ..speech.voice_input import VoiceInput
+
+    ui = default_lang()
+    lang = args.lang
+    try:
+        board = chess.Board(args.fen) if args.fen else chess.Board()
+    except ValueError as exc:
+        raise UserError(tr("speech.bad_fen", ui, error=exc)) from exc
+    model_path = asr.model_for(lang, args.model, ui)
+    pcm = audio.load_for_recognition(args.wav, lang=ui)
+    try:
+        from .. import phonetic
+    except ImportError as exc:
+        raise UserError(tr("speech.no_phonetic", ui, error=exc)) from exc
+    recognizer = asr.Recognizer(model_path, lang, ui_lang=ui)
+    voice = VoiceInput(recognizer, Dialogue(lang), board)   # the position's grammar
+    result = recognizer.recognise(pcm)
+    decision = voice.heard(result)
+    move = decision.move
+    if args.json:
+        print(json.dumps({
+            "text": result["text"], "confidence": result["confidence"], "alternatives": result["alternatives"],
+            "decision": decision.action, "speech": decision.speech,
+            "move": move.uci() if move else None, "san": board.san(move) if move else None,
+            "candidates": [m.uci() for m in decision.candidates],
+            "kind": getattr(decision.understanding, "kind", None),
+        }, ensure_ascii=False, indent=2))
+    else:
+        print(tr("speech.heard", ui, text=result["text"]) if result["text"] else tr("speech.heard_nothing", ui))
+        if move is not None:
+            print(tr("speech.understood_move", ui, move=phonetic.announce(board, move, lang), san=board.san(move)))
+        elif decision.action == "command":
+            print(tr("speech.understood_other", ui, kind=getattr(decision.understanding, "kind", "?")))
+        elif decision.speech:
+            print(decision.speech)
+    return 0 if decision.action in ("play", "command") else 1

@@ -1,0 +1,96 @@
+"""``blindchess models list | install LANG [--from FILE.zip] [--sha256 HEX] | remove LANG``.
+
+Manages the vosk speech recognition models (see :mod:`blindchess.speech.models`):
+downloads with a progress bar on stderr, checks the SHA-256, extracts safely,
+installs atomically.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from ..i18n import default_lang, tr
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    lang = default_lang()
+    parser = subparsers.add_parser("models", help=tr("speech.cli_models_help", lang),
+                                   description=tr("speech.cli_models_help", lang))
+    sub = parser.add_subparsers(dest="models_command", metavar="list|install|remove")
+    p_list = sub.add_parser("list", help=tr("speech.cli_models_list", lang))
+    p_list.set_defaults(func=run_list)
+    p_install = sub.add_parser("install", help=tr("speech.cli_models_install", lang))
+    p_install.add_argument("lang")
+    p_install.add_argument("--from", dest="source", metavar="FILE.zip", help=tr("speech.cli_from", lang))
+    p_install.add_argument("--sha256", help=tr("speech.cli_sha256", lang))
+    p_install.set_defaults(func=run_install)
+    p_remove = sub.add_parser("remove", help=tr("speech.cli_models_remove", lang))
+    p_remove.add_argument("lang")
+    p_remove.set_defaults(func=run_remove)
+    parser.set_defaults(func=run_list)
+
+
+def run_list(args: argparse.Namespace) -> int:
+    from ..speech import models
+
+    ui = default_lang()
+    print(tr("speech.models_header", ui))
+    for info, path in models.status():
+        state = tr("speech.model_installed", ui, path=path) if path else tr("speech.model_not_installed", ui)
+        print(f"{info.lang:<8} {info.name:<31} {state}")
+    env = os.environ.get(models.ENV_MODEL)
+    if env:
+        print(tr("speech.model_env", ui, path=env))
+    return 0
+
+
+class _ProgressBar:
+    """A one-line progress bar on stderr."""
+
+    def __init__(self, ui: str | None) -> None:
+        self.ui = ui
+        self.shown = -1
+
+    def __call__(self, done: int, total: int | None) -> None:
+        if total:
+            percent = int(done * 100 / total)
+            if percent == self.shown and done != total:
+                return
+            self.shown = percent
+            bar = "#" * (percent // 4) + "." * (25 - percent // 4)
+            text = tr("speech.download_progress", self.ui, done=f"{done / 1e6:.1f}", total=f"{total / 1e6:.1f}")
+            line = f"\r[{bar}] {percent:3d}%  {text}"
+        else:
+            line = f"\r{done / 1e6:.1f} MB"
+        sys.stderr.write(line)
+        if total and done >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def run_install(args: argparse.Namespace) -> int:
+    from ..speech import models
+
+    ui = default_lang()
+    info = models.info_for(args.lang, ui)
+    if not args.source:
+        print(tr("speech.downloading", ui, name=info.name, url=models.model_url(info)), file=sys.stderr)
+    result = models.install(args.lang, source=args.source, progress=_ProgressBar(ui),
+                            expected_sha256=args.sha256, ui_lang=ui)
+    if not result.verified:
+        print(tr("speech.checksum_unknown", ui, name=result.name, sha256=result.sha256), file=sys.stderr)
+    print(tr("speech.installed", ui, name=result.name, lang=result.lang, path=result.path))
+    return 0
+
+
+def run_remove(args: argparse.Namespace) -> int:
+    from ..speech import models
+
+    ui = default_lang()
+    if models.remove(args.lang, ui_lang=ui):
+        print(tr("speech.removed", ui, lang=args.lang))
+        return 0
+    print(tr("speech.not_installed", ui, lang=args.lang), file=sys.stderr)
+    return 1

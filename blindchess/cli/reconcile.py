@@ -1,0 +1,194 @@
+"""``blindchess reconcile``: the arbiter's ruling under D.2.9 from two scores and two boards.
+
+::
+
+    blindchess reconcile --sheet-a FILE --sheet-b FILE --board-a FEN --board-b FEN
+                         [--start-fen FEN | --chess960 N] [--lang LANG] [--clock-log FILE] [--json]
+
+Sheets are game scores in any supported notation (one file each; PGN movetext,
+"1. e4 e5 2. Sf3", one move per line, spoken phrases per line). Boards are FEN;
+the piece placement alone is accepted. ``--json`` prints
+``boards_agree``, ``sheets_agree``, ``agreed_plies``, ``ruling`` ("none" |
+"correct-board" | "retrace"), ``position_fen``, ``fix_boards``, ``squares``,
+``disagreement``, ``shorter``, ``missing_plies``, ``explanation`` and, when a
+clock log is given, ``clocks`` (``{"ply", "white", "black", "restore", "exact"}``,
+remaining seconds). Without ``--json`` the ruling is printed in words.
+
+Clock log (``--clock-log``), any of:
+
+* text, one line per moment: ``PLY WHITE BLACK`` — the remaining times right
+  after half-move PLY was completed (0 = the start), as seconds (``5400``,
+  ``5371.5``) or ``h:mm:ss`` / ``m:ss``; ``#`` starts a comment;
+* JSON: a list of ``{"ply": 3, "white": 5371.5, "black": 5400}`` (or an object
+  with such a list under ``"clocks"``);
+* a blindchess game journal (``*.jsonl``): its recorded clock times are used.
+
+Bad input gives a clear message and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import chess
+
+from ..clock import TimeControl, parse_duration
+from ..errors import UserError
+from ..i18n import default_lang, tr
+from ..ruling import parse_board, rule
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    lang = default_lang()
+    p = subparsers.add_parser("reconcile", help=tr("session.cli_reconcile_help", lang),
+                              description=tr("session.cli_reconcile_help", lang))
+    p.add_argument("--sheet-a", required=True, metavar="FILE", help=tr("session.cli_sheet", lang, which="A"))
+    p.add_argument("--sheet-b", required=True, metavar="FILE", help=tr("session.cli_sheet", lang, which="B"))
+    p.add_argument("--board-a", required=True, metavar="FEN", help=tr("session.cli_board", lang, which="A"))
+    p.add_argument("--board-b", required=True, metavar="FEN", help=tr("session.cli_board", lang, which="B"))
+    p.add_argument("--start-fen", metavar="FEN", help=tr("session.cli_start_fen", lang))
+    p.add_argument("--chess960", type=int, metavar="N", help=tr("session.cli_chess960", lang))
+    p.add_argument("--lang", default=lang, help=tr("session.cli_lang", lang))
+    p.add_argument("--clock-log", metavar="FILE", help=tr("session.cli_clock_log", lang))
+    p.add_argument("--json", action="store_true", help=tr("session.cli_json", lang))
+    p.set_defaults(func=run)
+
+
+def _read_text(path: str, lang: str) -> str:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise UserError(tr("session.cli_no_file", lang, path=path, error=exc.strerror or exc)) from exc
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def _board(text: str, which: str, lang: str) -> chess.BaseBoard:
+    try:
+        board = parse_board(text)
+    except ValueError as exc:
+        raise UserError(tr("session.cli_bad_fen", lang, which=which, fen=text)) from exc
+    if isinstance(board, int) or not board.occupied:
+        raise UserError(tr("session.cli_bad_fen", lang, which=which, fen=text))
+    return board
+
+
+def start_position(start_fen: str | None, chess960: int | None, lang: str) -> chess.Board:
+    """The start board from ``--start-fen`` / ``--chess960`` (Chess960 castling recognised)."""
+    if chess960 is not None:
+        if not 0 <= chess960 <= 959:
+            raise UserError(tr("session.cli_bad_chess960", lang, number=chess960))
+        return chess.Board.from_chess960_pos(chess960)
+    if not start_fen:
+        return chess.Board()
+    try:
+        board = chess.Board(start_fen.strip(), chess960=True)
+    except ValueError:
+        try:
+            board = chess.Board(chess.BaseBoard(start_fen.strip().split()[0]).board_fen() + " w - - 0 1")
+        except (ValueError, IndexError) as exc:
+            raise UserError(tr("session.cli_bad_fen", lang, which="start", fen=start_fen)) from exc
+    if not board.has_chess960_castling_rights():
+        board.chess960 = False
+    return board
+
+
+def read_clock_log(path: str, lang: str) -> list[tuple[int, float, float]]:
+    """(ply, white, black) rows from a clock log in any of the documented forms."""
+    text = _read_text(path, lang)
+    stripped = text.strip()
+    if not stripped:
+        raise UserError(tr("session.cli_bad_clock_log", lang, path=path, line=1))
+    if stripped.startswith("{") and "\n" in stripped and '"session-start"' in stripped.split("\n", 1)[0]:
+        return _journal_rows(path, lang)
+    if stripped[0] in "[{":
+        try:
+            data = json.loads(stripped)
+            if isinstance(data, dict):
+                data = data.get("clocks", [])
+            rows = []
+            for item in data:
+                w, b = item.get("white"), item.get("black")
+                rows.append((int(item["ply"]), _seconds(w), _seconds(b)))
+            return sorted(rows)
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            if stripped.startswith("{"):
+                try:
+                    return _journal_rows(path, lang)
+                except UserError:
+                    pass
+            raise UserError(tr("session.cli_bad_clock_log", lang, path=path, line=1)) from exc
+    rows = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = line.replace(",", " ").replace(";", " ").split()
+        try:
+            if len(parts) != 3:
+                raise ValueError(line)
+            ply = int(parts[0])
+            if ply < 0:
+                raise ValueError(line)
+            rows.append((ply, parse_duration(parts[1]), parse_duration(parts[2])))
+        except ValueError as exc:
+            raise UserError(tr("session.cli_bad_clock_log", lang, path=path, line=number)) from exc
+    if not rows:
+        raise UserError(tr("session.cli_bad_clock_log", lang, path=path, line=1))
+    return sorted(rows)
+
+
+def _seconds(value) -> float:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    if isinstance(value, str):
+        return parse_duration(value)
+    raise ValueError(value)
+
+
+def _journal_rows(path: str, lang: str) -> list[tuple[int, float, float]]:
+    from ..journal import read_journal
+    read = read_journal(path)
+    rows: dict[int, tuple[float, float]] = {}
+    for ev in read.events:
+        kind = ev.get("type")
+        if kind == "session-start":
+            tc = TimeControl.parse(ev.get("time_control") or "-")
+            if tc is not None:
+                rows[0] = (tc.base_seconds, tc.base_seconds)
+        elif kind == "clock" and ev.get("white") is not None and ev.get("black") is not None:
+            ply = int(ev["ply"])
+            for later in [p for p in rows if p >= ply]:
+                del rows[later]
+            rows[ply] = (float(ev["white"]), float(ev["black"]))
+        elif kind == "ruling" and ev.get("kind") == "retrace":
+            cut = len(ev.get("moves", []))
+            for later in [p for p in rows if p > cut]:
+                del rows[later]
+    if not rows:
+        raise UserError(tr("session.cli_bad_clock_log", lang, path=path, line=1))
+    return sorted((p, w, b) for p, (w, b) in rows.items())
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = (args.lang or default_lang())[:2]
+    sheet_a = _read_text(args.sheet_a, lang)
+    sheet_b = _read_text(args.sheet_b, lang)
+    board_a = _board(args.board_a, "A", lang)
+    board_b = _board(args.board_b, "B", lang)
+    start = start_position(args.start_fen, args.chess960, lang)
+    clocks = read_clock_log(args.clock_log, lang) if args.clock_log else None
+    r = rule(sheet_a, sheet_b, board_a, board_b, start=start, clock_history=clocks, lang=lang)
+    data = r.to_dict()
+    if clocks is None:
+        data.pop("clocks", None)
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    print(r.explain(lang))
+    print(tr("session.cli_position", lang, fen=r.position_fen))
+    return 0

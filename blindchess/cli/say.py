@@ -1,0 +1,44 @@
+"""``blindchess say TEXT [--lang LANG] [--out FILE.wav] [--rate WPM]``.
+
+Speaks a text through the speech engine, or renders it into a WAV file (a
+recording the visually impaired player may keep, FIDE Laws D.2.7). Without an
+engine the text is printed instead and the message says why.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..i18n import default_lang, tr
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    lang = default_lang()
+    parser = subparsers.add_parser("say", help=tr("speech.cli_say_help", lang),
+                                   description=tr("speech.cli_say_help", lang))
+    parser.add_argument("text", nargs="+", help=tr("speech.cli_text", lang))
+    parser.add_argument("--lang", default=lang, help=tr("speech.cli_lang", lang))
+    parser.add_argument("--out", metavar="FILE.wav", help=tr("speech.cli_out", lang))
+    parser.add_argument("--rate", type=float, help=tr("speech.cli_rate", lang))
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..speech import audio, tts
+
+    text = " ".join(args.text)
+    ui = default_lang()
+    if args.out:
+        path = tts.render_wav(text, args.out, args.lang, rate=args.rate)
+        print(tr("speech.wav_written", ui, path=path, seconds=audio.read_wav(path).duration))
+        return 0
+    with tts.Speaker(args.lang, rate=args.rate) as speaker:
+        if not speaker.available:
+            print(speaker.problem, file=sys.stderr)
+            print(tr("speech.spoken_unavailable", ui, text=text))
+            return 0
+        print(text)
+        speaker.say(text)
+        speaker.wait_idle(120)
+    return 0

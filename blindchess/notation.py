@@ -1,0 +1,1115 @@
+"""Algebraic notation in six languages: write moves, read them like an arbiter.
+
+FIDE Laws, Appendix C (RULES.md §4): a piece move is the piece's capital initial
+and the arrival square (``Sf3``), a pawn move the arrival square (``e4``); each
+player may use the letters of his own language:
+
+======  =====  =====  =====  =====  =====  =====
+piece   de     en     fr     it     nl     ru
+======  =====  =====  =====  =====  =====  =====
+king    K      K      R      R      K      Кр
+queen   D      Q      D      D      D      Ф
+rook    T      R      T      T      T      Л
+bishop  L      B      F      A      L      С
+knight  S      N      C      C      P      К
+======  =====  =====  =====  =====  =====  =====
+
+Writing (:func:`write`, :func:`write_score`) is python-chess SAN with the letters
+swapped, in the FIDE form (``0-0``, ``exd6 e.p.``, ``d8D``) or the PGN form
+(``O-O``, ``d8=Q``; with ``lang="en"`` exactly python-chess SAN).
+
+Reading (:func:`read`, :func:`parse`, :func:`read_score`) follows how an arbiter
+reads a handwritten scoresheet (RULES.md §4, last paragraph). The text is cut
+into symbols, each with its possible meanings and a *cost* (0 = as written in the
+sheet's language; 1 = a reading that needs a correction: a letter of another
+language where the sheet's language is given, a case slip such as ``sf3`` or
+``E4``, ``l``/``I`` read as ``1``, a pawn capture written as the bare arrival
+square, a transliterated Russian letter). Every legal move gets the lowest cost
+of a reading that fits it; the moves with the lowest cost are the answer: one
+move — read; several — *ambiguous* (they are listed); none — *illegal*; text
+that is no move at all — *unreadable*. So a correction is only used when the text
+read as written fits no legal move and the corrected reading fits exactly one:
+"where the meaning is certain". What is ignored because it never changes which
+move is meant: a missing or extra ``x``/``:``, ``+``, ``#``, ``++``, ``e.p.``,
+``!?``-style annotations and NAGs, a move number in front, stray whitespace and
+dots. ``(=)`` is reported as :attr:`Reading.draw_offer`. Long algebraic
+(``Sg1-f3``, ``Sg1xf3``, ``e2-e4``) and UCI (``g1f3``, ``e7e8q``) are read too;
+a promotion needs its piece (``e8D``, ``e8=D``, ``e8/D``, ``e8(D)``), without it
+the move is ambiguous between the four pieces. Castling is ``0-0``/``0-0-0`` with
+zeros, letter O, lower-case o or Cyrillic О, with or without hyphens; a king move
+onto its castling square (``Kg1``) is read as castling too.
+
+A problem comes with :attr:`Reading.suggestions`: the legal moves nearest to
+what is written, ranked by a distance in "pen strokes": the written piece with
+the wrong disambiguation (1), the written piece to a square one character away
+(``Sf4`` → ``Se4``, 1.1), another piece to the written square (2), the written
+piece to a square two characters away (2.1–2.2); for castling the other castling
+and then other king moves. Unreadable text is compared with every legal move
+written in full, by edit distance.
+
+The module is pure: python-chess and the standard library only, no I/O; texts
+are capped (:data:`MAX_MOVE_CHARS`, :data:`MAX_SCORE_CHARS`, :data:`MAX_PLIES`)
+so any input is read in bounded time.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+import chess
+
+from . import NOTATION_LANGS
+from .errors import UserError
+from .i18n import default_lang, tr
+
+__all__ = [
+    "LETTERS", "STYLES", "MAX_MOVE_CHARS", "MAX_SCORE_CHARS", "MAX_PLIES",
+    "Reading", "ScoreEntry", "Problem", "ScoreReading", "NotationError",
+    "write", "read", "parse", "read_score", "write_score", "guess_lang", "piece_letter",
+]
+
+#: Piece letters per language (RULES.md §4); pawns have no letter.
+LETTERS: dict[str, dict[int, str]] = {
+    "de": {chess.KING: "K", chess.QUEEN: "D", chess.ROOK: "T", chess.BISHOP: "L", chess.KNIGHT: "S"},
+    "en": {chess.KING: "K", chess.QUEEN: "Q", chess.ROOK: "R", chess.BISHOP: "B", chess.KNIGHT: "N"},
+    "fr": {chess.KING: "R", chess.QUEEN: "D", chess.ROOK: "T", chess.BISHOP: "F", chess.KNIGHT: "C"},
+    "it": {chess.KING: "R", chess.QUEEN: "D", chess.ROOK: "T", chess.BISHOP: "A", chess.KNIGHT: "C"},
+    "nl": {chess.KING: "K", chess.QUEEN: "D", chess.ROOK: "T", chess.BISHOP: "L", chess.KNIGHT: "P"},
+    "ru": {chess.KING: "Кр", chess.QUEEN: "Ф", chess.ROOK: "Л", chess.BISHOP: "С", chess.KNIGHT: "К"},
+}
+STYLES = ("fide", "pgn")
+
+#: Longer single-move texts (after trimming) are unreadable without further work.
+MAX_MOVE_CHARS = 48
+#: Score texts are read up to this many characters (a long annotated game is ~50 kB).
+MAX_SCORE_CHARS = 2_000_000
+#: At most this many half-moves are read from one score (FIDE games end long before).
+MAX_PLIES = 12_000
+#: After the first problem, at most this many further unreadable entries are reported.
+MAX_LATER_PROBLEMS = 100
+
+PROBLEMS = ("illegal", "ambiguous", "unreadable")
+
+_PROMOTABLE = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
+
+# --------------------------------------------------------------------------- writing
+
+
+def piece_letter(piece_type: int, lang: str = "de") -> str:
+    """The letter of ``piece_type`` in ``lang`` ("" for a pawn)."""
+    if piece_type == chess.PAWN:
+        return ""
+    return _letters(lang)[piece_type]
+
+
+def _letters(lang: str) -> dict[int, str]:
+    try:
+        return LETTERS[lang]
+    except KeyError:
+        raise ValueError(f"unknown notation language {lang!r}; one of {', '.join(NOTATION_LANGS)}") from None
+
+
+_SAN_RE = re.compile(r"^(?P<body>.*?)(?:=(?P<promo>[QRBN]))?(?P<check>[+#]?)$")
+_EN_PIECES = {"K": chess.KING, "Q": chess.QUEEN, "R": chess.ROOK, "B": chess.BISHOP, "N": chess.KNIGHT}
+
+
+def write(board: chess.Board, move: chess.Move, lang: str = "de", *, style: str = "fide") -> str:
+    """``move`` in short algebraic notation with the piece letters of ``lang``.
+
+    ``style="fide"`` writes castling with zeros (``0-0``), en passant with
+    ``e.p.`` (``exd6 e.p.``) and promotion with the bare letter (``d8D``);
+    ``style="pgn"`` writes ``O-O`` and ``d8=D`` (``lang="en"`` gives exactly
+    python-chess SAN). Check ``+`` and mate ``#`` are appended in both styles.
+    Raises ValueError for an illegal move, unknown language or style.
+    """
+    letters = _letters(lang)
+    if style not in STYLES:
+        raise ValueError(f"unknown style {style!r}; one of {', '.join(STYLES)}")
+    if not board.is_legal(move):
+        raise ValueError(f"illegal move {move.uci()} in {board.fen()}")
+    san = board.san(move)
+    if style == "pgn" and lang == "en":
+        return san
+    m = _SAN_RE.match(san)
+    assert m is not None  # every SAN matches
+    body, promo, check = m.group("body"), m.group("promo"), m.group("check")
+    if body.startswith("O-O"):
+        return (body.replace("O", "0") if style == "fide" else body) + check
+    if body[0] in _EN_PIECES:
+        body = letters[_EN_PIECES[body[0]]] + body[1:]
+    if promo:
+        body += ("" if style == "fide" else "=") + letters[_EN_PIECES[promo]]
+    if style == "fide" and board.is_en_passant(move):
+        body += " e.p."
+    return body + check
+
+
+def write_score(board: chess.Board, moves: list[chess.Move], lang: str = "de", *, style: str = "fide") -> str:
+    """The moves from ``board`` as one line, ``"1. e4 e5 2. Sf3 Sc6"``.
+
+    Numbers follow the board's move number; a score starting with Black reads
+    ``"12... Sc6 13. d4"``. Raises ValueError when a move is illegal.
+    """
+    b = board.copy(stack=False)
+    parts: list[str] = []
+    for i, move in enumerate(moves):
+        if b.turn == chess.WHITE:
+            parts.append(f"{b.fullmove_number}.")
+        elif i == 0:
+            parts.append(f"{b.fullmove_number}...")
+        parts.append(write(b, move, lang, style=style))
+        b.push(move)
+    return " ".join(parts)
+
+
+# --------------------------------------------------------------------------- symbols
+
+# Meanings of a piece letter: (language, piece type, base cost). Language "*" is
+# language-neutral (figurines). Base cost 1 marks a non-standard use.
+_P, _N, _B, _R, _Q, _K = chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN, chess.KING
+_LETTER_MEANINGS: dict[str, tuple[tuple[str, int, int], ...]] = {
+    "K": (("de", _K, 0), ("en", _K, 0), ("nl", _K, 0), ("ru", _N, 1)),   # ru: К transliterated
+    "Q": (("en", _Q, 0),),
+    "R": (("en", _R, 0), ("fr", _K, 0), ("it", _K, 0)),
+    "B": (("en", _B, 0),),
+    "N": (("en", _N, 0),),
+    "D": (("de", _Q, 0), ("fr", _Q, 0), ("it", _Q, 0), ("nl", _Q, 0)),
+    "T": (("de", _R, 0), ("fr", _R, 0), ("it", _R, 0), ("nl", _R, 0)),
+    "L": (("de", _B, 0), ("nl", _B, 0), ("ru", _R, 1)),                  # ru: Л transliterated
+    "S": (("de", _N, 0), ("ru", _B, 1)),                                  # ru: С transliterated
+    "F": (("fr", _B, 0), ("ru", _Q, 1)),                                  # ru: Ф transliterated
+    "C": (("fr", _N, 0), ("it", _N, 0), ("ru", _B, 1)),                   # ru: С looks like C
+    "A": (("it", _B, 0),),
+    "P": (("nl", _N, 0), ("en", _P, 1)),                                  # en: P for pawn, rare
+    "Кр": (("ru", _K, 0),),
+    "Kp": (("ru", _K, 1),), "Kr": (("ru", _K, 1),),                       # Кр in Latin letters
+    "К": (("ru", _N, 0), ("de", _K, 1), ("en", _K, 1), ("nl", _K, 1)),   # Cyrillic К looks like K
+    "Ф": (("ru", _Q, 0),),
+    "Л": (("ru", _R, 0),),
+    "С": (("ru", _B, 0), ("fr", _N, 1), ("it", _N, 1)),                   # Cyrillic С looks like C
+    "Т": (("de", _R, 1), ("fr", _R, 1), ("it", _R, 1), ("nl", _R, 1)),   # Cyrillic Т looks like T
+    "Р": (("nl", _N, 1),),                                                # Cyrillic Р looks like P
+    "А": (("it", _B, 1),),                                                # Cyrillic А looks like A
+    "В": (("en", _B, 1),),                                                # Cyrillic В looks like B
+}
+for _glyphs, _pt in (("♔♚", _K), ("♕♛", _Q), ("♖♜", _R), ("♗♝", _B), ("♘♞", _N), ("♙♟", _P)):
+    for _g in _glyphs:
+        _LETTER_MEANINGS[_g] = (("*", _pt, 0),)
+
+_FILES = "abcdefgh"
+_FILE_HOMOGLYPHS = {"а": 0, "с": 2, "е": 4}        # Cyrillic а, с, е typed for a, c, e
+_RANK_MISREAD = "lI|і"                              # read as "1" (a correction)
+_CAPTURE = set("xX×хХ:")
+_HYPHEN = set("-–—‑")
+_PROMO_SEP = set("=/()")
+_CASTLE_RE = re.compile(r"^[0OoОоØø]([-–—‑_.:]?[0OoОоØø]){1,2}$")
+_ANNOTATION_TAIL = re.compile(
+    r"(?:\(\s*=\s*\)|\+/?-|-/?\+|=\+|\+=|[+#†‡]+|[!?‼⁇⁈⁉□±∓⩲⩱∞]+|\$\d+|\be\.?\s?p\.?|(?<=\d)e\.?p\.?|[.,;\s])$", re.IGNORECASE)
+_DRAW_RE = re.compile(r"\(\s*=\s*\)")
+_MOVE_NUMBER_HEAD = re.compile(r"^\d+\s*(?:\.+|…)\s*")
+
+
+@dataclass(frozen=True)
+class _Sym:
+    kind: str                                # "piece" "file" "rank" "x" "-" "sep"
+    value: object                            # meanings tuple / index
+    cost: int = 0
+
+
+@dataclass(frozen=True)
+class _Pattern:
+    """One way of reading the text: constraints on the move and the reading's cost."""
+    pieces: tuple[tuple[int, int], ...] | None      # (piece type, cost); None: no letter written
+    from_file: int | None = None
+    from_rank: int | None = None
+    capture: bool = False
+    to_file: int | None = None
+    to_rank: int | None = None
+    promotion: tuple[tuple[int, int], ...] | None = None
+    castle: str | None = None                        # "K" short, "Q" long
+    cost: int = 0
+
+    @property
+    def to_square(self) -> int | None:
+        if self.to_file is None or self.to_rank is None:
+            return None
+        return chess.square(self.to_file, self.to_rank)
+
+    @property
+    def any_piece(self) -> bool:
+        """Written as from-square and to-square without a letter (``g1f3``)."""
+        return self.pieces is None and self.from_file is not None and self.from_rank is not None
+
+
+def _meanings(letter: str, hint: str | None, extra: int) -> tuple[tuple[int, int], ...]:
+    """Piece types a letter may stand for, each with its cost under ``hint``."""
+    best: dict[int, int] = {}
+    for lang, pt, base in _LETTER_MEANINGS.get(letter, ()):
+        if base and hint is not None and lang != hint:
+            continue                    # a non-standard use counts only on sheets of its language
+        cost = base + extra + (1 if hint is not None and lang not in (hint, "*") else 0)
+        if pt not in best or cost < best[pt]:
+            best[pt] = cost
+    return tuple(sorted(best.items(), key=lambda kv: kv[1]))
+
+
+def _symbols(text: str, hint: str | None) -> list[list[_Sym]] | None:
+    """The symbols of a trimmed move text, each with its alternatives; None if junk."""
+    out: list[list[_Sym]] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        two = text[i:i + 2]
+        if len(two) == 2 and two[0] in "KКkк" and two[1] in "рРpPrR":
+            cyrillic = two == "Кр"
+            slip = 0 if two[0] in "KК" else 1
+            out.append([_Sym("piece", _meanings("Кр" if cyrillic else "Kp", hint, slip), slip)])
+            i += 2
+            continue
+        alts: list[_Sym] = []
+        if c in _FILES:
+            alts.append(_Sym("file", _FILES.index(c)))
+            if c.upper() in _LETTER_MEANINGS:                       # b, d, c, f, a as a letter
+                alts.append(_Sym("piece", _meanings(c.upper(), hint, 1), 1))
+        elif c in _FILE_HOMOGLYPHS:
+            alts.append(_Sym("file", _FILE_HOMOGLYPHS[c]))
+            if c.upper() in _LETTER_MEANINGS:
+                alts.append(_Sym("piece", _meanings(c.upper(), hint, 1), 1))
+        elif c in "12345678":
+            alts.append(_Sym("rank", int(c) - 1))
+        elif c in _RANK_MISREAD:
+            alts.append(_Sym("rank", 0, 1))
+            if c == "l":
+                alts.append(_Sym("piece", _meanings("L", hint, 1), 1))
+        elif c in _CAPTURE:
+            alts.append(_Sym("x", None))
+        elif c in _HYPHEN:
+            alts.append(_Sym("-", None))
+        elif c in _PROMO_SEP:
+            alts.append(_Sym("sep", None))
+        elif c in _LETTER_MEANINGS:
+            alts.append(_Sym("piece", _meanings(c, hint, 0)))
+            if c in "ABCDEFGH":                                     # E4: a case slip
+                alts.append(_Sym("file", _FILES.index(c.lower()), 1))
+            elif c == "А":
+                alts.append(_Sym("file", 0, 1))
+            elif c == "С":
+                alts.append(_Sym("file", 2, 1))
+        elif c.upper() in _LETTER_MEANINGS and c.upper() != c:      # sf3, кf3: case slip
+            alts.append(_Sym("piece", _meanings(c.upper(), hint, 1), 1))
+        elif c in "EGHЕ":
+            alts.append(_Sym("file", _FILES.index(c.lower()) if c != "Е" else 4, 1))
+        else:
+            return None
+        out.append(alts)
+        i += 1
+    return out
+
+
+def _grammar(syms: list[list[_Sym]]) -> list[_Pattern]:
+    """All patterns the symbol sequence fits, by backtracking over the alternatives.
+
+    Grammar: [piece] [file] [rank] [x|-] file rank [sep* piece sep*]
+    and the old pawn shorthand file [x] file ("ed", "exd"; cost 1).
+    """
+    found: list[_Pattern] = []
+    n = len(syms)
+
+    def alts(i: int, kind: str) -> Iterator[_Sym]:
+        if i < n:
+            for s in syms[i]:
+                if s.kind == kind:
+                    yield s
+
+    def finish(i: int, fields: dict, cost: int) -> None:
+        # optional promotion part after the arrival square
+        j = i
+        while j < n and any(s.kind == "sep" for s in syms[j]):
+            j += 1
+        if j == n:
+            found.append(_Pattern(cost=cost, **fields))
+            return
+        for p in alts(j, "piece"):
+            k = j + 1
+            while k < n and any(s.kind == "sep" for s in syms[k]):
+                k += 1
+            if k == n:
+                promo = tuple((pt, c) for pt, c in p.value if pt in _PROMOTABLE)
+                if promo:
+                    found.append(_Pattern(promotion=promo, cost=cost, **fields))
+
+    def target(i: int, fields: dict, cost: int) -> None:
+        for f in alts(i, "file"):
+            for r in alts(i + 1, "rank"):
+                finish(i + 2, {**fields, "to_file": f.value, "to_rank": r.value}, cost + f.cost + r.cost)
+
+    def after_from(i: int, fields: dict, cost: int) -> None:
+        target(i, fields, cost)
+        for s in list(alts(i, "x")) + list(alts(i, "-")):
+            target(i + 1, {**fields, "capture": fields.get("capture", False) or s.kind == "x"}, cost)
+
+    def from_part(i: int, fields: dict, cost: int) -> None:
+        after_from(i, fields, cost)
+        for f in alts(i, "file"):
+            after_from(i + 1, {**fields, "from_file": f.value}, cost + f.cost)
+            for r in alts(i + 1, "rank"):
+                after_from(i + 2, {**fields, "from_file": f.value, "from_rank": r.value}, cost + f.cost + r.cost)
+        for r in alts(i, "rank"):
+            after_from(i + 1, {**fields, "from_rank": r.value}, cost + r.cost)
+
+    if n == 0 or n > 12:
+        return found
+    from_part(0, {"pieces": None}, 0)
+    for p in alts(0, "piece"):
+        if p.value:
+            from_part(1, {"pieces": p.value}, p.cost)
+    # pawn shorthand "ed" / "exd"
+    if n in (2, 3) and (n == 2 or any(s.kind == "x" for s in syms[1])):
+        for f1 in alts(0, "file"):
+            for f2 in alts(n - 1, "file"):
+                if f2.value != f1.value:
+                    found.append(_Pattern(pieces=None, from_file=f1.value, to_file=f2.value, capture=True,
+                                          cost=1 + f1.cost + f2.cost))
+    return found
+
+
+def _trim(text: str) -> tuple[str, bool]:
+    """Remove whitespace, move number, annotations, check marks, e.p.; note "(=)"."""
+    t = unicodedata.normalize("NFKC", text)
+    draw = bool(_DRAW_RE.search(t))
+    t = _DRAW_RE.sub("", t)
+    t = "".join(t.split())
+    t = _MOVE_NUMBER_HEAD.sub("", t)
+    for _ in range(12):
+        new = _ANNOTATION_TAIL.sub("", t)
+        if new == t:
+            break
+        t = new
+    t = t.strip(".")
+    return t, draw
+
+
+def _patterns(text: str, hint: str | None) -> tuple[list[_Pattern], bool, str]:
+    """Patterns for a move text, whether it offers a draw, and the trimmed text."""
+    stripped = text.strip()
+    if len(stripped) > 4 * MAX_MOVE_CHARS:
+        return [], False, ""
+    t, draw = _trim(stripped)
+    if not t or len(t) > MAX_MOVE_CHARS:
+        return [], draw, t
+    if _CASTLE_RE.match(t):
+        zeros = sum(1 for c in t if c in "0OoОоØø")
+        return [_Pattern(pieces=None, castle="K" if zeros == 2 else "Q")], draw, t
+    syms = _symbols(t, hint)
+    if syms is None:
+        return [], draw, t
+    pats = _grammar(syms)
+    # keep the cheapest cost per distinct pattern
+    best: dict[_Pattern, int] = {}
+    for p in pats:
+        key = dataclasses.replace(p, cost=0)
+        if key not in best or p.cost < best[key]:
+            best[key] = p.cost
+    return [dataclasses.replace(k, cost=c) for k, c in best.items()], draw, t
+
+
+# --------------------------------------------------------------------------- matching
+
+
+def _king_destination(board: chess.Board, move: chess.Move) -> int:
+    rank = chess.square_rank(move.from_square)
+    side_file = 6 if chess.square_file(move.to_square) > chess.square_file(move.from_square) else 2
+    return chess.square(side_file, rank)
+
+
+def _targets(board: chess.Board, move: chess.Move) -> dict[int, int]:
+    """Squares a written arrival square may name for ``move``, with their cost."""
+    if not board.is_castling(move):
+        return {move.to_square: 0}
+    dest = _king_destination(board, move)
+    rook = move.to_square if board.chess960 else chess.square(
+        7 if chess.square_file(dest) == 6 else 0, chess.square_rank(dest))
+    targets = {move.to_square: 0 if not board.chess960 else 1}
+    targets.setdefault(dest, 1)
+    targets.setdefault(rook, 1)
+    return targets
+
+
+def _fit(board: chess.Board, p: _Pattern, move: chess.Move) -> int | None:
+    """The cost of reading ``move`` from pattern ``p``, or None when it does not fit."""
+    if p.castle is not None:
+        if p.castle == "K" and board.is_kingside_castling(move):
+            return p.cost
+        if p.castle == "Q" and board.is_queenside_castling(move):
+            return p.cost
+        return None
+    piece = board.piece_type_at(move.from_square)
+    cost = p.cost
+    if p.pieces is None:
+        if not p.any_piece and piece != chess.PAWN:
+            return None
+    else:
+        for pt, c in p.pieces:
+            if pt == piece:
+                cost += c
+                break
+        else:
+            return None
+    if p.to_rank is None:                                   # pawn shorthand "ed"
+        if p.to_file != chess.square_file(move.to_square) or piece != chess.PAWN:
+            return None
+    else:
+        tc = _targets(board, move).get(p.to_square)  # type: ignore[arg-type]
+        if tc is None:
+            return None
+        cost += tc
+    if p.from_file is not None and p.from_file != chess.square_file(move.from_square):
+        return None
+    if p.from_rank is not None and p.from_rank != chess.square_rank(move.from_square):
+        return None
+    if piece == chess.PAWN and not p.any_piece and p.from_file is None and not p.capture \
+            and chess.square_file(move.from_square) != chess.square_file(move.to_square):
+        cost += 1                                           # "d5" for a pawn capture on d5
+    if move.promotion:
+        if p.promotion is not None:
+            for pt, c in p.promotion:
+                if pt == move.promotion:
+                    cost += c
+                    break
+            else:
+                return None
+    elif p.promotion is not None:
+        return None
+    return cost
+
+
+def _candidate_moves(board: chess.Board, pats: list[_Pattern]) -> list[chess.Move]:
+    """Legal moves that could fit any pattern (generated only to the squares named)."""
+    to_mask = 0
+    castles = False
+    for p in pats:
+        if p.castle is not None:
+            castles = True
+        elif p.to_rank is None:
+            to_mask |= chess.BB_FILES[p.to_file]  # type: ignore[index]
+        else:
+            to_mask |= chess.BB_SQUARES[p.to_square]  # type: ignore[index]
+            if p.pieces is None or any(pt == chess.KING for pt, _ in p.pieces):
+                castles = True
+    moves = list(board.generate_legal_moves(chess.BB_ALL, to_mask)) if to_mask else []
+    if castles:
+        moves.extend(m for m in board.generate_castling_moves() if m not in moves)
+    return moves
+
+
+# --------------------------------------------------------------------------- suggestions
+
+
+def _distance(board: chess.Board, p: _Pattern, move: chess.Move) -> float | None:
+    """How far ``move`` is from what pattern ``p`` says, in pen strokes (None: too far)."""
+    piece = board.piece_type_at(move.from_square)
+    if p.castle is not None:
+        if board.is_castling(move):
+            return 1.0
+        return 2.0 if piece == chess.KING else None
+    d = 0.0
+    if p.pieces is None:
+        if not p.any_piece and piece != chess.PAWN:
+            d += 2
+    else:
+        d += min((c for pt, c in p.pieces if pt == piece), default=2)
+    if p.to_rank is None:
+        if p.to_file != chess.square_file(move.to_square):
+            d += 1
+    else:
+        best = None
+        for sq in _targets(board, move):
+            df = abs(chess.square_file(sq) - (p.to_file or 0))
+            dr = abs(chess.square_rank(sq) - (p.to_rank or 0))
+            if df == 0 and dr == 0:
+                dd = 0.0
+            elif df == 0 or dr == 0:
+                dd = 1 + 0.1 * max(df, dr)
+            else:
+                dd = 2 + 0.1 * max(df, dr)
+            best = dd if best is None else min(best, dd)
+        d += best or 0.0
+    if p.from_file is not None and p.from_file != chess.square_file(move.from_square):
+        d += 1
+    if p.from_rank is not None and p.from_rank != chess.square_rank(move.from_square):
+        d += 1
+    if move.promotion and p.promotion is not None and all(pt != move.promotion for pt, _ in p.promotion):
+        d += 1
+    if not move.promotion and p.promotion is not None:
+        d += 1
+    return d
+
+
+def _suggest(board: chess.Board, pats: list[_Pattern], limit: int = 6, cutoff: float = 2.15) -> list[chess.Move]:
+    scored: list[tuple[float, str, chess.Move]] = []
+    for move in board.legal_moves:
+        best = None
+        for p in pats:
+            d = _distance(board, p, move)
+            if d is not None and (best is None or d < best):
+                best = d
+        if best is not None and best <= cutoff:
+            scored.append((best, move.uci(), move))
+    scored.sort(key=lambda t: (t[0], t[1]))
+    return [m for _, _, m in scored[:limit]]
+
+
+def _levenshtein(a: str, b: str) -> int:
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def _plain_forms(board: chess.Board, move: chess.Move, lang: str) -> list[str]:
+    """Cheap written forms of a move (no check marks) to compare unreadable text with."""
+    piece = board.piece_type_at(move.from_square)
+    letter = piece_letter(piece, lang) if piece else ""
+    frm, to = chess.square_name(move.from_square), chess.square_name(move.to_square)
+    promo = piece_letter(move.promotion, lang) if move.promotion else ""
+    forms = [f"{letter}{to}{promo}", f"{letter}{frm}{to}{promo}", f"{letter}{frm}-{to}{promo}"]
+    if piece == chess.PAWN and chess.square_file(move.from_square) != chess.square_file(move.to_square):
+        forms.append(f"{frm[0]}x{to}{promo}")
+    if board.is_castling(move):
+        forms.append("0-0" if board.is_kingside_castling(move) else "0-0-0")
+    return forms
+
+
+def _suggest_unreadable(board: chess.Board, text: str, lang: str, limit: int = 5) -> list[chess.Move]:
+    if not text or len(text) > 12:
+        return []
+    allowed = max(1, min(2, len(text) // 3))
+    scored: list[tuple[int, str, chess.Move]] = []
+    for move in board.legal_moves:
+        d = min(_levenshtein(text, f) for f in _plain_forms(board, move, lang))
+        if d <= allowed:
+            scored.append((d, move.uci(), move))
+    scored.sort(key=lambda t: (t[0], t[1]))
+    return [m for _, _, m in scored[:limit]]
+
+
+# --------------------------------------------------------------------------- reading
+
+
+@dataclass
+class Reading:
+    """What a written move means in a position.
+
+    ``move`` is set when exactly one legal move fits (``problem`` is None).
+    Otherwise ``problem`` is "illegal" (no legal move fits), "ambiguous" (every
+    move in ``candidates`` fits) or "unreadable" (the text is no move);
+    ``suggestions`` are the nearest legal moves, best first.
+    """
+
+    written: str
+    move: chess.Move | None
+    problem: str | None
+    candidates: list[chess.Move] = field(default_factory=list)
+    suggestions: list[chess.Move] = field(default_factory=list)
+    draw_offer: bool = False
+    lang: str | None = None
+    corrected: bool = False          # read only after a correction (case slip, l for 1, other letters ...)
+    board: chess.Board | None = field(default=None, repr=False, compare=False)
+    _pattern: _Pattern | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None and self.move is not None
+
+    def sans(self, moves: Iterable[chess.Move], lang: str | None = None, *, style: str = "fide") -> list[str]:
+        """``moves`` written in the sheet's language (or ``lang``)."""
+        if self.board is None:
+            return []
+        return [write(self.board, m, lang or self.lang or "de", style=style) for m in moves]
+
+    def message(self, lang: str | None = None) -> str:
+        """A one-sentence explanation in the user's language ``lang``."""
+        lang = lang or default_lang()
+        written = _short(self.written)
+        if self.ok:
+            san = self.sans([self.move])[0] if self.move else ""
+            return tr("notation.ok", lang, written=written, san=san)
+        if self.problem == "ambiguous":
+            cands = _join(self.sans(self.candidates), lang)
+            if self.candidates and all(m.promotion for m in self.candidates) and \
+                    len({(m.from_square, m.to_square) for m in self.candidates}) == 1:
+                return tr("notation.ambiguous_promotion", lang, written=written, candidates=cands)
+            return tr("notation.ambiguous", lang, written=written, candidates=cands)
+        if self.problem == "illegal":
+            text = tr("notation.illegal", lang, written=written, reason=self._reason(lang))
+        else:
+            text = tr("notation.unreadable", lang, written=written)
+        if self.suggestions:
+            text += " " + tr("notation.suggest", lang, suggestions=_join(self.sans(self.suggestions), lang))
+        return text
+
+    def _reason(self, lang: str) -> str:
+        p, board = self._pattern, self.board
+        if p is None or board is None:
+            return tr("notation.reason_none", lang)
+        if p.castle is not None:
+            return tr("notation.reason_castle_" + p.castle, lang)
+        if p.pieces is None and p.any_piece:
+            frm = chess.square(p.from_file, p.from_rank)  # type: ignore[arg-type]
+            piece = board.piece_at(frm)
+            if piece is None or piece.color != board.turn:
+                return tr("notation.reason_empty", lang, square=chess.square_name(frm))
+            pt = piece.piece_type
+        else:
+            pt = chess.PAWN if p.pieces is None else p.pieces[0][0]
+        name = tr(f"notation.piece_{chess.piece_name(pt)}", lang)
+        square = chess.square_name(p.to_square) if p.to_square is not None else _FILES[p.to_file or 0]
+        if p.from_file is not None and p.from_rank is not None:
+            frm = chess.square(p.from_file, p.from_rank)
+            piece = board.piece_at(frm)
+            if piece is None or piece.color != board.turn or piece.piece_type != pt:
+                return tr("notation.reason_not_on", lang, piece=name, square=chess.square_name(frm))
+            return tr("notation.reason_from_cannot", lang, piece=name, origin=chess.square_name(frm), square=square)
+        if p.promotion is not None and pt == chess.PAWN and p.to_rank not in (0, 7):
+            return tr("notation.reason_no_promotion", lang, square=square)
+        if p.from_file is not None or p.from_rank is not None:
+            origin = (_FILES[p.from_file] if p.from_file is not None else "") + \
+                     (str(p.from_rank + 1) if p.from_rank is not None else "")
+            if pt != chess.PAWN:
+                return tr("notation.reason_from_cannot", lang, piece=name, origin=origin, square=square)
+        return tr("notation.reason_no_piece_to", lang, piece=name, square=square)
+
+
+def _short(text: str, limit: int = 40) -> str:
+    t = " ".join(text.split())
+    return t if len(t) <= limit else t[:limit - 1] + "…"
+
+
+def _join(items: list[str], lang: str) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + tr("notation.or", lang) + items[-1]
+
+
+class NotationError(UserError):
+    """A written move that is not exactly one legal move; ``.reading`` says why."""
+
+    def __init__(self, reading: Reading, lang: str | None = None) -> None:
+        super().__init__(reading.message(lang), exit_code=1)
+        self.reading = reading
+
+
+def read(board: chess.Board, text: str, lang: str | None = None) -> Reading:
+    """Read one written move in ``board`` (see the module docstring for how).
+
+    ``lang`` is the sheet's language, used only to decide between letters that
+    mean different pieces in different languages; None reads every letter set
+    alike. Never raises for any text.
+    """
+    if not isinstance(text, str):
+        text = str(text)
+    hint = lang if lang in LETTERS else None
+    pats, draw, trimmed = _patterns(text, hint)
+    snapshot = board.copy(stack=False)
+    if not pats:
+        sugg = _suggest_unreadable(board, trimmed, hint or "de") if trimmed else []
+        return Reading(text, None, "unreadable", [], sugg, draw, hint, board=snapshot)
+    costs: dict[chess.Move, int] = {}
+    pattern_of: dict[chess.Move, _Pattern] = {}
+    for move in _candidate_moves(board, pats):
+        for p in pats:
+            c = _fit(board, p, move)
+            if c is not None and (move not in costs or c < costs[move]):
+                costs[move] = c
+                pattern_of[move] = p
+    if not costs:
+        cheapest = min(p.cost for p in pats)
+        main = [p for p in pats if p.cost == cheapest]
+        return Reading(text, None, "illegal", [], _suggest(board, main), draw, hint,
+                       board=snapshot, _pattern=main[0])
+    low = min(costs.values())
+    best = sorted((m for m, c in costs.items() if c == low), key=lambda m: m.uci())
+    if len(best) == 1:
+        return Reading(text, best[0], None, [best[0]], [], draw, hint, corrected=low > 0,
+                       board=snapshot, _pattern=pattern_of[best[0]])
+    return Reading(text, None, "ambiguous", best, list(best), draw, hint, corrected=low > 0,
+                   board=snapshot, _pattern=pattern_of[best[0]])
+
+
+def parse(board: chess.Board, text: str, lang: str | None = None) -> chess.Move:
+    """The legal move ``text`` stands for; raises :class:`NotationError` otherwise."""
+    reading = read(board, text, lang)
+    if not reading.ok:
+        raise NotationError(reading)
+    assert reading.move is not None
+    return reading.move
+
+
+def is_move_text(text: str) -> bool:
+    """Whether ``text`` has the form of a move at all (position-independent)."""
+    pats, _, _ = _patterns(text, None)
+    return bool(pats)
+
+
+# --------------------------------------------------------------------------- language guess
+
+_LANG_SIGNS: dict[str, str] = {
+    # letters that occur as piece letters only in these languages (Latin)
+    "S": "de", "N": "en", "Q": "en", "B": "en", "F": "fr", "A": "it", "P": "nl", "C": "fr it",
+    "L": "de nl", "R": "en fr it", "D": "de fr it nl", "T": "de fr it nl",
+}
+_PIECE_HEAD = re.compile(r"(?:^|[\s.…])(Кр|[KQRBNDTLSFCAPКФЛС])(?=[a-hа-х1-8xX:×-])")
+
+
+def guess_lang(text: str) -> str | None:
+    """The notation language a score is most likely written in (None: no letters).
+
+    Counts the piece letters that begin moves; a letter votes for every language
+    that uses it; Cyrillic letters vote for Russian. Ties go to the earlier
+    language in ``NOTATION_LANGS`` (German first).
+    """
+    votes = dict.fromkeys(NOTATION_LANGS, 0)
+    seen = 0
+    for m in _PIECE_HEAD.finditer(text[:MAX_SCORE_CHARS]):
+        letter = m.group(1)
+        seen += 1
+        if letter in ("Кр", "К", "Ф", "Л", "С"):
+            votes["ru"] += 3
+            continue
+        if letter == "K":
+            for lg in ("de", "en", "nl"):
+                votes[lg] += 1
+            continue
+        langs = _LANG_SIGNS.get(letter, "").split()
+        for lg in langs:
+            votes[lg] += 3 if len(langs) == 1 else 1
+        for lg in NOTATION_LANGS:
+            if lg not in langs and lg != "ru" and letter not in LETTERS[lg].values():
+                votes[lg] -= 1
+        if seen > 2000:
+            break
+    if not seen:
+        return None
+    best = max(votes.values())
+    if best <= 0:
+        return None
+    return next(lg for lg in NOTATION_LANGS if votes[lg] == best)
+
+
+# --------------------------------------------------------------------------- scores
+
+
+@dataclass(frozen=True)
+class ScoreEntry:
+    """One written half-move of a score, in playing order (``ply`` from 1)."""
+    ply: int
+    number: int
+    white: bool
+    written: str
+    draw_offer: bool = False
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A written half-move that is not one legal move (or cannot be read)."""
+    ply: int
+    number: int
+    white: bool
+    written: str
+    problem: str                       # "illegal" | "ambiguous" | "unreadable"
+    suggestions: list[str]
+    message: str
+
+    def line(self, lang: str | None = None) -> str:
+        """``"Zug 12, Schwarz: ..."`` in the user's language."""
+        lang = lang or default_lang()
+        colour = tr("notation.white" if self.white else "notation.black", lang)
+        return tr("notation.move_line", lang, number=self.number, colour=colour, message=self.message)
+
+    def as_dict(self) -> dict:
+        return {"ply": self.ply, "number": self.number, "colour": "white" if self.white else "black",
+                "written": self.written, "problem": self.problem, "suggestions": list(self.suggestions),
+                "message": self.message}
+
+
+@dataclass
+class ScoreReading:
+    """A whole score read from its start position.
+
+    ``moves`` are the legal moves before the first problem (``plies`` of them);
+    ``problems`` lists that first problem and, after it, every further entry that
+    is not even move-shaped ("unreadable"): once a move cannot be read the
+    position is unknown, so later entries are checked for form only.
+    """
+
+    start: chess.Board
+    entries: list[ScoreEntry]
+    moves: list[chess.Move]
+    problems: list[Problem]
+    lang: str | None = None
+    style: str = "fide"
+    truncated: bool = False
+    readings: list[Reading] = field(default_factory=list, repr=False)
+
+    @property
+    def plies(self) -> int:
+        return len(self.moves)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and not self.truncated
+
+    def board(self) -> chess.Board:
+        """The start position with every legal move read played."""
+        b = self.start.copy()
+        for m in self.moves:
+            b.push(m)
+        return b
+
+    def sans(self, lang: str | None = None, *, style: str | None = None) -> str:
+        """The legal moves as a score line in ``lang`` (default: the sheet's)."""
+        return write_score(self.start, self.moves, lang or self.lang or "de", style=style or self.style)
+
+    def as_dict(self) -> dict:
+        return {"plies": self.plies, "moves": [m.uci() for m in self.moves],
+                "problems": [p.as_dict() for p in self.problems], "ok": self.ok,
+                "lang": self.lang, "start": self.start.fen(), "end": self.board().fen(),
+                "truncated": self.truncated}
+
+
+_SCORE_TOKEN = re.compile(
+    r"(?P<header>\[[^\]\n]*\])"
+    r"|(?P<comment>\{[^}]*\}?)"
+    r"|(?P<line>;[^\n]*)"
+    r"|(?P<escape>(?m:^%[^\n]*))"
+    r"|(?P<draw>\(\s*=\s*\))"
+    r"|(?P<open>\()"
+    r"|(?P<close>\))"
+    r"|(?P<word>[^\s(){}\[\];]+(?:\((?:=|[A-ZА-Я][а-яa-z]?)\))?)"
+)
+_RESULT = re.compile(r"^(?:1-0|0-1|1/2-1/2|½-½|1:0|0:1|½:½|\*)$")
+_NUMBER = re.compile(r"^(?P<n>[1-9]\d{0,4})(?P<dots>\.{1,3}|…|\.…|\))?(?P<rest>.*)$")
+_SUFFIX = re.compile(r"^(?:[+#†‡]+|[!?‼⁇⁈⁉□±∓⩲⩱∞=]+|\+-|-\+|\+/-|-/\+|\+=|=\+|e\.?p\.?[+#]?|\$\d+|\(=\))$",
+                     re.IGNORECASE)
+_HEADER_FIELD = re.compile(r'^\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
+
+
+def _start_from_headers(headers: dict[str, str]) -> chess.Board | None:
+    fen = headers.get("FEN")
+    chess960 = "960" in headers.get("Variant", "") or "fischer" in headers.get("Variant", "").lower()
+    if fen:
+        try:
+            return chess.Board(fen, chess960=chess960)
+        except ValueError:
+            return None
+    return chess.Board(chess960=chess960) if chess960 else None
+
+
+def _words(text: str) -> tuple[list[tuple[str, int, int]], dict[str, str]]:
+    """Move-level words (text, start, end) of the main line, and the PGN headers."""
+    words: list[tuple[str, int, int]] = []
+    headers: dict[str, str] = {}
+    depth = 0
+    for m in _SCORE_TOKEN.finditer(text):
+        kind = m.lastgroup
+        if kind == "header":
+            if words:
+                break                                   # the next game begins
+            h = _HEADER_FIELD.match(m.group())
+            if h:
+                headers[h.group(1)] = h.group(2)
+        elif kind == "open":
+            depth += 1
+        elif kind == "close":
+            depth = max(0, depth - 1)
+        elif depth:
+            continue
+        elif kind == "draw":
+            words.append(("(=)", m.start(), m.end()))
+        elif kind == "word":
+            w = m.group()
+            if _RESULT.match(w):
+                if words:
+                    break
+                continue
+            words.append((w, m.start(), m.end()))
+        if len(words) > 4 * MAX_PLIES:
+            break
+    return words, headers
+
+
+def _split_number(word: str) -> tuple[int | None, bool, str]:
+    """("12...Sf3") -> (12, True, "Sf3"); a castling "0-0" is never a number."""
+    if _CASTLE_RE.match(word.rstrip("+#!?")):
+        return None, False, word
+    m = _NUMBER.match(word)
+    if not m or (m.group("rest") and not m.group("dots")):
+        return None, False, word
+    dots = m.group("dots") or ""
+    return int(m.group("n")), dots in ("...", "…", "..", ".…"), m.group("rest")
+
+
+def read_score(text: str, *, board: chess.Board | None = None, lang: str | None = None,
+               ui_lang: str | None = None) -> ScoreReading:
+    """Read a game score: PGN movetext or a scoresheet transcribed as text.
+
+    Accepted: PGN (headers — a ``FEN``/``Variant`` header sets the start when
+    ``board`` is None —, comments ``{}`` and ``;``, NAGs, variations in
+    parentheses, results, all ignored; reading stops at the result or at the
+    next game's headers); ``"1.e4 e5 2.Sf3"``; ``"1. e4 e5"`` per line; one move
+    per line with or without numbers; ``"1... e5"``; and two columns per line
+    (``"1. e4 e5   31. Td1 Te8"``): entries are placed by their move numbers
+    (a repeated number is Black's move, a number whose moves are both taken
+    continues after the previous entry), unnumbered ones follow the previous.
+    A piece letter or file separated from its square by stray spaces
+    (``S f3``, ``Sg1 - f3``) is joined to it; ``e.p.``, ``+``, ``!?``, ``(=)``
+    written as separate words belong to the move before.
+
+    After a problem: ``moves``/``plies`` stop before the first illegal,
+    ambiguous or unreadable entry, because the position after it is unknown;
+    every later entry is still checked for form and reported as "unreadable" if
+    it is no move at all (at most :data:`MAX_LATER_PROBLEMS` of them).
+    ``lang`` is the sheet's language; None guesses it from the piece letters
+    (:func:`guess_lang`). Problem messages are in ``ui_lang`` (default: the
+    user's language). Never raises for any text.
+    """
+    if not isinstance(text, str):
+        text = str(text)
+    truncated = len(text) > MAX_SCORE_CHARS
+    text = text[:MAX_SCORE_CHARS]
+    text = re.sub(r"(?i)\be\.\s+p\.", "e.p.", text)
+    ui = ui_lang or default_lang()
+    words, headers = _words(text)
+    if board is None:
+        board = _start_from_headers(headers) or chess.Board()
+    start = board.copy()
+    hint = lang if lang in LETTERS else guess_lang(text)
+    style = "pgn" if headers or re.search(r"(?<![0-9])O-O|=[QRBN]\b", text) else "fide"
+
+    # 1. group words into move texts with their number positions
+    raw: list[tuple[tuple[int, int] | None, str, bool]] = []   # (slot, written, draw)
+    pending_number: tuple[int, bool] | None = None
+    i = 0
+    while i < len(words):
+        w, s, e = words[i]
+        i += 1
+        number, black, rest = _split_number(w)
+        if number is not None:
+            pending_number = (number, black)
+            if not rest:
+                continue
+            w, s = rest, e - len(rest)
+        if (_SUFFIX.match(w) or w == "(=)") and raw:
+            slot, written, draw = raw[-1]
+            if not w.startswith("$"):
+                written = f"{written} {w}"
+            raw[-1] = (slot, written, draw or "=" in w and "(" in w)
+            continue
+        # join stray fragments: "S f3", "Sg1 - f3", "e 4"
+        end = e
+        glued = i < len(words) and words[i][0][:1] in "-–—xX×:" and not _SUFFIX.match(words[i][0])
+        if glued or not is_move_text(w):
+            for k in range(1, 4):
+                if i - 1 + k >= len(words):
+                    break
+                joined = "".join(x[0] for x in words[i - 1:i + k])
+                if is_move_text(joined):
+                    end = words[i - 1 + k][2]
+                    i += k
+                    break
+        written = text[s:end]
+        slot = None
+        if pending_number is not None:
+            slot = pending_number
+            pending_number = None
+        raw.append((slot, written, bool(_DRAW_RE.search(written))))  # type: ignore[arg-type]
+        if len(raw) >= MAX_PLIES:
+            truncated = truncated or i < len(words)
+            break
+
+    # 2. place the entries by their numbers
+    taken: set[tuple[int, bool]] = set()
+    placed: list[tuple[tuple[int, int], int, str, bool]] = []
+    prev: tuple[int, bool] | None = None
+    base = (start.fullmove_number, start.turn == chess.BLACK)
+
+    def following(pos: tuple[int, bool] | None) -> tuple[int, bool]:
+        if pos is None:
+            return base
+        return (pos[0], True) if not pos[1] else (pos[0] + 1, False)
+
+    for order, (slot, written, draw) in enumerate(raw):
+        pos: tuple[int, bool]
+        if slot is not None:
+            n, black = slot
+            if black:
+                pos = (n, True) if (n, True) not in taken else following(prev)
+            elif (n, False) not in taken:
+                pos = (n, False)
+            elif (n, True) not in taken:
+                pos = (n, True)
+            else:
+                pos = following(prev)
+        else:
+            pos = following(prev)
+            while pos in taken:
+                pos = following(pos)
+        taken.add(pos)
+        prev = pos
+        placed.append(((pos[0], int(pos[1])), order, written, draw))
+    placed.sort(key=lambda t: (t[0], t[1]))
+
+    # 3. read the entries in the position
+    entries: list[ScoreEntry] = []
+    moves: list[chess.Move] = []
+    problems: list[Problem] = []
+    readings: list[Reading] = []
+    b = start.copy()
+    failed = False
+    first_number, first_black = start.fullmove_number, start.turn == chess.BLACK
+    for idx, (_, _, written, draw) in enumerate(placed):
+        half = idx + int(first_black)
+        number, white = first_number + half // 2, half % 2 == 0
+        entries.append(ScoreEntry(idx + 1, number, white, written, draw))
+        if failed:
+            if len(problems) <= MAX_LATER_PROBLEMS and not is_move_text(written):
+                msg = tr("notation.unreadable", ui, written=_short(written))
+                problems.append(Problem(idx + 1, number, white, written, "unreadable", [], msg))
+            continue
+        reading = read(b, written, hint)
+        readings.append(reading)
+        if reading.ok:
+            assert reading.move is not None
+            moves.append(reading.move)
+            b.push(reading.move)
+            continue
+        failed = True
+        shown = reading.candidates if reading.problem == "ambiguous" else reading.suggestions
+        sugg = [write(b, m, hint or "de", style=style) for m in shown]
+        problems.append(Problem(idx + 1, number, white, written, reading.problem or "unreadable", sugg,
+                                _score_message(reading, b, placed[idx + 1:], hint, ui)))
+    return ScoreReading(start, entries, moves, problems, hint, style, truncated, readings)
+
+
+def _score_message(reading: Reading, board: chess.Board, rest: list, hint: str | None, ui: str) -> str:
+    """The reading's message; for an ambiguous move also which candidate the next move supports."""
+    msg = reading.message(ui)
+    if reading.problem != "ambiguous" or not rest:
+        return msg
+    fitting = []
+    for cand in reading.candidates:
+        b = board.copy(stack=False)
+        b.push(cand)
+        if read(b, rest[0][2], hint).ok:
+            fitting.append(cand)
+    if len(fitting) == 1:
+        msg += " " + tr("notation.continuation", ui, san=write(board, fitting[0], hint or "de"),
+                        next=_short(rest[0][2]))
+    return msg

@@ -1,0 +1,195 @@
+"""Replay a peg-board protocol log through the tracker (pure: text in, events out).
+
+A log has one device-to-host protocol line per line, each optionally prefixed by
+a millisecond time stamp and a space (``1520 L e2*5F``).  A line ``> TEXT``
+(after the optional stamp) is an announcement heard at that moment — any
+written notation (``e8=Q``, ``e8D``, ``exd6 e.p.``, ``e7e8q``) or a spoken
+phrase ("Bauer Eva acht Dame") — used as the session would use it: it
+completes a promotion, corrects what the board alone cannot tell, or names the
+move to be mirrored next.  Without a time stamp a line counts as arriving after
+the settle time.  Blank lines are ignored.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import chess
+
+from .protocol import Comment, Ident, ProtocolError, parse_line
+from .tracker import DEFAULT_SETTLE, Tracker, TrackerEvent
+
+__all__ = ["Note", "replay", "resolve_announcement", "LogError"]
+
+_STAMP = re.compile(rb"^\s*(\d{1,12})[ \t]+(.*)$")
+
+
+class LogError(ValueError):
+    """The file is not a protocol log at all (``kind``: "empty" | "binary")."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.kind = kind
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something in the log that is not a tracker event.
+
+    ``type``: "protocol-error" (``kind``, ``text``), "ident" / "comment" (``text``),
+    "announcement" (``text``, ``move`` if understood).
+    """
+    type: str
+    time: float
+    line: int
+    text: str = ""
+    kind: str = ""
+    move: chess.Move | None = None
+
+    def to_dict(self) -> dict:
+        d: dict = {"type": self.type, "time": round(self.time, 3), "line": self.line}
+        if self.kind:
+            d["kind"] = self.kind
+        if self.text:
+            d["text"] = self.text
+        if self.type == "announcement":
+            d["announced"] = self.move.uci() if self.move else None
+        return d
+
+
+def _fallback(board: chess.Board, text: str) -> chess.Move | None:
+    """Plain UCI or English SAN via python-chess."""
+    cleaned = re.sub(r"\s*e\.?\s?p\.?\s*$", "", text.strip())
+    try:
+        move = chess.Move.from_uci(cleaned.lower())
+        if board.is_legal(move):
+            return move
+    except ValueError:
+        pass
+    for candidate in (cleaned, cleaned.replace("0", "O")):
+        try:
+            return board.parse_san(candidate)
+        except ValueError:
+            continue
+    return None
+
+
+def resolve_announcement(board: chess.Board, text: str, lang: str | None = None) -> chess.Move | None:
+    """The legal move in ``board`` that an announcement names, or None.
+
+    Tries UCI, then :func:`blindchess.notation.read` (any notation language),
+    then :func:`blindchess.phonetic.understand` (spoken phrases), then English
+    SAN via python-chess.  The notation and phonetic modules are optional here.
+    """
+    try:
+        move = chess.Move.from_uci(text.strip().lower())
+        if board.is_legal(move):
+            return move
+    except ValueError:
+        pass
+    try:
+        from .. import notation
+    except ImportError:
+        notation = None  # type: ignore[assignment]
+    if notation is not None:
+        for language in dict.fromkeys([lang, None]):
+            try:
+                reading = notation.read(board, text, language)
+            except Exception:  # noqa: BLE001 - a module in progress must not stop a replay
+                continue
+            if getattr(reading, "move", None) is not None:
+                return reading.move
+    try:
+        from .. import phonetic
+    except ImportError:
+        phonetic = None  # type: ignore[assignment]
+    if phonetic is not None:
+        try:
+            understood = phonetic.understand(board, text, lang or "de")
+            if understood.move is not None and understood.kind in ("move", "correction"):
+                return understood.move
+        except Exception:  # noqa: BLE001
+            pass
+    return _fallback(board, text)
+
+
+def _announce(tracker: Tracker, text: str, lang: str | None) -> tuple[chess.Move | None, list[TrackerEvent]]:
+    last, previous = tracker.last_move, tracker.previous
+    if previous is not None and last is not None:
+        move = resolve_announcement(previous, text, lang)
+        if move is not None and move.from_square == last.from_square and move.to_square == last.to_square:
+            return move, tracker.announce(move)
+    move = resolve_announcement(tracker.board, text, lang)
+    if move is None and previous is not None:
+        move = resolve_announcement(previous, text, lang)
+    return move, (tracker.announce(move) if move is not None else [])
+
+
+def _lines(data: bytes) -> Iterator[tuple[int, bytes]]:
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        line = line.rstrip(b"\r")
+        if line.strip():
+            yield number, line
+
+
+def replay(data: bytes, board: chess.Board | None = None, *, settle: float = DEFAULT_SETTLE,
+           lang: str | None = None, rotated: bool = False) -> list[TrackerEvent | Note]:
+    """All tracker events and notes of a log, in order.  Raises :class:`LogError` for a non-log."""
+    if b"\x00" in data[:4096]:
+        raise LogError("binary")
+    tracker = Tracker(board if board is not None else chess.Board(), settle=settle)
+    out: list[TrackerEvent | Note] = []
+    t = 0.0
+    usable = 0
+    step = settle + 0.001
+    for number, line in _lines(data):
+        stamp = _STAMP.match(line)
+        if stamp:
+            t = max(t, int(stamp.group(1)) / 1000.0)
+            body = stamp.group(2)
+        else:
+            t += step
+            body = line
+        out += tracker.tick(t)
+        if body.lstrip().startswith(b">"):
+            usable += 1
+            text = body.lstrip()[1:].strip().decode("utf-8", "replace")
+            move, events = _announce(tracker, text, lang)
+            out.append(Note("announcement", t, number, text=text, move=move))
+            out += events
+            continue
+        message = parse_line(body, t, rotated=rotated)
+        if message is None:
+            continue
+        if isinstance(message, ProtocolError):
+            out.append(Note("protocol-error", t, number, text=message.text, kind=message.kind))
+            continue
+        usable += 1
+        if isinstance(message, Ident):
+            out.append(Note("ident", t, number, text=message.text))
+        elif isinstance(message, Comment):
+            out.append(Note("comment", t, number, text=message.text))
+        else:
+            out += tracker.feed(message)
+    if usable == 0:
+        raise LogError("empty")
+    out += tracker.tick(t + settle + 0.001)
+    return out
+
+
+def moves_of(items: list[TrackerEvent | Note]) -> list[chess.Move]:
+    """The game as the board showed it: moves, minus takebacks, with corrections applied."""
+    moves: list[chess.Move] = []
+    for item in items:
+        if not isinstance(item, TrackerEvent):
+            continue
+        if item.type == "move" and item.move is not None:
+            if item.replaces is not None and moves and moves[-1] == item.replaces:
+                moves[-1] = item.move
+            else:
+                moves.append(item.move)
+        elif item.type == "takeback" and moves:
+            moves.pop()
+    return moves

@@ -1,0 +1,148 @@
+"""A session as standard PGN, and a PGN as a session to continue (issue 4 §6).
+
+Export (:func:`session_to_game`, also ``Session.to_pgn_game()``): English SAN,
+the seven-tag roster plus ``TimeControl`` (PGN form, see :mod:`blindchess.clock`),
+``SetUp``/``FEN`` and ``Variant "Chess960"`` where needed, and the non-standard
+tag ``VisuallyImpaired`` ("White" / "Black"). Each move carries ``[%clk h:mm:ss]``
+(the mover's time after his press) and ``[%emt h:mm:ss]`` (the time the move
+took); comments, in the session's language, record where a game score differs
+from the game (entry as written), touches (D.2.2, D.2.10 e) and rulings (D.2.9).
+
+Import (:func:`session_from_pgn`): players, time control, start position and the
+moves; ``[%clk]`` comments become the clock history, so a retrace under D.2.9
+can still restore earlier times. Both scores start as the PGN's moves.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+
+import chess
+import chess.pgn
+
+from .i18n import tr
+
+__all__ = ["session_to_game", "session_to_pgn", "session_from_pgn"]
+
+
+def _clock_by_ply(session) -> dict[int, object]:
+    return {snap.ply: snap for snap in session.clock.history if snap.ply > 0}
+
+
+def session_to_game(session) -> chess.pgn.Game:
+    """The session as a ``chess.pgn.Game``; see the module docstring."""
+    from . import ruling as _ruling
+
+    game = chess.pgn.Game()
+    h = game.headers
+    extra = dict(session.headers)
+    h["Event"] = extra.pop("Event", "?")
+    h["Site"] = extra.pop("Site", "?")
+    h["Date"] = extra.pop("Date", "????.??.??")
+    h["Round"] = extra.pop("Round", "?")
+    h["White"] = session.white.name or "?"
+    h["Black"] = session.black.name or "?"
+    h["Result"] = session.result or "*"
+    h["TimeControl"] = str(session.time_control) if session.time_control else "-"
+    if session.blind_color is not None:
+        h["VisuallyImpaired"] = "White" if session.blind_color == chess.WHITE else "Black"
+    for k, v in extra.items():
+        h[str(k)] = str(v)
+    if session.start.fen() != chess.STARTING_FEN or session.start.chess960:
+        game.setup(session.start)
+        if session.start.chess960:
+            h["Variant"] = "Chess960"
+
+    clocks = _clock_by_ply(session)
+    lang = session.lang
+    comments: dict[int, list[str]] = {}
+
+    def add(ply: int, text: str) -> None:
+        comments.setdefault(ply, []).append(text)
+
+    game_moves = session.game_moves
+    for who in ("sighted", "blind"):
+        read = session.score_read(who)
+        name = tr(f"session.score_{who}", lang)
+        for i, written in enumerate(read.written):
+            if i < len(read.moves):
+                if i < len(game_moves) and read.moves[i] != game_moves[i]:
+                    add(i + 1, tr("session.pgn_deviation", lang, score=name, written=written))
+            elif read.problem is not None and i == read.problem.index:
+                add(i + 1, tr("session.pgn_problem", lang, score=name, written=written,
+                              problem=tr(f"session.problem_{read.problem.problem}", lang)))
+    for ev in session.touches:
+        add(int(ev.get("ply", 0)), ev.get("message") or f"{ev.get('square')}")
+    for ev in session.rulings:
+        add(len(ev.get("moves", [])), tr("session.pgn_ruling", lang, text=ev.get("message") or ev.get("explanation", "")))
+
+    node: chess.pgn.GameNode = game
+    for i, move in enumerate(game_moves):
+        node = node.add_variation(move)
+        snap = clocks.get(i + 1)
+        if snap is not None:
+            mover = node.parent.board().turn
+            remaining = snap.remaining_of(mover)
+            if not math.isinf(remaining):
+                node.set_clock(max(0.0, remaining))
+            if snap.move_time:
+                node.set_emt(snap.move_time)
+        if comments.get(i + 1):
+            node.comment = " ".join([node.comment] + comments[i + 1]).strip() if node.comment else \
+                " ".join(comments[i + 1])
+    if comments.get(0):
+        game.comment = " ".join(comments[0])
+    del _ruling
+    return game
+
+
+def session_to_pgn(session) -> str:
+    """The session as PGN text."""
+    exporter = chess.pgn.StringExporter(headers=True, variations=True, comments=True)
+    return session.to_pgn_game().accept(exporter) + "\n"
+
+
+def session_from_pgn(text: str, *, now: float, visually_impaired: str | None = "black", lang: str = "de",
+                     journal=None):
+    """A new session continuing the PGN's game. Raises UserError for text that is no game."""
+    from .clock import TimeControl
+    from .errors import UserError
+    from .session import Player, Session
+
+    try:
+        game = chess.pgn.read_game(io.StringIO(text))
+    except (ValueError, UnicodeError):
+        game = None
+    if game is None or game.errors:
+        detail = str(game.errors[0]) if game is not None and game.errors else ""
+        raise UserError(tr("session.pgn_unreadable", lang, detail=detail))
+    h = game.headers
+    vi = h.get("VisuallyImpaired", visually_impaired or "")
+    vi = vi.lower() if isinstance(vi, str) else ""
+    white = Player(h.get("White", "?"), vi == "white")
+    black = Player(h.get("Black", "?"), vi == "black")
+    try:
+        tc = TimeControl.parse(h.get("TimeControl", "-"))
+    except ValueError:
+        tc = None
+    start = game.board()
+    extra = {k: v for k, v in h.items() if k in ("Event", "Site", "Date", "Round")}
+    session = Session.new(white, black, tc, start_fen=start.fen() if start.fen() != chess.STARTING_FEN or
+                          start.chess960 else None, lang=lang, journal=journal, now=now, headers=extra)
+    moves = []
+    rows = []
+    base = tc.periods[0].seconds if tc else math.inf
+    last = {chess.WHITE: base, chess.BLACK: base}
+    for ply, node in enumerate(game.mainline(), start=1):
+        moves.append(node.move)
+        clk = node.clock()
+        if clk is not None:
+            last[node.parent.board().turn] = clk
+            if not math.isinf(last[chess.WHITE]) and not math.isinf(last[chess.BLACK]):
+                rows.append((ply, last[chess.WHITE], last[chess.BLACK]))
+    session.import_moves(moves, now, clocks=rows)
+    result = h.get("Result", "*")
+    if result in ("1-0", "0-1", "1/2-1/2") and session.result is None:
+        session.set_result(result, now, reason="arbiter")
+    return session

@@ -1,0 +1,969 @@
+"""The spoken move language of FIDE Laws Appendix D.2.1 (RULES.md §1).
+
+A player (or his assistant, D.2.10 b) announces every move aloud with the
+phonetic file names Anna, Bella, Cäsar, David, Eva, Felix, Gustav, Hector and
+the rank numbers eins … acht. This module turns moves into such phrases and
+phrases (typed, or the text of a speech recogniser) back into moves, commands
+and requests. The words of each language are data in ``voices/<lang>.toml``.
+
+Spoken forms (German shown; the other voices follow the same pattern):
+
+- piece move: piece name and target, ``Springer Felix drei``; when two like
+  pieces can reach the target the departure file, rank or square is added as in
+  SAN (Appendix C): ``Springer Bella David zwei``, ``Turm eins David eins``;
+- pawn move: the target only, ``Eva vier``; a pawn capture names the file of
+  departure, ``Eva schlägt David fünf``; ``… en passant``;
+- capture ``schlägt``, promotion ``Eva acht wird Dame`` (D.2.1: the chosen piece
+  must be announced), castling ``Kurze Rochade`` / ``Lange Rochade`` (also in
+  Chess960, RULES.md §5), then ``Schach`` or ``matt``.
+
+:func:`understand` accepts these and also the long form (``Springer Gustav eins
+Felix drei``), bare short forms, filler words, spelling variants, split or merged
+words, digits (``e4``, ``Eva 4``), written notation (through
+:mod:`blindchess.notation`), commands (D.2.8 correction, draw offer,
+resignation, j'adoube, "Ich werde rochieren") and the requests of D.2.10 d.
+
+Certainty: ``move`` is set when exactly one legal move fits what was said.
+``certain`` is True only when, in addition, every word was understood and
+nothing said contradicts the move (a missing "schlägt", a "Schach" that is no
+check, a corrected misspelling make it False, and ``message`` then asks to
+confirm). When several moves fit, ``move`` is None and ``message`` is the
+question to ask. Pure: python-chess and the standard library only.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+import unicodedata
+from dataclasses import dataclass, field
+
+import chess
+
+from .i18n import tr
+from .resources import voices_dir
+
+#: Shipped voices, German (the announcing language of Appendix D) first.
+LANGS: tuple[str, ...] = ("de", "en", "nl", "ru")
+
+#: How much of a text is read; longer input is cut (bounded work on any input).
+MAX_CHARS = 400
+MAX_TOKENS = 60
+
+_PIECE_KEYS = {
+    "king": chess.KING, "queen": chess.QUEEN, "rook": chess.ROOK,
+    "bishop": chess.BISHOP, "knight": chess.KNIGHT, "pawn": chess.PAWN,
+}
+_PIECE_ORDER = (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN)
+
+# Internal tokens standing for written castling "0-0-0" / "0-0" (also O-O).
+_LONG_TOKEN = "zzcastlelong"
+_SHORT_TOKEN = "zzcastleshort"
+
+#: Utterance kinds (the ``kind`` of an :class:`Understanding`).
+KINDS = ("move", "correction", "request", "draw_offer", "resign", "adjust",
+         "castle_intent", "yes", "no", "repeat", "unknown")
+#: Request kinds (D.2.10 d and the blind player's questions about the board).
+REQUESTS = ("time", "moves", "last_move", "square", "pieces", "position")
+
+
+@dataclass
+class Understanding:
+    """What an utterance means in a position.
+
+    ``kind`` is one of :data:`KINDS`; ``move`` is set only when exactly one
+    legal move fits (for a move, a correction naming a move, a draw offer made
+    with a move); ``candidates`` are the fitting (or, when none fits, the
+    nearest) legal moves, best first; ``message`` is in the user's language:
+    the question to ask or why nothing fits. For requests ``request`` is one of
+    :data:`REQUESTS`, with ``square`` / ``piece_type`` / ``color`` when named;
+    ``owner`` is "own" / "opponent" for "meine" / "seine" (the app knows who
+    asks, so ``color`` stays None then).
+    """
+
+    text: str
+    kind: str = "unknown"
+    move: chess.Move | None = None
+    candidates: list[chess.Move] = field(default_factory=list)
+    certain: bool = False
+    request: str | None = None
+    square: int | None = None
+    piece_type: int | None = None
+    color: bool | None = None
+    owner: str | None = None
+    message: str = ""
+
+
+class VoiceError(ValueError):
+    """A voice file is missing or inconsistent (a packaging error, not user input)."""
+
+
+# --------------------------------------------------------------------------- text
+
+
+_DIGRAPHS = (("ae", "a"), ("oe", "o"), ("ue", "u"))
+_ZERO_LONG = re.compile(r"(?<![^\W_])[0o]\s*-\s*[0o]\s*-\s*[0o](?![^\W_])")
+_ZERO_SHORT = re.compile(r"(?<![^\W_])[0o]\s*-\s*[0o](?![^\W_])")
+# Cyrillic letters that look like file letters, glued to a rank digit ("е4").
+_CYRILLIC_SQUARE = re.compile(r"(?<![^\W\d_])([асе])(?=[1-8](?!\d))")
+_CYRILLIC_LATIN = {"а": "a", "с": "c", "е": "e"}
+_TOKEN = re.compile(r"[^\W\d_]+|\d+")
+
+
+def fold(text: str) -> str:
+    """Lowercase without diacritics, "ß" as "ss", "ä"/"ae" alike ("fünf" = "fuenf")."""
+    text = text.casefold()
+    if not text.isascii():
+        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    for a, b in _DIGRAPHS:
+        text = text.replace(a, b)
+    return text
+
+
+def _tokens(folded: str) -> list[str]:
+    folded = _ZERO_LONG.sub(f" {_LONG_TOKEN} ", folded)
+    folded = _ZERO_SHORT.sub(f" {_SHORT_TOKEN} ", folded)
+    if not folded.isascii():
+        folded = _CYRILLIC_SQUARE.sub(lambda m: _CYRILLIC_LATIN[m.group(1)], folded)
+    return _TOKEN.findall(folded)
+
+
+# -------------------------------------------------------------------------- voice
+
+
+@dataclass(frozen=True)
+class _PieceWords:
+    name: str
+    plural: str
+    white: str
+    black: str
+    white_plural: str
+    black_plural: str
+    none: str
+    promotion: str
+
+
+class Voice:
+    """The words of one language, loaded from ``voices/<lang>.toml``."""
+
+    def __init__(self, lang: str, data: dict) -> None:
+        self.lang = lang
+        try:
+            self.files = tuple(_as_list(data["files"][f])[0] for f in "abcdefgh")
+            self.ranks = tuple(_as_list(data["ranks"][str(r)])[0] for r in range(1, 9))
+            self.pieces = {
+                pt: _PieceWords(**{k: str(data["pieces"][key][k]) for k in _PieceWords.__dataclass_fields__})
+                for key, pt in _PIECE_KEYS.items()
+            }
+            self.spoken = {k: str(v) for k, v in data["spoken"].items()}
+            for key in ("capture", "check", "mate", "en_passant", "promotion", "castle_short",
+                        "castle_long", "white", "black", "empty", "and"):
+                self.spoken[key]  # noqa: B018 - presence check
+        except (KeyError, IndexError, TypeError) as exc:
+            raise VoiceError(f"voices/{lang}.toml: missing or malformed entry {exc}") from exc
+        grammar = data.get("grammar", {})
+        self.square_requests = [str(s) for s in grammar.get("square_requests", [])]
+        self.piece_requests = [str(s) for s in grammar.get("piece_requests", [])]
+        self.asr_words = {fold(k): str(v).lower() for k, v in grammar.get("words", {}).items()}
+        self.squares = tuple(f"{self.files[chess.square_file(s)]} {self.ranks[chess.square_rank(s)]}"
+                             for s in chess.SQUARES)
+        self.lexicon: dict[tuple[str, ...], tuple[str, object]] = {}
+        self._build_lexicon(data)
+        self.max_phrase = max(len(k) for k in self.lexicon)
+        self.vocab = frozenset(t for key in self.lexicon for t in key)
+        self._deletions: dict[str, str | None] = {}
+        for word in self.vocab:
+            if len(word) >= 4 and not word.startswith("zz"):
+                for i in range(len(word)):
+                    d = word[:i] + word[i + 1:]
+                    self._deletions[d] = word if self._deletions.get(d, word) == word else None
+        self.command_phrases = self._command_phrases(data)
+
+    # lexicon: folded token tuple -> meaning (kind, value)
+    def _add(self, text: str, meaning: tuple[str, object]) -> None:
+        key = tuple(_tokens(fold(text)))
+        if not key:
+            return
+        old = self.lexicon.get(key)
+        if old is not None and old != meaning:
+            raise VoiceError(f"voices/{self.lang}.toml: {text!r} means both {old} and {meaning}")
+        self.lexicon[key] = meaning
+
+    def _build_lexicon(self, data: dict) -> None:
+        for i, f in enumerate("abcdefgh"):
+            self._add(f, ("file", i))
+            for word in _as_list(data["files"][f]):
+                self._add(word, ("file", i))
+        for r in range(1, 9):
+            self._add(str(r), ("rank", r - 1))
+            for word in _as_list(data["ranks"][str(r)]):
+                self._add(word, ("rank", r - 1))
+        for key, pt in _PIECE_KEYS.items():
+            entry = data["pieces"][key]
+            for word in [entry["name"], entry["plural"], *_as_list(entry.get("variants", []))]:
+                self._add(word, ("piece", pt))
+        words = data.get("words", {})
+        for kind in ("capture", "check", "mate", "en_passant", "promotion", "filler"):
+            for word in _as_list(words.get(kind, [])):
+                self._add(word, ({"en_passant": "ep", "promotion": "promo"}.get(kind, kind), None))
+        self._add(_SHORT_TOKEN, ("castle", "short"))
+        self._add(_LONG_TOKEN, ("castle", "long"))
+        for side in ("short", "long"):
+            for word in [self.spoken[f"castle_{side}"], *_as_list(words.get(f"castle_{side}", []))]:
+                self._add(word, ("castle", side))
+        for name, phrases in data.get("commands", {}).items():
+            for phrase in _as_list(phrases):
+                self._add(phrase, ("cmd", name))
+        for name, phrases in data.get("requests", {}).items():
+            if name not in REQUESTS:
+                raise VoiceError(f"voices/{self.lang}.toml: unknown request {name!r}")
+            for phrase in _as_list(phrases):
+                self._add(phrase, ("req", name))
+        for name, phrases in data.get("owners", {}).items():
+            for phrase in _as_list(phrases):
+                self._add(phrase, ("owner", name))
+        for name, phrases in data.get("colors", {}).items():
+            for phrase in _as_list(phrases):
+                self._add(phrase, ("color", name == "white"))
+
+    def _command_phrases(self, data: dict) -> list[str]:
+        """Command and request phrases as a recogniser returns them (lowercase words)."""
+        out: list[str] = []
+        for table in ("commands", "requests"):
+            for phrases in data.get(table, {}).values():
+                out.extend(_as_list(phrases))
+        out = [p for p in (_spoken_lower(p) for p in out) if p]
+        for template in self.square_requests:
+            out.extend(_spoken_lower(template.format(square=self.g(sq))) for sq in self.squares)
+        for template in self.piece_requests:
+            for pt in _PIECE_ORDER:
+                words = self.pieces[pt]
+                out.append(_spoken_lower(template.format(piece=self.g(words.name), pieces=self.g(words.plural))))
+        for side in ("short", "long"):
+            out.append(_spoken_lower(self.spoken[f"castle_{side}"]))
+        return [p for p in dict.fromkeys(out) if p]
+
+    def g(self, text: str) -> str:
+        """``text`` in the speech model's spelling (lowercase, ``[grammar.words]`` applied)."""
+        words = text.lower().split()
+        return " ".join(self.asr_words.get(fold(w), w) for w in words)
+
+    # token normalisation (position independent, cached)
+    def fuzzy(self, token: str) -> str | None:
+        """The vocabulary word one edit away from ``token`` (None if none or several)."""
+        if len(token) < 4:
+            return None
+        found = self._deletions.get(token)  # one letter too many
+        candidates = {found} if found else set()
+        for i in range(len(token)):  # one letter missing or wrong
+            d = token[:i] + token[i + 1:]
+            if d in self.vocab and len(d) >= 4:
+                candidates.add(d)
+            w = self._deletions.get(d)
+            if w:
+                candidates.add(w)
+        candidates.discard(None)
+        return candidates.pop() if len(candidates) == 1 else None
+
+    def segment(self, token: str) -> list[str] | None:
+        """Split a merged word ("evavier") into vocabulary words, fewest pieces."""
+        n = len(token)
+        if n > 40 or n < 2:
+            return None
+        short_ok = n <= 3 and set(token) <= set("abcdefghx")
+        best: list[list[str] | None] = [None] * (n + 1)
+        best[0] = []
+        for i in range(n):
+            if best[i] is None:
+                continue
+            for j in range(i + (1 if short_ok else 2), min(n, i + 16) + 1):
+                w = token[i:j]
+                if w in self.vocab and not w.startswith("zz"):
+                    cand = best[i] + [w]  # type: ignore[operator]
+                    if best[j] is None or len(cand) < len(best[j]):  # type: ignore[arg-type]
+                        best[j] = cand
+        result = best[n]
+        return result if result and len(result) > 1 else None
+
+
+def _as_list(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [str(v) for v in value]
+    raise TypeError(f"expected a string or a list, got {type(value).__name__}")
+
+
+def _spoken_lower(text: str) -> str:
+    """A phrase as vosk returns it: lowercase words, no punctuation."""
+    return " ".join(re.findall(r"[^\W\d_]+", text.lower()))
+
+
+def _lang(lang: str | None) -> str:
+    code = (lang or LANGS[0]).strip().lower()[:2]
+    return code if code in LANGS else "en"
+
+
+@functools.cache
+def voice(lang: str = "de") -> Voice:
+    """The vocabulary of a shipped language (unknown languages get English)."""
+    code = _lang(lang)
+    path = voices_dir() / f"{code}.toml"
+    try:
+        with path.open("rb") as f:
+            data = tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise VoiceError(f"{path}: {exc}") from exc
+    return Voice(code, data)
+
+
+# ----------------------------------------------------------------------- announce
+
+
+def square_name(square: int, lang: str = "de") -> str:
+    """The spoken name of a square: ``Eva vier``."""
+    return voice(lang).squares[square]
+
+
+def piece_name(piece_type: int, lang: str = "de") -> str:
+    """The spoken name of a piece type: ``Springer``."""
+    return voice(lang).pieces[piece_type].name
+
+
+def _is_mate_after(board: chess.Board, move: chess.Move) -> bool:
+    board.push(move)
+    try:
+        return board.is_checkmate()
+    finally:
+        board.pop()
+
+
+def _gives_check(board: chess.Board, move: chess.Move, piece: int | None = None) -> bool:
+    """``board.gives_check(move)`` without pushing the move (hot path of grammar/round trip).
+
+    Direct check from the arrival square or a discovered check through the
+    vacated square; castling, en passant and promotion use python-chess itself.
+    """
+    if move.promotion or board.ep_square == move.to_square or board.castling_rights and board.is_castling(move):
+        return board.gives_check(move)
+    king = board.king(not board.turn)
+    if king is None:
+        return False
+    if piece is None:
+        piece = board.piece_type_at(move.from_square)
+    from_bb = chess.BB_SQUARES[move.from_square]
+    to = move.to_square
+    king_bb = chess.BB_SQUARES[king]
+    occ = (board.occupied & ~from_bb) | chess.BB_SQUARES[to]
+    if piece == chess.PAWN:
+        direct = chess.BB_PAWN_ATTACKS[board.turn][to]
+    elif piece == chess.KNIGHT:
+        direct = chess.BB_KNIGHT_ATTACKS[to]
+    elif piece == chess.KING:
+        direct = 0
+    else:
+        direct = 0
+        if piece in (chess.BISHOP, chess.QUEEN):
+            direct |= chess.BB_DIAG_ATTACKS[to][chess.BB_DIAG_MASKS[to] & occ]
+        if piece in (chess.ROOK, chess.QUEEN):
+            direct |= (chess.BB_RANK_ATTACKS[to][chess.BB_RANK_MASKS[to] & occ]
+                       | chess.BB_FILE_ATTACKS[to][chess.BB_FILE_MASKS[to] & occ])
+    if direct & king_bb:
+        return True
+    if not chess.BB_RAYS[king][move.from_square]:
+        return False  # the vacated square is on no line through the king: no discovered check
+    return bool(board.attackers_mask(board.turn, king, occ) & board.occupied_co[board.turn] & ~from_bb)
+
+
+def _disambiguation(move: chess.Move, others: int) -> tuple[bool, bool]:
+    """(name the file, name the rank) of departure, exactly as SAN does (Appendix C)."""
+    if not others:
+        return False, False
+    file_, rank = False, False
+    if others & chess.BB_RANKS[chess.square_rank(move.from_square)]:
+        file_ = True
+    if others & chess.BB_FILES[chess.square_file(move.from_square)]:
+        rank = True
+    else:
+        file_ = True
+    return file_, rank
+
+
+def _move_words(board: chess.Board, move: chess.Move, v: Voice, others: int | None = None,
+                *, long: bool = False) -> list[str]:
+    """The words of a move without check/mate (``others``: other like pieces reaching the target)."""
+    sp = v.spoken
+    if board.is_castling(move):
+        return [sp["castle_short"] if board.is_kingside_castling(move) else sp["castle_long"]]
+    piece = board.piece_type_at(move.from_square)
+    capture = board.is_capture(move)
+    words: list[str] = []
+    if long:
+        if piece != chess.PAWN:
+            words.append(v.pieces[piece].name)
+        words.append(v.squares[move.from_square])
+    elif piece == chess.PAWN:
+        if capture:
+            words.append(v.files[chess.square_file(move.from_square)])
+    else:
+        words.append(v.pieces[piece].name)
+        if others is None:
+            others = 0
+            from_mask = board.pieces_mask(piece, board.turn) & ~chess.BB_SQUARES[move.from_square]
+            if from_mask and from_mask & board.attackers_mask(board.turn, move.to_square):  # else nobody else can go there
+                for m in board.generate_legal_moves(from_mask, chess.BB_SQUARES[move.to_square]):
+                    others |= chess.BB_SQUARES[m.from_square]
+        by_file, by_rank = _disambiguation(move, others)
+        if by_file and by_rank:
+            words.append(v.squares[move.from_square])
+        elif by_file:
+            words.append(v.files[chess.square_file(move.from_square)])
+        elif by_rank:
+            words.append(v.ranks[chess.square_rank(move.from_square)])
+    if capture:
+        words.append(sp["capture"])
+    words.append(v.squares[move.to_square])
+    if board.is_en_passant(move):
+        words.append(sp["en_passant"])
+    if move.promotion:
+        words.append(sp["promotion"])
+        words.append(v.pieces[move.promotion].promotion)
+    return words
+
+
+def announce(board: chess.Board, move: chess.Move, lang: str = "de") -> str:
+    """The phrase a player or assistant says for ``move`` (D.2.1), unambiguous here.
+
+    ``Springer Felix drei``, ``Eva vier``, ``David schlägt Eva fünf``,
+    ``Springer Bella David zwei``, ``Eva acht wird Dame``, ``Kurze Rochade``,
+    ``Dame Hector fünf Schach``, ``Turm Anna acht matt``. ``move`` must be legal;
+    a move that is not even pseudo-legal raises ValueError (a programming error).
+    """
+    if not board.is_pseudo_legal(move):
+        raise ValueError(f"impossible move {move.uci()} in {board.fen()}")
+    v = voice(lang)
+    words = _move_words(board, move, v)
+    if _gives_check(board, move):
+        words.append(v.spoken["mate"] if _is_mate_after(board, move) else v.spoken["check"])
+    return " ".join(words)
+
+
+# ------------------------------------------------------------------ descriptions
+
+
+def describe_square(board: chess.Board, square: int, lang: str = "de") -> str:
+    """What stands on a square: ``Eva vier, weißer Bauer`` / ``Eva vier, leer``."""
+    v = voice(lang)
+    piece = board.piece_at(square)
+    if piece is None:
+        what = v.spoken["empty"]
+    else:
+        words = v.pieces[piece.piece_type]
+        what = words.white if piece.color == chess.WHITE else words.black
+    return f"{v.squares[square]}, {what}"
+
+
+def _join(items: list[str], v: Voice) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {v.spoken['and']} " + items[-1]
+
+
+def _squares_text(squares: chess.SquareSet, v: Voice) -> str:
+    return _join([v.squares[s] for s in squares], v)
+
+
+def describe_pieces(board: chess.Board, piece_type: int | None, color: bool | None,
+                    lang: str = "de") -> str:
+    """Where the pieces of a kind stand: ``Weiße Springer: Bella eins und Gustav eins``.
+
+    ``piece_type`` None means every kind; ``color`` None means both colours.
+    """
+    v = voice(lang)
+    colors = [chess.WHITE, chess.BLACK] if color is None else [bool(color)]
+    types = list(_PIECE_ORDER) if piece_type is None else [piece_type]
+    parts = []
+    for c in colors:
+        for pt in types:
+            squares = board.pieces(pt, c)
+            words = v.pieces[pt]
+            if piece_type is None and not squares:
+                continue
+            label = (words.white if c else words.black) if len(squares) == 1 else \
+                (words.white_plural if c else words.black_plural)
+            where = _squares_text(squares, v) if squares else tr("phonetic.none_left", v.lang)
+            parts.append(f"{label[:1].upper()}{label[1:]}: {where}")
+    return "; ".join(parts) + "."
+
+
+def describe_position(board: chess.Board, lang: str = "de") -> str:
+    """The whole position, White then Black, and who is to move.
+
+    ``Weiß: König Gustav eins, Türme Anna eins und Hector eins, …; Schwarz: …
+    Weiß am Zug.``
+    """
+    v = voice(lang)
+    sides = []
+    for color in (chess.WHITE, chess.BLACK):
+        groups = []
+        for pt in _PIECE_ORDER:
+            squares = board.pieces(pt, color)
+            if squares:
+                words = v.pieces[pt]
+                groups.append(f"{words.name if len(squares) == 1 else words.plural} {_squares_text(squares, v)}")
+        side = v.spoken["white" if color else "black"]
+        sides.append(f"{side}: {', '.join(groups)}")
+    to_move = tr("phonetic.white_to_move" if board.turn else "phonetic.black_to_move", v.lang)
+    return "; ".join(sides) + ". " + to_move
+
+
+# --------------------------------------------------------------------- understand
+
+
+@dataclass(frozen=True)
+class _Parsed:
+    """Position-independent reading of a text: meaningful items and doubts."""
+
+    items: tuple[tuple[str, object], ...]
+    unknown: int  # words not understood (skipped)
+    fuzzy: int    # words corrected by spelling distance
+    said: "_Said | None" = None  # the move constraints, when the text names a move
+    commands: tuple[str, ...] = ()
+    requests: tuple[str, ...] = ()
+    has_move: bool = False  # a square, piece, capture or castling was named
+
+
+_PARSE_CACHE: dict[tuple[str, str], _Parsed] = {}
+_PARSE_CACHE_MAX = 8192
+
+
+def _parse(v: Voice, text: str) -> _Parsed:
+    key = (v.lang, text)
+    hit = _PARSE_CACHE.get(key)
+    if hit is not None:
+        return hit
+    raw = _tokens(fold(text[:MAX_CHARS]))[:MAX_TOKENS]
+    toks: list[str] = []
+    unknown = fuzzy = 0
+    i = 0
+    while i < len(raw):
+        t = raw[i]
+        if t in v.vocab or t.isdigit():
+            toks.append(t)
+            i += 1
+            continue
+        joined = next((k for k in (2, 3) if i + k <= len(raw) and "".join(raw[i:i + k]) in v.vocab), 0)
+        if joined:
+            toks.append("".join(raw[i:i + joined]))
+            i += joined
+            continue
+        parts = v.segment(t)
+        if parts:
+            toks.extend(parts)
+        else:
+            near = v.fuzzy(t)
+            if near:
+                toks.append(near)
+                fuzzy += 1
+            else:
+                unknown += 1
+        i += 1
+    items: list[tuple[str, object]] = []
+    i = 0
+    while i < len(toks):
+        for n in range(min(v.max_phrase, len(toks) - i), 0, -1):
+            meaning = v.lexicon.get(tuple(toks[i:i + n]))
+            if meaning is not None:
+                if meaning[0] != "filler":
+                    items.append(meaning)
+                i += n
+                break
+        else:
+            if toks[i].isdigit():
+                unknown += 1  # a number that is no rank
+            i += 1
+    move_items = [(k, val) for k, val in items if k in _MOVE_KINDS]
+    parsed = _Parsed(
+        tuple(items), unknown, fuzzy, _said(move_items) if move_items else None,
+        commands=tuple(value for kind, value in items if kind == "cmd"),  # type: ignore[misc]
+        requests=tuple(value for kind, value in items if kind == "req"),  # type: ignore[misc]
+        has_move=any(k in ("file", "rank", "piece", "castle", "capture") for k, _ in move_items),
+    )
+    if len(_PARSE_CACHE) >= _PARSE_CACHE_MAX:
+        _PARSE_CACHE.clear()
+    _PARSE_CACHE[key] = parsed
+    return parsed
+
+
+_MOVE_KINDS = frozenset(("file", "rank", "square", "piece", "capture", "check", "mate", "ep", "promo", "castle"))
+
+
+@dataclass
+class _Said:
+    """The constraints a move phrase puts on the move."""
+
+    piece: int | None = None
+    origin_file: int | None = None
+    origin_rank: int | None = None
+    target_file: int | None = None
+    target_rank: int | None = None
+    capture: bool = False
+    captured: int | None = None
+    promotion: int | None = None
+    check: bool = False
+    mate: bool = False
+    ep: bool = False
+    castle: str | None = None
+    doubtful: bool = False  # contradictory or superfluous words
+
+    @property
+    def has_origin(self) -> bool:
+        return self.origin_file is not None or self.origin_rank is not None
+
+    @property
+    def target_square(self) -> int | None:
+        if self.target_file is None or self.target_rank is None:
+            return None
+        return chess.square(self.target_file, self.target_rank)
+
+
+def _said(items: list[tuple[str, object]]) -> _Said:
+    said = _Said()
+    # pair a file with the rank right after it into a square
+    seq: list[tuple[str, object]] = []
+    for kind, value in items:
+        if kind == "rank" and seq and seq[-1][0] == "file":
+            seq[-1] = ("square", (seq[-1][1], value))
+        else:
+            seq.append((kind, value))
+    capture_at = next((i for i, (k, _) in enumerate(seq) if k == "capture"), None)
+    squares = [i for i, (k, _) in enumerate(seq) if k == "square"]
+    locs = [i for i, (k, _) in enumerate(seq) if k in ("square", "file", "rank")]
+    if squares:
+        target_at: int | None = squares[-1]
+    elif capture_at is not None:
+        target_at = next((i for i in locs if i > capture_at), None)
+    else:
+        target_at = None
+    if target_at is not None:
+        kind, value = seq[target_at]
+        if kind == "square":
+            said.target_file, said.target_rank = value  # type: ignore[misc]
+        elif kind == "file":
+            said.target_file = value  # type: ignore[assignment]
+        else:
+            said.target_rank = value  # type: ignore[assignment]
+    for i in locs:
+        if i == target_at:
+            continue
+        if target_at is not None and i > target_at:
+            said.doubtful = True  # a square after the target: superfluous words
+            continue
+        kind, value = seq[i]
+        f, r = value if kind == "square" else ((value, None) if kind == "file" else (None, value))  # type: ignore[misc]
+        if f is not None:
+            if said.origin_file not in (None, f):
+                said.doubtful = True
+            said.origin_file = f
+        if r is not None:
+            if said.origin_rank not in (None, r):
+                said.doubtful = True
+            said.origin_rank = r
+    promo_marker = False
+    for i, (kind, value) in enumerate(seq):
+        if kind == "piece":
+            if promo_marker or (target_at is not None and i > target_at):
+                if said.promotion not in (None, value):
+                    said.doubtful = True
+                said.promotion = value  # type: ignore[assignment]
+            elif capture_at is not None and i > capture_at:
+                said.captured = value  # type: ignore[assignment]
+            elif said.piece is None:
+                said.piece = value  # type: ignore[assignment]
+            elif said.piece != value:
+                said.doubtful = True
+        elif kind == "promo":
+            promo_marker = True
+        elif kind == "capture":
+            said.capture = True
+        elif kind == "check":
+            said.check = True
+        elif kind == "mate":
+            said.mate = True
+        elif kind == "ep":
+            said.ep = True
+            said.capture = True
+        elif kind == "castle":
+            said.castle = value  # type: ignore[assignment]
+    return said
+
+
+def _king_destination(board: chess.Board, move: chess.Move) -> int:
+    """Where the king ends up when castling (g1/c1, g8/c8), also in Chess960."""
+    rank = chess.square_rank(move.from_square)
+    return chess.square(6 if board.is_kingside_castling(move) else 2, rank)
+
+
+def _fitting(board: chess.Board, said: _Said) -> list[chess.Move]:
+    """Legal moves that fit the hard constraints: squares, pieces, promotion, castling side."""
+    us = board.turn
+    if said.castle is not None:
+        return [m for m in board.generate_castling_moves()
+                if board.is_kingside_castling(m) == (said.castle == "short")]
+    if said.piece is not None:
+        from_mask = board.pieces_mask(said.piece, us)
+    elif said.origin_file is not None and said.origin_rank is not None:
+        from_mask = board.occupied_co[us]  # long form: the departure square names the piece
+    else:
+        from_mask = board.pawns & board.occupied_co[us]  # "Eva vier" is a pawn move
+    if said.origin_file is not None:
+        from_mask &= chess.BB_FILES[said.origin_file]
+    if said.origin_rank is not None:
+        from_mask &= chess.BB_RANKS[said.origin_rank]
+    if said.target_file is not None or said.target_rank is not None:
+        to_mask = chess.BB_ALL
+        if said.target_file is not None:
+            to_mask &= chess.BB_FILES[said.target_file]
+        if said.target_rank is not None:
+            to_mask &= chess.BB_RANKS[said.target_rank]
+    elif said.capture:
+        to_mask = board.occupied_co[not us]
+        if board.ep_square is not None:
+            to_mask |= chess.BB_SQUARES[board.ep_square]
+    else:
+        return []
+    if said.captured is not None:
+        victims = board.pieces_mask(said.captured, not us)
+        if said.captured == chess.PAWN and board.ep_square is not None:
+            victims |= chess.BB_SQUARES[board.ep_square]
+        to_mask &= victims
+    kings = board.kings
+    moves = [m for m in board.generate_legal_moves(from_mask, to_mask)
+             if not (kings & chess.BB_SQUARES[m.from_square] and board.is_castling(m))]
+    # castling named by the king's move ("König Gustav eins")
+    target = said.target_square
+    if target is not None and said.piece in (None, chess.KING) and (said.piece or said.has_origin) \
+            and said.captured is None:
+        for m in board.generate_castling_moves(from_mask & kings):
+            # only a real king move of two or more squares; a one-step king move is a king move
+            if _king_destination(board, m) == target and chess.square_distance(m.from_square, target) > 1 \
+                    and m not in moves:
+                moves.append(m)
+    if said.promotion is not None:
+        moves = [m for m in moves if m.promotion == said.promotion]
+    return moves
+
+
+def _mismatches(board: chess.Board, said: _Said, move: chess.Move) -> int:
+    """How many soft details contradict ``move`` (capture, check, mate, en passant)."""
+    n = 0
+    if said.castle is None and board.is_capture(move) != said.capture:
+        n += 1
+    if said.ep and not board.is_en_passant(move):
+        n += 1
+    if said.check or said.mate:
+        if not _gives_check(board, move):
+            n += 1
+        elif said.mate and not said.check and not _is_mate_after(board, move):
+            n += 1
+    return n
+
+
+def _rank_key(move: chess.Move) -> tuple[int, int]:
+    return (-(move.promotion or 0), move.from_square)
+
+
+def _options(board: chess.Board, moves: list[chess.Move], v: Voice) -> str:
+    names = [announce(board, m, v.lang) for m in moves[:4]]
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " " + tr("phonetic.or", v.lang) + " " + names[-1]
+
+
+def _suggestions(board: chess.Board, said: _Said) -> list[chess.Move]:
+    """The nearest legal moves when nothing fits: same target first, then same piece."""
+    target = said.target_square
+    legal = list(board.legal_moves)
+    if said.castle is not None:
+        return []
+
+    def score(m: chess.Move) -> tuple[int, int]:
+        piece = board.piece_type_at(m.from_square)
+        same_piece = said.piece is not None and piece == said.piece
+        dist = chess.square_distance(m.to_square, target) if target is not None else 8
+        return (0 if m.to_square == target else 1 if same_piece else 2, dist * 10 - same_piece)
+
+    if target is None and said.piece is None:
+        return []
+    ranked = sorted(legal, key=score)
+    return [m for m in ranked if score(m)[0] < 2][:4]
+
+
+def _explain(board: chess.Board, said: _Said, v: Voice) -> str:
+    lang = v.lang
+    target = said.target_square
+    if said.castle is not None:
+        return tr("phonetic.no_castle", lang, castle=v.spoken[f"castle_{said.castle}"])
+    if target is None and said.target_file is None and said.target_rank is None and not said.capture:
+        return tr("phonetic.which_square", lang)
+    if said.promotion is not None and target is not None:
+        return tr("phonetic.no_promotion", lang, square=v.squares[target],
+                  piece=v.pieces[said.promotion].name)
+    if target is None:
+        piece = said.piece if said.piece is not None else chess.PAWN
+        return tr("phonetic.no_capture", lang, none=v.pieces[piece].none)
+    if said.piece is None and not said.has_origin:
+        return tr("phonetic.no_pawn_to", lang, square=v.squares[target])
+    if said.origin_file is not None and said.origin_rank is not None:
+        origin = chess.square(said.origin_file, said.origin_rank)
+        return tr("phonetic.no_move_from_to", lang, from_square=v.squares[origin], square=v.squares[target])
+    piece = said.piece if said.piece is not None else chess.PAWN
+    return tr("phonetic.no_piece_to", lang, none=v.pieces[piece].none, square=v.squares[target])
+
+
+def _resolve_move(board: chess.Board, said: _Said, doubt: bool, v: Voice, result: Understanding) -> None:
+    """Fill ``result`` with the move(s) fitting ``said`` and the message to give."""
+    lang = v.lang
+    fitting = _fitting(board, said)
+    if len(fitting) == 1 and not doubt and not said.doubtful and not _mismatches(board, said, fitting[0]):
+        result.move = fitting[0]
+        result.candidates = fitting
+        result.certain = True
+        return
+    if fitting:
+        scored = sorted(((_mismatches(board, said, m), _rank_key(m), m) for m in fitting),
+                        key=lambda t: (t[0], t[1]))
+        exact = [m for n, _, m in scored if n == 0]
+        result.candidates = [m for _, _, m in scored]
+        if len(exact) == 1 or (not exact and len(fitting) == 1):
+            result.move = exact[0] if exact else fitting[0]
+            result.certain = bool(exact) and not doubt and not said.doubtful
+            if not result.certain:
+                result.message = tr("phonetic.did_you_mean", lang, options=_options(board, [result.move], v))
+            if result.candidates[0] != result.move:
+                result.candidates.remove(result.move)
+                result.candidates.insert(0, result.move)
+            return
+        result.message = tr("phonetic.did_you_mean", lang, options=_options(board, exact or result.candidates, v))
+        return
+    if not any(board.generate_legal_moves()):
+        result.message = tr("phonetic.no_legal_move", lang)
+        return
+    result.message = _explain(board, said, v)
+    suggestions = _suggestions(board, said)
+    result.candidates = suggestions
+    if suggestions:
+        result.message += " " + tr("phonetic.possible", lang, options=_options(board, suggestions, v))
+
+
+def _from_notation(board: chess.Board, text: str, lang: str, result: Understanding) -> bool:
+    """Written notation ("Sf3", "exd5", "0-0") through blindchess.notation, if present."""
+    stripped = text.strip()
+    if not stripped or len(stripped) > 40:
+        return False
+    try:
+        from . import notation  # written in parallel; optional here
+    except ImportError:
+        return False
+    try:
+        reading = notation.read(board, stripped, lang)
+    except Exception:  # noqa: BLE001 - another module's parser must not break understanding
+        return False
+    move = getattr(reading, "move", None)
+    if move is not None and board.is_legal(move):
+        result.kind = "move"
+        result.move = move
+        result.candidates = [move]
+        result.certain = True
+        result.message = ""
+        return True
+    candidates = [m for m in getattr(reading, "candidates", []) or [] if board.is_legal(m)]
+    if getattr(reading, "problem", None) == "ambiguous" and candidates:
+        v = voice(lang)
+        result.kind = "move"
+        result.candidates = candidates
+        result.message = tr("phonetic.did_you_mean", lang, options=_options(board, candidates, v))
+        return True
+    return False
+
+
+def understand(board: chess.Board, text: str, lang: str = "de") -> Understanding:
+    """What ``text`` (typed, or a speech recogniser's words) means in this position.
+
+    Never raises for any string; at most :data:`MAX_CHARS` characters are read.
+    """
+    if not isinstance(text, str):
+        text = bytes(text).decode("utf-8", "replace") if isinstance(text, (bytes, bytearray)) else str(text)
+    v = voice(lang)
+    result = Understanding(text=text)
+    parsed = _parse(v, text)
+    doubt = parsed.unknown > 0 or parsed.fuzzy > 0
+    commands, requests, has_move = parsed.commands, parsed.requests, parsed.has_move
+
+    if "correction" in commands or ("no" in commands and has_move):
+        result.kind = "correction"
+    elif "resign" in commands:
+        result.kind = "resign"
+    elif "draw_offer" in commands:
+        result.kind = "draw_offer"
+    elif "adjust" in commands:
+        result.kind = "adjust"
+    elif "castle_intent" in commands:
+        result.kind = "castle_intent"
+    elif requests:
+        return _request(board, requests[0], list(parsed.items), v, result, doubt)
+    elif "repeat" in commands:
+        result.kind = "repeat"
+    elif has_move:
+        result.kind = "move"
+    elif "yes" in commands or "no" in commands:
+        result.kind = "yes" if "yes" in commands else "no"
+    if result.kind == "unknown":
+        if not _from_notation(board, text[:MAX_CHARS], v.lang, result):
+            result.message = tr("phonetic.not_understood", v.lang)
+        return result
+    if result.kind in ("resign", "castle_intent", "repeat", "yes", "no"):
+        result.certain = not doubt and not has_move
+        return result
+    if result.kind == "adjust":
+        result.square = parsed.said.target_square if parsed.said else None
+        result.certain = not doubt
+        return result
+    if not has_move:  # a bare correction or draw offer
+        result.certain = not doubt
+        return result
+    _resolve_move(board, parsed.said or _Said(), doubt, v, result)
+    if result.move is None and result.kind == "move" and parsed.unknown:
+        _from_notation(board, text[:MAX_CHARS], v.lang, result)
+    return result
+
+
+def _request(board: chess.Board, name: str, items: list, v: Voice, result: Understanding,
+             doubt: bool) -> Understanding:
+    result.kind = "request"
+    result.request = name
+    result.certain = not doubt
+    said = _said([(k, val) for k, val in items if k in _MOVE_KINDS and k != "piece"])
+    for kind, value in items:
+        if kind == "piece" and result.piece_type is None:
+            result.piece_type = value
+        elif kind == "color" and result.color is None:
+            result.color = value
+        elif kind == "owner" and result.owner is None:
+            result.owner = value
+    if name == "square":
+        result.square = said.target_square
+        if result.square is None:
+            result.certain = False
+            result.message = tr("phonetic.which_square", v.lang)
+    return result
+
+
+def grammar(board: chess.Board, lang: str = "de") -> list[str]:
+    """The vosk grammar for this position: every legal move in every accepted
+    spoken form, every command and request, and ``"[unk]"``. See
+    :mod:`blindchess.grammar`."""
+    from .grammar import phrases
+
+    return phrases(board, lang)

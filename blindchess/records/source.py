@@ -1,0 +1,123 @@
+"""Where a game record comes from: a PGN file or a blindchess journal.
+
+Every export format starts from a python-chess ``chess.pgn.Game``: a PGN file is
+read with python-chess, a journal is replayed by :class:`blindchess.session.Session`
+(``Session.open(path).to_pgn_game()``), which carries both game scores, clock
+times, touches and rulings (FIDE Laws, Appendix D.2.2, D.2.7, D.2.9).
+
+Bad input — a missing or unreadable file, text that holds no game, an illegal
+move in the PGN, a broken journal — raises :class:`blindchess.errors.UserError`
+with a message in the user's language; nothing else reaches the user.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+import chess
+import chess.pgn
+
+from ..errors import UserError
+from ..i18n import tr
+
+#: File name endings read as journals; anything else is read as PGN.
+JOURNAL_SUFFIXES = (".jsonl", ".journal")
+
+
+class _QuietBuilder(chess.pgn.GameBuilder):
+    """Collects parse errors in ``game.errors`` without logging them to stderr."""
+
+    def handle_error(self, error: Exception) -> None:
+        self.game.errors.append(error)
+
+
+def is_journal(path: Path, text: str | None = None) -> bool:
+    """A journal by its name (``.jsonl``) or by its first character (a JSON object)."""
+    if path.suffix.lower() in JOURNAL_SUFFIXES:
+        return True
+    return text is not None and text.lstrip().startswith("{")
+
+
+def _read_text(path: Path, lang: str | None) -> str:
+    if not path.exists():
+        raise UserError(tr("records.missing_file", lang, path=path))
+    if path.is_dir():
+        raise UserError(tr("records.not_a_file", lang, path=path))
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise UserError(tr("records.unreadable_file", lang, path=path, error=exc.strerror or exc)) from exc
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")  # PGN's historical encoding
+
+
+_ILLEGAL = re.compile(r"(?:illegal|invalid|ambiguous) san: '([^']*)' in (\S+ \S+ \S+ \S+ \S+ \S+)")
+
+
+def game_from_pgn_text(text: str, *, name: str = "PGN", lang: str | None = None) -> chess.pgn.Game:
+    """The first game of a PGN text; an illegal move or no game at all is a UserError."""
+    if "\x00" in text:
+        raise UserError(tr("records.no_game", lang, path=name))
+    game = chess.pgn.read_game(io.StringIO(text), Visitor=_QuietBuilder)
+    if game is None or (not any(game.mainline_moves()) and "[" not in text and not re.search(r"\b1\s*\.", text)):
+        raise UserError(tr("records.no_game", lang, path=name))
+    if game.errors:
+        error = game.errors[0]
+        found = _ILLEGAL.search(str(error))
+        if found:
+            board = chess.Board(found.group(2))
+            raise UserError(tr("records.pgn_illegal", lang, path=name, move=found.group(1),
+                               number=board.fullmove_number,
+                               side=tr("records.white" if board.turn else "records.black", lang)))
+        raise UserError(tr("records.pgn_broken", lang, path=name, error=error))
+    return game
+
+
+def game_from_journal(path: Path, lang: str | None = None, warnings: list[str] | None = None) -> chess.pgn.Game:
+    """Replay a journal with the session and return its game (both scores, clocks, rulings).
+
+    The session reopens a *copy* of the journal: reopening appends to the file it
+    reads ("reopened", damage notes), and an export must leave the game's journal
+    exactly as it was. Damaged lines the session skipped are added to ``warnings``.
+    """
+    try:
+        from ..session import Session
+    except ImportError as exc:
+        raise UserError(tr("records.no_session", lang, error=exc)) from exc
+    with tempfile.TemporaryDirectory(prefix="blindchess-export-") as tmp:
+        copy = Path(tmp) / path.name
+        try:
+            shutil.copyfile(path, copy)
+        except OSError as exc:
+            raise UserError(tr("records.unreadable_file", lang, path=path, error=exc.strerror or exc)) from exc
+        try:
+            session = Session.open(copy)
+            try:
+                game = session.to_pgn_game()
+                problems = list(getattr(session, "journal_problems", []) or [])
+            finally:
+                session.close()
+        except UserError as exc:
+            raise UserError(str(exc).replace(str(copy), str(path)), exc.exit_code) from exc
+        except Exception as exc:  # noqa: BLE001 - any failure to replay means the journal is broken
+            raise UserError(tr("records.broken_journal", lang, path=path,
+                               error=f"{type(exc).__name__}: {exc}")) from exc
+    if problems and warnings is not None:
+        lines = ", ".join(str(p[0]) if isinstance(p, (tuple, list)) else str(p) for p in problems)
+        warnings.append(tr("records.journal_damaged", lang, path=path, lines=lines))
+    return game
+
+
+def load_game(source: str | Path, lang: str | None = None, warnings: list[str] | None = None) -> chess.pgn.Game:
+    """The game recorded in ``source`` (a journal or a PGN file); notes for the user go to ``warnings``."""
+    path = Path(source)
+    text = _read_text(path, lang)
+    if is_journal(path, text):
+        return game_from_journal(path, lang, warnings)
+    return game_from_pgn_text(text, name=str(path), lang=lang)

@@ -1,0 +1,806 @@
+"""The arbiter's ruling when the two boards diverge (RULES.md §1 D.2.9).
+
+Pure: python-chess and the stdlib (plus blindchess.notation / phonetic, imported
+lazily, to read what was written).
+
+D.2.9: *If during play different positions arise on the two boards, they must
+be corrected with the assistance of the arbiter and by consulting both players'
+game scores. If the two game scores correspond, the player who has written the
+move correctly but made the wrong move on his board must adjust his position to
+correspond with the move on the game scores. When the game scores are found to
+differ, the moves are retraced to the point where the two scores agree, and the
+arbiter readjusts the clocks accordingly.*
+
+API
+---
+``rule(score_a, score_b, board_a, board_b, *, start=None, clock_history=None,
+lang="de", occupancy_only=(), labels=("a", "b")) -> Ruling``
+
+* ``score_a``/``score_b``: a game score — the whole text (``"1. e4 e5 2. Sf3"``,
+  any supported notation, read with ``blindchess.notation.read_score``), a
+  list of written entries (one per half-move; notation or a spoken phrase such
+  as ``"Springer Felix drei"``), a list of ``chess.Move``, or a
+  :class:`ScoreRead`. Scores are compared by meaning: ``Sf3`` = ``Nf3`` =
+  ``Springer Felix drei``.
+* ``board_a``/``board_b``: what stands on each board — a ``chess.Board`` /
+  ``chess.BaseBoard``, a FEN (piece placement alone is accepted), or an ``int``
+  occupancy bitmask (a tactile board that senses occupancy only). Boards named
+  in ``occupancy_only`` are compared by occupancy only.
+* ``start``: the start position (default: the standard one; Chess960 boards work).
+* ``clock_history``: a :class:`blindchess.clock.Clock`, a mapping
+  ``ply -> (white_remaining, black_remaining)``, or a list of snapshots /
+  dicts ``{"ply", "white", "black"}`` (ply 0 = the start; ply k = right after
+  the k-th half-move was completed).
+
+:class:`Ruling` fields: ``boards_agree``, ``sheets_agree``, ``agreed_plies``
+(half-moves on which both scores agree), ``kind`` ("none" | "correct-board" |
+"retrace"), ``position`` (the ``chess.Board`` both boards must show afterwards,
+with its move stack), ``moves`` (the moves from ``start`` to it), ``fix_boards``
+(["a"], ["b"], ["a", "b"]), ``squares`` ({"a": ["f3", "g1"]}), ``changes`` (the
+same with the pieces: :class:`SquareChange`), ``clocks`` (``{"ply", "white",
+"black", "restore", "exact"}`` or ``None``), ``shorter`` ("a" | "b" | None) and
+``missing_plies`` (a score that is only shorter — not a reason to retrace),
+``disagreement`` (:class:`Disagreement` at the first ply where the scores part,
+also for an illegal / unreadable / ambiguous written move), ``explain(lang)``
+(plain words citing D.2.9) and ``to_dict()`` (the JSON of ``blindchess reconcile``).
+
+The decision:
+
+1. Both boards show the same position → "none" (a difference between the
+   scores alone is reported, but it is no D.2.9 matter).
+2. The scores agree (one may be shorter: the last move not yet written) →
+   "correct-board": every board that differs from the position of the longer
+   score is set to it.
+3. The scores differ (or one holds an illegal/unreadable move) at ply k →
+   "retrace": both boards go back to the position after the k agreed
+   half-moves; the clocks to the times recorded at ply k.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import chess
+
+from .i18n import tr
+
+__all__ = [
+    "rule", "Ruling", "ScoreRead", "ScoreProblem", "Disagreement", "SquareChange",
+    "read_score", "read_entry", "parse_board", "placement_key", "diff_squares", "move_ref",
+]
+
+# -- reading what was written ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoreProblem:
+    """The first entry of a score that could not be read as a legal move."""
+
+    index: int  # 0-based half-move index
+    written: str
+    problem: str  # "illegal" | "ambiguous" | "unreadable"
+    message: str = ""
+
+
+@dataclass
+class ScoreRead:
+    """A game score read from its start position: entries as written, moves understood."""
+
+    written: list[str]
+    moves: list[chess.Move]
+    problem: ScoreProblem | None = None
+    hint: str | None = field(default=None, repr=False)  # the sheet's notation language, if known
+    end: chess.Board | None = field(default=None, repr=False, compare=False)  # start + moves, if built
+
+    @property
+    def plies(self) -> int:
+        return len(self.moves)
+
+    def board(self, start: chess.Board) -> chess.Board:
+        """``start`` with the moves read played (no move stack)."""
+        b = self.end
+        if b is None or len(b.move_stack) > len(self.moves) or b.move_stack != self.moves[: len(b.move_stack)]:
+            b = start.copy(stack=False)
+        for m in self.moves[len(b.move_stack):]:
+            b.push(m)
+        self.end = b
+        return b.copy(stack=False)
+
+
+_GERMAN = str.maketrans({"S": "N", "L": "B", "T": "R", "D": "Q"})
+
+
+def _fallback_read(board: chess.Board, text: str) -> tuple[chess.Move | None, str | None]:
+    """python-chess SAN (English or German letters), used only while notation is missing."""
+    t = text.strip().replace("0", "O").replace("e.p.", "").replace("ep", "").strip()
+    t = re.sub(r"=?([QRBNDSLT])$", r"=\1", t) if re.search(r"[a-h][18]=?[QRBNDSLT]$", t) else t
+    for candidate in (t, t.translate(_GERMAN)):
+        try:
+            return board.parse_san(candidate), None
+        except chess.IllegalMoveError:
+            problem = "illegal"
+        except chess.AmbiguousMoveError:
+            return None, "ambiguous"
+        except (chess.InvalidMoveError, ValueError):
+            problem = "unreadable"
+    return None, problem
+
+
+def _fast_table(hint: str | None):
+    """A letter table from the sheet's language to English SAN letters (None: as is; False: no fast path)."""
+    if hint in (None, "en"):
+        return None
+    try:
+        from . import notation
+        letters = {notation.piece_letter(pt, hint): chess.piece_symbol(pt).upper()
+                   for pt in (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN, chess.KING)}
+    except Exception:  # noqa: BLE001 - unknown language: the full reader decides
+        return False
+    if any(len(k) != 1 for k in letters):
+        return False
+    return str.maketrans(letters)
+
+
+def _fast(board: chess.Board, text: str, table) -> chess.Move | None:
+    """Standard SAN in the sheet's letters, read by python-chess (fast); None: ask the full reader.
+
+    Only a clean success is taken: whatever python-chess cannot read exactly
+    (slips, other forms, spoken phrases, problems) goes to blindchess.notation.
+    """
+    if table is False:
+        return None
+    t = text.strip()
+    if not t or " " in t or len(t) > 12:
+        return None
+    if table:
+        t = t.translate(table)
+    try:
+        move = board.parse_san(t)
+    except ValueError:
+        return None
+    return move if move else None
+
+
+def guess_hint(texts) -> str | None:
+    """The sheet's notation language from its text(s), via blindchess.notation (None if unknown)."""
+    try:
+        from . import notation
+    except ImportError:
+        return None
+    text = texts if isinstance(texts, str) else " ".join(str(t) for t in texts)
+    try:
+        return notation.guess_lang(text)
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def read_entry(board: chess.Board, text: str, lang: str | None = None, *,
+               hint: str | None = None) -> tuple[chess.Move | None, str | None, str]:
+    """Read one written entry in ``board``: (move, problem, message in ``lang``).
+
+    Notation first (any supported language; ``hint`` is the sheet's language,
+    used where letters mean different pieces in different languages); a spoken
+    phrase ("Springer Felix drei") through ``blindchess.phonetic.understand``
+    when notation cannot read it.
+    """
+    text = str(text)
+    try:
+        from . import notation  # lazy: parallel module
+    except ImportError:
+        notation = None
+    message = ""
+    if notation is not None:
+        reading = notation.read(board, text, hint)
+        if reading.ok:
+            return reading.move, None, ""
+        problem = reading.problem or "unreadable"
+        try:
+            message = reading.message(lang or "de")
+        except Exception:  # noqa: BLE001 - a message is a courtesy, never a failure
+            message = ""
+    else:
+        move, problem = _fallback_read(board, text)
+        if move is not None:
+            return move, None, ""
+    if problem == "unreadable" and " " in text.strip():
+        move = _read_spoken(board, text, lang)
+        if move is not None:
+            return move, None, ""
+    if not message:
+        message = tr(f"session.entry_{problem}", lang, written=text)
+    return None, problem, message
+
+
+def _read_spoken(board: chess.Board, text: str, lang: str | None) -> chess.Move | None:
+    try:
+        from . import phonetic  # lazy: parallel module
+    except ImportError:
+        return None
+    langs = [lang] if lang else []
+    langs += [x for x in getattr(phonetic, "LANGS", ("de",)) if x not in langs]
+    for candidate in langs:
+        try:
+            u = phonetic.understand(board, text, candidate)
+        except Exception:  # noqa: BLE001 - a voice without this phrase is no answer
+            continue
+        if u.kind in ("move", "correction") and u.move is not None:
+            return u.move
+    return None
+
+
+_TOKEN_SKIP = re.compile(r"^(\d+\.+|\.\.\.|1-0|0-1|1/2-1/2|½-½|\*|\(=\))$")
+
+
+def read_score(score, start: chess.Board, lang: str | None = None, *,
+               reference: ScoreRead | None = None) -> ScoreRead:
+    """Read a score (text, entries, moves or ScoreRead) from ``start``; stop at the first problem.
+
+    ``reference`` (the other score, already read) lets identical entries be taken
+    over without reading them again while both scores agree.
+    """
+    if isinstance(score, ScoreRead):
+        return score
+    if isinstance(score, str):
+        return _read_text(score, start, lang, reference)
+    entries = list(score)
+    if any(isinstance(e, chess.Move) for e in entries):
+        return _read_moves(entries, start, lang)
+    texts = [str(e) for e in entries]
+    hint = guess_hint(texts) if texts else None
+
+    def tail(i: int, board: chess.Board, moves: list[chess.Move]) -> tuple[ScoreRead, bool]:
+        move, prob, message = read_entry(board, texts[i], lang, hint=hint)
+        if move is None:
+            return ScoreRead(texts[i:], [], ScoreProblem(0, texts[i], prob or "unreadable", message)), False
+        return ScoreRead(texts[i:i + 1], [move], None), False
+
+    return _read_list(texts, start, hint, tail, reference)
+
+
+def _read_moves(entries: list, start: chess.Board, lang: str | None) -> ScoreRead:
+    board = start.copy(stack=False)
+    moves: list[chess.Move] = []
+    written: list[str] = []
+    problem = None
+    for i, entry in enumerate(entries):
+        move = entry if isinstance(entry, chess.Move) else None
+        if problem is not None:
+            written.append(str(entry) if move is None else move.uci())
+            continue
+        if move is None:
+            read, prob, message = read_entry(board, str(entry), lang)
+            written.append(str(entry))
+            if read is None:
+                problem = ScoreProblem(i, str(entry), prob or "unreadable", message)
+                continue
+            move = read
+        elif board.is_legal(move):
+            written.append(board.san(move))
+        else:
+            written.append(move.uci())
+            problem = ScoreProblem(i, move.uci(), "illegal", tr("session.entry_illegal", lang, written=move.uci()))
+            continue
+        moves.append(move)
+        board.push(move)
+    return ScoreRead(written, moves, problem)
+
+
+def _norm(text: str, table) -> str | None:
+    """An entry in English SAN letters without check/annotation marks (None: no cheap comparison)."""
+    if table is False:
+        return None
+    t = text.strip()
+    if table:
+        t = t.translate(table)
+    return t.rstrip("+#!?").replace("0-0", "O-O")
+
+
+def _read_list(texts: list[str], start: chess.Board, hint: str | None, tail,
+               reference: ScoreRead | None) -> ScoreRead:
+    """Read entries fast where they are plain SAN; otherwise ``tail(i, board, moves)`` reads on.
+
+    ``tail`` returns (ScoreRead relative to entry i, whole): ``whole`` when it read
+    everything from entry i on (text), else it read entry i alone (list).
+    """
+    table = _fast_table(hint)
+    ref_norm: list[str | None] = []
+    if reference is not None and reference.moves:
+        ref_hint = reference.hint if reference.hint is not None else guess_hint(reference.written)
+        ref_table = _fast_table(ref_hint)
+        ref_norm = [_norm(w, ref_table) for w in reference.written[: len(reference.moves)]]
+    board = start.copy(stack=False)
+    pushed = 0
+    moves: list[chess.Move] = []
+    same = bool(ref_norm)
+    i = 0
+    while i < len(texts):
+        text = texts[i]
+        if same and i < len(ref_norm) and ref_norm[i] is not None and _norm(text, table) == ref_norm[i]:
+            moves.append(reference.moves[i])  # type: ignore[union-attr]
+            i += 1
+            continue
+        while pushed < len(moves):
+            board.push(moves[pushed])
+            pushed += 1
+        move = _fast(board, text, table)
+        if move is None:
+            rest, whole = tail(i, board, moves)
+            if whole or rest.problem is not None:
+                problem = None
+                if rest.problem is not None:
+                    p = rest.problem
+                    problem = ScoreProblem(p.index + i, p.written, p.problem, p.message)
+                written = texts[:i] + list(rest.written) if whole else list(texts)
+                return ScoreRead(written, moves + list(rest.moves), problem, hint)
+            move = rest.moves[0]
+        same = same and i < len(ref_norm) and reference.moves[i] == move  # type: ignore[union-attr]
+        moves.append(move)
+        i += 1
+    return ScoreRead(list(texts), moves, None, hint, board)
+
+
+_NUMBERED = re.compile(r"^(\d+)(\.{1,3}|…)(.*)$")
+_RESULT_TOKEN = re.compile(r"^(1-0|0-1|1/2-1/2|½-½|\*)$")
+_EP = ("e.p.", "ep", "e.p")
+
+
+def _simple_tokens(text: str, start: chess.Board) -> tuple[list[str], list[int]] | None:
+    """Entries and their start offsets of a plain "1. e4 e5 2. Sf3" score; None if not plain.
+
+    Plain: no comments, variations or headers, move numbers (if any) exactly in
+    playing order. Anything else is left to blindchess.notation.read_score.
+    """
+    if re.search(r"[\[\]{}();%]", text):
+        return None
+    entries: list[str] = []
+    offsets: list[int] = []
+    number_at: int | None = None
+    ply = 0
+    offset = 0 if start.turn == chess.WHITE else 1
+    for m in re.finditer(r"\S+", text):
+        token, pos = m.group(), m.start()
+        if _RESULT_TOKEN.match(token):
+            break
+        num = _NUMBERED.match(token)
+        if num:
+            number, black, rest = int(num.group(1)), num.group(2) in ("...", "…"), num.group(3)
+            expected = start.fullmove_number + (ply + offset) // 2
+            if number != expected or black != ((ply + offset) % 2 == 1):
+                return None
+            if not rest:
+                number_at = pos
+                continue
+            token, pos = rest, pos if number_at is None else number_at
+        if token.lower() in _EP and entries:
+            entries[-1] += " " + token
+            continue
+        entries.append(token)
+        offsets.append(pos if number_at is None else number_at)
+        number_at = None
+        ply += 1
+    return entries, offsets
+
+
+def _read_text(text: str, start: chess.Board, lang: str | None, reference: ScoreRead | None = None) -> ScoreRead:
+    simple = _simple_tokens(text, start)
+    if simple is not None:
+        entries, offsets = simple
+        hint = guess_hint(text)
+
+        def tail(i: int, board: chess.Board, moves: list[chess.Move]) -> tuple[ScoreRead, bool]:
+            return _full_text(text[offsets[i]:], board, lang), True
+
+        return _read_list(entries, start, hint, tail, reference)
+    return _full_text(text, start, lang)
+
+
+def _full_text(text: str, start: chess.Board, lang: str | None) -> ScoreRead:
+    """The whole text read by blindchess.notation.read_score (or, without it, token by token)."""
+    try:
+        from . import notation
+    except ImportError:
+        notation = None
+    if notation is not None and hasattr(notation, "read_score"):
+        try:
+            sr = notation.read_score(text, board=start.copy(stack=False), lang=None, ui_lang=lang)
+        except TypeError:  # an older signature without ui_lang
+            sr = notation.read_score(text, board=start.copy(stack=False), lang=None)
+        written = [e.written for e in sr.entries]
+        moves = list(sr.moves)
+        problem = None
+        if sr.problems:
+            p = sr.problems[0]
+            idx = len(moves)
+            problem = ScoreProblem(idx, p.written, p.problem, getattr(p, "message", "") or "")
+        elif len(moves) < len(written):
+            idx = len(moves)
+            problem = ScoreProblem(idx, written[idx], "unreadable",
+                                   tr("session.entry_unreadable", lang, written=written[idx]))
+        return ScoreRead(written, moves, problem)
+    tokens = [t for t in re.split(r"\s+", re.sub(r"(\d+\.+)(?=\S)", r"\1 ", text.strip())) if t]
+    return _read_moves([t for t in tokens if not _TOKEN_SKIP.match(t)], start, lang)
+
+
+# -- boards -------------------------------------------------------------------
+
+
+def parse_board(value) -> chess.BaseBoard | int:
+    """A board argument as a ``BaseBoard`` (full placement) or ``int`` (occupancy only).
+
+    Raises ValueError for a FEN that cannot be read.
+    """
+    if isinstance(value, chess.BaseBoard):
+        return value
+    if isinstance(value, bool):
+        raise ValueError(repr(value))
+    if isinstance(value, int):
+        return value & chess.BB_ALL
+    if isinstance(value, str):
+        placement = value.strip().split()[0] if value.strip() else ""
+        return chess.BaseBoard(placement)
+    raise ValueError(repr(value))
+
+
+def placement_key(board: chess.BaseBoard) -> tuple[int, ...]:
+    """A fast comparable key of the piece placement (no side to move, no castling)."""
+    return (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings,
+            board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK])
+
+
+def diff_squares(board: chess.BaseBoard | int, target: chess.BaseBoard, occupancy_only: bool = False) -> list[int]:
+    """Squares (ascending) where ``board`` differs from ``target``."""
+    if isinstance(board, int) or occupancy_only:
+        occ = board if isinstance(board, int) else board.occupied
+        mask = occ ^ target.occupied
+    else:
+        a, b = placement_key(board), placement_key(target)
+        mask = 0
+        for x, y in zip(a, b):
+            mask |= x ^ y
+    return list(chess.scan_forward(mask))
+
+
+@dataclass(frozen=True)
+class SquareChange:
+    """One square to change: what stands there now and what must stand there (symbols, None = empty)."""
+
+    square: str
+    now: str | None  # piece symbol ("N", "p"), "?" for an occupied square of an occupancy-only board
+    target: str | None
+
+    def describe(self, lang: str | None = None) -> str:
+        if self.target is None:
+            return tr("session.change_clear", lang, square=self.square, piece=_piece_words(self.now, lang))
+        if self.now is None:
+            return tr("session.change_put", lang, square=self.square, piece=_piece_words(self.target, lang))
+        return tr("session.change_replace", lang, square=self.square, piece=_piece_words(self.target, lang),
+                  old=_piece_words(self.now, lang))
+
+
+def _piece_words(symbol: str | None, lang: str | None) -> str:
+    if symbol is None:
+        return tr("session.piece_none", lang)
+    if symbol == "?":
+        return tr("session.piece_unknown", lang)
+    return tr(f"session.piece_{'w' if symbol.isupper() else 'b'}{symbol.lower()}", lang)
+
+
+def _changes(board: chess.BaseBoard | int, target: chess.BaseBoard, occupancy_only: bool) -> list[SquareChange]:
+    out = []
+    for sq in diff_squares(board, target, occupancy_only):
+        want = target.piece_at(sq)
+        if isinstance(board, int):
+            have = "?" if board & chess.BB_SQUARES[sq] else None
+        else:
+            p = board.piece_at(sq)
+            have = p.symbol() if p else None
+        out.append(SquareChange(chess.square_name(sq), have, want.symbol() if want else None))
+    return out
+
+
+# -- clocks -------------------------------------------------------------------
+
+
+def _clock_rows(history) -> list[tuple[int, float, float]]:
+    """Normalize any supported clock history to sorted (ply, white, black) rows."""
+    if history is None:
+        return []
+    rows: list[tuple[int, float, float]] = []
+    if hasattr(history, "history") and not isinstance(history, (Mapping, list, tuple)):
+        history = history.history  # a Clock
+    if isinstance(history, Mapping):
+        for ply, (w, b) in history.items():
+            rows.append((int(ply), float(w), float(b)))
+    else:
+        for item in history:
+            if hasattr(item, "remaining") and hasattr(item, "ply"):
+                rows.append((item.ply, float(item.remaining[0]), float(item.remaining[1])))
+            elif isinstance(item, Mapping):
+                w, b = item.get("white"), item.get("black")
+                rows.append((int(item["ply"]), math.inf if w is None else float(w), math.inf if b is None else float(b)))
+            else:
+                ply, w, b = item
+                rows.append((int(ply), float(w), float(b)))
+    rows.sort(key=lambda r: r[0])
+    return rows
+
+
+def _clock_at(rows, ply: int | None, restore: bool) -> dict | None:
+    if not rows:
+        return None
+    if ply is None:
+        chosen = rows[-1]
+    else:
+        before = [r for r in rows if r[0] <= ply]
+        if not before:
+            return None
+        chosen = before[-1]
+
+    def j(x):
+        return None if math.isinf(x) else x
+
+    return {"ply": chosen[0], "white": j(chosen[1]), "black": j(chosen[2]), "restore": restore,
+            "exact": ply is None or chosen[0] == ply}
+
+
+# -- the ruling -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """The first half-move where the two scores part (0-based ``index``)."""
+
+    index: int
+    number: int
+    white: bool
+    written_a: str | None
+    written_b: str | None
+    problem_a: str | None  # None when the entry was read (or missing)
+    problem_b: str | None
+    message_a: str = ""
+    message_b: str = ""
+
+
+def move_ref(start: chess.Board, index: int, lang: str | None = None) -> str:
+    """Words for the half-move with 0-based ``index`` from ``start``: "Zug 12 von Weiß"."""
+    number, white = _move_number(start, index)
+    return tr("session.move_ref_white" if white else "session.move_ref_black", lang, number=number)
+
+
+def _move_number(start: chess.Board, index: int) -> tuple[int, bool]:
+    offset = 0 if start.turn == chess.WHITE else 1
+    number = start.fullmove_number + (index + offset) // 2
+    white = (index + offset) % 2 == 0
+    return number, white
+
+
+@dataclass
+class Ruling:
+    """The outcome of :func:`rule`; see the module docstring."""
+
+    boards_agree: bool
+    sheets_agree: bool
+    agreed_plies: int
+    kind: str
+    position: chess.Board
+    moves: list[chess.Move]
+    fix_boards: list[str]
+    squares: dict[str, list[str]]
+    changes: dict[str, list[SquareChange]]
+    clocks: dict | None
+    shorter: str | None
+    missing_plies: int
+    disagreement: Disagreement | None
+    start: chess.Board
+    plies_a: int
+    plies_b: int
+    labels: tuple[str, str] = ("a", "b")
+    lang: str = "de"
+    boards_diff: list[str] = field(default_factory=list)
+
+    @property
+    def position_fen(self) -> str:
+        return self.position.fen()
+
+    def to_dict(self) -> dict:
+        """The JSON object of ``blindchess reconcile --json``."""
+        d = {
+            "boards_agree": self.boards_agree,
+            "sheets_agree": self.sheets_agree,
+            "agreed_plies": self.agreed_plies,
+            "ruling": self.kind,
+            "position_fen": self.position_fen,
+            "fix_boards": list(self.fix_boards),
+            "squares": {k: list(v) for k, v in self.squares.items()},
+            "moves": [m.uci() for m in self.moves],
+            "shorter": self.shorter,
+            "missing_plies": self.missing_plies,
+            "plies_a": self.plies_a,
+            "plies_b": self.plies_b,
+        }
+        if self.disagreement is not None:
+            dg = self.disagreement
+            d["disagreement"] = {"ply": dg.index + 1, "number": dg.number, "color": "white" if dg.white else "black",
+                                 "a": dg.written_a, "b": dg.written_b,
+                                 "problem_a": dg.problem_a, "problem_b": dg.problem_b}
+        else:
+            d["disagreement"] = None
+        if self.clocks is not None:
+            d["clocks"] = dict(self.clocks)
+        d["explanation"] = self.explain(self.lang)
+        return d
+
+    def _board_name(self, which: str, lang: str | None) -> str:
+        label = self.labels[0] if which == "a" else self.labels[1]
+        return tr(f"session.board_{label}", lang)
+
+    def _score_name(self, which: str, lang: str | None) -> str:
+        label = self.labels[0] if which == "a" else self.labels[1]
+        return tr(f"session.score_{label}", lang)
+
+    def _after(self, plies: int, lang: str | None) -> str:
+        if plies == 0:
+            return tr("session.at_start", lang)
+        board = self.start.copy(stack=False)
+        for m in self.moves[: plies - 1]:
+            board.push(m)
+        last = self.moves[plies - 1]
+        number, white = _move_number(self.start, plies - 1)
+        san = _write(board, last, lang)
+        return tr("session.after_move", lang, move=f"{number}.{'' if white else '..'} {san}")
+
+    def explain(self, lang: str | None = None) -> str:
+        """The ruling in plain words, in ``lang``, citing D.2.9."""
+        lang = lang or self.lang
+        parts: list[str] = []
+        if self.boards_agree:
+            parts.append(tr("session.rule_boards_agree", lang))
+        else:
+            parts.append(tr("session.rule_boards_differ", lang, squares=", ".join(self.boards_diff)))
+        if self.sheets_agree:
+            parts.append(tr("session.rule_sheets_agree", lang, plies=self.agreed_plies if self.shorter is None
+                            else max(self.plies_a, self.plies_b)))
+            if self.shorter:
+                parts.append(tr("session.rule_shorter", lang, score=self._score_name(self.shorter, lang),
+                                count=self.missing_plies))
+        elif self.disagreement is not None:
+            parts.append(self._explain_disagreement(lang))
+        if self.kind == "none":
+            if not self.sheets_agree:
+                parts.append(tr("session.rule_none_sheets", lang))
+            else:
+                parts.append(tr("session.rule_none", lang))
+        elif self.kind == "correct-board":
+            parts.append(tr("session.rule_correct", lang, position=self._after(len(self.moves), lang)))
+            for which in self.fix_boards:
+                changes = "; ".join(c.describe(lang) for c in self.changes.get(which, []))
+                parts.append(tr("session.rule_fix_board", lang, board=_cap(self._board_name(which, lang)),
+                                changes=changes))
+        else:
+            parts.append(tr("session.rule_retrace", lang, plies=self.agreed_plies,
+                            position=self._after(self.agreed_plies, lang)))
+            for which in self.fix_boards:
+                changes = "; ".join(c.describe(lang) for c in self.changes.get(which, []))
+                parts.append(tr("session.rule_fix_board", lang, board=_cap(self._board_name(which, lang)),
+                                changes=changes))
+        if self.clocks is not None and self.kind == "retrace":
+            from .clock import format_time
+            parts.append(tr("session.rule_clocks", lang, white=format_time(self.clocks["white"]),
+                            black=format_time(self.clocks["black"])))
+        return " ".join(p for p in parts if p)
+
+    def _explain_disagreement(self, lang: str | None) -> str:
+        dg = self.disagreement
+        ref = move_ref(self.start, dg.index, lang)
+        bits = []
+        for which, written, problem in (("a", dg.written_a, dg.problem_a), ("b", dg.written_b, dg.problem_b)):
+            name = self._score_name(which, lang)
+            if written is None:
+                bits.append(tr("session.score_missing", lang, score=name))
+            elif problem:
+                bits.append(tr(f"session.score_{problem}", lang, score=name, written=written))
+            else:
+                bits.append(tr("session.score_has", lang, score=name, written=written))
+        return tr("session.rule_sheets_differ", lang, ref=ref, details="; ".join(bits))
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _write(board: chess.Board, move: chess.Move, lang: str | None) -> str:
+    try:
+        from . import notation
+        return notation.write(board, move, lang or "de")
+    except Exception:  # noqa: BLE001 - notation not there yet, or another language: English SAN
+        return board.san(move)
+
+
+def rule(score_a, score_b, board_a, board_b, *, start: chess.Board | None = None, clock_history=None,
+         lang: str = "de", occupancy_only: Iterable[str] = (), labels: tuple[str, str] = ("a", "b")) -> Ruling:
+    """The D.2.9 ruling; see the module docstring. Raises ValueError for an unreadable board."""
+    start = start.copy(stack=False) if start is not None else chess.Board()
+    occ_only = set(occupancy_only)
+    ba, bb = parse_board(board_a), parse_board(board_b)
+    ra = read_score(score_a, start, lang)
+    # Score b's entries that say what score a says are taken over, not read again.
+    rb = read_score(score_b, start, lang, reference=ra)
+
+    n = min(ra.plies, rb.plies)
+    k = 0
+    ma, mb = ra.moves, rb.moves
+    while k < n and ma[k] == mb[k]:
+        k += 1
+
+    disagreement = None
+    if k < n:
+        disagreement = _disagreement(start, k, ra, rb)
+    else:
+        first = [p for p in (ra.problem, rb.problem) if p is not None]
+        if first:
+            disagreement = _disagreement(start, min(p.index for p in first), ra, rb)
+    sheets_agree = disagreement is None
+    shorter, missing = None, 0
+    if sheets_agree and ra.plies != rb.plies:
+        shorter = "a" if ra.plies < rb.plies else "b"
+        missing = abs(ra.plies - rb.plies)
+
+    # Boards compared with each other.
+    occ_between = bool(occ_only) or isinstance(ba, int) or isinstance(bb, int)
+    if isinstance(ba, int) or isinstance(bb, int) or occ_between:
+        oa = ba if isinstance(ba, int) else ba.occupied
+        ob = bb if isinstance(bb, int) else bb.occupied
+        between = list(chess.scan_forward(oa ^ ob))
+    else:
+        between = diff_squares(ba, bb)
+    boards_agree = not between
+
+    if sheets_agree:
+        longer = ra if ra.plies >= rb.plies else rb
+        moves = list(longer.moves)
+        kind = "correct-board"
+        position = longer.board(start)
+    else:
+        moves = list(ma[:k])
+        kind = "retrace"
+        position = start.copy(stack=False)
+        for m in moves:
+            position.push(m)
+
+    fix: list[str] = []
+    squares: dict[str, list[str]] = {}
+    changes: dict[str, list[SquareChange]] = {}
+    if boards_agree:
+        kind = "none"
+    else:
+        for which, b in (("a", ba), ("b", bb)):
+            ch = _changes(b, position, which in occ_only)
+            if ch:
+                fix.append(which)
+                squares[which] = [c.square for c in ch]
+                changes[which] = ch
+        if not fix:  # boards differ only in what occupancy cannot tell apart
+            kind = "none"
+
+    rows = _clock_rows(clock_history)
+    clocks = _clock_at(rows, k if kind == "retrace" else None, kind == "retrace")
+    return Ruling(boards_agree, sheets_agree, k if not sheets_agree else min(ra.plies, rb.plies), kind, position,
+                  moves, fix, squares, changes, clocks, shorter, missing, disagreement, start, ra.plies, rb.plies,
+                  tuple(labels), lang, [chess.square_name(s) for s in between])
+
+
+def _disagreement(start: chess.Board, k: int, ra: ScoreRead, rb: ScoreRead) -> Disagreement:
+    number, white = _move_number(start, k)
+
+    def side(r: ScoreRead):
+        written = r.written[k] if k < len(r.written) else None
+        if r.problem is not None and r.problem.index == k:
+            return written, r.problem.problem, r.problem.message
+        return written, None, ""
+
+    wa, pa, xa = side(ra)
+    wb, pb, xb = side(rb)
+    return Disagreement(k, number, white, wa, wb, pa, pb, xa, xb)

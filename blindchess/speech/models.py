@@ -1,0 +1,301 @@
+"""Vosk speech models: where they are, and installing them safely.
+
+Lookup order (:func:`find_model`): an explicit setting, the environment
+variable ``BLINDCHESS_VOSK_MODEL``, then ``paths.models_dir()/<lang>``.
+
+Installation (:func:`install`) downloads the official small model listed in
+``models.toml`` (a data file: names, sizes, SHA-256), verifies the checksum when
+one is on record, extracts the zip only after checking every entry (no absolute
+paths, no ``..``, no symlinks, nothing outside the target), and moves the model
+into place with a rename, so a model folder is either complete or absent —
+never half-installed. Downloads and extraction happen in a staging folder
+inside the models folder (same file system, so the final rename is atomic) that
+is removed whatever happens.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http.client
+import json
+import os
+import shutil
+import socket
+import stat
+import tempfile
+import tomllib
+import urllib.error
+import urllib.parse
+import urllib.request
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from .. import paths
+from ..errors import UserError
+from ..i18n import tr
+
+ENV_MODEL = "BLINDCHESS_VOSK_MODEL"
+ENV_URL = "BLINDCHESS_MODEL_URL"
+MANIFEST = "blindchess-model.json"
+#: Refuse archives that unpack to more than this (a zip bomb, not a speech model).
+MAX_UNPACKED = 4 * 1024**3
+
+Progress = Callable[[int, int | None], None]
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    """One downloadable model."""
+
+    lang: str
+    name: str
+    size_mb: int
+    sha256: str
+
+
+def _catalogue() -> dict:
+    with (Path(__file__).with_name("models.toml")).open("rb") as f:
+        return tomllib.load(f)
+
+
+def catalogue() -> dict[str, ModelInfo]:
+    """The models blindchess knows, by language."""
+    data = _catalogue()
+    return {lang: ModelInfo(lang, m["name"], int(m.get("size_mb", 0)), str(m.get("sha256", "")).lower())
+            for lang, m in data.get("models", {}).items()}
+
+
+def model_url(info: ModelInfo) -> str:
+    base = os.environ.get(ENV_URL) or _catalogue().get("base_url", "")
+    return base.rstrip("/") + "/" + info.name + ".zip"
+
+
+def is_model_dir(path: Path) -> bool:
+    """True when ``path`` looks like an unpacked vosk model."""
+    path = Path(path)
+    return path.is_dir() and ((path / "am").is_dir() or (path / "conf").is_dir() or (path / "final.mdl").is_file())
+
+
+def installed_path(lang: str) -> Path:
+    return paths.models_dir() / lang
+
+
+def find_model(lang: str, setting: str | os.PathLike | None = None) -> Path | None:
+    """The model folder for ``lang``: the setting, ``BLINDCHESS_VOSK_MODEL``, then the user's models."""
+    for candidate in (setting, os.environ.get(ENV_MODEL)):
+        if not candidate:
+            continue
+        path = Path(candidate).expanduser()
+        if is_model_dir(path):
+            return path
+        if is_model_dir(path / lang):
+            return path / lang
+    path = installed_path(lang)
+    return path if is_model_dir(path) else None
+
+
+def manifest(lang: str) -> dict:
+    """What was recorded at installation (name, url, sha256), or {}."""
+    try:
+        return json.loads((installed_path(lang) / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def info_for(lang: str, ui_lang: str | None = None) -> ModelInfo:
+    known = catalogue()
+    if lang not in known:
+        raise UserError(tr("speech.unknown_lang", ui_lang, lang=lang, langs=", ".join(sorted(known))))
+    return known[lang]
+
+
+# --------------------------------------------------------------------------- download
+
+def download(url: str, target: Path, *, progress: Progress | None = None, lang: str = "de",
+             ui_lang: str | None = None, timeout: float = 30.0) -> str:
+    """Download ``url`` to ``target``; returns the SHA-256. Offline, HTTP errors, truncation: :class:`UserError`."""
+    digest = hashlib.sha256()
+    host = urllib.parse.urlsplit(url).netloc or url
+    done = 0
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response, open(target, "wb") as out:
+            length = response.headers.get("Content-Length")
+            total = int(length) if length and length.isdigit() else None
+            if progress:
+                progress(0, total)
+            while True:
+                block = response.read(64 * 1024)
+                if not block:
+                    break
+                out.write(block)
+                digest.update(block)
+                done += len(block)
+                if progress:
+                    progress(done, total)
+    except urllib.error.HTTPError as exc:
+        raise UserError(tr("speech.http_error", ui_lang, status=f"{exc.code} {exc.reason}", url=url)) from exc
+    except urllib.error.URLError as exc:
+        raise UserError(tr("speech.offline", ui_lang, host=host, error=exc.reason, lang=lang)) from exc
+    except http.client.IncompleteRead as exc:
+        expected = done + len(exc.partial) + (exc.expected or 0)
+        raise UserError(tr("speech.truncated", ui_lang, got=done + len(exc.partial), expected=expected)) from exc
+    except (socket.timeout, TimeoutError, ConnectionError) as exc:
+        raise UserError(tr("speech.offline", ui_lang, host=host, error=exc, lang=lang)) from exc
+    if total is not None and done != total:
+        raise UserError(tr("speech.truncated", ui_lang, got=done, expected=total))
+    return digest.hexdigest()
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1024 * 1024), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+# --------------------------------------------------------------------------- safe extraction
+
+def _unsafe_reason(info: zipfile.ZipInfo) -> str | None:
+    name = info.filename
+    if "\x00" in name:
+        return "NUL"
+    normal = name.replace("\\", "/")
+    if normal.startswith("/") or (len(normal) > 1 and normal[1] == ":"):
+        return "absolute path"
+    if ".." in PurePosixPath(normal).parts:
+        return "'..'"
+    mode = info.external_attr >> 16
+    if stat.S_ISLNK(mode):
+        return "symlink"
+    if mode and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)) and stat.S_IFMT(mode):
+        return "special file"
+    return None
+
+
+def safe_extract(archive: Path, dest: Path, *, ui_lang: str | None = None) -> None:
+    """Extract a zip into ``dest`` after checking every entry; refuse the whole archive on any unsafe one."""
+    dest = Path(dest).resolve()
+    try:
+        with zipfile.ZipFile(archive) as zf:
+            members = zf.infolist()
+            total = 0
+            for info in members:
+                reason = _unsafe_reason(info)
+                target = (dest / info.filename.replace("\\", "/")).resolve()
+                if reason is None and target != dest and dest not in target.parents:
+                    reason = "outside the target folder"
+                if reason:
+                    raise UserError(tr("speech.unsafe_archive", ui_lang, entry=info.filename, reason=reason))
+                total += info.file_size
+            if total > MAX_UNPACKED:
+                raise UserError(tr("speech.unsafe_archive", ui_lang, entry=archive.name, reason=f"{total} bytes"))
+            for info in members:
+                target = dest / info.filename.replace("\\", "/")
+                if info.is_dir():
+                    target.mkdir(parents=True, exist_ok=True)
+                    continue
+                target.parent.mkdir(parents=True, exist_ok=True)
+                with zf.open(info) as src, open(target, "wb") as out:
+                    shutil.copyfileobj(src, out, 1024 * 1024)
+    except zipfile.BadZipFile as exc:
+        raise UserError(tr("speech.bad_archive", ui_lang, error=exc)) from exc
+    except (zipfile.LargeZipFile, EOFError, NotImplementedError) as exc:
+        raise UserError(tr("speech.bad_archive", ui_lang, error=exc)) from exc
+
+
+def _model_root(folder: Path) -> Path | None:
+    if is_model_dir(folder):
+        return folder
+    entries = [p for p in folder.iterdir() if not p.name.startswith("__MACOSX")]
+    if len(entries) == 1 and is_model_dir(entries[0]):
+        return entries[0]
+    return None
+
+
+# --------------------------------------------------------------------------- install / remove
+
+@dataclass(frozen=True)
+class InstallResult:
+    lang: str
+    name: str
+    path: Path
+    sha256: str
+    verified: bool
+
+
+def install(lang: str, *, source: str | os.PathLike | None = None, progress: Progress | None = None,
+            expected_sha256: str | None = None, ui_lang: str | None = None) -> InstallResult:
+    """Download (or take ``source``, a local zip) and install the model for ``lang``.
+
+    Nothing is left half-installed: on any error the previous model (if any)
+    stays as it was and the staging folder is removed.
+    """
+    info = info_for(lang, ui_lang)
+    expected = (expected_sha256 or info.sha256 or "").lower()
+    root = paths.models_dir()
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".install-{lang}-", dir=root))
+    except OSError as exc:
+        raise UserError(tr("speech.disk_error", ui_lang, error=exc)) from exc
+    try:
+        archive = staging / f"{info.name}.zip"
+        if source is not None:
+            try:
+                shutil.copyfile(source, archive)
+            except OSError as exc:
+                raise UserError(tr("speech.wav_missing", ui_lang, path=source)) from exc
+            got = sha256_file(archive)
+        else:
+            got = download(model_url(info), archive, progress=progress, lang=lang, ui_lang=ui_lang)
+        if expected and got != expected:
+            raise UserError(tr("speech.checksum_mismatch", ui_lang, expected=expected, got=got))
+        unpacked = staging / "unpacked"
+        unpacked.mkdir()
+        safe_extract(archive, unpacked, ui_lang=ui_lang)
+        model = _model_root(unpacked)
+        if model is None:
+            raise UserError(tr("speech.not_a_model", ui_lang))
+        (model / MANIFEST).write_text(json.dumps(
+            {"lang": lang, "name": info.name, "url": None if source else model_url(info),
+             "sha256": got, "verified": bool(expected)}, indent=1), encoding="utf-8")
+        target = installed_path(lang)
+        old = None
+        if target.exists():
+            old = staging / "previous"
+            os.replace(target, old)
+        try:
+            os.replace(model, target)
+        except OSError:
+            if old is not None:
+                os.replace(old, target)
+            raise
+        return InstallResult(lang, info.name, target, got, bool(expected))
+    except OSError as exc:
+        raise UserError(tr("speech.disk_error", ui_lang, error=exc)) from exc
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def remove(lang: str, *, ui_lang: str | None = None) -> bool:
+    """Remove the installed model for ``lang``; False when there was none."""
+    target = installed_path(lang)
+    if not target.exists():
+        return False
+    trash = target.with_name(f".remove-{lang}-{os.getpid()}")
+    try:
+        os.replace(target, trash)
+    except OSError as exc:
+        raise UserError(tr("speech.disk_error", ui_lang, error=exc)) from exc
+    shutil.rmtree(trash, ignore_errors=True)
+    return True
+
+
+def status() -> list[tuple[ModelInfo, Path | None]]:
+    """Every known model and where it is installed (None: not installed)."""
+    return [(info, installed_path(lang) if is_model_dir(installed_path(lang)) else None)
+            for lang, info in catalogue().items()]
+

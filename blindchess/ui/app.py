@@ -1,0 +1,139 @@
+"""Start the desktop app: ``blindchess`` (no arguments) or ``blindchess app [--journal FILE] [--lang de|en]``.
+
+On start the app reopens the game of ``--journal``, else the last unfinished
+game (the journal open when the app was last closed, or the newest unfinished
+journal in the journal folder); otherwise it offers a new game. It needs no
+hardware and no speech model: moves can be entered by hand, phrases typed,
+and the tactile board simulated.
+
+Start-up is kept short (target < 1.5 s to a usable window, see
+``tests/benchmarks/bench_startup.py``): the window is shown first, the speaker,
+the tactile board and the game are set up right after, from the event loop.
+With ``BLINDCHESS_EXIT_WHEN_READY=1`` the app prints ``ready <seconds>`` once
+the window is usable and quits — the benchmark and the smoke test use it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import sys
+import time
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+
+from .. import paths
+from ..errors import UserError
+from ..i18n import tr
+
+_T0 = time.perf_counter()
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    from ..cli.app import add_arguments
+
+    parser = argparse.ArgumentParser(prog="blindchess app", description=tr("ui.cli_description"))
+    add_arguments(parser)
+    return parser.parse_args(list(argv))
+
+
+def _log_error() -> str:
+    """Write the current traceback to the log folder; the user sees one line and this path."""
+    try:
+        folder = paths.log_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"app-error-{datetime.datetime.now():%Y%m%d-%H%M%S}.log"
+        path.write_text(traceback.format_exc(), encoding="utf-8")
+        return str(path)
+    except OSError:
+        return "-"
+
+
+def build(settings=None, *, lang: str | None = None):
+    """Create (QApplication, controller, main window) without starting the event loop (tests use it)."""
+    from PySide6.QtWidgets import QApplication
+
+    from . import theme
+    from .controller import GameController
+    from .main_window import MainWindow
+    from .settings import Settings
+
+    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "blindchess"])
+    app.setApplicationName("blindchess")
+    app.setOrganizationName("blindchess")
+    settings = settings or Settings.load()
+    if lang:
+        settings.lang = lang
+    theme.apply(app, settings.theme, settings.font_scale)
+    controller = GameController(settings)
+    window = MainWindow(controller, settings)
+    return app, controller, window
+
+
+def journal_to_reopen(explicit: str | None, settings) -> Path | None:
+    """The journal named on the command line, else the last unfinished game's, else None."""
+    if explicit:
+        path = Path(explicit)
+        if not path.is_file():
+            raise UserError(tr("ui.journal_missing", settings.lang, path=path))
+        return path
+    from .. import journal
+
+    if settings.last_journal and Path(settings.last_journal).is_file():
+        try:
+            info = journal.describe(settings.last_journal)
+            if not info.finished and info.start_event is not None:
+                return info.path
+        except OSError:
+            pass
+    return journal.last_unfinished()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the app; returns the exit code. No traceback reaches the user."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "app":
+        argv = argv[1:]
+    try:
+        args = parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    try:
+        app, controller, window = build(lang=args.lang)
+    except UserError as exc:
+        print(exc.message, file=sys.stderr)
+        return exc.exit_code
+    except Exception as exc:  # noqa: BLE001 - e.g. no display: one clear line, details in the log
+        print(tr("ui.start_failed", None, error=f"{type(exc).__name__}: {exc}", log=_log_error()), file=sys.stderr)
+        return 70
+
+    from PySide6.QtCore import QTimer
+
+    window.show()
+    probe = os.environ.get("BLINDCHESS_EXIT_WHEN_READY") == "1"
+
+    def ready() -> None:
+        if probe:
+            print(f"ready {time.perf_counter() - _T0:.3f}", flush=True)
+            app.quit()
+            return
+        controller.start_devices()
+        try:
+            path = journal_to_reopen(args.journal, window.settings)
+            if path is not None:
+                controller.open_journal(path)
+            else:
+                window.on_new_game()
+        except UserError as exc:
+            window.show_message(exc.message)
+        except Exception as exc:  # noqa: BLE001
+            window.show_message(tr("ui.internal_error", window.lang, error=type(exc).__name__, log=_log_error()))
+
+    QTimer.singleShot(0, ready)
+    try:
+        code = app.exec()
+    finally:
+        controller.shutdown()
+    return int(code)

@@ -1,0 +1,213 @@
+"""The arbiter's view: the two boards have diverged (FIDE Laws D.2.9).
+
+Shows both boards side by side with the differing squares marked, both game
+scores aligned by move number with the first disagreement marked, the ruling
+the session proposes (``ruling.rule`` → ``Ruling.explain``) in words, and the
+clock times the arbiter may set. "Apply" carries out the proposal; "Override"
+carries out the arbiter's own decision (make one board follow the other, or
+retrace to a chosen half-move). The decision itself is made by the session,
+the same call the command line's ``blindchess reconcile`` uses.
+"""
+
+from __future__ import annotations
+
+import chess
+from PySide6.QtCore import Qt, QTime
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QTimeEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from . import a11y
+from .board import BoardView
+from .panels import ScoreTable, format_seconds
+from .text import t
+
+#: The arbiter's own decisions besides the proposal.
+OVERRIDES = ("tactile_follows", "sighted_follows", "retrace")
+
+
+def _time_edit(parent: QWidget, seconds: float | None) -> QTimeEdit:
+    edit = QTimeEdit(parent)
+    edit.setDisplayFormat("H:mm:ss")
+    seconds = max(0, int(seconds or 0))
+    edit.setTime(QTime(min(23, seconds // 3600), (seconds // 60) % 60, seconds % 60))
+    return edit
+
+
+class ArbiterDialog(QDialog):
+    """Non-modal: the game window stays visible behind it (the arbiter looks at both)."""
+
+    def __init__(self, parent: QWidget | None, controller, *, lang: str = "de") -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.lang = lang
+        self.ruling = None
+        self.setObjectName("arbiter_view")
+        self.setWindowTitle(t("arbiter.title", lang))
+        a11y.label(self, t("arbiter.title", lang), t("arbiter.description", lang))
+        layout = QVBoxLayout(self)
+
+        self.summary = QLabel("", self)
+        self.summary.setWordWrap(True)
+        self.summary.setObjectName("arbiter_summary")
+        font = self.summary.font()
+        font.setBold(True)
+        self.summary.setFont(font)
+        a11y.label(self.summary, t("arbiter.summary", lang), t("arbiter.summary_description", lang))
+        layout.addWidget(self.summary)
+
+        boards = QHBoxLayout()
+        self.boards: dict[str, BoardView] = {}
+        self.board_captions: dict[str, QLabel] = {}
+        for which in ("sighted", "tactile"):
+            column = QVBoxLayout()
+            caption = QLabel("", self)
+            caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            a11y.label(caption, t(f"arbiter.board_{which}", lang), t(f"arbiter.board_{which}_description", lang))
+            view = BoardView(self, lang=lang, interactive=False)
+            view.setObjectName(f"arbiter_board_{which}")
+            view.setMinimumSize(300, 300)
+            view.squareDescribed.connect(self.controller.speak_quietly)
+            caption.setBuddy(view)
+            column.addWidget(caption)
+            column.addWidget(view, 1)
+            boards.addLayout(column, 1)
+            self.boards[which] = view
+            self.board_captions[which] = caption
+        layout.addLayout(boards, 3)
+
+        self.scores = ScoreTable(self, lang=lang)
+        layout.addWidget(self.scores, 2)
+
+        proposal = QGroupBox(t("arbiter.proposal", lang), self)
+        a11y.label(proposal, t("arbiter.proposal", lang), t("arbiter.proposal_description", lang))
+        proposal_layout = QVBoxLayout(proposal)
+        self.explanation = QLabel("", proposal)
+        self.explanation.setObjectName("ruling_text")
+        self.explanation.setWordWrap(True)
+        self.explanation.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                                 | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        self.explanation.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        a11y.label(self.explanation, t("arbiter.proposal", lang), t("arbiter.explanation_description", lang))
+        proposal_layout.addWidget(self.explanation)
+        layout.addWidget(proposal)
+
+        decide = QGroupBox(t("arbiter.decision", lang), self)
+        a11y.label(decide, t("arbiter.decision", lang), t("arbiter.decision_description", lang))
+        form = QFormLayout(decide)
+        self.clock_edits: dict[bool, QTimeEdit] = {}
+        for colour in (chess.WHITE, chess.BLACK):
+            edit = _time_edit(decide, None)
+            key = "arbiter.clock_white" if colour else "arbiter.clock_black"
+            a11y.label(edit, t(key, lang), t("arbiter.clock_description", lang))
+            caption = QLabel(t(key, lang), decide)
+            a11y.label(caption, t(key, lang), t("arbiter.clock_description", lang))
+            caption.setBuddy(edit)
+            form.addRow(caption, edit)
+            self.clock_edits[colour] = edit
+        self.override = QComboBox(decide)
+        for choice in OVERRIDES:
+            self.override.addItem(t(f"arbiter.override_{choice}", lang), choice)
+        a11y.label(self.override, t("arbiter.override", lang), t("arbiter.override_description", lang))
+        caption = QLabel(t("arbiter.override", lang), decide)
+        a11y.label(caption, t("arbiter.override", lang), t("arbiter.override_description", lang))
+        caption.setBuddy(self.override)
+        form.addRow(caption, self.override)
+        self.plies = QSpinBox(decide)
+        self.plies.setRange(0, 999)
+        a11y.label(self.plies, t("arbiter.plies", lang), t("arbiter.plies_description", lang))
+        caption = QLabel(t("arbiter.plies", lang), decide)
+        a11y.label(caption, t("arbiter.plies", lang), t("arbiter.plies_description", lang))
+        caption.setBuddy(self.plies)
+        form.addRow(caption, self.plies)
+        self.override.currentIndexChanged.connect(
+            lambda _i: self.plies.setEnabled(self.override.currentData() == "retrace"))
+        layout.addWidget(decide)
+
+        buttons = QHBoxLayout()
+        self.apply_button = QPushButton(t("arbiter.apply", lang), self)
+        self.apply_button.setObjectName("apply_ruling")
+        self.apply_button.setShortcut("Alt+A" if lang != "de" else "Alt+W")
+        a11y.label(self.apply_button, t("arbiter.apply", lang), t("arbiter.apply_description", lang))
+        self.override_button = QPushButton(t("arbiter.override_button", lang), self)
+        self.override_button.setObjectName("override_ruling")
+        a11y.label(self.override_button, t("arbiter.override_button", lang), t("arbiter.override_button_description", lang))
+        self.close_button = QPushButton(t("close", lang), self)
+        self.close_button.setObjectName("close_arbiter")
+        a11y.label(self.close_button, t("close", lang), t("arbiter.close_description", lang))
+        for button in (self.apply_button, self.override_button, self.close_button):
+            buttons.addWidget(button)
+        self.apply_button.clicked.connect(self.apply)
+        self.override_button.clicked.connect(self.apply_override)
+        self.close_button.clicked.connect(self.reject)
+        layout.addLayout(buttons)
+        self.resize(1100, 980)
+        self.refresh()
+        self.apply_button.setDefault(True)
+        self.explanation.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def refresh(self) -> None:
+        """Read both boards, both scores and the proposed ruling from the controller."""
+        c = self.controller
+        self.ruling = c.propose_ruling()
+        differing = c.differing()
+        names = c.sheet_names()
+        for which, name in zip(("sighted", "tactile"), (names[1], names[0])):
+            board = c.board(which)
+            self.boards[which].set_position(board)
+            self.boards[which].set_marks(differing=differing)
+            self.boards[which].set_flipped(c.sighted_color == chess.BLACK)
+            self.board_captions[which].setText(t(f"arbiter.board_{which}_named", self.lang, name=name))
+        start = c.start_board()
+        agreed = getattr(self.ruling, "agreed_plies", None)
+        blind, sighted = c.score("blind"), c.score("sighted")
+        first = agreed if agreed is not None and (agreed < max(len(blind), len(sighted))) else None
+        self.scores.set_sheet_names(*names)
+        self.scores.set_scores(blind, sighted, first_white=start.turn == chess.WHITE,
+                               first_number=start.fullmove_number, first_diff=first)
+        squares = ", ".join(chess.square_name(s) for s in sorted(differing))
+        summary = (t("arbiter.summary_squares", self.lang, squares=squares) if differing
+                   else t("arbiter.summary_agree", self.lang))
+        self.summary.setText(summary)
+        text = self.ruling.explain(self.lang) if self.ruling is not None else t("arbiter.no_ruling", self.lang)
+        self.explanation.setText(text)
+        a11y.name_changed(self.explanation, text)
+        self.apply_button.setEnabled(self.ruling is not None and getattr(self.ruling, "kind", "none") != "none")
+        clocks = getattr(self.ruling, "clocks", None) or {}
+        state = c.clock_state()
+        for colour, edit in self.clock_edits.items():
+            seconds = clocks.get(colour, clocks.get("white" if colour else "black")) if isinstance(clocks, dict) else None
+            if seconds is None and state is not None:
+                seconds = state[0].get(colour)
+            edit.setEnabled(state is not None)
+            if seconds is not None:
+                value = max(0, int(seconds))
+                edit.setTime(QTime(min(23, value // 3600), (value // 60) % 60, value % 60))
+                edit.setToolTip(format_seconds(value))
+        if agreed is not None:
+            self.plies.setValue(agreed)
+        self.plies.setEnabled(self.override.currentData() == "retrace")
+
+    def clocks(self) -> dict[bool, float] | None:
+        """The clock times the arbiter set (seconds), or None without clocks."""
+        if self.controller.clock_state() is None:
+            return None
+        return {colour: float(QTime(0, 0).secsTo(edit.time())) for colour, edit in self.clock_edits.items()}
+
+    def apply(self) -> None:
+        if self.ruling is not None and self.controller.apply_ruling(self.ruling, clocks=self.clocks()):
+            self.accept()
+
+    def apply_override(self) -> None:
+        if self.controller.override_ruling(self.override.currentData(), plies=self.plies.value(), clocks=self.clocks()):
+            self.accept()

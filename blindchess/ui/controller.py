@@ -1,0 +1,769 @@
+"""The glue between the window and the game: session, tactile board, speaker, recogniser.
+
+Thin on purpose. Every decision about the game is the session's
+(:mod:`blindchess.session`: D.2.3 made moves, D.2.8 corrections, D.2.9
+divergence and rulings, the clock); every word about a move is the move
+language's (:mod:`blindchess.phonetic`, :mod:`blindchess.notation`); what the
+pegs do is the tracker's (:mod:`blindchess.pegboard.tracker`). The controller
+only
+
+* turns input (clicks, typed text, recognised speech, tracker events) into
+  session calls, passing the wall-clock time in;
+* turns session events into Qt signals (shown, logged, announced to the screen
+  reader by the window) and speech (:class:`blindchess.speech.tts.Speaker`);
+* keeps both game scores as the players would (see :meth:`_record_scores`).
+
+Game scores. The app is the visually impaired player's recording device
+(D.2.7) and the assistant's score (D.2.10 c): the blind player's score gets his
+own moves as announced and the opponent's moves as he carried them out on the
+tactile board; the sighted player's score gets the moves as made on the
+sighted board (his own and his mirrors of the blind player's). So a wrong
+mirror makes the scores differ at that move and the ruling retraces (D.2.9);
+an arbiter can amend an entry in the score table.
+
+Session calls are never made from inside a session callback: events are
+queued and handled after the call that produced them returned
+(:meth:`_call`), so follow-ups (writing a score entry) cannot re-enter it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import chess
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from ..errors import UserError
+from .new_game import GameSetup
+from .text import t
+
+#: Session events whose message is spoken (besides moves): D.2.2, D.2.3, D.2.8, D.2.9, D.2.4, flags, results.
+SPOKEN_EVENTS = frozenset({
+    "touch", "announce-mismatch", "announce-unclear", "announce-ignored", "correction-refused", "clock-refused",
+    "divergence", "boards-agree", "flag-fallen", "game-end", "ruling", "ruling-override", "draw-offer",
+    "draw-declined", "board-move-rejected", "heard",
+})
+#: Session events whose message is shown (everything that has one is logged; these also go to the message line).
+SHOWN_EVENTS = SPOKEN_EVENTS | {"move-made", "mirror-needed", "placed", "score-deviation", "time-request",
+                                "journal-damaged", "clock"}
+#: Low-time thresholds (seconds) shown on screen; spoken only when the player opted in (D.2.10 d).
+WARNINGS = (300.0, 60.0)
+
+
+def _wall_clock() -> float:
+    return time.time()
+
+
+class GameController(QObject):
+    """One game at a time, seen by one window."""
+
+    changed = Signal()                  # anything visible changed: the window refreshes
+    said = Signal(str)                  # the app said (or, without a speech engine, showed) this
+    heard = Signal(str, object)         # recognised or typed utterance, confidence (None when typed)
+    info = Signal(str)                  # a message for the message line / screen reader
+    divergence = Signal()               # the boards diverged (D.2.9): open the arbiter's view
+    micLevel = Signal(float)            # 0..1
+    _fromThread = Signal(object)        # a callable to run on the GUI thread (speaker, link, microphone)
+
+    def __init__(self, settings, *, speaker=None, clock: Callable[[], float] = _wall_clock) -> None:
+        super().__init__()
+        self.settings = settings
+        self.lang = settings.lang
+        self.now = clock
+        self.session = None
+        self.setup: GameSetup | None = None
+        self.speaker = speaker
+        self._own_speaker = speaker is None
+        self.link = None                 # pegboard.link.SerialLink or the simulator's link
+        self.simulator = None
+        self.tracker = None
+        self.tactile_port: str | None = None
+        self.tactile_device: str | None = None
+        self.tactile_mismatch: list[str] = []
+        self.lifted: int | None = None
+        self.recognizer = None
+        self.microphone = None
+        self.listener = None
+        self._pending: list[dict] = []
+        self._handling = False
+        self._unsubscribe = None
+        self._warned: dict[bool, set[float]] = {chess.WHITE: set(), chess.BLACK: set()}
+        self._fromThread.connect(lambda fn: fn())
+        self._timer = QTimer(self)
+        self._timer.setInterval(200)
+        self._timer.timeout.connect(self._tick)
+        self._timer.start()
+
+    # ------------------------------------------------------------ devices
+    def start_devices(self) -> None:
+        """Create the speaker (and the recogniser when a model is installed); called once the window shows."""
+        if self.speaker is None:
+            try:
+                from ..speech.tts import Speaker
+
+                self.speaker = Speaker(self.lang, rate=self.settings.rate or None)
+            except Exception as exc:  # noqa: BLE001 - no speech: texts are still shown
+                self.info.emit(t("speech.cannot_listen", self.lang, error=exc))
+        if self.speaker is not None and self._own_speaker:
+            self.speaker.on_event(self._speech_event)
+        self._start_recognizer()
+        self.changed.emit()
+
+    def attach_speaker(self, speaker) -> None:
+        """Use ``speaker`` (tests pass one with ``engine="text"``); its texts are logged as said."""
+        self.speaker = speaker
+        speaker.on_event(self._speech_event)
+
+    def _speech_event(self, event) -> None:
+        if event.kind == "text":  # say() was called: log it on the GUI thread
+            self._fromThread.emit(lambda text=event.text: self.said.emit(text))
+
+    def _say(self, text: str, *, urgent: bool = False) -> None:
+        if not text:
+            return
+        if self.speaker is None:
+            self.said.emit(text)
+            return
+        from ..speech.tts import PRIORITY_ANSWER, PRIORITY_MOVE
+
+        self.speaker.say(text, priority=PRIORITY_MOVE if urgent else PRIORITY_ANSWER)
+
+    def speak_quietly(self, text: str) -> None:
+        """Board navigation: spoken without logging, cutting off the previous square."""
+        if self.speaker is not None and text:
+            from ..speech.tts import PRIORITY_READING
+
+            self.speaker.say(text, interrupt=True, priority=PRIORITY_READING)
+
+    def voice_name(self) -> str | None:
+        if self.speaker is None or not getattr(self.speaker, "available", False):
+            return None
+        return f"{self.speaker.engine_name} ({self.settings.voice or self.lang})"
+
+    def model_name(self) -> str | None:
+        return str(self.recognizer.model_path) if self.recognizer is not None and hasattr(
+            self.recognizer, "model_path") else (self.settings.model or None) if self.recognizer else None
+
+    def can_listen(self) -> bool:
+        return self.listener is not None and self.microphone is not None and self.microphone.available
+
+    def _start_recognizer(self) -> None:
+        """Vosk model + microphone when both exist; otherwise the player's phrases are typed."""
+        try:
+            from ..speech import asr, models
+            from ..speech.microphone import Listener, MicGate, Microphone
+        except ImportError:
+            return
+        model = models.find_model(self.lang, self.settings.model or None)
+        if model is None:
+            return
+        try:
+            self.recognizer = asr.Recognizer(model, self.lang)
+        except Exception as exc:  # noqa: BLE001 - a broken model: say so, go on without
+            self.info.emit(t("speech.cannot_listen", self.lang, error=exc))
+            self.recognizer = None
+            return
+        gate = MicGate()
+        if self.speaker is not None:
+            gate.attach(self.speaker)
+        self.listener = Listener(self.recognizer, self._recognised, gate=gate)
+
+        def audio(pcm: bytes) -> None:
+            from ..speech.audio import rms
+
+            self.micLevel.emit(min(1.0, rms(pcm) / 8000.0))
+            self.listener.feed(pcm)
+
+        self.microphone = Microphone(audio, gate=gate, ui_lang=self.lang)
+        self._update_grammar()
+
+    def _update_grammar(self) -> None:
+        if self.recognizer is None or self.session is None:
+            return
+        from .. import phonetic
+
+        self.recognizer.set_grammar(phonetic.grammar(self.session.game_board(), self.lang))
+
+    def listen(self, on: bool) -> None:
+        """Push-to-talk pressed (on) or released (off)."""
+        if not self.can_listen():
+            self.info.emit(t("speech.cannot_listen", self.lang,
+                             error=getattr(self.microphone, "problem", "") or t("speech.no_model", self.lang)))
+            return
+        if on:
+            if self.microphone.start():
+                self.listener.key_down()
+                self.info.emit(t("speech.listening", self.lang))
+        else:
+            self.listener.key_up()
+            self.microphone.stop()
+            self.info.emit(t("speech.not_listening", self.lang))
+
+    def _recognised(self, result: dict) -> None:
+        text = (result or {}).get("text", "")
+        if text:
+            self._fromThread.emit(lambda: self.hear(text, result.get("confidence")))
+
+    # ------------------------------------------------------------ tactile board
+    def open_tactile(self, kind: str, port: str = "", profile: str = "") -> None:
+        """Connect the tactile board: "simulator", "serial" (``port`` with ``profile``) or "none"."""
+        self.close_tactile()
+        if kind == "none" or self.session is None:
+            self.changed.emit()
+            return
+        try:
+            from ..pegboard import link as pegboard_link
+        except ImportError as exc:
+            self.info.emit(t("missing_module", self.lang, module=exc.name or "blindchess.pegboard.link"))
+            return
+        try:
+            if kind == "simulator":
+                from ..pegboard import simulator
+
+                self.simulator = simulator.Simulator(self.session.board("tactile"))
+                port = self.simulator.port
+                self.tactile_device = t("tactile.simulator", self.lang, port=port)
+            else:
+                self.tactile_device = profile or kind
+            self.link = pegboard_link.SerialLink(port, self.session.board("tactile"), profile=profile or None,
+                                                 on_event=self._tracker_events_from_thread,
+                                                 on_status=self._link_status_from_thread)
+            self.link.start()
+            self.tactile_port = port
+        except Exception as exc:  # noqa: BLE001 - no such port, busy, no permission
+            self.close_tactile()
+            self.info.emit(t("tactile.failed", self.lang, error=exc))
+        self.changed.emit()
+
+    def close_tactile(self) -> None:
+        for thing in (self.link, self.simulator):
+            if thing is not None:
+                try:
+                    thing.close()
+                except Exception:  # noqa: BLE001
+                    pass
+        self.link = self.simulator = None
+        self.tactile_port = self.tactile_device = None
+        self.tactile_mismatch = []
+        self.lifted = None
+
+    def _tracker_events_from_thread(self, events) -> None:
+        events = list(events) if isinstance(events, (list, tuple)) else [events]
+        self._fromThread.emit(lambda: self.tactile_events(events))
+
+    def _link_status_from_thread(self, status) -> None:
+        self._fromThread.emit(lambda: self._link_status(status))
+
+    def _link_status(self, status) -> None:
+        text = getattr(status, "message", None) or str(status)
+        if text:
+            self.info.emit(text)
+        self.changed.emit()
+
+    def tactile_events(self, events) -> None:
+        """Tracker events of the tactile board (D.2.2 touched, D.2.3 placed, mismatches)."""
+        if self.session is None:
+            return
+        for event in events:
+            kind = event.type
+            if kind == "touched":
+                self.lifted = event.square
+                self._call(lambda now, e=event: self.session.touch(e.square, now, board="tactile",
+                                                                   piece=e.piece.symbol() if e.piece else None))
+            elif kind == "move":
+                self.lifted = None
+                if event.promotion_pending:
+                    continue  # completed when the promotion piece is announced (D.2.1)
+                self._call(lambda now, e=event: self.session.tactile_move(e.move, now))
+            elif kind == "takeback":
+                self.lifted = None
+                self._call(lambda now: self.session.take_back("tactile", now))
+            elif kind == "mismatch":
+                self.lifted = None
+                squares = [chess.square_name(s) for s in (event.squares or [])]
+                if squares != self.tactile_mismatch:
+                    self.tactile_mismatch = squares
+                    message = t("tactile.mismatch", self.lang, squares=", ".join(squares))
+                    self.info.emit(message)
+                    self._say(message)
+            elif kind == "in-sync":
+                self.lifted = None
+                if self.tactile_mismatch:
+                    self.tactile_mismatch = []
+                    self.info.emit(t("tactile.in_sync", self.lang))
+        self.changed.emit()
+
+    def _expect_tactile(self) -> None:
+        """Tell the tracker what the tactile board should show now."""
+        target = self.link if self.link is not None and hasattr(self.link, "expect") else self.tracker
+        if target is None or self.session is None:
+            return
+        game = self.session.game_board()
+        tactile = self.session.board("tactile")
+        expected = game if len(game.move_stack) >= len(tactile.move_stack) else tactile
+        self._deliver(target.expect(expected))
+
+    def _deliver(self, events) -> None:
+        if events:
+            self.tactile_events(list(events))
+
+    # ------------------------------------------------------------ the game
+    def new_game(self, setup: GameSetup) -> bool:
+        """Start a journaled game as set up in the new-game dialog."""
+        from ..session import Player, Session
+
+        self.close_game()
+        white = Player(setup.white, setup.white_impaired, setup.assistant or None if setup.white_impaired else None)
+        black = Player(setup.black, setup.black_impaired, setup.assistant or None if setup.black_impaired else None)
+        now = self.now()
+        try:
+            session = Session.new(white, black, setup.time_control or None, chess960=setup.chess960,
+                                  lang=setup.lang, journal=True, now=now, auto_press=True)
+        except UserError as exc:
+            self.info.emit(exc.message)
+            return False
+        except ValueError as exc:
+            self.info.emit(t("new.bad_time_control", self.lang, text=setup.time_control, error=exc))
+            return False
+        self.setup = setup
+        self._attach(session)
+        if session.time_control is not None:
+            self._call(lambda n: session.start_clock(n))
+        message = t("new.started", self.lang, white=white.name, black=black.name)
+        if setup.chess960 is not None:
+            from .. import chess960
+
+            message += " " + t("new.chess960_started", self.lang, number=setup.chess960,
+                               description=chess960.describe(setup.chess960, session.lang))
+        self.info.emit(message)
+        self._say(message)
+        self.open_tactile(setup.tactile, setup.port, setup.profile)
+        self.changed.emit()
+        return True
+
+    def open_journal(self, path: Path) -> bool:
+        """Reopen a game exactly as its journal recorded it (the clock runs on from now)."""
+        from ..session import Session
+
+        self.close_game()
+        try:
+            session = Session.open(path, self.now())
+        except UserError as exc:
+            self.info.emit(exc.message)
+            return False
+        except Exception as exc:  # noqa: BLE001 - a journal from a future version, a damaged file
+            self.info.emit(t("journal_broken", self.lang, path=path, error=exc))
+            return False
+        self._attach(session)
+        for line, problem in session.journal_problems:
+            self.info.emit(f"{path.name}:{line}: {problem}")
+        message = t("journal.reopened", self.lang, white=session.white.name, black=session.black.name,
+                    plies=len(session.game_moves))
+        self.info.emit(message)
+        self._say(message)
+        profile = self.settings.board_profile
+        if profile == "simulator":
+            self.open_tactile("simulator")
+        elif self.settings.port:
+            self.open_tactile("serial", self.settings.port, profile)
+        if session.divergence:
+            self.divergence.emit()
+        self.changed.emit()
+        return True
+
+    def _attach(self, session) -> None:
+        self.session = session
+        self.lang = session.lang if session.lang in ("de", "en") else self.lang
+        self._unsubscribe = session.subscribe(self._pending.append)
+        self._warned = {chess.WHITE: set(), chess.BLACK: set()}
+        self.settings.last_journal = str(session.journal_path or "")
+        self.settings.save()
+        self._update_grammar()
+
+    def close_game(self) -> None:
+        self.close_tactile()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        if self.session is not None:
+            self.session.close()
+        self.session = None
+
+    def shutdown(self) -> None:
+        self._timer.stop()
+        self.close_game()
+        if self.microphone is not None:
+            self.microphone.stop()
+        if self.speaker is not None and self._own_speaker:
+            self.speaker.close()
+            self.speaker = None
+
+    @property
+    def journal_path(self) -> Path | None:
+        return self.session.journal_path if self.session is not None else None
+
+    def last_setup(self) -> GameSetup:
+        if self.setup is not None:
+            return self.setup
+        return GameSetup(lang=self.lang, tactile="simulator" if self.settings.board_profile == "simulator" else (
+            "serial" if self.settings.port else "none"), port=self.settings.port, profile=self.settings.board_profile)
+
+    # ------------------------------------------------------------ session calls
+    def _call(self, action: Callable[[float], object]):
+        """Run one session call with the time passed in, then handle the events it produced."""
+        if self.session is None:
+            self.info.emit(t("next.no_game", self.lang))
+            return None
+        try:
+            result = action(self.now())
+        except UserError as exc:
+            self.info.emit(exc.message)
+            return None
+        except ValueError as exc:  # e.g. an arbiter's override with an illegal move
+            self.info.emit(t("arbiter.cannot", self.lang, error=exc))
+            return None
+        if not self._handling:
+            self._handling = True
+            try:
+                while self._pending:
+                    self._handle(self._pending.pop(0))
+            finally:
+                self._handling = False
+            self.changed.emit()
+        return result
+
+    def _handle(self, event: dict) -> None:
+        kind = event.get("type")
+        message = event.get("message") or ""
+        if kind == "move-made":
+            board = self.session.game_board()
+            mover = chess.WHITE if event.get("color") == "white" else chess.BLACK
+            if self.session.is_blind(mover):
+                self._say(message, urgent=True)   # the blind player's move, repeated to him (D.2.1)
+            else:
+                self._say(event.get("text", ""), urgent=True)  # the sighted player's move announced (D.2.1)
+            self.info.emit(message)
+            self._update_grammar()
+            del board
+        elif kind == "mirror-needed":
+            self.info.emit(message)
+            if event.get("board") == "tactile":
+                self._expect_tactile()
+        elif kind in ("ruling", "ruling-override"):
+            self.info.emit(t("arbiter.applied", self.lang, text=message))
+            self._say(message, urgent=True)
+            self._expect_tactile()
+            self._update_grammar()
+        elif kind == "divergence":
+            self.info.emit(message)
+            self._say(message, urgent=True)
+            self.divergence.emit()
+        elif kind == "announce" and event.get("uci"):
+            target = self.link if self.link is not None and hasattr(self.link, "announce") else self.tracker
+            if target is not None:
+                self._deliver(target.announce(chess.Move.from_uci(event["uci"])))
+        elif kind in SPOKEN_EVENTS and message:
+            self.info.emit(message)
+            self._say(message, urgent=kind in ("divergence", "announce-mismatch", "flag-fallen"))
+        elif kind in SHOWN_EVENTS and message:
+            self.info.emit(message)
+        self._record_scores(event)
+
+    def _record_scores(self, event: dict) -> None:
+        """Keep both game scores as the players write them (module docstring)."""
+        from .. import notation
+
+        s = self.session
+        kind = event.get("type")
+        if kind == "board-move":
+            name, ply = event["board"], int(event["ply"])
+            who = "sighted" if name == "sighted" else "blind"
+            if who == "blind" and event.get("role") == "own":
+                return  # his own move is written when it is made (the announcement decides, D.2.3)
+            board = s.board(name)
+            board.pop()
+            text = notation.write(board, board.parse_uci(event["uci"]), s.lang)
+            self._write(who, ply - 1, text)
+        elif kind == "move-made" and s.is_blind(chess.WHITE if event.get("color") == "white" else chess.BLACK):
+            board = s.start.copy(stack=False)
+            for move in s.game_moves[: int(event["ply"]) - 1]:
+                board.push(move)
+            self._write("blind", int(event["ply"]) - 1, notation.write(board, chess.Move.from_uci(event["uci"]), s.lang))
+
+    def _write(self, who: str, index: int, text: str) -> None:
+        entries = self.session.score(who)
+        if index == len(entries):
+            self.session.write(who, text, self.now())
+        elif index < len(entries) and entries[index] != text:
+            self.session.write(who, text, self.now(), index=index)
+
+    # ------------------------------------------------------------ input
+    def sighted_move(self, move: chess.Move) -> bool:
+        """A move made on the sighted board (the sighted player's own, or a mirror)."""
+        result = self._call(lambda now: self.session.sighted_move(move, now))
+        return bool(result) and result.get("type") == "board-move"
+
+    def sighted_text(self, text: str) -> bool:
+        """A move typed for the sighted board: any notation (``notation.read``), else a spoken phrase."""
+        if self.session is None:
+            self.info.emit(t("next.no_game", self.lang))
+            return False
+        from .. import notation, phonetic
+
+        board = self.session.board("sighted")
+        reading = notation.read(board, text, self.session.lang)
+        if reading.ok and reading.move is not None:
+            return self.sighted_move(reading.move)
+        understanding = phonetic.understand(board, text, self.session.lang)
+        if understanding.kind == "move" and understanding.move is not None:
+            return self.sighted_move(understanding.move)
+        if understanding.kind == "request":
+            return self._answer(understanding)
+        self.info.emit(reading.message(self.lang) if reading.problem != "unreadable" or not understanding.message
+                       else understanding.message)
+        return False
+
+    def hear(self, text: str, confidence: float | None = None, *, typed: bool = False) -> bool:
+        """What the visually impaired player said (recognised) or his assistant typed."""
+        if typed:
+            self.heard.emit(text, None)
+        else:
+            self.heard.emit(text, confidence)
+        if self.session is None:
+            self.info.emit(t("next.no_game", self.lang))
+            return False
+        from .. import phonetic
+
+        understanding = phonetic.understand(self.session.game_board(), text, self.session.lang)
+        if understanding.kind == "repeat":
+            self.repeat()
+            return True
+        if understanding.kind == "request" and understanding.request not in ("time", "moves"):
+            return self._answer(understanding)
+        if understanding.kind in ("yes", "no") and self.session.draw_offer is not None \
+                and self.session.blind_color is not None and self.session.draw_offer != self.session.blind_color:
+            self._call(lambda now: self.session.answer_draw(self.session.blind_color, understanding.kind == "yes", now))
+            return True
+        event = self._call(lambda now: self.session.hear(text, now))
+        if event and event.get("type") == "time-request":
+            self._say(event.get("message", ""))
+        return bool(event) and event.get("type") not in ("heard", "announce-ignored")
+
+    def request(self, what: str, *, square: int | None = None, piece_type: int | None = None,
+                color: bool | None = None) -> None:
+        """A request by key (D.2.10 d): the answer is spoken and shown."""
+        from types import SimpleNamespace
+
+        self._answer(SimpleNamespace(request=what, square=square, piece_type=piece_type, color=color))
+
+    def _answer(self, understanding) -> bool:
+        from .. import phonetic
+
+        if self.session is None:
+            self.info.emit(t("next.no_game", self.lang))
+            return False
+        lang = self.session.lang
+        board = self.session.game_board()
+        what = understanding.request
+        if what in ("time", "moves"):
+            event = self._call(lambda now: self.session.request_time(now, by="blind"))
+            text = (event or {}).get("message", "")
+            if self.session.time_control is None:
+                text = t("request.time_without_clock", self.lang, moves=len(self.session.game_moves))
+        elif what == "last_move":
+            if not board.move_stack:
+                text = t("request.no_last_move", self.lang)
+            else:
+                move = board.pop()
+                text = phonetic.announce(board, move, lang)
+        elif what == "square" and understanding.square is not None:
+            text = phonetic.describe_square(board, understanding.square, lang)
+        elif what == "pieces":
+            text = phonetic.describe_pieces(board, understanding.piece_type, understanding.color, lang)
+        else:
+            text = phonetic.describe_position(board, lang)
+        self.info.emit(text)
+        self._say(text)
+        return True
+
+    def repeat(self) -> None:
+        if self.speaker is not None:
+            self.speaker.repeat()
+
+    def stop_speech(self) -> None:
+        if self.speaker is not None:
+            self.speaker.stop()
+
+    def toggle_pause(self) -> None:
+        if self.session is None or self.session.time_control is None:
+            return
+        if self.session.clock.paused:
+            self._call(lambda now: self.session.resume(now))
+            self.info.emit(t("clock.resumed", self.lang))
+        else:
+            self._call(lambda now: self.session.pause(now))
+            self.info.emit(t("clock.paused", self.lang))
+
+    def save_pgn(self, path: Path) -> bool:
+        if self.session is None:
+            return False
+        try:
+            game = self.session.to_pgn_game()
+            path.write_text(str(game) + "\n", encoding="utf-8")
+        except OSError as exc:
+            self.info.emit(t("pgn.cannot_save", self.lang, error=exc.strerror or exc))
+            return False
+        self.info.emit(t("pgn.saved", self.lang, path=path))
+        return True
+
+    def apply_settings(self, settings) -> None:
+        self.settings = settings
+        if self.speaker is not None and self._own_speaker and getattr(self.speaker, "lang", None) != self.lang:
+            pass  # a new voice language takes effect at the next start (settings dialog says so)
+
+    # ------------------------------------------------------------ the arbiter (D.2.9)
+    def propose_ruling(self):
+        if self.session is None:
+            return None
+        return self.session.propose_ruling(self.lang, force=True)
+
+    def apply_ruling(self, ruling, *, clocks: dict[bool, float] | None = None) -> bool:
+        if self._call(lambda now: self.session.apply_ruling(ruling, now)) is None:
+            return False
+        self._set_clocks(clocks)
+        return True
+
+    def override_ruling(self, choice: str, *, plies: int = 0, clocks: dict[bool, float] | None = None) -> bool:
+        """The arbiter decides otherwise: one board follows the other, or retrace to ``plies`` half-moves."""
+        s = self.session
+        if s is None:
+            return False
+        if choice == "tactile_follows":
+            moves = s.moves("sighted")
+        elif choice == "sighted_follows":
+            moves = s.moves("tactile")
+        else:
+            moves = s.game_moves[:plies] if plies <= len(s.game_moves) else s.moves("sighted")[:plies]
+        times = None if clocks is None else {"white": clocks[chess.WHITE], "black": clocks[chess.BLACK]}
+        return self._call(lambda now: s.override(moves, now, clocks=times, note=choice)) is not None
+
+    def _set_clocks(self, clocks: dict[bool, float] | None) -> None:
+        if not clocks or self.session is None or self.session.time_control is None:
+            return
+        now = self.now()
+        for colour, seconds in clocks.items():
+            if abs(self.session.clock.remaining(colour, now) - seconds) >= 1.0:
+                self._call(lambda n, c=colour, v=seconds: self.session.set_remaining(c, v, n))
+
+    # ------------------------------------------------------------ what the window shows
+    def board(self, which: str) -> chess.Board:
+        return self.session.board(which) if self.session is not None else chess.Board()
+
+    def score(self, who: str) -> list[str]:
+        return self.session.score(who) if self.session is not None else []
+
+    def start_board(self) -> chess.Board:
+        return self.session.start if self.session is not None else chess.Board()
+
+    @property
+    def blind_color(self) -> bool | None:
+        return self.session.blind_color if self.session is not None else None
+
+    @property
+    def sighted_color(self) -> bool:
+        blind = self.blind_color
+        return chess.WHITE if blind is None else not blind
+
+    def player_names(self) -> tuple[str, str]:
+        if self.session is None:
+            return t("white", self.lang), t("black", self.lang)
+        return self.session.white.name, self.session.black.name
+
+    def sheet_names(self) -> tuple[str, str]:
+        """(blind player's name, sighted player's name)."""
+        if self.session is None or self.session.blind_color is None:
+            return t("score.blind", self.lang), t("score.sighted", self.lang)
+        return (self.session.player(self.session.blind_color).name,
+                self.session.player(not self.session.blind_color).name)
+
+    def differing(self) -> set[int]:
+        squares = set()
+        if self.session is not None and self.session.divergence:
+            squares |= {chess.parse_square(s) for s in self.session.divergence.get("squares", [])}
+        squares |= {chess.parse_square(s) for s in self.tactile_mismatch}
+        return squares
+
+    def mismatch_names(self) -> list[str]:
+        names = set(self.tactile_mismatch)
+        if self.session is not None and self.session.divergence:
+            names |= set(self.session.divergence.get("squares", []))
+        return sorted(names)
+
+    def next_step(self) -> str:
+        """One line: what the assistant or the players do now."""
+        s = self.session
+        if s is None:
+            return t("next.no_game", self.lang)
+        if s.finished:
+            return t("next.game_over", self.lang, result=s.result)
+        if s.divergence:
+            return t("next.diverged", self.lang)
+        from .. import notation
+
+        game = s.game_moves
+        for name in ("sighted", "tactile"):
+            made = s.moves(name)
+            if len(made) < len(game) and made == game[: len(made)]:
+                board = s.start.copy(stack=False)
+                for move in game[: len(made)]:
+                    board.push(move)
+                written = notation.write(board, game[len(made)], s.lang)
+                if name == "sighted":
+                    return t("next.mirror_on_sighted", self.lang, move=written)
+                return t("next.mirror_on_tactile", self.lang, name=s.player(s.blind_color).name, move=written)
+        side = s.to_move
+        key = "next.blind_to_move" if s.is_blind(side) else "next.sighted_to_move"
+        return t(key, self.lang, name=s.player(side).name, side=t("white" if side else "black", self.lang))
+
+    def clock_state(self):
+        """({colour: remaining or None}, running colour, {colour: moves completed}) or None without a clock."""
+        s = self.session
+        if s is None or s.time_control is None:
+            return None
+        now = self.now()
+        clock = s.clock
+        remaining = {c: clock.remaining(c, now) for c in (chess.WHITE, chess.BLACK)}
+        running = None if getattr(clock, "paused", False) else clock.running
+        return remaining, running, {c: clock.moves_completed(c) for c in (chess.WHITE, chess.BLACK)}
+
+    # ------------------------------------------------------------ time passing
+    def _tick(self) -> None:
+        if self.session is None:
+            return
+        if self.tracker is not None:
+            self._deliver(self.tracker.tick(self.now()))
+        if self.session.time_control is not None and not self.session.finished:
+            self._call(lambda now: self.session.tick(now))
+            self._clock_warnings()
+
+    def _clock_warnings(self) -> None:
+        """Low time: shown once per threshold; spoken only to a player who opted in (D.2.10 d)."""
+        state = self.clock_state()
+        if state is None:
+            return
+        remaining, running, _moves = state
+        if running is None:
+            return
+        seconds = remaining[running]
+        from ..clock import format_time
+
+        for threshold in WARNINGS:
+            if seconds <= threshold and threshold not in self._warned[running]:
+                self._warned[running].add(threshold)
+                message = t("clock.warning", self.lang, name=self.session.player(running).name,
+                            time=format_time(seconds))
+                self.info.emit(message)
+                if getattr(self.settings, "spoken_clock_warnings", False):
+                    self._say(message)

@@ -1,0 +1,96 @@
+"""The adjournment envelope as a printable PDF (Guidelines I point 2), via Qt's PDF writer.
+
+:func:`write_pdf` lays out :meth:`blindchess.envelope.Envelope.fields` — (a) to (g) —
+and a diagram of the position before the sealed move as one A4 page with
+:class:`QTextDocument` and prints it with :class:`QPdfWriter`. Qt needs a
+``QGuiApplication`` for fonts; one is created when none exists (the CLI runs it
+offscreen when there is no display).
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from pathlib import Path
+
+import chess
+
+from ..envelope import Envelope
+from ..errors import UserError
+from ..i18n import tr
+
+_PIECES = {"K": "♔", "Q": "♕", "R": "♖", "B": "♗", "N": "♘", "P": "♙",
+           "k": "♚", "q": "♛", "r": "♜", "b": "♝", "n": "♞", "p": "♟"}
+
+
+def _app() -> None:
+    """Make sure a QGuiApplication exists (offscreen when there is no display)."""
+    from PySide6.QtGui import QGuiApplication
+
+    if QGuiApplication.instance() is None:
+        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+            os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        _app.keep = QGuiApplication([])  # type: ignore[attr-defined]
+
+
+def _diagram_html(envelope: Envelope) -> str:
+    """An 8 × 8 table with figurine pieces, from White's side as diagrams are, with coordinates."""
+    board = envelope.board()
+    ranks = range(7, -1, -1)
+    files = list(range(8))
+    rows = []
+    for rank in ranks:
+        cells = [f"<td class='c'>{rank + 1}</td>"]
+        for file in files:
+            piece = board.piece_at(chess.square(file, rank))
+            shade = "#b0b0b0" if (file + rank) % 2 == 0 else "#ffffff"
+            cells.append(f"<td class='sq' width='26' height='26' bgcolor='{shade}'>{_PIECES[piece.symbol()] if piece else '&nbsp;'}</td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    rows.append("<tr><td></td>" + "".join(f"<td class='c'>{chess.FILE_NAMES[f]}</td>" for f in files) + "</tr>")
+    return "<table class='board' cellspacing='0' cellpadding='2'>" + "".join(rows) + "</table>"
+
+
+def envelope_html(envelope: Envelope, lang: str = "de") -> str:
+    """The envelope as HTML for QTextDocument."""
+    rows = "".join(f"<tr><td class='l'><b>{html.escape(label)}</b></td><td>{html.escape(value)}</td></tr>"
+                   for label, value in envelope.fields(lang))
+    return (
+        "<html><head><style>"
+        "body{font-family:'DejaVu Sans',sans-serif;font-size:10pt} td{padding:3px;vertical-align:top}"
+        "td.l{width:35%} td.sq{width:22px;height:22px;font-size:14pt;text-align:center}"
+        "td.c{font-size:8pt;text-align:center}"
+        "</style></head><body>"
+        f"<h2>{html.escape(tr('tournament.env_title', lang))}</h2>"
+        f"<table width='100%' border='1' cellspacing='0'>{rows}</table><br/>"
+        f"{_diagram_html(envelope)}"
+        f"<p>{html.escape(tr('tournament.env_sealed_inside', lang))}</p>"
+        "</body></html>"
+    )
+
+
+def write_pdf(envelope: Envelope, path: str | Path, lang: str = "de") -> Path:
+    """Write the envelope as a one-page A4 PDF to ``path`` and return the path."""
+    _app()
+    from PySide6.QtCore import QMarginsF, QSizeF
+    from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
+
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(tr("tournament.pdf_cannot_write", lang, path=path, error=exc.strerror)) from exc
+    writer = QPdfWriter(str(path))
+    writer.setTitle(tr("tournament.env_title", lang))
+    writer.setCreator("blindchess")
+    writer.setResolution(300)
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
+                                     QMarginsF(18, 18, 18, 18), QPageLayout.Unit.Millimeter))
+    doc = QTextDocument()
+    doc.setHtml(envelope_html(envelope, lang))
+    rect = writer.pageLayout().paintRectPixels(writer.resolution())
+    doc.setPageSize(QSizeF(rect.width(), rect.height()))
+    doc.print_(writer)
+    del writer  # finishes the file
+    if not path.is_file() or path.stat().st_size == 0:
+        raise UserError(tr("tournament.pdf_cannot_write", lang, path=path, error="-"))
+    return path

@@ -1,0 +1,378 @@
+"""The main window: the sighted board, both scores, both clocks, the announcement log, device status.
+
+The window is a view of a :class:`~blindchess.ui.controller.GameController`
+(which wraps the session): it shows what the controller reports and hands
+user input — clicks, typed moves and phrases, menu actions — back to it.
+Every state change the controller reports is shown in the message line,
+logged, announced to the screen reader and (by the controller) spoken.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import chess
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from . import a11y, theme
+from .board import BoardView
+from .panels import AnnouncementLog, ClockPanel, ScoreTable, SpeechStatus, TactileStatus
+from .settings import Settings
+from .shortcuts import MENUS, SHORTCUTS, HelpDialog
+from .text import t
+
+#: Input line modes: a move on the sighted board, or what the blind player says.
+INPUT_MODES = ("sighted", "spoken")
+
+
+class MainWindow(QMainWindow):
+    """The app's window around one :class:`GameController`."""
+
+    def __init__(self, controller, settings: Settings) -> None:
+        super().__init__()
+        self.controller = controller
+        self.settings = settings
+        self.lang = settings.lang
+        self.arbiter_dialog = None
+        self._oriented_for = None
+        lang = self.lang
+        self.setObjectName("main_window")
+        self.setWindowTitle(t("app.title", lang))
+        a11y.label(self, t("app.title", lang), t("app.description", lang))
+
+        # --- left: the board, the next step, the input line
+        left = QWidget(self)
+        left_layout = QVBoxLayout(left)
+        self.next_step = QLabel("", left)
+        self.next_step.setObjectName("next_step")
+        self.next_step.setWordWrap(True)
+        font = self.next_step.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        self.next_step.setFont(font)
+        a11y.label(self.next_step, t("next.name", lang), t("next.description", lang))
+        left_layout.addWidget(self.next_step)
+        self.board = BoardView(left, lang=lang)
+        self.board.setObjectName("sighted_board")
+        self.board.set_theme(settings.theme)
+        left_layout.addWidget(self.board, 1)
+
+        row = QHBoxLayout()
+        self.mode = QComboBox(left)
+        self.mode.setObjectName("input_mode")
+        for mode in INPUT_MODES:
+            self.mode.addItem(t(f"input.mode_{mode}", lang), mode)
+        a11y.label(self.mode, t("input.mode", lang), t("input.mode_description", lang))
+        self.input = QLineEdit(left)
+        self.input.setObjectName("move_input")
+        self.input.setPlaceholderText(t("input.placeholder", lang))
+        self.input.setClearButtonEnabled(True)
+        a11y.label(self.input, t("input.name", lang), t("input.description", lang))
+        self.enter = QPushButton(t("input.enter", lang), left)
+        self.enter.setObjectName("enter")
+        a11y.label(self.enter, t("input.enter", lang), t("input.enter_description", lang))
+        mode_caption = QLabel(t("input.mode", lang), left)
+        a11y.label(mode_caption, t("input.mode", lang), t("input.mode_description", lang))
+        mode_caption.setBuddy(self.mode)
+        row.addWidget(mode_caption)
+        row.addWidget(self.mode)
+        row.addWidget(self.input, 1)
+        row.addWidget(self.enter)
+        left_layout.addLayout(row)
+        self.message = QLabel("", left)
+        self.message.setObjectName("message")
+        self.message.setWordWrap(True)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        a11y.label(self.message, t("message.name", lang), t("message.description", lang))
+        left_layout.addWidget(self.message)
+
+        # --- right: clocks, scores, log, status
+        right = QWidget(self)
+        right_layout = QVBoxLayout(right)
+        self.clocks = ClockPanel(right, lang=lang)
+        right_layout.addWidget(self.clocks)
+        self.scores = ScoreTable(right, lang=lang)
+        right_layout.addWidget(self.scores, 3)
+        self.log = AnnouncementLog(right, lang=lang)
+        right_layout.addWidget(self.log, 2)
+        status_row = QHBoxLayout()
+        self.tactile_status = TactileStatus(right, lang=lang)
+        self.speech_status = SpeechStatus(right, lang=lang)
+        status_row.addWidget(self.tactile_status)
+        status_row.addWidget(self.speech_status)
+        right_layout.addLayout(status_row)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.setObjectName("splitter")
+        a11y.label(splitter, t("app.splitter", lang), t("app.splitter_description", lang))
+        splitter.addWidget(left)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        self.setCentralWidget(splitter)
+        self.statusBar().setObjectName("status_bar")
+        a11y.label(self.statusBar(), t("app.status_bar", lang), t("app.status_bar_description", lang))
+
+        self.actions: dict[str, QAction] = {}
+        self._build_menus()
+        self._connect()
+        self.resize(1280, 820)
+        self.refresh()
+        self.board.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    # ------------------------------------------------------------- structure
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        bar.setObjectName("menu_bar")
+        a11y.label(bar, t("menu.bar", self.lang), t("menu.bar_description", self.lang))
+        menus = {}
+        for name in MENUS:
+            menu = bar.addMenu(t(f"menu.{name}", self.lang))
+            menu.setObjectName(f"menu_{name}")
+            a11y.label(menu, t(f"menu.{name}", self.lang).replace("&", ""), t(f"menu.{name}_description", self.lang))
+            menus[name] = menu
+        for action_id, menu, keys in SHORTCUTS:
+            action = QAction(t(f"action.{action_id}", self.lang), self)
+            action.setObjectName(action_id)
+            action.setShortcut(QKeySequence(keys))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.setToolTip(t(f"action.{action_id}_description", self.lang))
+            action.setStatusTip(t(f"action.{action_id}_description", self.lang))
+            action.triggered.connect(getattr(self, f"on_{action_id}"))
+            menus[menu].addAction(action)
+            self.addAction(action)
+            self.actions[action_id] = action
+        self.actions["high_contrast"].setCheckable(True)
+        self.actions["high_contrast"].setChecked(self.settings.theme == "high-contrast")
+        self.actions["push_to_talk"].setCheckable(True)
+
+    def _connect(self) -> None:
+        c = self.controller
+        self.board.moveEntered.connect(c.sighted_move)
+        self.board.squareDescribed.connect(c.speak_quietly)
+        self.board.rejected.connect(self.show_message)
+        self.input.returnPressed.connect(self.submit_input)
+        self.enter.clicked.connect(self.submit_input)
+        self.speech_status.pushToTalk.connect(self._push_to_talk)
+        c.changed.connect(self.refresh)
+        c.said.connect(lambda text: self._logged("said", text, None))
+        c.heard.connect(lambda text, confidence: self._logged("heard", text, confidence))
+        c.info.connect(self.show_message)
+        c.divergence.connect(self.open_arbiter)
+        c.micLevel.connect(self.speech_status.set_level)
+        self._tick = QTimer(self)
+        self._tick.setInterval(250)
+        self._tick.timeout.connect(self._refresh_clocks)
+        self._tick.start()
+
+    # --------------------------------------------------------------- display
+    def refresh(self) -> None:
+        """Show the controller's current state everywhere."""
+        c = self.controller
+        if c.session is None:
+            self.next_step.setText(t("next.no_game", self.lang))
+            self.board.set_position(chess.Board())
+            self.scores.set_scores([], [])
+            return
+        self.board.set_position(c.board("sighted"))
+        self.board.set_marks(lifted=c.lifted, differing=c.differing())
+        if self._oriented_for is not c.session:  # the sighted player sits behind his own pieces
+            self._oriented_for = c.session
+            self.board.set_flipped(c.sighted_color == chess.BLACK)
+        blind, sighted = c.sheet_names()
+        self.scores.set_sheet_names(blind, sighted)
+        start = c.start_board()
+        self.scores.set_scores(c.score("blind"), c.score("sighted"), first_white=start.turn == chess.WHITE,
+                               first_number=start.fullmove_number)
+        white, black = c.player_names()
+        self.clocks.set_names(white, black)
+        self._refresh_clocks()
+        self.tactile_status.set_state(c.tactile_port, c.tactile_device, c.mismatch_names())
+        self.speech_status.set_state(c.voice_name(), c.model_name(), c.can_listen())
+        step = c.next_step()
+        if step != self.next_step.text():
+            self.next_step.setText(step)
+            a11y.name_changed(self.next_step, step)
+        self.setWindowTitle(t("app.title_game", self.lang, white=white, black=black))
+
+    def _refresh_clocks(self) -> None:
+        state = self.controller.clock_state()
+        if state is not None:
+            remaining, running, moves = state
+            self.clocks.set_state(remaining, running, moves)
+
+    def show_message(self, text: str) -> None:
+        """A state change or a problem: shown, logged and given to the screen reader."""
+        self.message.setText(text)
+        self.log.add("info", text)
+        a11y.announce(self.message, text)
+
+    def _logged(self, kind: str, text: str, confidence: float | None) -> None:
+        self.log.add(kind, text, confidence)
+        a11y.announce(self.log, text)
+
+    # ------------------------------------------------------------------ input
+    def submit_input(self) -> None:
+        text = self.input.text().strip()
+        if not text:
+            return
+        mode = self.mode.currentData()
+        accepted = self.controller.sighted_text(text) if mode == "sighted" else self.controller.hear(text, None, typed=True)
+        if accepted:
+            self.input.clear()
+        else:
+            self.input.selectAll()
+
+    def _push_to_talk(self, on: bool) -> None:
+        self.actions["push_to_talk"].setChecked(on)
+        self.controller.listen(on)
+
+    # ---------------------------------------------------------------- arbiter
+    def open_arbiter(self) -> None:
+        """The boards diverge (D.2.9): show the arbiter's view (non-modal, one at a time)."""
+        from .arbiter import ArbiterDialog
+
+        if self.arbiter_dialog is not None and self.arbiter_dialog.isVisible():
+            self.arbiter_dialog.refresh()
+            return
+        self.arbiter_dialog = ArbiterDialog(self, self.controller, lang=self.lang)
+        self.arbiter_dialog.finished.connect(lambda _r: self.refresh())
+        self.arbiter_dialog.show()
+        self.arbiter_dialog.raise_()
+
+    # ---------------------------------------------------------------- actions
+    def on_new_game(self) -> None:
+        from .new_game import NewGameDialog
+
+        dialog = NewGameDialog(self, lang=self.lang, initial=self.controller.last_setup())
+        if dialog.exec() and dialog.chosen is not None:
+            self.controller.new_game(dialog.chosen)
+
+    def on_open_journal(self) -> None:
+        from .. import paths
+
+        name, _ = QFileDialog.getOpenFileName(self, t("action.open_journal", self.lang), str(paths.journal_dir()),
+                                              t("journal.filter", self.lang))
+        if name:
+            self.controller.open_journal(Path(name))
+
+    def on_save_pgn(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(self, t("action.save_pgn", self.lang), "", t("pgn.filter", self.lang))
+        if name:
+            self.controller.save_pgn(Path(name))
+
+    def on_pause(self) -> None:
+        self.controller.toggle_pause()
+
+    def on_arbiter(self) -> None:
+        self.open_arbiter()
+
+    def on_quit(self) -> None:
+        self.close()
+
+    def on_focus_board(self) -> None:
+        self.board.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def on_focus_input(self) -> None:
+        self.input.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.input.selectAll()
+
+    def on_focus_scores(self) -> None:
+        self.scores.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def on_focus_log(self) -> None:
+        self.log.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def on_flip(self) -> None:
+        self.board.set_flipped(not self.board.flipped)
+
+    def on_high_contrast(self) -> None:
+        self.settings.theme = "normal" if self.settings.theme == "high-contrast" else "high-contrast"
+        self._apply_look()
+
+    def on_font_bigger(self) -> None:
+        self.settings.font_scale = min(3.0, round(self.settings.font_scale + 0.2, 2))
+        self._apply_look()
+
+    def on_font_smaller(self) -> None:
+        self.settings.font_scale = max(0.8, round(self.settings.font_scale - 0.2, 2))
+        self._apply_look()
+
+    def on_font_reset(self) -> None:
+        self.settings.font_scale = 1.0
+        self._apply_look()
+
+    def _apply_look(self) -> None:
+        theme.apply(QApplication.instance(), self.settings.theme, self.settings.font_scale)
+        self.board.set_theme(self.settings.theme)
+        self.actions["high_contrast"].setChecked(self.settings.theme == "high-contrast")
+        self.settings.save()
+        self.show_message(t("look.changed", self.lang, theme=t(f"theme.{self.settings.theme}", self.lang),
+                            scale=f"{self.settings.font_scale:.0%}"))
+
+    def on_input_mode(self) -> None:
+        self.mode.setCurrentIndex((self.mode.currentIndex() + 1) % self.mode.count())
+        self.show_message(self.mode.currentText())
+        self.input.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def on_push_to_talk(self) -> None:
+        self.speech_status.talk.toggle()
+
+    def on_request_time(self) -> None:
+        self.controller.request("time")
+
+    def on_request_last_move(self) -> None:
+        self.controller.request("last_move")
+
+    def on_request_square(self) -> None:
+        self.controller.request("square", square=self.board.cursor)
+
+    def on_request_pieces(self) -> None:
+        piece = self.controller.board("sighted").piece_at(self.board.cursor) if self.controller.session else None
+        if piece is None:
+            self.show_message(t("request.no_piece_on_cursor", self.lang))
+            return
+        self.controller.request("pieces", piece_type=piece.piece_type, color=piece.color)
+
+    def on_request_position(self) -> None:
+        self.controller.request("position")
+
+    def on_repeat(self) -> None:
+        self.controller.repeat()
+
+    def on_stop_speech(self) -> None:
+        self.controller.stop_speech()
+
+    def on_settings(self) -> None:
+        from .settings_dialog import SettingsDialog
+
+        dialog = SettingsDialog(self, self.settings, lang=self.lang)
+        if dialog.exec():
+            dialog.store()
+            self.settings.save()
+            self.controller.apply_settings(self.settings)
+            self._apply_look()
+
+    def on_help(self) -> None:
+        HelpDialog(self, lang=self.lang).exec()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        self.settings.last_journal = str(self.controller.journal_path or "")
+        self.settings.save()
+        self.controller.shutdown()
+        super().closeEvent(event)

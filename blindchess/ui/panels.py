@@ -1,0 +1,295 @@
+"""The side panels of the main window: both game scores, both clocks, the
+announcement log, the tactile-board status and the speech status.
+
+They only show what they are given; the window feeds them from the session.
+Differences are never shown by colour alone: a differing score entry also
+carries "≠", a mismatch names its squares, so a screen reader and a
+colour-blind arbiter get the same information (WCAG 1.4.1).
+"""
+
+from __future__ import annotations
+
+import datetime
+from html import escape
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from . import a11y
+from .text import t
+
+DIFF_BRUSH = QBrush(QColor("#ffc8c8"))
+FIRST_DIFF_BRUSH = QBrush(QColor("#ff7070"))
+DIFF_MARK = " ≠"
+
+
+def _same_entry(a: str, b: str) -> bool:
+    """Two written moves agree when they differ only in check/mate signs, spaces or O/0."""
+    def norm(text: str) -> str:
+        return text.replace(" ", "").replace("O", "0").rstrip("+#!?").replace("e.p.", "")
+    return norm(a) == norm(b)
+
+
+def first_difference(a: list[str], b: list[str]) -> int | None:
+    """The first ply (0-based) where two scores disagree, or None."""
+    for ply in range(max(len(a), len(b))):
+        if ply >= len(a) or ply >= len(b) or not _same_entry(a[ply], b[ply]):
+            return ply
+    return None
+
+
+def format_seconds(seconds: float) -> str:
+    """1:29:59 / 4:05 — a clock face, never negative."""
+    seconds = max(0, int(seconds + 0.999)) if seconds > 0 else 0
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def _table(parent: QWidget, name: str, description: str, headers: list[str]) -> QTableWidget:
+    table = QTableWidget(0, len(headers), parent)
+    table.setHorizontalHeaderLabels(headers)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.verticalHeader().setVisible(False)
+    table.setTabKeyNavigation(False)
+    table.setWordWrap(False)
+    a11y.label(table, name, description)
+    return table
+
+
+class ScoreTable(QWidget):
+    """The two game scores, by move number, side by side (D.2.7, D.2.9)."""
+
+    def __init__(self, parent: QWidget | None = None, *, lang: str = "de") -> None:
+        super().__init__(parent)
+        self.lang = lang
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.title = QLabel(t("score.title", lang), self)
+        a11y.label(self.title, t("score.title", lang), t("score.title_description", lang))
+        layout.addWidget(self.title)
+        self.table = _table(self, t("score.title", lang), t("score.description", lang), self._headers("", ""))
+        self.table.setObjectName("scores")
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        layout.addWidget(self.table)
+        self.blind: list[str] = []
+        self.sighted: list[str] = []
+        self.first_diff: int | None = None
+
+    def _headers(self, blind: str, sighted: str) -> list[str]:
+        return [t("score.number", self.lang),
+                t("score.column", self.lang, sheet=blind or t("score.blind", self.lang), side=t("white", self.lang)),
+                t("score.column", self.lang, sheet=blind or t("score.blind", self.lang), side=t("black", self.lang)),
+                t("score.column", self.lang, sheet=sighted or t("score.sighted", self.lang), side=t("white", self.lang)),
+                t("score.column", self.lang, sheet=sighted or t("score.sighted", self.lang), side=t("black", self.lang))]
+
+    def set_sheet_names(self, blind: str, sighted: str) -> None:
+        self.table.setHorizontalHeaderLabels(self._headers(blind, sighted))
+
+    def set_scores(self, blind: list[str], sighted: list[str], *, first_white: bool = True,
+                   first_number: int = 1, first_diff: int | None = None) -> None:
+        """Show both scores; ``first_diff`` (ply) overrides the plain textual comparison."""
+        self.blind, self.sighted = list(blind), list(sighted)
+        offset = 0 if first_white else 1
+        self.first_diff = first_diff if first_diff is not None else first_difference(blind, sighted)
+        plies = max(len(blind), len(sighted))
+        rows = (plies + offset + 1) // 2
+        self.table.setRowCount(rows)
+        bold = QFont(self.font())
+        bold.setBold(True)
+        for row in range(rows):
+            number = QTableWidgetItem(f"{first_number + row}.")
+            number.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.table.setItem(row, 0, number)
+            for side in (0, 1):
+                ply = row * 2 + side - offset
+                for column, sheet, other in ((1 + side, blind, sighted), (3 + side, sighted, blind)):
+                    text = sheet[ply] if 0 <= ply < len(sheet) else ""
+                    item = QTableWidgetItem(text)
+                    if 0 <= ply < plies and (ply >= len(other) or ply >= len(sheet) or not _same_entry(sheet[ply], other[ply])):
+                        if text:
+                            item.setText(text + DIFF_MARK)
+                        item.setBackground(FIRST_DIFF_BRUSH if ply == self.first_diff else DIFF_BRUSH)
+                        item.setForeground(QBrush(QColor("#000000")))
+                        item.setToolTip(t("score.differs", self.lang))
+                    if ply == self.first_diff:
+                        item.setFont(bold)
+                    self.table.setItem(row, column, item)
+        if rows:
+            self.table.scrollToItem(self.table.item(rows - 1, 0))
+
+
+class ClockPanel(QWidget):
+    """Both clocks, large; the running one framed. Times are read aloud only on request (D.2.10 d)."""
+
+    def __init__(self, parent: QWidget | None = None, *, lang: str = "de") -> None:
+        super().__init__(parent)
+        self.lang = lang
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.faces: dict[bool, QLabel] = {}
+        for colour in (True, False):
+            face = QLabel("–", self)
+            face.setObjectName("clock_white" if colour else "clock_black")
+            face.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            face.setTextFormat(Qt.TextFormat.RichText)
+            face.setFrameShape(QLabel.Shape.Box)
+            face.setMinimumWidth(120)
+            side = t("white" if colour else "black", lang)
+            a11y.label(face, t("clock.name", lang, side=side), t("clock.description", lang))
+            layout.addWidget(face)
+            self.faces[colour] = face
+        self.names = {True: t("white", lang), False: t("black", lang)}
+
+    def set_names(self, white: str, black: str) -> None:
+        self.names = {True: white, False: black}
+
+    def set_state(self, remaining: dict[bool, float | None], running: bool | None,
+                  moves: dict[bool, int], warning: float = 300.0) -> None:
+        for colour, face in self.faces.items():
+            seconds = remaining.get(colour)
+            shown = "–" if seconds is None else format_seconds(seconds)
+            n = moves.get(colour, 0)
+            count = t("clock.moves_one" if n == 1 else "clock.moves", self.lang, n=n)
+            low = seconds is not None and seconds < warning
+            colour_css = "color:#b00000;" if low else ""
+            face.setText(f"<div style='text-align:center'><b>{escape(self.names[colour])}</b><br>"
+                         f"<span style='font-size:200%;font-weight:bold;{colour_css}'>{shown}</span><br>{count}</div>")
+            face.setStyleSheet("border: 4px solid #1e6fd9;" if running is colour else "border: 1px solid gray;")
+
+
+class AnnouncementLog(QWidget):
+    """Everything said (by the app's voice) and heard (recognised or typed), with confidence."""
+
+    def __init__(self, parent: QWidget | None = None, *, lang: str = "de") -> None:
+        super().__init__(parent)
+        self.lang = lang
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        title = QLabel(t("log.title", lang), self)
+        a11y.label(title, t("log.title", lang), t("log.title_description", lang))
+        layout.addWidget(title)
+        headers = [t("log.time", lang), t("log.kind", lang), t("log.text", lang), t("log.confidence", lang)]
+        self.table = _table(self, t("log.title", lang), t("log.description", lang), headers)
+        self.table.setObjectName("announcements")
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.table.setWordWrap(True)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        layout.addWidget(self.table)
+
+    def add(self, kind: str, text: str, confidence: float | None = None) -> None:
+        """``kind``: "said", "heard", "typed" or "info"."""
+        row = self.table.rowCount()
+        self.table.insertRow(row)
+        stamp = datetime.datetime.now().strftime("%H:%M:%S")
+        values = [stamp, t(f"log.{kind}", self.lang), text, "" if confidence is None else f"{confidence:.0%}"]
+        for column, value in enumerate(values):
+            item = QTableWidgetItem(value)
+            item.setToolTip(value)
+            self.table.setItem(row, column, item)
+        self.table.scrollToBottom()
+
+    def texts(self) -> list[tuple[str, str]]:
+        """(kind label, text) of every row — for tests and the arbiter's record."""
+        return [(self.table.item(r, 1).text(), self.table.item(r, 2).text()) for r in range(self.table.rowCount())]
+
+
+class TactileStatus(QGroupBox):
+    """Port, device and sync state of the tactile board."""
+
+    def __init__(self, parent: QWidget | None = None, *, lang: str = "de") -> None:
+        super().__init__(t("tactile.title", lang), parent)
+        self.lang = lang
+        a11y.label(self, t("tactile.title", lang), t("tactile.description", lang))
+        grid = QGridLayout(self)
+        self.port = self._row(grid, 0, "tactile.port")
+        self.device = self._row(grid, 1, "tactile.device")
+        self.state = self._row(grid, 2, "tactile.state")
+        self.set_state(None, None, None)
+
+    def _row(self, grid: QGridLayout, row: int, key: str) -> QLabel:
+        caption = QLabel(t(key, self.lang), self)
+        value = QLabel("–", self)
+        value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard | Qt.TextInteractionFlag.TextSelectableByMouse)
+        value.setWordWrap(True)
+        a11y.label(caption, t(key, self.lang), t(f"{key}_description", self.lang))
+        a11y.label(value, t(key, self.lang), t(f"{key}_description", self.lang))
+        caption.setBuddy(value)
+        grid.addWidget(caption, row, 0)
+        grid.addWidget(value, row, 1)
+        return value
+
+    def set_state(self, port: str | None, device: str | None, mismatch: list[str] | None) -> None:
+        self.port.setText(port or t("tactile.none", self.lang))
+        self.device.setText(device or t("tactile.manual", self.lang))
+        if mismatch:
+            text = t("tactile.mismatch", self.lang, squares=", ".join(mismatch))
+            self.state.setStyleSheet("color: #b00000; font-weight: bold;")
+        else:
+            text = t("tactile.in_sync", self.lang) if device else "–"
+            self.state.setStyleSheet("")
+        self.state.setText(text)
+        a11y.name_changed(self.state, f"{t('tactile.state', self.lang)}: {text}")
+
+
+class SpeechStatus(QGroupBox):
+    """Voice, recognition model, microphone level and the push-to-talk button."""
+
+    pushToTalk = Signal(bool)
+
+    def __init__(self, parent: QWidget | None = None, *, lang: str = "de") -> None:
+        super().__init__(t("speech.title", lang), parent)
+        self.lang = lang
+        a11y.label(self, t("speech.title", lang), t("speech.description", lang))
+        grid = QGridLayout(self)
+        self.voice = QLabel("–", self)
+        self.model = QLabel("–", self)
+        for row, (key, value) in enumerate((("speech.voice", self.voice), ("speech.model", self.model))):
+            caption = QLabel(t(key, lang), self)
+            a11y.label(caption, t(key, lang), t(f"{key}_description", lang))
+            a11y.label(value, t(key, lang), t(f"{key}_description", lang))
+            value.setWordWrap(True)
+            grid.addWidget(caption, row, 0)
+            grid.addWidget(value, row, 1)
+        caption = QLabel(t("speech.level", lang), self)
+        a11y.label(caption, t("speech.level", lang), t("speech.level_description", lang))
+        self.level = QProgressBar(self)
+        self.level.setRange(0, 100)
+        self.level.setTextVisible(False)
+        self.level.setMaximumHeight(14)
+        a11y.label(self.level, t("speech.level", lang), t("speech.level_description", lang))
+        grid.addWidget(caption, 2, 0)
+        grid.addWidget(self.level, 2, 1)
+        self.talk = QPushButton(t("speech.push_to_talk", lang), self)
+        self.talk.setCheckable(True)
+        self.talk.setObjectName("push_to_talk")
+        a11y.label(self.talk, t("speech.push_to_talk", lang), t("speech.push_to_talk_description", lang))
+        self.talk.toggled.connect(self.pushToTalk.emit)
+        grid.addWidget(self.talk, 3, 0, 1, 2)
+
+    def set_state(self, voice: str | None, model: str | None, listening_possible: bool) -> None:
+        self.voice.setText(voice or t("speech.no_voice", self.lang))
+        self.model.setText(model or t("speech.no_model", self.lang))
+        self.talk.setEnabled(listening_possible)
+
+    def set_level(self, level: float) -> None:
+        self.level.setValue(int(max(0.0, min(1.0, level)) * 100))

@@ -1,0 +1,69 @@
+"""Settings that survive a restart: language, voice, rate, model, port, board profile, theme, font scale.
+
+Stored with QSettings in an INI file inside the user data folder
+(``paths.data_dir()/settings.ini``), so a portable install and every test
+(``BLINDCHESS_HOME``) get their own, and the file can be read and edited by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+from PySide6.QtCore import QSettings
+
+from .. import DEFAULT_LANG, paths
+
+
+@dataclass
+class Settings:
+    lang: str = DEFAULT_LANG
+    voice: str = ""             # pyttsx3/espeak voice id; "" = the language's default
+    rate: int = 0               # words per minute; 0 = engine default
+    model: str = ""             # vosk model folder; "" = found by language
+    port: str = ""              # serial port of the tactile board; "" = none
+    board_profile: str = ""     # boards/<profile>.toml; "simulator" = the virtual board
+    theme: str = "normal"       # "normal" | "high-contrast"
+    font_scale: float = 1.0     # 0.8 … 3.0
+    last_journal: str = ""      # the journal of the game open when the app was closed
+
+    @classmethod
+    def load(cls) -> Settings:
+        store = _store()
+        values = {}
+        for field in fields(cls):
+            raw = store.value(field.name)
+            if raw is None:
+                continue
+            try:
+                values[field.name] = _cast(field.default, raw)
+            except (TypeError, ValueError):
+                continue  # a hand-edited bad value falls back to the default
+        settings = cls(**values)
+        settings.font_scale = min(3.0, max(0.8, settings.font_scale))
+        if settings.theme not in ("normal", "high-contrast"):
+            settings.theme = "normal"
+        return settings
+
+    def save(self) -> None:
+        store = _store()
+        for key, value in asdict(self).items():
+            store.setValue(key, value)
+        store.sync()
+
+
+def _cast(default: object, raw: object) -> object:
+    if isinstance(default, bool):
+        return str(raw).lower() in ("1", "true", "yes")
+    if isinstance(default, int):
+        return int(raw)
+    if isinstance(default, float):
+        return float(raw)
+    return str(raw)
+
+
+def settings_path() -> str:
+    return str(paths.data_dir() / "settings.ini")
+
+
+def _store() -> QSettings:
+    return QSettings(settings_path(), QSettings.Format.IniFormat)

@@ -1,0 +1,134 @@
+"""The settings dialog (Ctrl+,): language, voice, speech rate, recognition model, port, board profile, theme, font size."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .. import paths
+from . import a11y
+from .new_game import board_profiles, serial_ports
+from .settings import Settings
+from .text import UI_LANGS, t
+
+
+def installed_models() -> list[str]:
+    """Speech-recognition model folders installed in the user's model folder."""
+    try:
+        return sorted(str(p) for p in paths.models_dir().iterdir() if p.is_dir())
+    except OSError:
+        return []
+
+
+class SettingsDialog(QDialog):
+    """Edit a :class:`Settings`; :meth:`store` writes the values back into it."""
+
+    def __init__(self, parent: QWidget | None, settings: Settings, *, lang: str = "de") -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.lang = lang
+        self.setWindowTitle(t("settings.title", lang))
+        a11y.label(self, t("settings.title", lang), t("settings.description", lang))
+        form = QFormLayout()
+
+        def row(widget: QWidget, key: str) -> QWidget:
+            a11y.label(widget, t(key, lang), t(f"{key}_description", lang))
+            caption = QLabel(t(key, lang), self)
+            a11y.label(caption, t(key, lang), t(f"{key}_description", lang))
+            caption.setBuddy(widget)
+            form.addRow(caption, widget)
+            return widget
+
+        self.language = row(QComboBox(self), "settings.language")
+        for code in UI_LANGS:
+            self.language.addItem(t(f"lang.{code}", lang), code)
+        self.language.setCurrentIndex(max(0, self.language.findData(settings.lang)))
+        self.voice = row(QComboBox(self), "settings.voice")
+        self.voice.setEditable(True)
+        self.voice.addItem(t("settings.default", lang), "")
+        if settings.voice:
+            self.voice.addItem(settings.voice, settings.voice)
+            self.voice.setCurrentIndex(1)
+        self.rate = row(QSpinBox(self), "settings.rate")
+        self.rate.setRange(0, 450)
+        self.rate.setSpecialValueText(t("settings.default", lang))
+        self.rate.setValue(settings.rate)
+        self.model = row(QComboBox(self), "settings.model")
+        self.model.setEditable(True)
+        self.model.addItem(t("settings.by_language", lang), "")
+        for model in installed_models():
+            self.model.addItem(model, model)
+        if settings.model:
+            index = self.model.findData(settings.model)
+            if index < 0:
+                self.model.addItem(settings.model, settings.model)
+                index = self.model.count() - 1
+            self.model.setCurrentIndex(index)
+        self.port = row(QComboBox(self), "settings.port")
+        self.port.setEditable(True)
+        self.port.addItem(t("settings.no_port", lang), "")
+        for device, description in serial_ports():
+            self.port.addItem(f"{device} – {description}", device)
+        if settings.port:
+            index = self.port.findData(settings.port)
+            if index < 0:
+                self.port.addItem(settings.port, settings.port)
+                index = self.port.count() - 1
+            self.port.setCurrentIndex(index)
+        self.profile = row(QComboBox(self), "settings.profile")
+        self.profile.addItem(t("settings.simulator", lang), "simulator")
+        for name in board_profiles():
+            self.profile.addItem(name, name)
+        self.profile.setCurrentIndex(max(0, self.profile.findData(settings.board_profile or "simulator")))
+        self.theme = row(QComboBox(self), "settings.theme")
+        for name in ("normal", "high-contrast"):
+            self.theme.addItem(t(f"theme.{name}", lang), name)
+        self.theme.setCurrentIndex(max(0, self.theme.findData(settings.theme)))
+        self.font_scale = row(QDoubleSpinBox(self), "settings.font_scale")
+        self.font_scale.setRange(0.8, 3.0)
+        self.font_scale.setSingleStep(0.1)
+        self.font_scale.setDecimals(1)
+        self.font_scale.setValue(settings.font_scale)
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+        a11y.label(buttons, t("settings.buttons", lang), t("settings.buttons_description", lang))
+        for which, key in ((QDialogButtonBox.StandardButton.Ok, "ok"), (QDialogButtonBox.StandardButton.Cancel, "cancel")):
+            button = buttons.button(which)
+            button.setText(t(key, lang))
+            a11y.label(button, t(key, lang), t(f"settings.{key}_description", lang))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        note = QLabel(t("settings.language_note", lang), self)
+        note.setWordWrap(True)
+        a11y.label(note, t("settings.language_note_name", lang), t("settings.language_note", lang))
+        layout.addWidget(note)
+        layout.addWidget(buttons)
+
+    def _value(self, combo: QComboBox) -> str:
+        """The chosen entry's data, or the text typed into an editable combo box."""
+        index = combo.findText(combo.currentText())
+        if index >= 0:
+            return combo.itemData(index) or ""
+        return combo.currentText().strip()
+
+    def store(self) -> None:
+        s = self.settings
+        s.lang = self.language.currentData() or s.lang
+        s.voice = self._value(self.voice)
+        s.rate = self.rate.value()
+        s.model = self._value(self.model)
+        s.port = self._value(self.port)
+        s.board_profile = self.profile.currentData() or ""
+        s.theme = self.theme.currentData() or "normal"
+        s.font_scale = round(self.font_scale.value(), 1)

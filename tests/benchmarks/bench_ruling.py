@@ -1,0 +1,117 @@
+"""Benchmark: the D.2.9 ruling on a 300-ply game (target: well under 50 ms).
+
+Plain script (not a pytest test); prints median and p99 in milliseconds for:
+
+* ``text``: both scores as whole texts, different languages (German vs English
+  letters), read with blindchess.notation, the boards diverged at ply 250,
+  the scores differ at ply 240 (a retrace) — the worst realistic case;
+* ``entries``: both scores as lists of written entries (German / English);
+* ``session``: ``Session.propose_ruling()`` on a 300-ply session whose scores
+  were read as they were written (the app's case).
+
+The machine is shared by several engineers: figures vary with load.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import chess  # noqa: E402
+
+from blindchess import notation  # noqa: E402
+from blindchess.ruling import rule  # noqa: E402
+from blindchess.session import Player, Session  # noqa: E402
+
+
+def long_game(plies: int, seed: int) -> list[chess.Move]:
+    """A random legal game of exactly ``plies`` half-moves (retries until no early end)."""
+    rng = random.Random(seed)
+    while True:
+        board = chess.Board()
+        moves = []
+        while len(moves) < plies and not board.is_game_over(claim_draw=False):
+            legal = sorted(board.legal_moves, key=lambda m: m.uci())
+            # prefer quiet moves so the game lasts
+            quiet = [m for m in legal if not board.is_capture(m)] or legal
+            m = rng.choice(quiet)
+            board.push(m)
+            moves.append(m)
+        if len(moves) == plies:
+            return moves
+        seed += 1000
+        rng = random.Random(seed)
+
+
+def entries(moves: list[chess.Move], lang: str) -> list[str]:
+    board = chess.Board()
+    out = []
+    for m in moves:
+        out.append(notation.write(board, m, lang))
+        board.push(m)
+    return out
+
+
+def measure(fn, runs: int) -> tuple[float, float]:
+    fn()  # warm-up
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t0) * 1000)
+    times.sort()
+    p99 = times[min(len(times) - 1, int(round(0.99 * (len(times) - 1))))]
+    return statistics.median(times), p99
+
+
+def main() -> None:
+    moves = long_game(300, 7)
+    board = chess.Board()
+    for m in moves:
+        board.push(m)
+    de, en = entries(moves, "de"), entries(moves, "en")
+    # score B differs at ply 240 (a different legal move there)
+    b2 = chess.Board()
+    for m in moves[:239]:
+        b2.push(m)
+    other = next(m for m in sorted(b2.legal_moves, key=lambda m: m.uci()) if m != moves[239])
+    en_diff = en[:239] + [b2.san(other)] + en[240:]
+    board_b = chess.Board()
+    for m in moves[:249]:
+        board_b.push(m)
+    text_de = notation.write_score(chess.Board(), moves, "de")
+    text_en = " ".join(en_diff)
+
+    runs = 30
+    cases = {
+        "text (de vs en, retrace)": lambda: rule(text_de, text_en, board, board_b),
+        "entries (de vs en, retrace)": lambda: rule(de, en_diff, board, board_b),
+        "entries (de vs en, agree)": lambda: rule(de, en, board, board_b),
+    }
+    s = Session.new(Player("A"), Player("B", visually_impaired=True), "90+30", now=0.0)
+    t = 0.0
+    for i, m in enumerate(moves):
+        t += 1
+        if i % 2 == 0:
+            s.sighted_move(m, t)
+            s.tactile_move(m if i != 250 else None or m, t)
+        else:
+            s.tactile_move(m, t)
+            s.announce(m, t)
+            s.sighted_move(m, t)
+        s.write("sighted", en[i], t)
+        s.write("blind", de[i], t)
+    cases["session.propose_ruling (force)"] = lambda: s.propose_ruling(force=True)
+    print(f"ruling on a {len(moves)}-ply game, {runs} runs each (shared machine: figures vary)")
+    for name, fn in cases.items():
+        med, p99 = measure(fn, runs)
+        print(f"  {name:<34} median {med:7.2f} ms   p99 {p99:7.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,217 @@
+"""Model installation against a real HTTP server on 127.0.0.1 with small zip files.
+
+The zips hold the layout of a vosk model (am/, conf/, graph/) with tiny files:
+installation never loads the model, it only checks the layout, so this tests
+exactly the download, checksum, extraction and atomic move of the real thing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http.server
+import io
+import os
+import stat
+import subprocess
+import sys
+import threading
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from blindchess import paths
+from blindchess.cli import main
+from blindchess.errors import UserError
+from blindchess.speech import models
+
+NAME = "vosk-model-small-de-0.15"
+
+
+def model_zip(extra: list[tuple[str, bytes]] = (), *, symlink: tuple[str, str] | None = None,
+              root: str = NAME, layout: bool = True) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        if layout:
+            zf.writestr(f"{root}/am/final.mdl", b"acoustic model " * 100)
+            zf.writestr(f"{root}/conf/model.conf", b"--sample-frequency=16000\n")
+            zf.writestr(f"{root}/graph/words.txt", "springer 1\nfelix 2\ndrei 3\n".encode())
+        for name, data in extra:
+            zf.writestr(name, data)
+        if symlink:
+            info = zipfile.ZipInfo(symlink[0])
+            info.external_attr = (stat.S_IFLNK | 0o777) << 16
+            zf.writestr(info, symlink[1])
+    return buf.getvalue()
+
+
+class Server:
+    """A local HTTP server; ``files`` maps paths to bytes; ``lie_length`` announces more bytes than sent."""
+
+    def __init__(self):
+        self.files: dict[str, bytes] = {}
+        self.lie_length: dict[str, int] = {}
+        owner = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                body = owner.files.get(self.path)
+                if body is None:
+                    self.send_error(404)
+                    return
+                self.send_response(200)
+                self.send_header("Content-Length", str(owner.lie_length.get(self.path, len(body))))
+                self.end_headers()
+                self.wfile.write(body)
+                self.wfile.flush()
+                self.close_connection = True
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, args=(0.05,), daemon=True)
+        self.thread.start()
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/models/"
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture
+def server(monkeypatch):
+    srv = Server()
+    monkeypatch.setenv(models.ENV_URL, srv.url)
+    yield srv
+    srv.close()
+
+
+def leftovers() -> list[str]:
+    root = paths.models_dir()
+    return sorted(p.name for p in root.iterdir()) if root.exists() else []
+
+
+def test_install_with_progress_and_checksum(server):
+    data = model_zip()
+    server.files[f"/models/{NAME}.zip"] = data
+    seen = []
+    result = models.install("de", progress=lambda done, total: seen.append((done, total)),
+                            expected_sha256=hashlib.sha256(data).hexdigest())
+    assert result.verified and result.sha256 == hashlib.sha256(data).hexdigest()
+    assert seen[0] == (0, len(data)) and seen[-1] == (len(data), len(data))
+    path = models.find_model("de")
+    assert path == paths.models_dir() / "de" and (path / "am" / "final.mdl").is_file()
+    assert models.manifest("de")["name"] == NAME
+    assert leftovers() == ["de"]                 # no staging folder left behind
+
+
+def test_checksum_mismatch_installs_nothing_and_keeps_the_old_model(server):
+    server.files[f"/models/{NAME}.zip"] = model_zip()
+    models.install("de")
+    before = (paths.models_dir() / "de" / "blindchess-model.json").read_text()
+    server.files[f"/models/{NAME}.zip"] = model_zip([(f"{NAME}/am/extra", b"tampered")])
+    with pytest.raises(UserError, match="Prüfsumme"):
+        models.install("de", expected_sha256="0" * 64)
+    assert (paths.models_dir() / "de" / "blindchess-model.json").read_text() == before
+    assert not (paths.models_dir() / "de" / "am" / "extra").exists()
+    assert leftovers() == ["de"]
+
+
+def test_truncated_download_is_rejected(server):
+    data = model_zip()
+    server.files[f"/models/{NAME}.zip"] = data[: len(data) // 2]
+    server.lie_length[f"/models/{NAME}.zip"] = len(data)
+    with pytest.raises(UserError, match="unvollständig"):
+        models.install("de")
+    assert models.find_model("de") is None and leftovers() == []
+
+
+@pytest.mark.parametrize("entries, symlink, reason", [
+    ([("../evil.txt", b"x")], None, "'..'"),
+    ([(f"{NAME}/../../evil.txt", b"x")], None, "'..'"),
+    ([("/etc/evil.txt", b"x")], None, "absolute"),
+    ([("C:\\evil.txt", b"x")], None, "absolute"),
+    ([], (f"{NAME}/am/link", "/etc/passwd"), "symlink"),
+])
+def test_unsafe_entries_reject_the_whole_archive(server, tmp_path, entries, symlink, reason):
+    server.files[f"/models/{NAME}.zip"] = model_zip(entries, symlink=symlink)
+    with pytest.raises(UserError, match=reason):
+        models.install("de")
+    assert models.find_model("de") is None and leftovers() == []
+    assert not (paths.models_dir().parent / "evil.txt").exists()
+    assert not (tmp_path.parent / "evil.txt").exists()
+
+
+def test_not_a_model_and_not_a_zip(server):
+    server.files[f"/models/{NAME}.zip"] = model_zip([("README", b"hello")], layout=False)
+    with pytest.raises(UserError, match="kein Vosk-Modell"):
+        models.install("de")
+    server.files[f"/models/{NAME}.zip"] = b"<html>captive portal</html>"
+    with pytest.raises(UserError, match="ZIP"):
+        models.install("de")
+    assert leftovers() == []
+
+
+def test_offline_and_missing_file_are_plain_messages(server, monkeypatch):
+    with pytest.raises(UserError, match="404"):
+        models.install("en")
+    monkeypatch.setenv(models.ENV_URL, "http://127.0.0.1:9/")   # nothing listens on the discard port
+    with pytest.raises(UserError, match="Keine Verbindung zu 127.0.0.1:9"):
+        models.install("de")
+    assert leftovers() == []
+
+
+def test_install_from_a_local_zip_and_remove(tmp_path):
+    archive = tmp_path / f"{NAME}.zip"
+    archive.write_bytes(model_zip())
+    result = models.install("de", source=archive)
+    assert not result.verified and models.find_model("de") == result.path
+    assert models.remove("de") and models.find_model("de") is None and leftovers() == []
+    assert not models.remove("de")
+
+
+def test_lookup_order_setting_env_then_user_folder(tmp_path, monkeypatch):
+    def make(folder: Path) -> Path:
+        (folder / "conf").mkdir(parents=True)
+        return folder
+
+    user = make(paths.models_dir() / "de")
+    env = make(tmp_path / "env-model")
+    setting = make(tmp_path / "setting-model")
+    assert models.find_model("de") == user
+    monkeypatch.setenv(models.ENV_MODEL, str(env))
+    assert models.find_model("de") == env
+    assert models.find_model("de", setting) == setting
+    assert models.find_model("de", tmp_path / "missing") == env
+    monkeypatch.setenv(models.ENV_MODEL, str(tmp_path))          # a folder of models by language
+    make(tmp_path / "en")
+    assert models.find_model("en") == tmp_path / "en"
+
+
+def test_catalogue_is_data():
+    known = models.catalogue()
+    assert known["de"].name == NAME and known["en"].name == "vosk-model-small-en-us-0.15"
+    assert all(len(i.sha256) in (0, 64) for i in known.values())
+
+
+def test_models_cli(server, capsys):
+    server.files[f"/models/{NAME}.zip"] = model_zip()
+    assert main(["models", "install", "de"]) == 0
+    captured = capsys.readouterr()
+    assert "100%" in captured.err and "installiert" in captured.out
+    assert main(["models", "list"]) == 0
+    assert str(paths.models_dir() / "de") in capsys.readouterr().out
+    assert main(["models", "install", "xx"]) == 2
+    assert "xx" in capsys.readouterr().err
+    assert main(["models", "remove", "de"]) == 0
+    assert main(["models", "remove", "de"]) == 1
+
+
+def test_models_cli_subprocess(server):
+    server.files[f"/models/{NAME}.zip"] = model_zip([("../escape.txt", b"x")])
+    env = dict(os.environ)
+    done = subprocess.run([sys.executable, "-m", "blindchess", "models", "install", "de"], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "unsicheren Eintrag" in done.stderr
