@@ -4,10 +4,11 @@
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
-# Debian packages: espeak-ng (pyttsx3's engine on Linux), sox (audio tests),
-# and the libraries Qt needs to start (also offscreen).
+# Debian packages: espeak-ng (pyttsx3's engine on Linux),
+# the libraries Qt needs to start (also offscreen); for tests: sox (audio
+# measurements) and poppler-utils (text of generated PDFs).
 RUN_DEBS  := espeak-ng libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3
-TEST_DEBS := $(RUN_DEBS) sox
+TEST_DEBS := $(RUN_DEBS) sox poppler-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test setup setup-test system-deps system-test-deps bench clean

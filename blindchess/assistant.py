@@ -112,10 +112,9 @@ class Assistant:
     def _written_move(self, ply: int, uci: str) -> str:
         """The move in the blind player's notation language, from the position before it."""
         if ply - 1 != len(self.board.move_stack) and self._session is not None:
-            self.board = self._session.game_board()
-            if len(self.board.move_stack) >= ply:
-                while len(self.board.move_stack) >= ply:
-                    self.board.pop()
+            self.board = self._session.game_board()  # resynchronise (e.g. after a ruling)
+            while len(self.board.move_stack) >= ply:
+                self.board.pop()
         move = chess.Move.from_uci(uci)
         if ply - 1 != len(self.board.move_stack) or not self.board.is_legal(move):
             return uci

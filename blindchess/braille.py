@@ -27,8 +27,10 @@ Conventions (see the README section "Braille score" for sources):
   "e.p." left out (optional in FIDE Appendix C; the move is unique without it).
 * **Results** ``1-0``, ``0-1``, ``1/2-1/2``, ``*`` at the end of the score.
 * **Layout**: lines of at most ``width`` cells (default 40), pages of at most
-  ``page_length`` lines (default 25) separated by a form feed; a move never
-  splits across lines and a move number stays with its white move.
+  ``page_length`` lines (default 25) separated by a form feed, CR LF line ends
+  (what embossers expect); a move never splits across lines and a move number
+  stays with its white move. Optionally the braille page number (``#B``) on
+  the last line of each page at the right margin (BANA formats practice).
 * **Header** (names, event, date) is literary braille: liblouis (Python module
   ``louis``) when it is installed, otherwise a built-in uncontracted table
   limited to letters, digits (number sign + a–j), German umlauts, the Russian
@@ -51,6 +53,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import chess
+
+from .i18n import tr
 
 # ---------------------------------------------------------------------------
 # Braille ASCII <-> dots <-> Unicode
@@ -97,8 +101,10 @@ def brf_to_unicode(text: str) -> str:
         if ch in _LAYOUT:
             out.append(ch)
             continue
-        if "a" <= ch <= "~" or ch == "`":
+        if "`" <= ch <= "~":
             ch = chr(ord(ch) - 0x20)
+        if ch not in BRF_TO_MASK:
+            raise ValueError(f"not braille ASCII: {ch!r}")
         out.append(chr(0x2800 + BRF_TO_MASK[ch]))
     return "".join(out)
 
@@ -378,14 +384,32 @@ def _wrap_words(text: str, width: int) -> list[str]:
     return _wrap(words, width)
 
 
-def _paginate(lines: Sequence[str], page_length: int) -> str:
-    pages = [lines[i:i + page_length] for i in range(0, len(lines), page_length)] or [[]]
+def _paginate(lines: Sequence[str], page_length: int, width: int, page_numbers: bool) -> str:
+    """Pages joined by form feeds; with ``page_numbers`` the last line of each page carries
+    the braille page number at the right margin (number sign + upper digits, BANA practice)."""
+    body = page_length - 1 if page_numbers else page_length
+    pages = [list(lines[i:i + body]) for i in range(0, len(lines), body)] or [[]]
+    if page_numbers:
+        for number, page in enumerate(pages, start=1):
+            page.extend([""] * (body - len(page)))
+            page.append(_number_cells(number, True).rjust(width))
     return "\f".join("\r\n".join(page) + "\r\n" for page in pages)
+
+
+def _chess960_number(headers: Mapping[str, str]) -> int | None:
+    """The Chess960 start position number of a game's tags (None for classical chess)."""
+    if "960" not in (headers.get("Variant") or "") or not headers.get("FEN"):
+        return None
+    try:
+        number = chess.Board(headers["FEN"], chess960=True).chess960_pos()
+    except ValueError:
+        return None
+    return None if number == 518 else number
 
 
 def header_lines(headers: Mapping[str, str], lang: str = "de", *, width: int = 40,
                  use_louis: bool = True) -> list[str]:
-    """Literary braille lines for event, players and date (whatever is known)."""
+    """Literary braille lines for event, players, date and Chess960 start position (whatever is known)."""
     def known(key: str) -> str:
         value = (headers.get(key) or "").strip()
         return "" if value in ("?", "????.??.??", "-") else value
@@ -400,6 +424,9 @@ def header_lines(headers: Mapping[str, str], lang: str = "de", *, width: int = 4
     date = known("Date").replace("??", "").strip(".")
     if date:
         texts.append(date)
+    number = _chess960_number(headers)
+    if number is not None:
+        texts.append(tr("records.chess960_number", lang, number=number))
     lines: list[str] = []
     for text in texts:
         lines.extend(_wrap_words(text_to_brf(text, lang, use_louis=use_louis), width))
@@ -409,13 +436,14 @@ def header_lines(headers: Mapping[str, str], lang: str = "de", *, width: int = 4
 def score_to_brf(start: chess.Board, moves: Sequence[chess.Move], lang: str = "de", *,
                  width: int = 40, page_length: int = 25, result: str | None = None,
                  headers: Mapping[str, str] | None = None, number_sign: bool = False,
-                 use_louis: bool = True) -> str:
+                 page_numbers: bool = False, use_louis: bool = True) -> str:
     """The game score as braille ASCII (``.brf``): CR LF line ends, form feed between pages.
 
     ``start`` is the position before the first move (Chess960 included),
     ``moves`` the legal moves in order. With ``headers`` (PGN tag names: Event,
-    Round, White, Black, Date) the score is preceded by those lines in literary
-    braille and a blank line.
+    Round, White, Black, Date, Variant/FEN) the score is preceded by those lines
+    in literary braille and a blank line. ``page_numbers`` puts the braille page
+    number on the last line of every page, at the right margin.
     """
     layout = Layout(width, page_length)
     lines: list[str] = []
@@ -426,7 +454,7 @@ def score_to_brf(start: chess.Board, moves: Sequence[chess.Move], lang: str = "d
             lines.append("")
     lines.extend(_wrap(score_units(start, moves, lang, result=result, number_sign=number_sign),
                        layout.width))
-    return _paginate(lines, layout.page_length)
+    return _paginate(lines, layout.page_length, layout.width, page_numbers)
 
 
 def score_to_unicode(start: chess.Board, moves: Sequence[chess.Move], lang: str = "de",
@@ -477,6 +505,7 @@ class BrfReading:
 
 
 _LOWER_NUMBER = re.compile(r"^[0-9]+$")
+_PAGE_NUMBER = re.compile(r"^ +#[A-J]+ *$")  # a braille page number at the right margin
 _SIGN_NUMBER = re.compile(r"^#[A-J]+$")
 
 
@@ -569,7 +598,8 @@ def read_brf(text: str, *, board: chess.Board | None = None, lang: str = "de") -
     start = (board or chess.Board()).copy(stack=False)
     reading = BrfReading(start=start)
     text = text.replace("\r\n", "\n").replace("\n\f", "\n").replace("\f", "\n")
-    lines = [line.strip() for line in text.upper().split("\n")]
+    text = "".join(chr(ord(ch) - 0x20) if "`" <= ch <= "~" else ch for ch in text)  # lower-case BRF
+    lines = ["" if _PAGE_NUMBER.match(line) else line.strip() for line in text.split("\n")]
     first = _score_start(lines)
     tokens = " ".join(lines[first:]).split()
     current = start.copy(stack=False)

@@ -168,7 +168,7 @@ class TimeControl:
             periods.append(Period(moves, seconds, inc, delay))
         if any(p.moves is None for p in periods[:-1]):
             raise ValueError(text)  # only the last period may run to the end
-        if all(p.seconds <= 0 for p in periods):
+        if periods[0].seconds <= 0:
             raise ValueError(text)
         return cls(periods)
 

@@ -34,14 +34,24 @@ step of the procedure. Every step checks that it is allowed now, records a
 Keeping the move hidden in the journal
 --------------------------------------
 :meth:`Adjournment.record` returns a :class:`SealedRecord`. Its ``public`` part
-(the envelope, and a SHA-256 *commitment* to the move) may be shown anywhere;
+(the envelope, with a SHA-256 *commitment* to the move) may be shown anywhere;
 its ``hidden`` part (the written move, its language, a random nonce) must not be
-shown on the responder's side before the envelope is opened. The session journal
-stores ``record.to_journal()`` as one line (``{"type": "adjourned", "public":
-…, "hidden": …}``); the app shows only ``public``; :meth:`Adjournment.open` reveals
-the move, and the session then journals the opening (an event with the move).
-:meth:`SealedRecord.verify` checks that the hidden part was not changed since
-sealing (the commitment covers the position, the written move and the nonce).
+shown on the responder's side before the envelope is opened.
+
+With a :class:`blindchess.session.Session` (the app's way):
+
+1. ``adj = begin_from_session(session, now)`` — position, names, clock times, draw offer;
+   ``adj.seal(text)`` as often as needed; ``adj.stop_clock(now)``;
+2. ``journal_adjournment(session, adj, now)`` pauses the session clock and journals a
+   ``note`` event ``{"text": "adjourned", "public": …, "hidden": …}``;
+3. every view of events that a player sees goes through :func:`public_view`,
+   which drops ``hidden`` until the envelope is opened;
+4. at resumption, after ``Session.open(journal)``:
+   ``record = sealed_record_from_events(session.events)``,
+   ``adj = Adjournment.restore(record, session.game_board())``, ``adj.set_up()``,
+   ``set_session_clocks(session, adj, now)`` (point 5, after any point-13
+   correction), ``adj.open(now, record=record)`` (checks the commitment), then
+   ``journal_opening(session, adj, now)`` and the sealed move is made on the boards.
 
 Pure: python-chess and the standard library only; the notation and phonetic
 readers are imported lazily; time is passed in as float seconds.
@@ -206,7 +216,7 @@ class Envelope:
 
     def board(self) -> chess.Board:
         """The position before the sealed move."""
-        return chess.Board(self.position, chess960=_is_960(self.position))
+        return board_from_fen(self.position)
 
     def missing(self) -> list[str]:
         """Fields (a)–(g) the arbiter still has to fill in before he keeps it (point 3)."""
@@ -263,13 +273,15 @@ class Envelope:
         return cls(**{k: v for k, v in data.items() if k in names})
 
 
-def _is_960(fen: str) -> bool:
-    """Whether the FEN's castling rights need Chess960 mode (rooks not on the a/h files)."""
-    try:
-        chess.Board(fen)
-        return False
-    except ValueError:
-        return True
+def board_from_fen(fen: str) -> chess.Board:
+    """A board for ``fen``, in Chess960 mode when its castling rights need it.
+
+    Raises ``ValueError`` for text that is no FEN.
+    """
+    board = chess.Board(fen, chess960=True)
+    if not board.has_chess960_castling_rights():
+        board.chess960 = False
+    return board
 
 
 def piece_list(board: chess.Board, lang: str = "de") -> str:
@@ -871,3 +883,25 @@ def public_view(event: dict, events: list[dict] | None = None) -> dict:
         if any(e.get("type") == "note" and e.get("text") == "envelope-opened" for e in after):
             return event
     return {k: v for k, v in event.items() if k != "hidden"}
+
+
+def play_sealed_move(session: Any, adjournment: Adjournment, now: float) -> None:
+    """After :meth:`Adjournment.open`: make the sealed move in the session (point 9 a).
+
+    The clock is resumed, the move is made on the sealer's own board (for a
+    visually impaired sealer placed on the tactile board and announced, D.2.3) and
+    his clock pressed, so the responder's clock runs; the session then asks for
+    the mirror on the other board as after any move.
+    """
+    if adjournment.phase not in (Phase.RESUMED, Phase.ENDED) or not adjournment.first_move_made:
+        raise AdjournmentError(Note("adj_not_now", {"phase": adjournment.phase.value}))
+    move = adjournment.board.move_stack[-1]
+    if session.clock.paused:
+        session.resume(now)
+    if session.is_blind(adjournment.sealer):
+        session.tactile_move(move, now)
+        session.announce(move, now)
+    else:
+        session.sighted_move(move, now)
+    if not session.auto_press and session.result is None:
+        session.press_clock(adjournment.sealer, now)

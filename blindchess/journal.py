@@ -161,6 +161,8 @@ def describe(path: Path | str) -> JournalInfo:
     for e in read.events:
         if e.get("type") == "move-made":
             plies = max(plies, int(e.get("ply", 0)))
+        elif e.get("type") == "move-withdrawn":
+            plies = int(e.get("ply", 1)) - 1
         elif e.get("type") in ("ruling", "ruling-override", "pgn-import"):
             plies = len(e.get("moves", []))
         elif e.get("type") in END_TYPES:

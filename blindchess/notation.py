@@ -54,7 +54,7 @@ so any input is read in bounded time.
 
 from __future__ import annotations
 
-import dataclasses
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
@@ -208,9 +208,11 @@ _HYPHEN = set("-–—‑")
 _PROMO_SEP = set("=/()")
 _CASTLE_RE = re.compile(r"^[0OoОоØø]([-–—‑_.:]?[0OoОоØø]){1,2}$")
 _ANNOTATION_TAIL = re.compile(
-    r"(?:\(\s*=\s*\)|\+/?-|-/?\+|=\+|\+=|[+#†‡]+|[!?‼⁇⁈⁉□±∓⩲⩱∞]+|\$\d+|\be\.?\s?p\.?|(?<=\d)e\.?p\.?|[.,;\s])$", re.IGNORECASE)
+    r"(?:\(\s*=\s*\)|\+/?-|-/?\+|=\+|\+=|[+#†‡]+|[!?‼⁇⁈⁉□±∓⩲⩱∞]+|\$\d+"    # draw offer, evaluations, checks, NAGs
+    r"|\be\.?\s?p\.?|(?<=\d)e\.?p\.?|[.,;\s])$",                         # e.p., stray punctuation
+    re.IGNORECASE)
 _DRAW_RE = re.compile(r"\(\s*=\s*\)")
-_MOVE_NUMBER_HEAD = re.compile(r"^\d+\s*(?:\.+|…)\s*")
+_MOVE_NUMBER_HEAD = re.compile(r"^[1-9]\d*\s*(?:\.+|…)\s*")
 
 
 @dataclass(frozen=True)
@@ -393,28 +395,38 @@ def _trim(text: str) -> tuple[str, bool]:
     return t, draw
 
 
-def _patterns(text: str, hint: str | None) -> tuple[list[_Pattern], bool, str]:
+def _patterns(text: str, hint: str | None) -> tuple[tuple[_Pattern, ...], bool, str]:
     """Patterns for a move text, whether it offers a draw, and the trimmed text."""
+    if len(text) <= 32:
+        return _patterns_cached(text, hint)
+    return _patterns_uncached(text, hint)
+
+
+@functools.lru_cache(maxsize=8192)
+def _patterns_cached(text: str, hint: str | None) -> tuple[tuple[_Pattern, ...], bool, str]:
+    return _patterns_uncached(text, hint)
+
+
+def _patterns_uncached(text: str, hint: str | None) -> tuple[tuple[_Pattern, ...], bool, str]:
     stripped = text.strip()
     if len(stripped) > 4 * MAX_MOVE_CHARS:
-        return [], False, ""
+        return (), False, ""
     t, draw = _trim(stripped)
     if not t or len(t) > MAX_MOVE_CHARS:
-        return [], draw, t
+        return (), draw, t
     if _CASTLE_RE.match(t):
         zeros = sum(1 for c in t if c in "0OoОоØø")
-        return [_Pattern(pieces=None, castle="K" if zeros == 2 else "Q")], draw, t
+        return (_Pattern(pieces=None, castle="K" if zeros == 2 else "Q"),), draw, t
     syms = _symbols(t, hint)
     if syms is None:
-        return [], draw, t
-    pats = _grammar(syms)
+        return (), draw, t
     # keep the cheapest cost per distinct pattern
-    best: dict[_Pattern, int] = {}
-    for p in pats:
-        key = dataclasses.replace(p, cost=0)
-        if key not in best or p.cost < best[key]:
-            best[key] = p.cost
-    return [dataclasses.replace(k, cost=c) for k, c in best.items()], draw, t
+    best: dict[tuple, _Pattern] = {}
+    for p in _grammar(syms):
+        key = (p.pieces, p.from_file, p.from_rank, p.capture, p.to_file, p.to_rank, p.promotion)
+        if key not in best or p.cost < best[key].cost:
+            best[key] = p
+    return tuple(best.values()), draw, t
 
 
 # --------------------------------------------------------------------------- matching
@@ -487,20 +499,35 @@ def _fit(board: chess.Board, p: _Pattern, move: chess.Move) -> int | None:
     return cost
 
 
-def _candidate_moves(board: chess.Board, pats: list[_Pattern]) -> list[chess.Move]:
-    """Legal moves that could fit any pattern (generated only to the squares named)."""
-    to_mask = 0
+def _candidate_moves(board: chess.Board, pats: Iterable[_Pattern]) -> list[chess.Move]:
+    """Legal moves that could fit any pattern (generated only from and to the squares named)."""
+    from_mask = to_mask = 0
     castles = False
+    own = board.occupied_co[board.turn]
     for p in pats:
         if p.castle is not None:
             castles = True
-        elif p.to_rank is None:
+            continue
+        if p.pieces is None:
+            pm = own if p.any_piece else board.pawns & own
+        else:
+            pm = 0
+            for pt, _ in p.pieces:
+                pm |= board.pieces_mask(pt, board.turn)
+        if p.from_file is not None:
+            pm &= chess.BB_FILES[p.from_file]
+        if p.from_rank is not None:
+            pm &= chess.BB_RANKS[p.from_rank]
+        if not pm:
+            continue
+        from_mask |= pm
+        if p.to_rank is None:
             to_mask |= chess.BB_FILES[p.to_file]  # type: ignore[index]
         else:
             to_mask |= chess.BB_SQUARES[p.to_square]  # type: ignore[index]
-            if p.pieces is None or any(pt == chess.KING for pt, _ in p.pieces):
+            if pm & board.kings:
                 castles = True
-    moves = list(board.generate_legal_moves(chess.BB_ALL, to_mask)) if to_mask else []
+    moves = list(board.generate_legal_moves(from_mask, to_mask)) if to_mask else []
     if castles:
         moves.extend(m for m in board.generate_castling_moves() if m not in moves)
     return moves
@@ -549,7 +576,7 @@ def _distance(board: chess.Board, p: _Pattern, move: chess.Move) -> float | None
     return d
 
 
-def _suggest(board: chess.Board, pats: list[_Pattern], limit: int = 6, cutoff: float = 2.15) -> list[chess.Move]:
+def _suggest(board: chess.Board, pats: Iterable[_Pattern], limit: int = 6, cutoff: float = 2.15) -> list[chess.Move]:
     scored: list[tuple[float, str, chess.Move]] = []
     for move in board.legal_moves:
         best = None
@@ -563,12 +590,17 @@ def _suggest(board: chess.Board, pats: list[_Pattern], limit: int = 6, cutoff: f
     return [m for _, _, m in scored[:limit]]
 
 
-def _levenshtein(a: str, b: str) -> int:
+def _levenshtein(a: str, b: str, limit: int) -> int:
+    """Edit distance of two short strings; anything above ``limit`` is returned as limit + 1."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
     prev = list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):
         cur = [i]
         for j, cb in enumerate(b, 1):
             cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        if min(cur) > limit:
+            return limit + 1
         prev = cur
     return prev[-1]
 
@@ -593,7 +625,7 @@ def _suggest_unreadable(board: chess.Board, text: str, lang: str, limit: int = 5
     allowed = max(1, min(2, len(text) // 3))
     scored: list[tuple[int, str, chess.Move]] = []
     for move in board.legal_moves:
-        d = min(_levenshtein(text, f) for f in _plain_forms(board, move, lang))
+        d = min(_levenshtein(text, f, allowed) for f in _plain_forms(board, move, lang))
         if d <= allowed:
             scored.append((d, move.uci(), move))
     scored.sort(key=lambda t: (t[0], t[1]))
@@ -898,6 +930,7 @@ _RESULT = re.compile(r"^(?:1-0|0-1|1/2-1/2|½-½|1:0|0:1|½:½|\*)$")
 _NUMBER = re.compile(r"^(?P<n>[1-9]\d{0,4})(?P<dots>\.{1,3}|…|\.…|\))?(?P<rest>.*)$")
 _SUFFIX = re.compile(r"^(?:[+#†‡]+|[!?‼⁇⁈⁉□±∓⩲⩱∞=]+|\+-|-\+|\+/-|-/\+|\+=|=\+|e\.?p\.?[+#]?|\$\d+|\(=\))$",
                      re.IGNORECASE)
+_DOTS = re.compile(r"^[.…]+$")
 _HEADER_FIELD = re.compile(r'^\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
 
 
@@ -1000,6 +1033,10 @@ def read_score(text: str, *, board: chess.Board | None = None, lang: str | None 
     while i < len(words):
         w, s, e = words[i]
         i += 1
+        if _DOTS.match(w):                                  # "12. ... Sf6": Black's move follows
+            if pending_number is not None:
+                pending_number = (pending_number[0], True)
+            continue
         number, black, rest = _split_number(w)
         if number is not None:
             pending_number = (number, black)
@@ -1099,17 +1136,31 @@ def read_score(text: str, *, board: chess.Board | None = None, lang: str | None 
 
 
 def _score_message(reading: Reading, board: chess.Board, rest: list, hint: str | None, ui: str) -> str:
-    """The reading's message; for an ambiguous move also which candidate the next move supports."""
+    """The reading's message; for an ambiguous move also which candidate the later moves support.
+
+    An arbiter resolves "Sd2" with two knights able to go there by looking at the
+    next moves: if only one candidate lets the following entries (up to six
+    half-moves) be read, the message names it and the first entry that decides.
+    """
     msg = reading.message(ui)
     if reading.problem != "ambiguous" or not rest:
         return msg
-    fitting = []
+    reach: dict[chess.Move, int] = {}
     for cand in reading.candidates:
         b = board.copy(stack=False)
         b.push(cand)
-        if read(b, rest[0][2], hint).ok:
-            fitting.append(cand)
-    if len(fitting) == 1:
-        msg += " " + tr("notation.continuation", ui, san=write(board, fitting[0], hint or "de"),
-                        next=_short(rest[0][2]))
+        count = 0
+        for entry in rest[:6]:
+            r = read(b, entry[2], hint)
+            if not r.ok:
+                break
+            b.push(r.move)  # type: ignore[arg-type]
+            count += 1
+        reach[cand] = count
+    best = max(reach.values())
+    winners = [m for m, c in reach.items() if c == best]
+    if len(winners) == 1:
+        decisive = max(c for m, c in reach.items() if m != winners[0])
+        msg += " " + tr("notation.continuation", ui, san=write(board, winners[0], hint or "de"),
+                        next=_short(rest[decisive][2]))
     return msg

@@ -118,6 +118,16 @@ def session_from_pgn(text: str, *, now: float, visually_impaired: str | None = "
         detail = str(game.errors[0]) if game is not None and game.errors else ""
         raise UserError(tr("session.pgn_unreadable", lang, detail=detail))
     h = game.headers
+    # python-chess skips what it cannot read; a game must not lose moves silently.
+    try:
+        from . import notation
+        check = notation.read_score(text, ui_lang=lang)
+        if check.problems:
+            raise UserError(tr("session.pgn_unreadable", lang, detail=check.problems[0].message))
+    except ImportError:
+        pass
+    if not any(True for _ in game.mainline_moves()) and "[" not in text:
+        raise UserError(tr("session.pgn_unreadable", lang, detail=""))
     vi = h.get("VisuallyImpaired", visually_impaired or "")
     vi = vi.lower() if isinstance(vi, str) else ""
     white = Player(h.get("White", "?"), vi == "white")

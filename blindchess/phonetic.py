@@ -34,6 +34,7 @@ question to ask. Pure: python-chess and the standard library only.
 from __future__ import annotations
 
 import functools
+import heapq
 import re
 import tomllib
 import unicodedata
@@ -231,7 +232,9 @@ class Voice:
         """Command and request phrases as a recogniser returns them (lowercase words)."""
         out: list[str] = []
         for table in ("commands", "requests"):
-            for phrases in data.get(table, {}).values():
+            for name, phrases in data.get(table, {}).items():
+                if table == "requests" and name == "square":
+                    continue  # incomplete without the square: the templates below add it
                 out.extend(_as_list(phrases))
         out = [p for p in (_spoken_lower(p) for p in out) if p]
         for template in self.square_requests:
@@ -539,11 +542,12 @@ _PARSE_CACHE_MAX = 8192
 
 
 def _parse(v: Voice, text: str) -> _Parsed:
+    text = text[:MAX_CHARS]
     key = (v.lang, text)
     hit = _PARSE_CACHE.get(key)
     if hit is not None:
         return hit
-    raw = _tokens(fold(text[:MAX_CHARS]))[:MAX_TOKENS]
+    raw = _tokens(fold(text))[:MAX_TOKENS]
     toks: list[str] = []
     unknown = fuzzy = 0
     i = 0
@@ -705,12 +709,45 @@ def _king_destination(board: chess.Board, move: chess.Move) -> int:
     return chess.square(6 if board.is_kingside_castling(move) else 2, rank)
 
 
+class _Index:
+    """The legal moves of one position, by arrival square (castling kept apart)."""
+
+    __slots__ = ("by_target", "castling")
+
+    def __init__(self, board: chess.Board) -> None:
+        self.by_target: dict[int, list[chess.Move]] = {}
+        self.castling: list[chess.Move] = []
+        kings = board.kings
+        for m in board.generate_legal_moves():
+            if kings & chess.BB_SQUARES[m.from_square] and board.is_castling(m):
+                self.castling.append(m)
+            else:
+                self.by_target.setdefault(m.to_square, []).append(m)
+
+
+_INDEX_CACHE: dict[tuple, _Index] = {}
+_INDEX_CACHE_MAX = 256
+
+
+def _index(board: chess.Board) -> _Index:
+    """The move index of ``board``; cached, as a position is usually asked about repeatedly."""
+    key = (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings,
+           board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK], board.turn,
+           board.castling_rights, board.ep_square, board.chess960)
+    index = _INDEX_CACHE.get(key)
+    if index is None:
+        if len(_INDEX_CACHE) >= _INDEX_CACHE_MAX:
+            _INDEX_CACHE.clear()
+        index = _INDEX_CACHE[key] = _Index(board)
+    return index
+
+
 def _fitting(board: chess.Board, said: _Said) -> list[chess.Move]:
     """Legal moves that fit the hard constraints: squares, pieces, promotion, castling side."""
     us = board.turn
+    index = _index(board)
     if said.castle is not None:
-        return [m for m in board.generate_castling_moves()
-                if board.is_kingside_castling(m) == (said.castle == "short")]
+        return [m for m in index.castling if board.is_kingside_castling(m) == (said.castle == "short")]
     if said.piece is not None:
         from_mask = board.pieces_mask(said.piece, us)
     elif said.origin_file is not None and said.origin_rank is not None:
@@ -738,14 +775,18 @@ def _fitting(board: chess.Board, said: _Said) -> list[chess.Move]:
         if said.captured == chess.PAWN and board.ep_square is not None:
             victims |= chess.BB_SQUARES[board.ep_square]
         to_mask &= victims
-    kings = board.kings
-    moves = [m for m in board.generate_legal_moves(from_mask, to_mask)
-             if not (kings & chess.BB_SQUARES[m.from_square] and board.is_castling(m))]
-    # castling named by the king's move ("König Gustav eins")
     target = said.target_square
+    if target is not None:
+        pool = index.by_target.get(target, ())
+    else:
+        pool = [m for ms in index.by_target.values() for m in ms]
+    moves = [m for m in pool if from_mask >> m.from_square & 1 and to_mask >> m.to_square & 1]
+    # castling named by the king's move ("König Gustav eins")
     if target is not None and said.piece in (None, chess.KING) and (said.piece or said.has_origin) \
             and said.captured is None:
-        for m in board.generate_castling_moves(from_mask & kings):
+        for m in index.castling:
+            if not from_mask >> m.from_square & 1:
+                continue
             # only a real king move of two or more squares; a one-step king move is a king move
             if _king_destination(board, m) == target and chess.square_distance(m.from_square, target) > 1 \
                     and m not in moves:
@@ -782,29 +823,30 @@ def _options(board: chess.Board, moves: list[chess.Move], v: Voice) -> str:
 
 
 def _suggestions(board: chess.Board, said: _Said) -> list[chess.Move]:
-    """The nearest legal moves when nothing fits: same target first, then same piece."""
-    target = said.target_square
-    legal = list(board.legal_moves)
+    """The nearest legal moves when nothing fits: other pieces to the named square
+    first, then the named piece's moves nearest to it (at most four)."""
     if said.castle is not None:
         return []
-
-    def score(m: chess.Move) -> tuple[int, int]:
-        piece = board.piece_type_at(m.from_square)
-        same_piece = said.piece is not None and piece == said.piece
-        dist = chess.square_distance(m.to_square, target) if target is not None else 8
-        return (0 if m.to_square == target else 1 if same_piece else 2, dist * 10 - same_piece)
-
-    if target is None and said.piece is None:
-        return []
-    ranked = sorted(legal, key=score)
-    return [m for m in ranked if score(m)[0] < 2][:4]
+    index = _index(board)
+    target = said.target_square
+    same_target = list(index.by_target.get(target, ())) if target is not None else []
+    same_piece: list[chess.Move] = []
+    if said.piece is not None:
+        mask = board.pieces_mask(said.piece, board.turn)
+        same_piece = [m for ms in index.by_target.values() for m in ms
+                      if mask >> m.from_square & 1 and m not in same_target]
+        if target is not None:
+            same_piece = heapq.nsmallest(4, same_piece, key=lambda m: chess.square_distance(m.to_square, target))
+    same_target.sort(key=_rank_key)
+    return (same_target + same_piece)[:4]
 
 
 def _explain(board: chess.Board, said: _Said, v: Voice) -> str:
     lang = v.lang
     target = said.target_square
     if said.castle is not None:
-        return tr("phonetic.no_castle", lang, castle=v.spoken[f"castle_{said.castle}"])
+        castle = v.spoken[f"castle_{said.castle}"]
+        return tr("phonetic.no_castle", lang, castle=castle[:1].upper() + castle[1:])
     if target is None and said.target_file is None and said.target_rank is None and not said.capture:
         return tr("phonetic.which_square", lang)
     if said.promotion is not None and target is not None:
@@ -847,7 +889,7 @@ def _resolve_move(board: chess.Board, said: _Said, doubt: bool, v: Voice, result
             return
         result.message = tr("phonetic.did_you_mean", lang, options=_options(board, exact or result.candidates, v))
         return
-    if not any(board.generate_legal_moves()):
+    if not _index(board).by_target and not _index(board).castling:
         result.message = tr("phonetic.no_legal_move", lang)
         return
     result.message = _explain(board, said, v)
@@ -857,10 +899,14 @@ def _resolve_move(board: chess.Board, said: _Said, doubt: bool, v: Voice, result
         result.message += " " + tr("phonetic.possible", lang, options=_options(board, suggestions, v))
 
 
+# Written notation names a rank digit or castling zeros ("Sf3", "exd5", "0-0", "O-O").
+_WRITTEN = re.compile(r"[1-8]|[0oO]-[0oO]")
+
+
 def _from_notation(board: chess.Board, text: str, lang: str, result: Understanding) -> bool:
     """Written notation ("Sf3", "exd5", "0-0") through blindchess.notation, if present."""
     stripped = text.strip()
-    if not stripped or len(stripped) > 40:
+    if not stripped or len(stripped) > 40 or not _WRITTEN.search(stripped):
         return False
     try:
         from . import notation  # written in parallel; optional here

@@ -34,8 +34,9 @@ lang="de", occupancy_only=(), labels=("a", "b")) -> Ruling``
 
 :class:`Ruling` fields: ``boards_agree``, ``sheets_agree``, ``agreed_plies``
 (half-moves on which both scores agree), ``kind`` ("none" | "correct-board" |
-"retrace"), ``position`` (the ``chess.Board`` both boards must show afterwards,
-with its move stack), ``moves`` (the moves from ``start`` to it), ``fix_boards``
+"retrace"), ``position`` (the ``chess.Board`` both boards must show afterwards:
+side to move, castling and en passant rights included), ``moves`` (the moves
+from ``start`` to it), ``position_fen``, ``fix_boards``
 (["a"], ["b"], ["a", "b"]), ``squares`` ({"a": ["f3", "g1"]}), ``changes`` (the
 same with the pieces: :class:`SquareChange`), ``clocks`` (``{"ply", "white",
 "black", "restore", "exact"}`` or ``None``), ``shorter`` ("a" | "b" | None) and
@@ -58,6 +59,7 @@ The decision:
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -129,6 +131,7 @@ def _fallback_read(board: chess.Board, text: str) -> tuple[chess.Move | None, st
     return None, problem
 
 
+@functools.lru_cache(maxsize=16)
 def _fast_table(hint: str | None):
     """A letter table from the sheet's language to English SAN letters (None: as is; False: no fast path)."""
     if hint in (None, "en"):
@@ -187,6 +190,9 @@ def read_entry(board: chess.Board, text: str, lang: str | None = None, *,
     when notation cannot read it.
     """
     text = str(text)
+    fast = _fast(board, text, _fast_table(hint))
+    if fast is not None:
+        return fast, None, ""
     try:
         from . import notation  # lazy: parallel module
     except ImportError:
@@ -393,8 +399,36 @@ def _read_text(text: str, start: chess.Board, lang: str | None, reference: Score
         def tail(i: int, board: chess.Board, moves: list[chess.Move]) -> tuple[ScoreRead, bool]:
             return _full_text(text[offsets[i]:], board, lang), True
 
-        return _read_list(entries, start, hint, tail, reference)
-    return _full_text(text, start, lang)
+        result = _read_list(entries, start, hint, tail, reference)
+    else:
+        result = _full_text(text, start, lang)
+    if result.problem is not None and "\n" in text.strip():
+        # A transcribed recording: one spoken phrase per line ("Springer Felix drei").
+        by_line = read_score(_line_entries(text), start, lang)
+        if by_line.problem is None or by_line.plies > result.plies:
+            return by_line
+    return result
+
+
+def _line_entries(text: str) -> list[str]:
+    """Entries of a score written one line per half-move (or "N. white black" per line)."""
+    try:
+        from .notation import is_move_text
+    except ImportError:
+        def is_move_text(t: str) -> bool:
+            return bool(re.match(r"^[KQRBNDSLTCFAP]?[a-h]?[1-8]?x?[a-h][1-8]", t) or t.startswith(("O-O", "0-0")))
+    out: list[str] = []
+    for line in text.splitlines():
+        line = line.strip()
+        line = re.sub(r"^\d+\s*(\.{1,3}|…)\s*", "", line)
+        if not line or _RESULT_TOKEN.match(line):
+            continue
+        words = line.split()
+        if len(words) > 1 and all(is_move_text(w) or w.lower() in _EP for w in words):
+            out.extend(w for w in words if w.lower() not in _EP)
+        else:
+            out.append(line)
+    return out
 
 
 def _full_text(text: str, start: chess.Board, lang: str | None) -> ScoreRead:
@@ -762,13 +796,12 @@ def rule(score_a, score_b, board_a, board_b, *, start: chess.Board | None = None
         longer = ra if ra.plies >= rb.plies else rb
         moves = list(longer.moves)
         kind = "correct-board"
-        position = longer.board(start)
+        position = _prefix_board(longer, start, len(longer.moves)) if longer.end is not None and \
+            len(longer.end.move_stack) == len(longer.moves) else longer.board(start)
     else:
         moves = list(ma[:k])
         kind = "retrace"
-        position = start.copy(stack=False)
-        for m in moves:
-            position.push(m)
+        position = _prefix_board(ra, start, k)
 
     fix: list[str] = []
     squares: dict[str, list[str]] = {}
@@ -790,6 +823,20 @@ def rule(score_a, score_b, board_a, board_b, *, start: chess.Board | None = None
     return Ruling(boards_agree, sheets_agree, k if not sheets_agree else min(ra.plies, rb.plies), kind, position,
                   moves, fix, squares, changes, clocks, shorter, missing, disagreement, start, ra.plies, rb.plies,
                   tuple(labels), lang, [chess.square_name(s) for s in between])
+
+
+def _prefix_board(read: ScoreRead, start: chess.Board, k: int) -> chess.Board:
+    """``start`` after the first ``k`` moves of ``read`` (popping back from its end board when cheaper)."""
+    end = read.end
+    if end is not None and len(end.move_stack) == len(read.moves) and len(read.moves) - k < k:
+        b = end.copy()
+        while len(b.move_stack) > k:
+            b.pop()
+        return b
+    b = start.copy(stack=False)
+    for m in read.moves[:k]:
+        b.push(m)
+    return b
 
 
 def _disagreement(start: chess.Board, k: int, ra: ScoreRead, rb: ScoreRead) -> Disagreement:

@@ -35,6 +35,7 @@ Input events (journaled, replayed on reopen): ``session-start``,
 ``note``, ``reopened``.
 
 Derived events: ``move-made`` (ply, color, uci, san, text, message),
+``move-withdrawn`` (a made move un-made by a correction before the press, D.2.8),
 ``mirror-needed`` (board, uci, san, text, message), ``mirrored``,
 ``placed`` (the blind player's placement waits for the announcement, D.2.3),
 ``announce-mismatch`` (announcement and tactile board disagree, D.2.3 —
@@ -45,39 +46,57 @@ a press), ``divergence`` (first ply where the boards part, squares, D.2.9),
 
 API
 ---
+Methods that change the game take ``now`` and return the input event (a dict);
+refusals (``clock-refused``, ``announce-ignored``) are returned as derived
+events and change nothing. Colours may be ``chess.WHITE``/``chess.BLACK`` or
+"white"/"black"; squares an int or "e4"; moves a ``chess.Move`` or UCI text.
 ::
 
     Player(name, visually_impaired=False, assistant=None)
-    Session.new(white, black, time_control, *, chess960=None, start_fen=None, lang="de",
+    Session.new(white, black, time_control=None, *, chess960=None, start_fen=None, lang="de",
                 journal=None, now, auto_press=False, tactile_senses_pieces=False, headers=None)
-        # journal: a path, True (a new file in paths.journal_dir()), or None (no journal)
-    Session.open(path, now=None, *, count_closed_time=False)   # exact recovery
+        # time_control: TimeControl, its text ("90+30", "40/5400+30:1800+30") or None
+        # journal: a path, True (a new file in paths.journal_dir()), or None (no journal);
+        #          an existing non-empty file is refused (FileExistsError): use open()
+        # auto_press: the app's clock is pressed as soon as a move is made (no D.2.8 window left)
+        # tactile_senses_pieces: False = boards compared by occupancy only (peg boards)
+    Session.open(path, now=None, *, count_closed_time=False)   # exact recovery, appends from then on
+    Session.load(path)                                         # read-only replay (arbiter tools)
     Session.from_pgn(text, *, now, visually_impaired="black", lang="de", journal=None)
 
     s.board("sighted" | "tactile") -> chess.Board      s.moves(name) -> list[chess.Move]
     s.game_moves -> list[chess.Move]   s.game_board() -> chess.Board   s.to_move -> chess.Color
     s.score("blind" | "sighted") -> list[str]           s.score_read(who) -> ruling.ScoreRead
-    s.events -> list[dict]   s.subscribe(cb) -> unsubscribe()   s.divergence -> dict | None
-    s.white, s.black, s.blind_color, s.clock, s.time_control, s.start, s.lang, s.result, s.finished
-    s.journal_path, s.journal_problems
+    s.events -> list[dict]   s.subscribe(cb) -> unsubscribe()   s.divergence -> {"ply", "squares"} | None
+    s.white, s.black, s.player(color), s.blind_color, s.is_blind(color), s.clock, s.time_control,
+    s.start, s.lang, s.headers, s.result, s.result_reason, s.finished, s.draw_offer, s.touches,
+    s.rulings, s.plies_pressed, s.last_time, s.journal_path, s.journal_problems
 
     s.start_clock(now)
     s.board_move(name, move, now)  (= s.sighted_move(move, now) / s.tactile_move(move, now))
     s.take_back(name, now)
     s.announce(text_or_move, now, *, correction=False)   s.correct(text_or_move, now)
     s.hear(text, now)          # any recognised utterance: move, correction, time request, draw, resign
-    s.press_clock(color, now)
+    s.press_clock(color, now)  # refused (D.2.4) unless that side's move has been made
     s.write(who, text, now, *, index=None)   # index: amend an existing entry
     s.touch(square, now, *, board="tactile", piece=None)
     s.offer_draw(color, now)   s.answer_draw(color, accept, now)   s.resign(color, now)
     s.set_result(result, now, *, reason="arbiter")
-    s.request_time(now, *, by="blind") -> dict      # D.2.10 d: only on request, journaled
+    s.request_time(now, *, by="blind") -> {"white": {"moves", "used", "remaining"}, "black": ..., "message"}
     s.pause(now)  s.resume(now, *, charge=False)  s.set_remaining(color, seconds, now)
     s.tick(now) -> list[dict]                       # flag fall detection
-    s.propose_ruling(lang=None, *, force=False) -> Ruling | None
-    s.apply_ruling(ruling, now)                     # the arbiter accepts
+    s.propose_ruling(lang=None, *, force=False) -> Ruling | None   # None while the boards agree
+    s.apply_ruling(ruling, now)                     # the arbiter accepts: boards, scores, clocks set
     s.override(moves, now, *, clocks=None, note="") # the arbiter decides otherwise
-    s.note(text, now)   s.close()   s.to_pgn_game() -> chess.pgn.Game
+    s.import_moves(moves, now, *, clocks=None)      # continue a game (used by from_pgn)
+    s.note(text, now, **fields)   s.close()   s.to_pgn_game() -> chess.pgn.Game
+
+Move completion: the sighted player's own move is made when it is on his board
+(D.2.5); the blind player's when the tactile board shows it *and* it has been
+announced (D.2.3), in either order. A move on a board that is not the owner's
+own move is a mirror; after every board move both boards are compared ply by
+ply (piece placement, or occupancy only when ``tactile_senses_pieces`` is
+False) and the first ply where they part is reported (``divergence``).
 
 Board/score names in rulings: board "a" = the sighted board with the sighted
 player's score, board "b" = the tactile board with the blind player's score.
@@ -209,9 +228,16 @@ class Session:
             journal: Path | str | bool | None = None, now: float, auto_press: bool = False,
             tactile_senses_pieces: bool = False, headers: dict | None = None) -> "Session":
         """Start a game (journaled from its first line when ``journal`` is given)."""
+        from .errors import UserError
         if isinstance(time_control, str):
-            time_control = TimeControl.parse(time_control)
-        start = _start_board(chess960, start_fen)
+            try:
+                time_control = TimeControl.parse(time_control)
+            except ValueError as exc:
+                raise UserError(tr("session.bad_time_control", lang, text=time_control)) from exc
+        try:
+            start = _start_board(chess960, start_fen)
+        except ValueError as exc:
+            raise UserError(tr("session.bad_start", lang, value=chess960 if chess960 is not None else start_fen)) from exc
         s = cls(white, black, time_control, start=start, lang=lang, now=now, auto_press=auto_press,
                 tactile_senses_pieces=tactile_senses_pieces, chess960_number=chess960, headers=headers)
         if journal:
@@ -290,7 +316,8 @@ class Session:
                     continue
                 if ev.get("type") == "session-start":
                     continue
-                s._seq = max(s._seq, int(ev.get("seq", s._seq + 1)) - 1)
+                s._seq = max(s._seq, int(ev.get("seq", s._seq + 1)))
+                ev = dict(ev, seq=s._seq)
                 s._record_input(ev)
         except (ValueError, KeyError, TypeError) as exc:
             raise UserError(tr("session.journal_no_start", None, path=path)) from exc
@@ -355,7 +382,13 @@ class Session:
         """Record an input event (journal + fsync first), apply it, then deliver everything."""
         ev = self._event(type_, now, fields, False)
         if self._journal is not None and not self._replaying:
-            self._journal.append(ev)
+            try:
+                self._journal.append(ev)
+            except OSError as exc:  # nothing is applied that the journal does not hold
+                self._seq -= 1
+                from .errors import UserError
+                raise UserError(tr("session.journal_write_failed", self.lang, path=self.journal_path,
+                                   error=exc.strerror or exc)) from exc
         self._record_input(ev)
         self._flush()
         return ev
@@ -777,6 +810,9 @@ class Session:
             kind, move, _, _ = self._understand(board, what) if isinstance(what, str) else ("move", what, "", None)
             if move is not None and move == self._game[made - 1]:
                 return self._ignored(now, "session.announce_repeat")
+            if not correction and kind != "correction":
+                return self._ignored(now, "session.announce_not_turn")
+            # D.2.8: too late once the opponent's clock has been started.
             return self._do("announce", now, text=str(what), uci=move.uci() if move else None, ply=made,
                             correction=True, refused=True)
         elif next_is_blind:
@@ -825,7 +861,9 @@ class Session:
             # D.2.8: the move is un-made; the corrected announcement is checked again.
             if self._game[index].uci() == ev["uci"]:
                 return
-            self._game.pop()
+            withdrawn = self._game.pop()
+            self._derive("move-withdrawn", now, ply=index + 1, uci=withdrawn.uci(), article="D.2.8",
+                         message=tr("session.move_withdrawn", self.lang, text=ev.get("text", "")))
         self._announced = {"ply": index + 1, "uci": ev["uci"], "text": ev.get("text", "")}
         self._evaluate_blind(now)
         self._check_divergence(now)
@@ -923,7 +961,8 @@ class Session:
         if readable_prefix is not None:
             for m in readable_prefix:
                 board.push(m)
-            move, problem, _ = _ruling.read_entry(board, text, self.lang)
+            hint = _ruling.guess_hint(entries + [str(text)])
+            move, problem, _ = _ruling.read_entry(board, text, self.lang, hint=hint)
             uci = move.uci() if move else None
         else:
             problem = "after-problem"
@@ -968,24 +1007,24 @@ class Session:
         toucher = self.blind_color if name == "tactile" and self.blind_color is not None else (
             not self.blind_color if self.blind_color is not None else self._boards[name].turn)
         own = piece is not None and (piece.isupper() == (toucher == chess.WHITE))
+        words = tr(f"session.piece_{'w' if piece.isupper() else 'b'}{piece.lower()}", self.lang) if piece else \
+            tr("session.piece_none", self.lang)
+        key = "session.touch_tactile" if name == "tactile" else "session.touch_sighted"
         return self._do("touch", now, board=name, square=chess.square_name(sq), piece=piece,
-                        by=color_name(toucher), own=own, ply=len(self._game), article="D.2.2" if name == "tactile" else "D.2.10 e")
+                        by=color_name(toucher), own=own, ply=len(self._game),
+                        article="D.2.2" if name == "tactile" else "D.2.10 e",
+                        message=tr(key, self.lang, piece=words, square=self._square_words(sq)))
 
     def _apply_touch(self, ev: dict) -> None:
         self.touches.append(ev)
-        piece = ev.get("piece")
-        words = tr(f"session.piece_{'w' if piece.isupper() else 'b'}{piece.lower()}", self.lang) if piece else \
-            tr("session.piece_none", self.lang)
-        key = "session.touch_tactile" if ev["board"] == "tactile" else "session.touch_sighted"
-        ev["message"] = tr(key, self.lang, piece=words, square=self._square_words(chess.parse_square(ev["square"])))
 
     def offer_draw(self, color, now: float) -> dict:
-        return self._do("draw-offer", now, color=color_name(_color(color)))
+        color = _color(color)
+        return self._do("draw-offer", now, color=color_name(color),
+                        message=tr("session.draw_offered", self.lang, color=self._color_words(color)))
 
     def _apply_draw_offer(self, ev: dict) -> None:
-        color = _color(ev["color"])
-        self._draw_offer = color
-        ev["message"] = tr("session.draw_offered", self.lang, color=self._color_words(color))
+        self._draw_offer = _color(ev["color"])
 
     def answer_draw(self, color, accept: bool, now: float) -> dict:
         return self._do("draw-answer", now, color=color_name(_color(color)), accept=bool(accept))
@@ -1049,7 +1088,8 @@ class Session:
         """The arbiter accepts the ruling: the session sets boards (and clocks) and journals it."""
         return self._do("ruling", now, kind=r.kind, moves=[m.uci() for m in r.moves], agreed_plies=r.agreed_plies,
                         fix_boards=["sighted" if b == "a" else "tactile" for b in r.fix_boards],
-                        clocks=r.clocks, explanation=r.explain(self.lang), article="D.2.9")
+                        clocks=r.clocks, explanation=r.explain(self.lang), article="D.2.9",
+                        message=r.explain(self.lang))
 
     def override(self, moves: Iterable, now: float, *, clocks: dict | None = None, note: str = "") -> dict:
         """The arbiter decides otherwise: both boards to ``moves`` from the start, clocks as given."""
@@ -1060,11 +1100,14 @@ class Session:
                 raise ValueError(f"illegal move {m.uci()}")
             board.push(m)
         return self._do("ruling-override", now, moves=[m.uci() for m in moves], clocks=clocks, note=note,
-                        article="D.2.9")
+                        article="D.2.9", message=tr("session.override", self.lang, note=note))
 
     def _apply_ruling(self, ev: dict) -> None:
-        self._set_game([chess.Move.from_uci(u) for u in ev["moves"]], ev["t"])
         kind = ev.get("kind")
+        if kind == "none":  # the boards agree: nothing to set (the scores may still need a correction)
+            self.rulings.append(ev)
+            return
+        self._set_game([chess.Move.from_uci(u) for u in ev["moves"]], ev["t"])
         n = len(ev["moves"])
         if kind == "retrace":
             for who in SCORES:
@@ -1079,10 +1122,10 @@ class Session:
             self._pressed = n
             self._sync_clock_side(ev["t"])
         else:
-            self._pressed = min(max(self._pressed, 0), n) if self._pressed <= n else n
+            # The clock was not touched: presses stay, but the last move made can still be pressed.
+            self._pressed = max(min(self._pressed, n), n - 1)
         self.rulings.append(ev)
         self._announced = None
-        ev["message"] = ev.get("explanation", "")
 
     def _apply_ruling_override(self, ev: dict) -> None:
         moves = [chess.Move.from_uci(u) for u in ev["moves"]]
@@ -1100,7 +1143,6 @@ class Session:
         self._sync_clock_side(ev["t"])
         self.rulings.append(ev)
         self._announced = None
-        ev["message"] = tr("session.override", self.lang, note=ev.get("note", ""))
 
     def _sync_clock_side(self, now: float) -> None:
         """After a retrace the clock of the side to move runs."""

@@ -29,13 +29,14 @@ def _count(n: int, key: str, lang: str) -> str:
     return tr(f"tournament.clock_{key}_{'one' if n == 1 else 'many'}", lang, n=n)
 
 
-def spoken_time(seconds: float, lang: str = "de") -> str:
+def spoken_time(seconds: float, lang: str = "de", *, used: bool = False) -> str:
     """One remaining time, compactly: "12 Minuten 30", "1 Stunde 5 Minuten", "45 Sekunden".
 
-    A time of zero or less means the flag has fallen ("Zeit abgelaufen").
+    A remaining time of zero or less means the flag has fallen ("Zeit abgelaufen");
+    a time ``used`` of zero is "0 Sekunden".
     """
-    if seconds <= 0 or math.isnan(seconds):
-        return tr("tournament.clock_out", lang)
+    if math.isnan(seconds) or seconds <= 0:
+        return _count(0, "seconds", lang) if used else tr("tournament.clock_out", lang)
     whole = int(math.floor(seconds))
     if whole < 60:
         return _count(whole, "seconds", lang)
@@ -48,15 +49,16 @@ def spoken_time(seconds: float, lang: str = "de") -> str:
     return f"{text} {secs}" if secs else text
 
 
-def phrase(own_seconds: float, opponent_seconds: float, moves: int, lang: str = "de") -> str:
+def phrase(own_seconds: float, opponent_seconds: float, moves: int, lang: str = "de", *,
+           used: bool = False) -> str:
     """What the clock says on request: own time, opponent's time, moves completed.
 
-    ``moves`` is the number of moves completed in the game (a move = one of each
-    player, as on the scoresheet).
+    The times are remaining times, or times used with ``used=True``. ``moves`` is
+    the number of moves completed.
     """
     return tr("tournament.clock_phrase", lang,
-              own=spoken_time(own_seconds, lang),
-              opponent=spoken_time(opponent_seconds, lang),
+              own=spoken_time(own_seconds, lang, used=used),
+              opponent=spoken_time(opponent_seconds, lang, used=used),
               moves=_count(max(0, int(moves)), "moves", lang))
 
 
@@ -94,11 +96,13 @@ def warning_phrase(threshold_seconds: float, lang: str = "de") -> str:
     return tr("tournament.clock_warning", lang, time=spoken_time(threshold_seconds, lang))
 
 
-def phrase_from_clock(clock, color: bool, now: float, lang: str = "de") -> str:
+def phrase_from_clock(clock, color: bool, now: float, lang: str = "de", *, used: bool = False) -> str:
     """:func:`phrase` read off a :class:`blindchess.clock.Clock` for the player of ``color``.
 
-    The move count is the number of moves that player has completed — what matters
-    for his time control (e.g. 40 moves in 90 minutes).
+    Remaining times by default (what the clock shows); ``used=True`` says the time
+    used instead (D.2.10 d speaks of "the time used by both players"). The move
+    count is the number of moves that player has completed — what matters for his
+    time control (e.g. 40 moves in 90 minutes).
     """
-    return phrase(clock.remaining(color, now), clock.remaining(not color, now),
-                  clock.moves_completed(color), lang)
+    read = clock.used if used else clock.remaining
+    return phrase(read(color, now), read(not color, now), clock.moves_completed(color), lang, used=used)

@@ -115,3 +115,17 @@ def test_listen_cli_with_model(model_de, wav, capsys):
     assert code in (0, 1) and out["decision"] in ("play", "ask")
     if out["decision"] == "play":
         assert out["move"] == "g1f3"
+
+
+def test_segments_of_one_utterance_are_joined():
+    # vosk ends a segment at a pause: "springer" ... "felix drei"
+    first = asr.normalise_result({"result": [{"conf": 0.9, "word": "springer", "start": 0.1, "end": 0.6}],
+                                  "text": "springer"})
+    second = asr.normalise_result({"result": [{"conf": 0.7, "word": "felix", "start": 1.5, "end": 1.9},
+                                              {"conf": 0.8, "word": "drei", "start": 1.9, "end": 2.2}],
+                                   "text": "felix drei"})
+    merged = asr.merge_results([first, second])
+    assert merged["text"] == "springer felix drei"
+    assert merged["confidence"] == pytest.approx(0.8) and merged["min_confidence"] == 0.7
+    assert [w["word"] for w in merged["words"]] == ["springer", "felix", "drei"]
+    assert asr.merge_results([first]) is first and asr.merge_results([])["text"] == ""

@@ -232,3 +232,32 @@ def test_microphone_without_capture_library_reports_instead_of_crashing():
         mic.stop()
     else:
         pytest.skip("sounddevice is installed: the fallback path cannot be observed")
+
+
+def test_push_to_talk_key_silences_the_app_and_hears_the_player(padded_16k):
+    """Real Speaker reading aloud (espeak-ng into a paced sink); the player presses the key to speak."""
+    import time
+
+    from blindchess.speech import tts
+
+    pcm, _ = padded_16k
+    events = []
+    gate = MicGate(tail=0.3)
+    with tts.Speaker("de", sink=lambda b, r: None, pace=1.0) as speaker:
+        gate.attach(speaker)
+        speaker.on_event(lambda e: events.append(e.kind))
+        speaker.say("Weiß: König Gustav eins, Dame David eins, Turm Anna eins, Turm Hector eins.")
+        while "started" not in events:
+            time.sleep(0.005)
+        results = []
+        rec = RecordingRecognizer()
+        listener = Listener(rec, results.append, mode="push-to-talk", gate=gate, speaker=speaker)
+        listener.key_down()
+        assert speaker.wait_idle(5) and events[-1] == "interrupted"
+        pieces = list(audio.chunks(pcm, 1600))
+        for piece in pieces[:20]:
+            listener.feed(piece)
+        assert gate.is_open()                     # no echo wait after the player's barge-in
+        result = listener.key_up()
+    assert result is not None and result["audio_bytes"] == sum(len(p) for p in pieces[:20])
+    assert results == [result]

@@ -51,6 +51,9 @@ def test_rich_game_reads_back_in_every_language(lang):
 def test_chess960_game_with_castling_reads_back():
     start, moves = chess960_game()
     assert start.chess960 and "castling" in features(start, moves)
+    text = braille.game_to_brf(as_game(start, moves), "de", use_louis=False)
+    assert f"CHESS#IFJ1 STELLUNG {braille.text_to_brf(str(start.chess960_pos()), 'de', use_louis=False)}" in text
+    assert braille.read_brf(text, board=start).moves == moves
     for lang in ("de", "en"):
         text = braille.score_to_brf(start, moves, lang)
         assert "0-0" in text
@@ -179,6 +182,19 @@ def test_problems_stop_the_reading(text, ply, problem):
     assert len(reading.moves) == ply
 
 
+def test_page_numbers_at_the_right_margin():
+    start, moves = rich_game()
+    game = as_game(start, moves, White="Anna", Black="Bob")
+    text = braille.game_to_brf(game, "de", width=30, page_length=6, page_numbers=True)
+    assert_valid_brf(text, 30, 6)
+    pages = pages_of(text)
+    assert len(pages) > 2
+    for number, page in enumerate(pages, start=1):
+        assert len(page) == 6
+        assert page[-1] == braille.text_to_brf(str(number), "de", use_louis=False).rjust(30)
+    assert braille.read_brf(text, board=start).moves == moves
+
+
 def test_too_narrow_layout_is_refused():
     with pytest.raises(ValueError):
         braille.score_to_brf(chess.Board(), [], "de", width=8)
@@ -188,11 +204,21 @@ def test_too_narrow_layout_is_refused():
 
 @settings(deadline=None, max_examples=25)
 @given(seed=st.integers(0, 10_000), lang=st.sampled_from(LANGS), width=st.integers(12, 60),
-       page_length=st.integers(3, 30), number_sign=st.booleans(), chess960=st.booleans())
-def test_any_game_round_trips(seed, lang, width, page_length, number_sign, chess960):
+       page_length=st.integers(3, 30), number_sign=st.booleans(), chess960=st.booleans(),
+       page_numbers=st.booleans())
+def test_any_game_round_trips(seed, lang, width, page_length, number_sign, chess960, page_numbers):
     start = chess.Board.from_chess960_pos(seed % 960) if chess960 else chess.Board()
     start, moves = special_game(seed, start=start, plies=90)
     text = braille.score_to_brf(start, moves, lang, width=width, page_length=page_length,
-                                number_sign=number_sign)
+                                number_sign=number_sign, page_numbers=page_numbers)
     assert_valid_brf(text, width, page_length)
     assert braille.read_brf(text, board=start, lang=lang).moves == moves
+
+
+def test_lower_case_braille_ascii_and_foreign_characters():
+    assert braille.brf_to_unicode("e4{") == braille.brf_to_unicode("E4[")
+    with pytest.raises(ValueError):
+        braille.brf_to_unicode("ä")
+    with pytest.raises(ValueError):
+        braille.unicode_to_brf("e")
+    assert braille.read_brf("1 e4 ä5").problems[0].problem == "unreadable"

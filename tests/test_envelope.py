@@ -216,8 +216,12 @@ def test_session_journal_round_trip(tmp_path):
     env.set_session_clocks(reopened, resumed, 4999.0)
     assert reopened.clock.remaining(chess.WHITE, 4999.0) == pytest.approx(5400 - 130.0)
     assert reopened.clock.remaining(chess.BLACK, 4999.0) == pytest.approx(5400 - 10.0)
-    assert resumed.open(5000.0).move == chess.Move.from_uci("b1d2")
+    assert resumed.open(5000.0, record=record).move == chess.Move.from_uci("b1d2")
     env.journal_opening(reopened, resumed, 5000.0)
+    env.play_sealed_move(reopened, resumed, 5001.0)
+    assert reopened.game_moves[-1] == chess.Move.from_uci("b1d2")
+    assert reopened.clock.running == chess.BLACK and not reopened.clock.paused
+    assert any(e["type"] == "mirror-needed" and e["board"] == "sighted" for e in reopened.events)
     assert any(e.get("text") == "envelope-opened" and e.get("written") == "Sbd2" for e in reopened.events)
 
 
@@ -461,3 +465,18 @@ def test_cli_show_pdf_subprocess(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "(c) Verbrauchte Bedenkzeit: Weiß 0:51:00, Schwarz 0:41:40" in proc.stdout
     assert out_pdf.read_bytes().startswith(b"%PDF-")
+
+
+def test_a_chess960_adjournment_keeps_its_castling():
+    from blindchess import chess960
+
+    board = chess960.start_board(0)  # rooks on f1 and h1, king on g1
+    for square in (chess.B1, chess.C1, chess.D1, chess.E1):  # clear the way for the c-side castling
+        board.remove_piece_at(square)
+    adj = Adjournment.begin(board, white="A", black="B", white_used=0, black_used=0, now=0)
+    assert adj.seal("0-0-0").ok
+    e = adj.stop_clock(1)
+    assert e.board().chess960 and e.board().fen() == board.fen()
+    adj.set_up()
+    adj.open(2)
+    assert adj.board.king(chess.WHITE) == chess.C1 and adj.board.piece_type_at(chess.D1) == chess.ROOK

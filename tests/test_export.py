@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import subprocess
 import sys
@@ -118,3 +119,18 @@ def test_subprocess_export(pgn_file, tmp_path):
                           "--format", "pgn", "-o", str(tmp_path / "m.pgn")], capture_output=True, text=True,
                          timeout=60)
     assert bad.returncode == 2 and "gibt es nicht" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_long_pdf_in_a_subprocess_exits_cleanly(tmp_path):
+    """Three pages of drawing: PySide6 6.12 on Python 3.11 used to abort at exit ("deallocating None")."""
+    from test_records_games import special_game
+
+    start, moves = special_game(11, plies=260)
+    path = tmp_path / "long.pgn"
+    path.write_text(str(as_game(start, moves)), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "blindchess", "export", str(path), "-f", "pdf",
+                           "-o", str(tmp_path / "long.pdf")], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 0, done.stderr
+    assert "deallocating" not in done.stderr
+    assert (tmp_path / "long.pdf").read_bytes().startswith(b"%PDF-")

@@ -168,6 +168,15 @@ def wav_stats(path: Path) -> tuple[float, float]:
     return seconds, rms
 
 
+def test_spoken_chess960_score_names_the_start_position():
+    from blindchess.chess960 import describe
+
+    start, moves = chess960_game()
+    phrases = audio.game_phrases(as_game(start, moves[:4], White="Anna", Black="Bob"), "de")
+    assert phrases[1] == describe(start.chess960_pos(), "de")
+    assert phrases[2].startswith("Zug 1: ")
+
+
 @pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng not installed")
 def test_spoken_score_wav_is_real_speech(tmp_path):
     target = tmp_path / "game.wav"

@@ -190,3 +190,12 @@ def test_decisions_are_recorded_in_the_session():
     assert s.result is None and any(e.get("text") == "illegal_rapid" for e in s.events)
     rs.apply_decision(s, rs.illegal_move(rules, s.game_board(), chess.WHITE, previous_illegal=1), 40.0)
     assert s.result == "0-1"
+
+
+def test_tournament_messages_exist_in_german_and_english():
+    import tomllib
+
+    from blindchess.resources import locale_dir
+
+    keys = [set(tomllib.loads((locale_dir() / f"tournament.{lang}.toml").read_text("utf-8"))) for lang in ("de", "en")]
+    assert keys[0] == keys[1] and len(keys[0]) > 150

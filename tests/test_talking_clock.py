@@ -31,6 +31,11 @@ def test_spoken_times(seconds, de, en):
     assert tc.spoken_time(seconds, "en") == en
 
 
+def test_used_time_zero_is_not_a_fallen_flag():
+    assert tc.phrase(0, 75, 0, "de", used=True) == "Sie: 0 Sekunden, Gegner: 1 Minute 15, 0 Züge"
+    assert tc.phrase(0, 75, 0, "en") == "You: time out, opponent: 1 minute 15, 0 moves"
+
+
 def test_move_count_singular_and_plural():
     assert tc.phrase(30, 45, 1, "de").endswith("1 Zug")
     assert tc.phrase(30, 45, 0, "de").endswith("0 Züge")
@@ -85,3 +90,4 @@ def test_phrase_from_the_session_clock():
     clock.press(chess.BLACK, 100.0)  # Black used 70 s
     assert tc.phrase_from_clock(clock, chess.WHITE, 110.0, "de") == "Sie: 14 Minuten 20, Gegner: 13 Minuten 50, 1 Zug"
     assert tc.phrase_from_clock(clock, chess.BLACK, 110.0, "en") == "You: 13 minutes 50, opponent: 14 minutes 20, 1 move"
+    assert tc.phrase_from_clock(clock, chess.WHITE, 110.0, "de", used=True) == "Sie: 40 Sekunden, Gegner: 1 Minute 10, 1 Zug"

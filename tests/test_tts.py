@@ -273,3 +273,17 @@ def test_a_closed_speaker_still_shows_texts():
     speaker.close()
     speaker.say("Remis")
     assert speaker.wait_idle(1) and rec.kinds("Remis") == ["text"]
+
+
+def test_a_listener_may_speak_from_its_callback():
+    rec = Recorder()
+    with make_speaker(rec, pace=None) as speaker:
+        def chain(event):
+            if event.kind == "dropped":
+                speaker.say(f"verworfen: {event.text}")
+        speaker.on_event(chain)
+        speaker.say(LONG_READING)
+        speaker.say("Eva vier")
+        speaker.say("Matt", interrupt=True)
+        assert speaker.wait_idle(10)
+    assert "verworfen: Eva vier" in [t for k, t in rec.events if k == "finished"]

@@ -39,16 +39,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     show = sub.add_parser("show", help=tr("tournament.cli_show_help", lang))
     show.add_argument("--journal", type=Path, help=tr("tournament.cli_journal_help", lang))
     show.add_argument("--fen", help=tr("tournament.cli_fen_help", lang))
-    show.add_argument("--white", default="")
-    show.add_argument("--black", default="")
+    show.add_argument("--white", default="", help=tr("tournament.cli_white_help", lang))
+    show.add_argument("--black", default="", help=tr("tournament.cli_black_help", lang))
     show.add_argument("--white-used", default="0", help=tr("tournament.cli_used_help", lang))
     show.add_argument("--black-used", default="0", help=tr("tournament.cli_used_help", lang))
-    show.add_argument("--draw-offer", choices=("white", "black"))
-    show.add_argument("--date", default="")
-    show.add_argument("--time", default="")
-    show.add_argument("--venue", default="")
-    show.add_argument("--event", default="")
-    show.add_argument("--round", default="")
+    show.add_argument("--draw-offer", choices=("white", "black"), help=tr("tournament.cli_draw_help", lang))
+    show.add_argument("--date", default="", help=tr("tournament.cli_date_help", lang))
+    show.add_argument("--time", default="", help=tr("tournament.cli_time_help", lang))
+    show.add_argument("--venue", default="", help=tr("tournament.cli_venue_help", lang))
+    show.add_argument("--event", default="", help=tr("tournament.cli_event_help", lang))
+    show.add_argument("--round", default="", help=tr("tournament.cli_round_help", lang))
     show.add_argument("--pdf", type=Path, help=tr("tournament.cli_pdf_help", lang))
     show.add_argument("--lang", default=lang, help=tr("tournament.cli_lang", lang))
     show.add_argument("--json", action="store_true", help=tr("tournament.cli_json", lang))
@@ -57,7 +57,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _board(fen: str, lang: str) -> chess.Board:
     try:
-        return chess.Board(fen, chess960=env._is_960(fen))
+        return env.board_from_fen(fen)
     except ValueError:
         raise UserError(tr("tournament.cli_bad_fen", lang, fen=fen)) from None
 

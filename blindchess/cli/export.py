@@ -31,6 +31,7 @@ def register(subparsers) -> None:
     parser.add_argument("--page-length", type=int, default=25, metavar="N",
                         help=tr("records.help_page_length", lang))
     parser.add_argument("--number-sign", action="store_true", help=tr("records.help_number_sign", lang))
+    parser.add_argument("--page-numbers", action="store_true", help=tr("records.help_page_numbers", lang))
     parser.add_argument("--per-move", action="store_true", help=tr("records.help_per_move", lang))
     parser.add_argument("-o", "--output", metavar="FILE", help=tr("records.help_output", lang))
     parser.set_defaults(func=run)
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         from .. import braille
 
         text = braille.game_to_brf(game, lang, width=args.width, page_length=args.page_length,
-                                   number_sign=args.number_sign)
+                                   number_sign=args.number_sign, page_numbers=args.page_numbers)
         if fmt == "brf":
             write_text(target, text, ui_lang, encoding="ascii", newline="")
         else:

@@ -83,21 +83,26 @@ def run_show(args: argparse.Namespace) -> int:
     for n, why in read.problems:
         print(tr("session.cli_damaged_line", lang, line=n, why=tr(f"session.cli_{why}", lang)))
     t0 = read.events[0].get("t", 0.0) if read.events else 0.0
+    replayed = {e.get("seq"): e.get("message") for e in session.events}
     for ev in read.events:
         stamp = format_time(float(ev.get("t", t0)) - t0)
-        detail = ev.get("message") or _detail(ev)
+        detail = ev.get("message") or replayed.get(ev.get("seq")) or _detail(ev)
         print(f"{ev.get('seq', '?'):>5} {stamp:>8}  {ev.get('type', '?'):<20} {detail}")
     print()
     for name in ("sighted", "tactile"):
-        print(f"{tr('session.board_' + name, lang)}: {session.board(name).fen()}")
+        print(f"{_cap(tr('session.board_' + name, lang))}: {session.board(name).fen()}")
     for who in ("sighted", "blind"):
-        print(f"{tr('session.score_' + who, lang)}: {' '.join(session.score(who))}")
+        print(f"{_cap(tr('session.score_' + who, lang))}: {' '.join(session.score(who))}")
     now = session.last_time
     print(tr("session.cli_clocks", lang, white=format_time(session.clock.remaining(chess.WHITE, now)),
              black=format_time(session.clock.remaining(chess.BLACK, now))))
     if session.result:
         print(tr("session.cli_result", lang, result=session.result))
     return 0
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _detail(ev: dict) -> str:

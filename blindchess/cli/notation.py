@@ -32,11 +32,13 @@ MAX_FILE_BYTES = 20_000_000
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     ui = default_lang()
-    parser = subparsers.add_parser("notation", help=tr("notation.cli_help", ui), description=tr("notation.cli_help", ui))
+    parser = subparsers.add_parser("notation", help=tr("notation.cli_help", ui),
+                                   description=tr("notation.cli_help", ui))
     sub = parser.add_subparsers(dest="notation_command", metavar="{check,convert}")
     sub.required = True
 
-    check = sub.add_parser("check", help=tr("notation.cli_check_help", ui), description=tr("notation.cli_check_help", ui))
+    check = sub.add_parser("check", help=tr("notation.cli_check_help", ui),
+                           description=tr("notation.cli_check_help", ui))
     check.add_argument("file", metavar="FILE", help=tr("notation.cli_file", ui))
     check.add_argument("--lang", choices=NOTATION_LANGS, help=tr("notation.cli_lang", ui))
     _start_options(check, ui)
@@ -109,6 +111,11 @@ def start_board(fen: str | None, chess960: bool, ui: str) -> chess.Board | None:
         board = chess.Board(fen, chess960=chess960)
     except ValueError as exc:
         raise UserError(tr("notation.cli_bad_fen", ui, fen=fen, error=exc), 2) from None
+    if not board.is_valid() and not chess960:
+        # castling rights such as a Chess960 FEN has them: read it as Chess960 (RULES.md §5)
+        other = chess.Board(fen, chess960=True)
+        if other.is_valid():
+            board = other
     if not board.is_valid():
         raise UserError(tr("notation.cli_bad_fen", ui, fen=fen, error=board.status().name or "invalid"), 2)
     return board

@@ -60,6 +60,12 @@ def game_phrases(game: chess.pgn.Game, lang: str = "de") -> list[str]:
     if white or black:
         phrases.append(tr("records.players", lang, white=white or tr("records.white", lang),
                           black=black or tr("records.black", lang)))
+    start = game.board()
+    number = start.chess960_pos() if start.chess960 else None
+    if number is not None and number != 518:  # say the Chess960 start position first (Guidelines II)
+        from ..chess960 import describe
+
+        phrases.append(describe(number, lang))
     phrases.extend(text for _, text in move_phrases(game, lang))
     ending = result_phrase(game.headers.get("Result", "*"), lang)
     if ending:

@@ -13,6 +13,12 @@ from ..errors import UserError
 from ..i18n import tr
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 @contextlib.contextmanager
 def atomic_path(target: str | Path, lang: str | None = None, *, suffix: str = "") -> Iterator[Path]:
     """A temporary path in the target's folder; renamed onto ``target`` when the block succeeds.
@@ -31,6 +37,7 @@ def atomic_path(target: str | Path, lang: str | None = None, *, suffix: str = ""
     tmp = Path(name)
     try:
         yield tmp
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; an export is an ordinary file
         os.replace(tmp, target)
     except OSError as exc:
         raise UserError(tr("records.cannot_write", lang, path=target, error=exc.strerror or exc)) from exc
@@ -67,6 +74,7 @@ def atomic_folder(target: str | Path, lang: str | None = None) -> Iterator[Path]
         yield tmp
         target.mkdir(exist_ok=True)
         for item in sorted(tmp.iterdir()):
+            os.chmod(item, 0o666 & ~_umask())
             os.replace(item, target / item.name)
     except OSError as exc:
         raise UserError(tr("records.cannot_write", lang, path=target, error=exc.strerror or exc)) from exc

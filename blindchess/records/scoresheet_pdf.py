@@ -14,10 +14,7 @@ used for previews and tests). Works offscreen (``QT_QPA_PLATFORM=offscreen``).
 
 from __future__ import annotations
 
-import contextlib
 import os
-import sys
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -235,35 +232,6 @@ def paint_page(painter, dots_per_mm: float, sheet: Sheet, page: int = 0) -> None
 
 # --------------------------------------------------------------------------- devices
 
-@contextlib.contextmanager
-def _keep_none_alive() -> Iterator[None]:
-    """Give back the references to ``None`` that PySide6 6.12 drops on CPython 3.11.
-
-    PySide6-Essentials 6.12.0 returns ``None`` from every void method without
-    taking a reference (measured here: ``sys.getrefcount(None)`` falls by one per
-    ``QPainter.drawRect``, ``QFont.setBold``, ``QPen.setWidthF`` …). On Python
-    3.11, where ``None`` is not yet immortal (PEP 683, 3.12), a few thousand such
-    calls — one long scoresheet — make the interpreter abort with "deallocating
-    None" at exit. The deficit is measured around the drawing and given back
-    with ``Py_IncRef`` (references that must outlive interpreter shutdown, so no
-    Python container can hold them); with a fixed PySide6 or Python >= 3.12
-    nothing happens.
-    """
-    before = sys.getrefcount(None)
-    try:
-        yield
-    finally:
-        lost = before - sys.getrefcount(None)
-        if lost > 0 and sys.version_info < (3, 12):
-            import ctypes
-
-            incref = ctypes.pythonapi.Py_IncRef
-            incref.argtypes = [ctypes.py_object]
-            incref.restype = None
-            for _ in range(lost):
-                incref(None)
-
-
 def _ensure_gui_app() -> None:
     """QPainter with fonts needs a QGuiApplication; create an offscreen one when there is none."""
     from PySide6.QtGui import QGuiApplication
@@ -300,8 +268,7 @@ def _write_pdf_file(sheet: Sheet, path: Path, resolution: int = 300) -> None:
 def write_pdf(game: chess.pgn.Game, target: str | Path, lang: str = "de") -> Path:
     """The game's scoresheet as a PDF at ``target`` (A4; written whole or not at all)."""
     sheet = sheet_from_game(game, lang)
-    with _keep_none_alive():
-        return write_with(target, lambda tmp: _write_pdf_file(sheet, tmp), lang)
+    return write_with(target, lambda tmp: _write_pdf_file(sheet, tmp), lang)
 
 
 def render_png(game: chess.pgn.Game, target: str | Path, lang: str = "de", *, page: int = 0,
@@ -314,12 +281,11 @@ def render_png(game: chess.pgn.Game, target: str | Path, lang: str = "de", *, pa
     sheet = sheet_from_game(game, lang)
     k = dpi / 25.4
     image = QImage(round(PAGE_W * k), round(PAGE_H * k), QImage.Format.Format_RGB32)
-    with _keep_none_alive():
-        image.fill(Qt.GlobalColor.white)
-        painter = QPainter(image)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        paint_page(painter, k, sheet, page)
-        painter.end()
+    image.fill(Qt.GlobalColor.white)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    paint_page(painter, k, sheet, page)
+    painter.end()
 
     def save(tmp: Path) -> None:
         if not image.save(str(tmp), "PNG"):

@@ -127,6 +127,7 @@ class Recognizer:
         self.model_path = Path(model_path) if model_path else None
         self._model = model if model is not None else load_model(model_path, lang, ui_lang)
         self.grammar: list[str] | None = None
+        self._segments: list[dict] = []
         self._rec = self._new()
 
     def _new(self):
@@ -144,6 +145,7 @@ class Recognizer:
     def set_grammar(self, phrases) -> None:
         """Restrict recognition to ``phrases`` (None: free dictation). Starts a fresh utterance."""
         self.grammar = normalise_phrases(phrases) if phrases is not None else None
+        self._segments = []
         self._rec = self._new()
 
     def update_grammar(self, phrases) -> bool:
@@ -155,31 +157,64 @@ class Recognizer:
         return True
 
     def accept_pcm(self, pcm: bytes) -> dict | None:
-        """Feed audio; returns a result when vosk detected the end of an utterance, else None."""
+        """Feed audio; returns a segment result when vosk detected a pause, else None.
+
+        Segments are also kept: :meth:`final` joins them, so a player who pauses
+        in the middle of an announcement ("Springer … Felix drei") loses nothing.
+        """
         if self._rec.AcceptWaveform(bytes(pcm)):
-            return normalise_result(self._rec.Result())
+            result = normalise_result(self._rec.Result())
+            if result["text"]:
+                self._segments.append(result)
+            return result
         return None
 
     def partial(self) -> str:
         return str(json.loads(self._rec.PartialResult()).get("partial", ""))
 
     def final(self) -> dict:
-        """The result for the audio fed since the last result (end of speech, key released)."""
-        return normalise_result(self._rec.FinalResult())
+        """The result for all audio fed since the last final()/reset() (end of speech, key released)."""
+        last = normalise_result(self._rec.FinalResult())
+        segments = [*self._segments, last] if last["text"] else self._segments
+        self._segments = []
+        return merge_results(segments)
 
     def reset(self) -> None:
         """Drop the audio of the current utterance (e.g. the microphone was muted)."""
         self._rec.Reset()
+        self._segments = []
 
     def recognise(self, pcm: bytes, frames: int = 4000) -> dict:
-        """All of ``pcm`` as one utterance: the best result (the last non-empty one)."""
-        best: dict | None = None
+        """All of ``pcm`` as one utterance."""
+        self.reset()
         for piece in chunks(pcm, frames):
-            result = self.accept_pcm(piece)
-            if result and result["text"]:
-                best = result
-        last = self.final()
-        return last if last["text"] or best is None else best
+            self.accept_pcm(piece)
+        return self.final()
+
+
+def merge_results(segments: list[dict]) -> dict:
+    """One result from the normalised results of consecutive segments of one utterance.
+
+    The alternatives are those of the last segment, each preceded by the best
+    text of the earlier segments; word lists are concatenated.
+    """
+    if not segments:
+        return normalise_result({"text": ""})
+    if len(segments) == 1:
+        return segments[0]
+    prefix = " ".join(s["text"] for s in segments[:-1])
+    last = segments[-1]
+    words = [w for s in segments for w in s["words"]]
+    confs = [float(w["conf"]) for w in words if isinstance(w, dict) and "conf" in w]
+    alternatives = [{"text": f"{prefix} {a['text']}".strip(), "confidence": a.get("confidence")}
+                    for a in last["alternatives"]]
+    return {
+        "text": alternatives[0]["text"] if alternatives else prefix,
+        "confidence": sum(confs) / len(confs) if confs else None,
+        "min_confidence": min(confs) if confs else None,
+        "alternatives": alternatives,
+        "words": words,
+    }
 
 
 def model_for(lang: str, setting=None, ui_lang: str | None = None) -> Path:
@@ -197,4 +232,4 @@ def model_for(lang: str, setting=None, ui_lang: str | None = None) -> Path:
     return found
 
 
-__all__ = ["Recognizer", "load_model", "model_for", "normalise_phrases", "normalise_result"]
+__all__ = ["Recognizer", "load_model", "merge_results", "model_for", "normalise_phrases", "normalise_result"]

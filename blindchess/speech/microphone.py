@@ -37,6 +37,7 @@ class MicGate:
         self._speaking = 0
         self._reopen_at = 0.0
         self._manual = False
+        self._skip_tail = False
         self._lock = threading.Lock()
 
     def attach(self, speaker) -> Callable[[], None]:
@@ -50,7 +51,16 @@ class MicGate:
         elif event.kind in ("finished", "interrupted", "error"):
             with self._lock:
                 self._speaking = max(0, self._speaking - 1)
-                self._reopen_at = self._clock() + self.tail
+                if self._skip_tail and event.kind == "interrupted":
+                    self._skip_tail = False  # the player cut the app off to speak: no echo wait
+                else:
+                    self._reopen_at = self._clock() + self.tail
+
+    def player_barged_in(self) -> None:
+        """The player silenced the app to speak (push-to-talk): reopen as soon as the speech stops."""
+        with self._lock:
+            self._skip_tail = self._speaking > 0
+            self._reopen_at = 0.0
 
     def mute(self, muted: bool = True) -> None:
         """Mute by hand (e.g. a menu is read), independent of the speaker."""
@@ -67,26 +77,35 @@ class Listener:
     ``recognizer``: an :class:`~blindchess.speech.asr.Recognizer` (``accept_pcm``,
     ``final``, ``reset``). ``on_result(result)`` gets the recogniser's final
     result for each utterance. Audio arriving while ``gate`` is closed is
-    dropped, and an utterance the gate cut into is thrown away whole.
+    always dropped. If the app starts speaking in the middle of an utterance,
+    that utterance is thrown away whole (it would mix the player's and the
+    app's voices). Pressing the push-to-talk key while the app speaks silences
+    the ``speaker`` (the player has the floor) and the gate reopens at once.
     """
 
     def __init__(self, recognizer, on_result: Callable[[dict], None], *, mode: str = "push-to-talk",
-                 gate: MicGate | None = None, vad: EnergyVAD | None = None) -> None:
+                 gate: MicGate | None = None, vad: EnergyVAD | None = None, speaker=None) -> None:
         if mode not in ("push-to-talk", "continuous"):
             raise ValueError(mode)
         self.recognizer = recognizer
         self.on_result = on_result
         self.mode = mode
         self.gate = gate
+        self.speaker = speaker
         self.vad = vad or EnergyVAD()
         self.key_held = False
         self._fed = False
         self._spoiled = False
+        self._heard_open = False
 
     def key_down(self) -> None:
-        """Push-to-talk key pressed: start an utterance."""
+        """Push-to-talk key pressed: silence the app, start an utterance."""
+        if self.speaker is not None and self.speaker.speaking:
+            if self.gate is not None:
+                self.gate.player_barged_in()
+            self.speaker.stop()
         self.key_held = True
-        self._fed = self._spoiled = False
+        self._fed = self._spoiled = self._heard_open = False
         self.recognizer.reset()
 
     def key_up(self) -> dict | None:
@@ -108,15 +127,16 @@ class Listener:
         """Audio from the microphone (16 kHz mono 16-bit); returns the results completed by it."""
         results: list[dict] = []
         if self.gate is not None and not self.gate.is_open(now):
-            if self._fed or self.vad.in_speech:
-                self._spoiled = True
+            if self.mode == "push-to-talk":
+                if self.key_held and self._heard_open:
+                    self._spoiled = True  # the app began to speak while the player spoke
+            elif self.vad.in_speech:
                 self.vad.reset()
-                if self.mode == "continuous":
-                    self._fed = self._spoiled = False
-                    self.recognizer.reset()
+                self.recognizer.reset()
             return results
         if self.mode == "push-to-talk":
             if self.key_held and not self._spoiled:
+                self._heard_open = True
                 self._fed = True
                 self.recognizer.accept_pcm(pcm)
             return results

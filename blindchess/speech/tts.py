@@ -294,7 +294,7 @@ class Speaker:
         self.lang = lang
         self._listeners: list[Callable[[SpeechEvent], None]] = []
         self._queue: queue.PriorityQueue[_Item] = queue.PriorityQueue()
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # listeners run under it and may call say() again
         self._seq = itertools.count()
         self._cancel = threading.Event()
         self._idle = threading.Event()

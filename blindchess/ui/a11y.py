@@ -53,13 +53,15 @@ def missing_labels(root: QWidget) -> list[str]:
     Skipped: plain layout containers (bare ``QWidget``/``QFrame`` that take no
     focus), scroll bars, and the helpers Qt builds inside its own controls
     (a combo box's popup, a spin box's line edit, a table's viewport and
-    headers) — those take their name from the control that owns them.
+    headers, a line edit's clear button, the menu bar's overflow button) —
+    those take their name from the control that owns them.
     """
     from PySide6.QtCore import Qt
-    from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QComboBox, QFrame, QScrollBar
+    from PySide6.QtWidgets import (QAbstractScrollArea, QAbstractSpinBox, QComboBox, QFrame, QLineEdit, QMenuBar,
+                                   QScrollBar)
 
     missing = []
-    composite = (QComboBox, QAbstractSpinBox, QAbstractScrollArea)
+    composite = (QComboBox, QAbstractSpinBox, QAbstractScrollArea, QLineEdit, QMenuBar)
     for widget in [root, *root.findChildren(QWidget)]:
         if widget.objectName().startswith("qt_") or isinstance(widget, QScrollBar):
             continue

@@ -100,6 +100,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
+    lang = args.lang or os.environ.get("BLINDCHESS_LANG") or None
+    if args.journal and not Path(args.journal).is_file():
+        print(tr("ui.journal_missing", lang, path=args.journal), file=sys.stderr)
+        return 2
     try:
         app, controller, window = build(lang=args.lang)
     except UserError as exc:

@@ -28,12 +28,13 @@ queued and handled after the call that produced them returned
 
 from __future__ import annotations
 
+import queue
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import chess
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from ..errors import UserError
 from .new_game import GameSetup
@@ -56,6 +57,18 @@ def _wall_clock() -> float:
     return time.time()
 
 
+def _senses_pieces(setup: GameSetup) -> bool:
+    """Whether the chosen tactile board reports pieces (DGT) or only occupancy (peg-boards)."""
+    if setup.tactile not in ("profile", "serial") or not setup.profile:
+        return False
+    try:
+        from ..pegboard.profiles import load_profile
+
+        return load_profile(setup.profile).senses_pieces
+    except (ImportError, UserError):
+        return False
+
+
 class GameController(QObject):
     """One game at a time, seen by one window."""
 
@@ -65,7 +78,7 @@ class GameController(QObject):
     info = Signal(str)                  # a message for the message line / screen reader
     divergence = Signal()               # the boards diverged (D.2.9): open the arbiter's view
     micLevel = Signal(float)            # 0..1
-    _fromThread = Signal(object)        # a callable to run on the GUI thread (speaker, link, microphone)
+    _wake = Signal()                    # work waits in _inbox for the GUI thread (speaker, link, microphone)
 
     def __init__(self, settings, *, speaker=None, clock: Callable[[], float] = _wall_clock) -> None:
         super().__init__()
@@ -77,11 +90,11 @@ class GameController(QObject):
         self.speaker = speaker
         self._own_speaker = speaker is None
         self.link = None                 # pegboard.link.SerialLink or the simulator's link
-        self.simulator = None
         self.tracker = None
         self.tactile_port: str | None = None
         self.tactile_device: str | None = None
         self.tactile_mismatch: list[str] = []
+        self.tactile_state: str | None = None
         self.lifted: int | None = None
         self.recognizer = None
         self.microphone = None
@@ -90,11 +103,28 @@ class GameController(QObject):
         self._handling = False
         self._unsubscribe = None
         self._warned: dict[bool, set[float]] = {chess.WHITE: set(), chess.BLACK: set()}
-        self._fromThread.connect(lambda fn: fn())
+        # Link, speaker and microphone threads (and the link's own expect/announce callbacks)
+        # put work into the inbox; the event loop runs it, never inside another handler.
+        # Only a bare signal crosses threads: no Python object is handed through Qt.
+        self._inbox: queue.SimpleQueue = queue.SimpleQueue()
+        self._wake.connect(self._drain_inbox, Qt.ConnectionType.QueuedConnection)
         self._timer = QTimer(self)
         self._timer.setInterval(200)
         self._timer.timeout.connect(self._tick)
         self._timer.start()
+
+    def _later(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` on the GUI thread, from the event loop (callable from any thread)."""
+        self._inbox.put(fn)
+        self._wake.emit()
+
+    def _drain_inbox(self) -> None:
+        while True:
+            try:
+                fn = self._inbox.get_nowait()
+            except queue.Empty:
+                return
+            fn()
 
     # ------------------------------------------------------------ devices
     def start_devices(self) -> None:
@@ -118,7 +148,7 @@ class GameController(QObject):
 
     def _speech_event(self, event) -> None:
         if event.kind == "text":  # say() was called: log it on the GUI thread
-            self._fromThread.emit(lambda text=event.text: self.said.emit(text))
+            self._later(lambda text=event.text: self.said.emit(text))
 
     def _say(self, text: str, *, urgent: bool = False) -> None:
         if not text:
@@ -204,62 +234,77 @@ class GameController(QObject):
     def _recognised(self, result: dict) -> None:
         text = (result or {}).get("text", "")
         if text:
-            self._fromThread.emit(lambda: self.hear(text, result.get("confidence")))
+            self._later(lambda: self.hear(text, result.get("confidence")))
 
     # ------------------------------------------------------------ tactile board
     def open_tactile(self, kind: str, port: str = "", profile: str = "") -> None:
-        """Connect the tactile board: "simulator", "serial" (``port`` with ``profile``) or "none"."""
+        """Connect the tactile board through :class:`blindchess.pegboard.link.SerialLink`.
+
+        ``kind``: "none" (moves entered by hand), "simulator" (the virtual board of
+        ``blindchess pegboard simulate``, found through the simulator profile),
+        "profile" (a board found by its profile, e.g. "dgt") or "serial" (``port``,
+        read with ``profile``'s protocol). The link waits for a board that is not
+        there yet and reconnects; its status is shown in the tactile-board panel.
+        """
         self.close_tactile()
         if kind == "none" or self.session is None:
             self.changed.emit()
             return
         try:
-            from ..pegboard import link as pegboard_link
+            from ..pegboard.link import SerialLink
+            from ..pegboard.profiles import load_profile
+            from ..pegboard.tracker import Tracker
         except ImportError as exc:
-            self.info.emit(t("missing_module", self.lang, module=exc.name or "blindchess.pegboard.link"))
+            self.info.emit(t("missing_module", self.lang, module=exc.name or "blindchess.pegboard"))
             return
         try:
-            if kind == "simulator":
-                from ..pegboard import simulator
-
-                self.simulator = simulator.Simulator(self.session.board("tactile"))
-                port = self.simulator.port
-                self.tactile_device = t("tactile.simulator", self.lang, port=port)
-            else:
-                self.tactile_device = profile or kind
-            self.link = pegboard_link.SerialLink(port, self.session.board("tactile"), profile=profile or None,
-                                                 on_event=self._tracker_events_from_thread,
-                                                 on_status=self._link_status_from_thread)
+            board_profile = load_profile("simulator" if kind == "simulator" else profile, self.lang) \
+                if (kind != "serial" or profile) else None
+            self.tracker = Tracker(self.session.board("tactile"),
+                                   senses_pieces=bool(board_profile and board_profile.senses_pieces))
+            self.link = SerialLink(self.tracker, self._tracker_event_from_thread, port=port or None,
+                                   profile=board_profile, on_status=self._link_status_from_thread, lang=self.lang)
+            self.tactile_device = board_profile.title if board_profile else port
+            self.tactile_port = port or None
             self.link.start()
-            self.tactile_port = port
-        except Exception as exc:  # noqa: BLE001 - no such port, busy, no permission
+        except UserError as exc:
+            self.close_tactile()
+            self.info.emit(t("tactile.failed", self.lang, error=exc.message))
+        except (OSError, ValueError) as exc:
             self.close_tactile()
             self.info.emit(t("tactile.failed", self.lang, error=exc))
         self.changed.emit()
 
     def close_tactile(self) -> None:
-        for thing in (self.link, self.simulator):
-            if thing is not None:
-                try:
-                    thing.close()
-                except Exception:  # noqa: BLE001
-                    pass
-        self.link = self.simulator = None
+        if self.link is not None:
+            try:
+                self.link.on_status = None
+                self.link.stop()
+            except Exception:  # noqa: BLE001 - a vanished device may fail to close in any way
+                pass
+        self.link = self.tracker = None
         self.tactile_port = self.tactile_device = None
         self.tactile_mismatch = []
         self.lifted = None
 
-    def _tracker_events_from_thread(self, events) -> None:
-        events = list(events) if isinstance(events, (list, tuple)) else [events]
-        self._fromThread.emit(lambda: self.tactile_events(events))
+    def _tracker_event_from_thread(self, event) -> None:
+        self._later(lambda: self.tactile_events([event]))
 
     def _link_status_from_thread(self, status) -> None:
-        self._fromThread.emit(lambda: self._link_status(status))
+        self._later(lambda: self._link_status(status))
 
     def _link_status(self, status) -> None:
-        text = getattr(status, "message", None) or str(status)
-        if text:
-            self.info.emit(text)
+        if self.link is None:
+            return
+        if status.port:
+            self.tactile_port = status.port
+        if getattr(self.link, "ident", None):
+            self.tactile_device = self.link.ident
+        self.tactile_state = status.state
+        if status.message:
+            self.info.emit(status.message)
+            if status.state in ("disconnected", "reconnected", "not-found"):
+                self._say(status.message)
         self.changed.emit()
 
     def tactile_events(self, events) -> None:
@@ -297,17 +342,11 @@ class GameController(QObject):
 
     def _expect_tactile(self) -> None:
         """Tell the tracker what the tactile board should show now."""
-        target = self.link if self.link is not None and hasattr(self.link, "expect") else self.tracker
-        if target is None or self.session is None:
+        if self.link is None or self.session is None:
             return
         game = self.session.game_board()
         tactile = self.session.board("tactile")
-        expected = game if len(game.move_stack) >= len(tactile.move_stack) else tactile
-        self._deliver(target.expect(expected))
-
-    def _deliver(self, events) -> None:
-        if events:
-            self.tactile_events(list(events))
+        self.link.expect(game if len(game.move_stack) >= len(tactile.move_stack) else tactile)
 
     # ------------------------------------------------------------ the game
     def new_game(self, setup: GameSetup) -> bool:
@@ -320,7 +359,8 @@ class GameController(QObject):
         now = self.now()
         try:
             session = Session.new(white, black, setup.time_control or None, chess960=setup.chess960,
-                                  lang=setup.lang, journal=True, now=now, auto_press=True)
+                                  lang=setup.lang, journal=True, now=now, auto_press=True,
+                                  tactile_senses_pieces=_senses_pieces(setup))
         except UserError as exc:
             self.info.emit(exc.message)
             return False
@@ -328,6 +368,9 @@ class GameController(QObject):
             self.info.emit(t("new.bad_time_control", self.lang, text=setup.time_control, error=exc))
             return False
         self.setup = setup
+        self.settings.board_profile = "simulator" if setup.tactile == "simulator" else (
+            setup.profile if setup.tactile in ("profile", "serial") else "")
+        self.settings.port = setup.port if setup.tactile == "serial" else ""
         self._attach(session)
         if session.time_control is not None:
             self._call(lambda n: session.start_clock(n))
@@ -368,6 +411,8 @@ class GameController(QObject):
             self.open_tactile("simulator")
         elif self.settings.port:
             self.open_tactile("serial", self.settings.port, profile)
+        elif profile:
+            self.open_tactile("profile", "", profile)
         if session.divergence:
             self.divergence.emit()
         self.changed.emit()
@@ -455,15 +500,16 @@ class GameController(QObject):
             self.info.emit(t("arbiter.applied", self.lang, text=message))
             self._say(message, urgent=True)
             self._expect_tactile()
+            if self.link is not None:
+                self.link.request_snapshot()  # the pegs still stand as before the ruling: compare them
             self._update_grammar()
         elif kind == "divergence":
             self.info.emit(message)
             self._say(message, urgent=True)
             self.divergence.emit()
         elif kind == "announce" and event.get("uci"):
-            target = self.link if self.link is not None and hasattr(self.link, "announce") else self.tracker
-            if target is not None:
-                self._deliver(target.announce(chess.Move.from_uci(event["uci"])))
+            if self.link is not None:
+                self.link.announce(chess.Move.from_uci(event["uci"]))
         elif kind in SPOKEN_EVENTS and message:
             self.info.emit(message)
             self._say(message, urgent=kind in ("divergence", "announce-mismatch", "flag-fallen"))
@@ -524,6 +570,31 @@ class GameController(QObject):
         self.info.emit(reading.message(self.lang) if reading.problem != "unreadable" or not understanding.message
                        else understanding.message)
         return False
+
+    def tactile_text(self, text: str) -> bool:
+        """Without an electronic tactile board: the move made on it, entered by hand (notation or phrase)."""
+        if self.session is None:
+            self.info.emit(t("next.no_game", self.lang))
+            return False
+        move = self._read_move(self.session.board("tactile"), text)
+        if move is None:
+            return False
+        result = self._call(lambda now: self.session.tactile_move(move, now))
+        return bool(result) and result.get("type") == "board-move"
+
+    def _read_move(self, board: chess.Board, text: str) -> chess.Move | None:
+        """A move in any notation (``notation.read``), else as a spoken phrase (``phonetic.understand``)."""
+        from .. import notation, phonetic
+
+        reading = notation.read(board, text, self.session.lang)
+        if reading.ok and reading.move is not None:
+            return reading.move
+        understanding = phonetic.understand(board, text, self.session.lang)
+        if understanding.kind == "move" and understanding.move is not None:
+            return understanding.move
+        self.info.emit(reading.message(self.lang) if reading.problem != "unreadable" or not understanding.message
+                       else understanding.message)
+        return None
 
     def hear(self, text: str, confidence: float | None = None, *, typed: bool = False) -> bool:
         """What the visually impaired player said (recognised) or his assistant typed."""
@@ -742,8 +813,6 @@ class GameController(QObject):
     def _tick(self) -> None:
         if self.session is None:
             return
-        if self.tracker is not None:
-            self._deliver(self.tracker.tick(self.now()))
         if self.session.time_control is not None and not self.session.finished:
             self._call(lambda now: self.session.tick(now))
             self._clock_warnings()

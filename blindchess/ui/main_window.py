@@ -37,7 +37,7 @@ from .shortcuts import MENUS, SHORTCUTS, HelpDialog
 from .text import t
 
 #: Input line modes: a move on the sighted board, or what the blind player says.
-INPUT_MODES = ("sighted", "spoken")
+INPUT_MODES = ("sighted", "spoken", "tactile")
 
 
 class MainWindow(QMainWindow):
@@ -126,6 +126,7 @@ class MainWindow(QMainWindow):
         splitter.setStretchFactor(1, 2)
         self.setCentralWidget(splitter)
         self.statusBar().setObjectName("status_bar")
+        self.statusBar().setSizeGripEnabled(False)
         a11y.label(self.statusBar(), t("app.status_bar", lang), t("app.status_bar_description", lang))
 
         self.actions: dict[str, QAction] = {}
@@ -232,7 +233,12 @@ class MainWindow(QMainWindow):
         if not text:
             return
         mode = self.mode.currentData()
-        accepted = self.controller.sighted_text(text) if mode == "sighted" else self.controller.hear(text, None, typed=True)
+        if mode == "sighted":
+            accepted = self.controller.sighted_text(text)
+        elif mode == "spoken":
+            accepted = self.controller.hear(text, None, typed=True)
+        else:
+            accepted = self.controller.tactile_text(text)
         if accepted:
             self.input.clear()
         else:

@@ -46,9 +46,9 @@ class GameSetup:
     assistant: str = ""
     time_control: str = "90+30"
     chess960: int | None = None         # None = standard chess
-    tactile: str = "simulator"          # "none" | "simulator" | "serial"
+    tactile: str = "simulator"          # "none" | "simulator" | "profile" (port found by the profile) | "serial"
     port: str = ""                      # for "serial"
-    profile: str = ""                   # boards/<profile>.toml for "serial"
+    profile: str = ""                   # boards/<profile>.toml for "profile" and "serial"
     lang: str = "de"
     notes: list[str] = field(default_factory=list)
 
@@ -65,12 +65,21 @@ def serial_ports() -> list[tuple[str, str]]:
         return []
 
 
-def board_profiles() -> list[str]:
-    """Names of the tactile-board profiles shipped in ``boards/`` (e.g. "dgt")."""
+def board_profiles() -> list[tuple[str, str]]:
+    """(name, title) of the tactile-board profiles shipped in ``boards/`` except the simulator."""
     try:
-        return sorted(p.stem for p in resources.boards_dir().glob("*.toml"))
-    except OSError:
+        from ..pegboard.profiles import available_profiles, load_profile
+    except ImportError:
         return []
+    found = []
+    for name in available_profiles():
+        if name == "simulator":
+            continue
+        try:
+            found.append((name, load_profile(name).title))
+        except Exception:  # noqa: BLE001 - a broken profile file is simply not offered
+            continue
+    return found
 
 
 def check_time_control(text: str, lang: str) -> str | None:
@@ -151,15 +160,19 @@ class NewGameDialog(QDialog):
         self.tactile = field_(QComboBox(self), "new.tactile")
         self.tactile.addItem(t("new.tactile_none", lang), ("none", ""))
         self.tactile.addItem(t("new.tactile_simulator", lang), ("simulator", ""))
+        profiles = board_profiles()
+        for name, title in profiles:
+            self.tactile.addItem(t("new.tactile_profile", lang, title=title), ("profile", name))
         for device, description in serial_ports():
             self.tactile.addItem(t("new.tactile_port", lang, port=device, description=description), ("serial", device))
-        index = self.tactile.findData((init.tactile, init.port))
+        wanted = (init.tactile, init.profile if init.tactile == "profile" else init.port)
+        index = self.tactile.findData(wanted)
         self.tactile.setCurrentIndex(index if index >= 0 else (1 if init.tactile == "simulator" else 0))
         self.profile = field_(QComboBox(self), "new.profile")
-        for name in board_profiles():
-            self.profile.addItem(name, name)
+        for name, title in profiles:
+            self.profile.addItem(title, name)
         if init.profile:
-            self.profile.setCurrentText(init.profile)
+            self.profile.setCurrentIndex(max(0, self.profile.findData(init.profile)))
         self.tactile.currentIndexChanged.connect(self._update_enabled)
 
         self.language = field_(QComboBox(self), "new.language")
@@ -217,13 +230,17 @@ class NewGameDialog(QDialog):
             else:
                 chess960 = self.number.value()
         kind, port = self.tactile.currentData()
+        profile = ""
+        if kind == "profile":
+            profile, port = port, ""
+        elif kind == "serial":
+            profile = self.profile.currentData() or ""
         return GameSetup(
             white=self.white.text().strip() or t("white", self.lang),
             black=self.black.text().strip() or t("black", self.lang),
             white_impaired=self.white_impaired.isChecked(), black_impaired=self.black_impaired.isChecked(),
             assistant=self.assistant.text().strip(), time_control=self._time_control_text(),
-            chess960=chess960, tactile=kind, port=port,
-            profile=self.profile.currentData() or "" if kind == "serial" else "",
+            chess960=chess960, tactile=kind, port=port, profile=profile,
             lang=self.language.currentData() or self.lang,
         )
 

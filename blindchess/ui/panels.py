@@ -78,6 +78,7 @@ class ScoreTable(QWidget):
     def __init__(self, parent: QWidget | None = None, *, lang: str = "de") -> None:
         super().__init__(parent)
         self.lang = lang
+        a11y.label(self, t("score.title", lang), t("score.title_description", lang))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.title = QLabel(t("score.title", lang), self)
@@ -142,6 +143,7 @@ class ClockPanel(QWidget):
     def __init__(self, parent: QWidget | None = None, *, lang: str = "de") -> None:
         super().__init__(parent)
         self.lang = lang
+        a11y.label(self, t("clock.panel", lang), t("clock.description", lang))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.faces: dict[bool, QLabel] = {}
@@ -181,6 +183,7 @@ class AnnouncementLog(QWidget):
     def __init__(self, parent: QWidget | None = None, *, lang: str = "de") -> None:
         super().__init__(parent)
         self.lang = lang
+        a11y.label(self, t("log.title", lang), t("log.title_description", lang))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         title = QLabel(t("log.title", lang), self)

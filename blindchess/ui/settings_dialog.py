@@ -86,8 +86,8 @@ class SettingsDialog(QDialog):
             self.port.setCurrentIndex(index)
         self.profile = row(QComboBox(self), "settings.profile")
         self.profile.addItem(t("settings.simulator", lang), "simulator")
-        for name in board_profiles():
-            self.profile.addItem(name, name)
+        for name, title in board_profiles():
+            self.profile.addItem(title, name)
         self.profile.setCurrentIndex(max(0, self.profile.findData(settings.board_profile or "simulator")))
         self.theme = row(QComboBox(self), "settings.theme")
         for name in ("normal", "high-contrast"):

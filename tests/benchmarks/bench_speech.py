@@ -12,6 +12,10 @@
    the position's grammar, the recogniser and the dialogue. Counted: played
    correctly, asked (no guess), played wrongly (must be 0).
 
+   With ``--samples LIST.csv`` also recorded human samples: one line per WAV,
+   ``file.wav,FEN or startpos,uci`` (paths relative to the list); any sample
+   rate, mono or stereo.
+
 Without a model, 2 and 3 are skipped with the reason. Machine shared: figures vary.
 """
 
@@ -121,7 +125,35 @@ def phrase_pcm(text: str, lang: str) -> bytes:
     return audio.resample(pcm, rate, audio.RECOGNITION_RATE)
 
 
-def bench_recognition(model: Path | None, lang: str, runs: int) -> None:
+def bench_samples(rec, lang: str, listing: Path) -> None:
+    import csv
+
+    import chess
+
+    from blindchess import phonetic
+    from blindchess.speech.dialogue import Dialogue, hypotheses_from_result
+
+    right = asked = wrong = 0
+    with listing.open(newline="", encoding="utf-8") as f:
+        rows = [r for r in csv.reader(f) if r and not r[0].startswith("#")]
+    for wav, fen, uci in rows:
+        board = chess.Board() if fen.strip() == "startpos" else chess.Board(fen)
+        rec.set_grammar(phonetic.grammar(board, lang))
+        result = rec.recognise(audio.load_for_recognition(listing.parent / wav.strip()))
+        decision = Dialogue(lang).hear(board, hypotheses_from_result(result), confidence=result["confidence"])
+        if decision.action == "play" and decision.move == chess.Move.from_uci(uci.strip()):
+            right += 1
+        elif decision.action == "play":
+            wrong += 1
+            print(f"    WRONG: {wav} ({uci}) heard as {result['text']!r}")
+        else:
+            asked += 1
+    total = max(1, len(rows))
+    print(f"  human samples: {right}/{len(rows)} = {right / total:.1%} played correctly, {asked} asked, "
+          f"{wrong} played wrongly")
+
+
+def bench_recognition(model: Path | None, lang: str, runs: int, samples: Path | None = None) -> None:
     import chess
 
     if model is None:
@@ -170,6 +202,8 @@ def bench_recognition(model: Path | None, lang: str, runs: int) -> None:
     print(f"  grammar update (set_grammar):                        {stats(grammar_time)}")
     print(f"  accuracy (espeak-ng voice, {lang}): {right}/{total} = {right / total:.1%} played correctly, "
           f"{asked} asked, {wrong} played wrongly")
+    if samples is not None:
+        bench_samples(rec, lang, samples)
 
 
 def main() -> int:
@@ -177,6 +211,7 @@ def main() -> int:
     parser.add_argument("--model", help="vosk model folder (default: lookup as the app does)")
     parser.add_argument("--lang", default="de")
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--samples", type=Path, help="CSV list of recorded human samples: file.wav,FEN|startpos,uci")
     args = parser.parse_args()
     if tts.find_espeak() is None:
         print("SKIPPED: espeak-ng is not installed")
@@ -186,7 +221,7 @@ def main() -> int:
     bench_speaker(args.runs)
     print("== recognition")
     from blindchess.speech.models import find_model
-    bench_recognition(find_model(args.lang, args.model), args.lang, args.runs)
+    bench_recognition(find_model(args.lang, args.model), args.lang, args.runs, args.samples)
     return 0
 
 

@@ -1,0 +1,236 @@
+"""``blindchess pegboard simulate | replay`` — the tactile board without and with hardware logs.
+
+``simulate [--pgn GAME.pgn] [--delay S]`` opens a virtual peg-board on a
+pseudo-terminal, prints its port, and plays the game (or what is typed:
+"e2 e4", "Nf3", "L e2", "P e4", "S").  ``replay FILE [--fen FEN]
+[--chess960] [--json]`` runs a protocol log through the tracker and prints
+its events (see :mod:`blindchess.pegboard.replay`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+import chess
+
+from .. import paths
+from ..errors import UserError
+from ..i18n import default_lang, tr
+from ..pegboard.tracker import DEFAULT_SETTLE, TrackerEvent
+
+
+def register(subparsers) -> None:
+    lang = default_lang()
+    parser = subparsers.add_parser("pegboard", help=tr("pegboard.cli_help", lang),
+                                   description=tr("pegboard.cli_help", lang))
+    parser.set_defaults(func=lambda args: (parser.print_help(), 0)[1])
+    sub = parser.add_subparsers(dest="pegboard_command", metavar="ACTION")
+
+    sim = sub.add_parser("simulate", help=tr("pegboard.cli_simulate", lang), description=tr("pegboard.cli_simulate", lang))
+    sim.add_argument("--pgn", metavar="GAME.pgn", help=tr("pegboard.cli_pgn", lang))
+    sim.add_argument("--delay", type=float, default=1.5, metavar="S", help=tr("pegboard.cli_delay", lang))
+    sim.add_argument("--seed", type=int, default=None, help=tr("pegboard.cli_seed", lang))
+    sim.add_argument("--link", metavar="PATH", default=None, help=tr("pegboard.cli_link", lang))
+    sim.add_argument("--settle", type=float, default=DEFAULT_SETTLE, metavar="S", help=tr("pegboard.cli_settle", lang))
+    sim.add_argument("--no-checksums", action="store_true", help=tr("pegboard.cli_no_checksums", lang))
+    sim.set_defaults(func=simulate)
+
+    rep = sub.add_parser("replay", help=tr("pegboard.cli_replay", lang), description=tr("pegboard.cli_replay", lang))
+    rep.add_argument("file", metavar="FILE", help=tr("pegboard.cli_file", lang))
+    rep.add_argument("--fen", default=None, help=tr("pegboard.cli_fen", lang))
+    rep.add_argument("--chess960", action="store_true", help=tr("pegboard.cli_chess960", lang))
+    rep.add_argument("--json", action="store_true", help=tr("pegboard.cli_json", lang))
+    rep.add_argument("--settle", type=float, default=DEFAULT_SETTLE, metavar="S", help=tr("pegboard.cli_settle", lang))
+    rep.set_defaults(func=replay)
+
+
+# -- replay ------------------------------------------------------------------------
+
+def _read(path: str, lang: str) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        raise UserError(tr("pegboard.file_missing", lang, path=path)) from None
+    except OSError as exc:
+        raise UserError(tr("pegboard.file_unreadable", lang, path=path, error=exc.strerror or exc)) from None
+
+
+def _start_board(fen: str | None, chess960: bool, lang: str) -> chess.Board:
+    if fen is None:
+        return chess.Board(chess960=chess960)
+    try:
+        board = chess.Board(fen, chess960=chess960)
+    except ValueError:
+        raise UserError(tr("pegboard.bad_fen", lang, fen=fen)) from None
+    if not board.is_valid() and board.status() & ~chess.STATUS_BAD_CASTLING_RIGHTS:
+        raise UserError(tr("pegboard.bad_fen", lang, fen=fen))
+    return board
+
+
+def describe(item, lang: str) -> str:
+    """One event or note as a line of text in the user's language."""
+    from ..pegboard.replay import Note
+
+    time_text = f"{item.time:9.3f}s"
+    if isinstance(item, Note):
+        if item.type == "protocol-error":
+            return tr("pegboard.note_protocol_error", lang, time=time_text, line=item.line, kind=item.kind, text=item.text)
+        if item.type == "announcement":
+            if item.move is None:
+                return tr("pegboard.note_announcement_unknown", lang, time=time_text, text=item.text)
+            return tr("pegboard.note_announcement", lang, time=time_text, text=item.text, uci=item.move.uci())
+        if item.type == "comment":
+            return f"{time_text}  # {item.text}"
+        return tr("pegboard.note_ident", lang, time=time_text, text=item.text)
+    e: TrackerEvent = item
+    names = lambda squares: ", ".join(chess.square_name(s) for s in squares)  # noqa: E731
+    if e.type == "touched" and e.piece is not None:
+        key = "pegboard.ev_touched_own" if e.own else "pegboard.ev_touched_opp"
+        return tr(key, lang, time=time_text, square=chess.square_name(e.square),
+                  piece=tr(f"pegboard.piece_{chess.piece_symbol(e.piece.piece_type)}", lang),
+                  color=tr("pegboard.white" if e.piece.color else "pegboard.black", lang))
+    if e.type == "move" and e.move is not None:
+        if e.promotion_pending:
+            return tr("pegboard.ev_move_pending", lang, time=time_text, uci=e.move.uci())
+        if e.replaces is not None:
+            return tr("pegboard.ev_move_replaces", lang, time=time_text, san=e.san, uci=e.move.uci(), old=e.replaces.uci())
+        if e.candidates or not e.certain:
+            return tr("pegboard.ev_move_uncertain", lang, time=time_text, san=e.san, uci=e.move.uci(),
+                      others=", ".join(m.uci() for m in e.candidates) or "-")
+        return tr("pegboard.ev_move", lang, time=time_text, san=e.san, uci=e.move.uci())
+    if e.type == "takeback" and e.move is not None:
+        return tr("pegboard.ev_takeback", lang, time=time_text, san=e.san or e.move.uci(), uci=e.move.uci())
+    if e.type == "mismatch":
+        extra = ""
+        if e.expected is not None:
+            extra += tr("pegboard.ev_mismatch_expected", lang, expected=e.expected.uci())
+        if e.move is not None:
+            extra += tr("pegboard.ev_mismatch_made", lang, made=e.move.uci())
+        if e.wrong_pieces:
+            extra += tr("pegboard.ev_mismatch_pieces", lang, squares=names(e.wrong_pieces))
+        return tr("pegboard.ev_mismatch", lang, time=time_text, squares=names(e.squares), extra=extra)
+    if e.type == "in-sync":
+        return tr("pegboard.ev_in_sync", lang, time=time_text)
+    if e.type == "inconsistent" and e.square is not None:
+        return tr("pegboard.ev_inconsistent", lang, time=time_text, square=chess.square_name(e.square))
+    return f"{time_text}  {e.type}"
+
+
+def replay(args: argparse.Namespace) -> int:
+    from ..pegboard.replay import LogError, replay as run
+
+    lang = default_lang()
+    data = _read(args.file, lang)
+    board = _start_board(args.fen, args.chess960, lang)
+    try:
+        items = run(data, board, settle=args.settle, lang=lang)
+    except LogError as exc:
+        raise UserError(tr(f"pegboard.file_{exc.kind}", lang, path=args.file)) from None
+    out = sys.stdout
+    for item in items:
+        if args.json:
+            out.write(json.dumps(item.to_dict(), ensure_ascii=False) + "\n")
+        else:
+            out.write(describe(item, lang) + "\n")
+    out.flush()
+    return 0
+
+
+# -- simulate ----------------------------------------------------------------------
+
+def _load_game(path: str, lang: str) -> tuple[chess.Board, list[chess.Move]]:
+    import chess.pgn
+
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            game = chess.pgn.read_game(f)
+    except FileNotFoundError:
+        raise UserError(tr("pegboard.pgn_missing", lang, path=path)) from None
+    except OSError as exc:
+        raise UserError(tr("pegboard.file_unreadable", lang, path=path, error=exc.strerror or exc)) from None
+    if game is None or game.errors:
+        raise UserError(tr("pegboard.pgn_bad", lang, path=path))
+    moves = list(game.mainline_moves())
+    if not moves and not game.headers.get("FEN"):
+        raise UserError(tr("pegboard.pgn_bad", lang, path=path))
+    return game.board(), moves
+
+
+def _keyboard(sim, board: chess.Board, rng: random.Random, settle: float, lang: str) -> None:
+    from ..pegboard.choreography import plan_move
+
+    print(tr("pegboard.sim_help", lang), flush=True)
+    for raw in sys.stdin:
+        text = raw.strip()
+        if not text:
+            continue
+        if text.lower() in ("q", "quit", "exit"):
+            return
+        words = text.replace("-", " ").split()
+        try:
+            if words[0].upper() in ("L", "P") and len(words) == 2:
+                square = chess.parse_square(words[1].lower())
+                (sim.lift if words[0].upper() == "L" else sim.place)(square)
+                continue
+            if words[0].upper() == "S" and len(words) == 1:
+                sim.snapshot()
+                continue
+            move = None
+            if len(words) == 2:
+                move = chess.Move(chess.parse_square(words[0].lower()), chess.parse_square(words[1].lower()))
+                if not board.is_legal(move):
+                    promoted = chess.Move(move.from_square, move.to_square, chess.QUEEN)
+                    move = promoted if board.is_legal(promoted) else move
+            else:
+                try:
+                    move = chess.Move.from_uci(words[0].lower())
+                except ValueError:
+                    move = None
+                if move is None or not board.is_legal(move):
+                    move = board.parse_san(words[0])
+        except ValueError:
+            print(tr("pegboard.sim_bad_input", lang, text=text), flush=True)
+            continue
+        if move is None or not board.is_legal(move):
+            print(tr("pegboard.sim_illegal", lang, text=text), flush=True)
+            continue
+        print(tr("pegboard.sim_move", lang, san=board.san(move)), flush=True)
+        sim.perform(plan_move(board, move, rng, settle=settle))
+        board.push(move)
+
+
+def simulate(args: argparse.Namespace) -> int:
+    lang = default_lang()
+    if os.name != "posix":
+        raise UserError(tr("pegboard.sim_posix_only", lang))
+    from ..pegboard.simulator import VirtualPegboard
+
+    start, moves = _load_game(args.pgn, lang) if args.pgn else (chess.Board(), [])
+    link = Path(args.link) if args.link else paths.data_dir() / "pegboard-simulator"
+    try:
+        link.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(tr("pegboard.file_unreadable", lang, path=link.parent, error=exc.strerror or exc)) from None
+    rng = random.Random(args.seed)
+    sim = VirtualPegboard(start, link=link, checksums=not args.no_checksums)
+    sim.open()
+    print(tr("pegboard.sim_port", lang, port=sim.device), flush=True)
+    print(tr("pegboard.sim_link", lang, link=link), flush=True)
+    try:
+        if args.pgn:
+            sim.play(start, moves, rng=rng, delay=max(0.0, args.delay), settle=args.settle,
+                     on_move=lambda b, m: print(tr("pegboard.sim_move", lang, san=b.san(m)), flush=True))
+            time.sleep(max(1.0, 3 * args.settle))   # let the host see the last move settle
+            print(tr("pegboard.sim_game_done", lang), flush=True)
+        else:
+            _keyboard(sim, start.copy(), rng, args.settle, lang)
+    finally:
+        sim.close()
+        sim.remove_link()
+    return 0

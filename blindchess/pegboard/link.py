@@ -1,0 +1,350 @@
+"""The serial link to a peg-board or DGT board (adapter: pyserial, a reader thread).
+
+Usage::
+
+    tracker = Tracker(chess.Board())
+    link = SerialLink(tracker, on_event=print, on_status=lambda s: print(s.message),
+                      profile=load_profile("blindchess-pegboard"))   # or port="/dev/ttyACM0"
+    link.start()
+    ...
+    link.expect(board_after_announced_move)    # mirroring (D.2.9 first sign)
+    link.announce(move)                        # completes a promotion etc.
+    link.stop()
+
+Callbacks — the whole API an app needs:
+
+``on_event(event: TrackerEvent)``
+    every tracker event ("touched", "move", "takeback", "mismatch", "in-sync",
+    "inconsistent"), in order, exactly once.  Called from the reader thread,
+    or from the thread that called :meth:`SerialLink.expect` /
+    :meth:`SerialLink.announce` for the events those cause.  A Qt app should
+    forward it to the GUI thread (e.g. emit a signal).
+``on_status(status: LinkStatus)``
+    connection changes in the user's language: "connecting", "connected",
+    "identified", "disconnected", "reconnecting", "reconnected", "not-found",
+    "checksum-error", "protocol-error", "out-of-step", "stopped".
+    ``status.message`` is ready to show or speak.
+
+Robustness: the reader assembles lines from partial reads and drops noise,
+overlong lines, invalid UTF-8 and lines with bad checksums (each reported,
+each followed by a snapshot request).  When the device disappears the link
+reports it, re-scans by profile (or reopens the same path) until the device
+is back, then requests identification and a snapshot; the snapshot
+resynchronises the tracker, so a move finished while the cable was out is
+reported once, and nothing half-received is applied.  A callback that
+raises is reported on stderr and does not stop the link.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import glob
+import os
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import chess
+import serial
+from serial.tools import list_ports
+
+from .. import paths
+from ..i18n import tr
+from . import dgt
+from .profiles import BoardProfile
+from .protocol import REQUEST_IDENT, REQUEST_SNAPSHOT, Comment, Decoder, Ident, ProtocolError
+from .tracker import Tracker, TrackerEvent
+
+__all__ = ["SerialLink", "DgtLink", "LinkStatus", "scan_ports"]
+
+
+@dataclass(frozen=True)
+class LinkStatus:
+    """A change of the connection; ``message`` is in the user's language."""
+    state: str
+    message: str
+    port: str | None = None
+    detail: str = ""
+
+
+def _expand(pattern: str) -> str:
+    return os.path.expanduser(pattern.replace("{data}", str(paths.data_dir())))
+
+
+def scan_ports(profile: BoardProfile) -> list[str]:
+    """Ports that may hold this board: USB IDs first, then the profile's port patterns."""
+    found: list[str] = []
+    try:
+        infos = list(list_ports.comports())
+    except Exception:  # noqa: BLE001 - a broken enumeration must not stop the scan
+        infos = []
+    wanted = set(profile.usb)
+    for info in infos:
+        if info.vid is not None and (info.vid, info.pid) in wanted:
+            found.append(info.device)
+    for pattern in profile.ports:
+        expanded = _expand(pattern)
+        if os.sep in expanded or expanded.startswith("/"):
+            found += sorted(glob.glob(expanded))
+        found += [i.device for i in infos if fnmatch.fnmatch(i.device, expanded)]
+    return list(dict.fromkeys(found))
+
+
+class _LineDriver:
+    """The blindchess line protocol."""
+
+    def __init__(self, rotated: bool) -> None:
+        self.decoder = Decoder(rotated=rotated)
+
+    def hello(self) -> bytes:
+        return REQUEST_IDENT + REQUEST_SNAPSHOT
+
+    def snapshot_request(self) -> bytes:
+        return REQUEST_SNAPSHOT
+
+    def feed(self, data: bytes, t: float) -> list:
+        return self.decoder.feed(data, t)
+
+    def reset(self) -> None:
+        self.decoder.reset()
+
+
+class _DgtDriver:
+    """DGT: reset, version, board dump, then field updates."""
+
+    def __init__(self, rotated: bool) -> None:
+        self.decoder = dgt.DgtDecoder(rotated=rotated)
+
+    def hello(self) -> bytes:
+        return bytes([dgt.SEND_RESET, dgt.SEND_VERSION, dgt.SEND_BRD, dgt.SEND_UPDATE_BRD])
+
+    def snapshot_request(self) -> bytes:
+        return bytes([dgt.SEND_BRD])
+
+    def feed(self, data: bytes, t: float) -> list:
+        return self.decoder.feed(data, t)
+
+    def reset(self) -> None:
+        self.decoder.reset()
+
+
+class SerialLink:
+    """Reads a board in its own thread and feeds the tracker (see the module docstring)."""
+
+    def __init__(self, tracker: Tracker, on_event: Callable[[TrackerEvent], None] | None = None, *,
+                 port: str | None = None, profile: BoardProfile | None = None,
+                 on_status: Callable[[LinkStatus], None] | None = None, rotated: bool | None = None,
+                 lang: str | None = None, retry: float = 0.5, poll: float = 0.02,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        if port is None and profile is None:
+            raise ValueError("give a port or a profile")
+        self.tracker = tracker
+        self.profile = profile or BoardProfile(name="port", title=str(port))
+        self.port = port
+        self.on_event = on_event
+        self.on_status = on_status
+        self.lang = lang
+        self.retry = retry
+        self.poll = poll
+        self.clock = clock
+        self.rotated = self.profile.rotated if rotated is None else rotated
+        driver = _DgtDriver if self.profile.protocol == "dgt" else _LineDriver
+        self.driver = driver(self.rotated)
+        self.ident: str | None = None
+        self.status: LinkStatus = LinkStatus("stopped", tr("pegboard.status_stopped", lang))
+        self.errors = 0
+        self._serial: serial.Serial | None = None
+        self._lock = threading.RLock()
+        self._write_lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._was_connected = False
+        self._last_request = float("-inf")
+        self._missing_reported = False
+
+    # -- public ---------------------------------------------------------------
+    def start(self) -> None:
+        """Start the reader thread (returns at once; the device may come later)."""
+        if self._thread is not None:
+            return
+        self._stop.clear()
+        self._status("connecting", "pegboard.status_connecting")
+        self._thread = threading.Thread(target=self._run, name="pegboard-link", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 2.0) -> None:
+        """Stop reading and close the port."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+            self._thread = None
+        self._close()
+        self._status("stopped", "pegboard.status_stopped")
+
+    @property
+    def connected(self) -> bool:
+        return self._serial is not None
+
+    def expect(self, board: chess.Board) -> None:
+        """The position the board should show (see :meth:`Tracker.expect`)."""
+        with self._lock:
+            events = self.tracker.expect(board)
+        self._deliver(events)
+
+    def announce(self, move: chess.Move) -> None:
+        """A move was announced (see :meth:`Tracker.announce`)."""
+        with self._lock:
+            events = self.tracker.announce(move)
+        self._deliver(events)
+
+    def request_snapshot(self) -> None:
+        """Ask the board for its full state (resynchronises the tracker)."""
+        self._send(self.driver.snapshot_request())
+
+    # -- thread -----------------------------------------------------------------
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            if self._serial is None and not self._open():
+                self._stop.wait(self.retry)
+                with self._lock:   # time goes on: what was fully received still settles
+                    events = self.tracker.tick(self.clock())
+                self._deliver(events)
+                continue
+            try:
+                ser = self._serial
+                assert ser is not None
+                data = ser.read(ser.in_waiting or 1)
+                if data and ser.in_waiting:
+                    data += ser.read(ser.in_waiting)
+            except (serial.SerialException, OSError, TypeError, ValueError, AttributeError) as exc:
+                self._lost(exc)
+                continue
+            now = self.clock()
+            if data:
+                self._handle(data, now)
+            with self._lock:
+                events = self.tracker.tick(now)
+            self._deliver(events)
+
+    def _candidates(self) -> list[str]:
+        if self.port is not None:
+            return [self.port]
+        return scan_ports(self.profile)
+
+    def _open(self) -> bool:
+        for path in self._candidates():
+            try:
+                ser = serial.Serial(path, baudrate=self.profile.baud, bytesize=self.profile.bytesize,
+                                    parity=self.profile.parity, stopbits=self.profile.stopbits,
+                                    timeout=self.poll, write_timeout=1.0)
+            except (serial.SerialException, OSError, ValueError):
+                continue
+            self.driver.reset()
+            self._serial = ser
+            self.port = self.port if self.port is not None else path
+            reconnect = self._was_connected
+            self._was_connected = True
+            self._missing_reported = False
+            self._status("reconnected" if reconnect else "connected",
+                         "pegboard.status_reconnected" if reconnect else "pegboard.status_connected", port=path)
+            self._send(self.driver.hello())
+            self._last_request = self.clock()
+            return True
+        if not self._missing_reported:
+            self._missing_reported = True
+            if self._was_connected:
+                self._status("reconnecting", "pegboard.status_reconnecting")
+            else:
+                self._status("not-found", "pegboard.status_not_found", profile=self.profile.title)
+        return False
+
+    def _close(self) -> None:
+        ser, self._serial = self._serial, None
+        if ser is not None:
+            try:
+                ser.close()
+            except Exception:  # noqa: BLE001 - closing a vanished device may fail any way
+                pass
+
+    def _lost(self, exc: BaseException) -> None:
+        port = self.port
+        self._close()
+        self.driver.reset()  # a half-received line belongs to nothing
+        if self._stop.is_set():
+            return
+        self._status("disconnected", "pegboard.status_disconnected", port=port, detail=str(exc))
+        self._missing_reported = False
+        if self.profile.name != "port":
+            self.port = None  # re-scan by profile: the device may come back under another name
+
+    def _send(self, data: bytes) -> None:
+        ser = self._serial
+        if ser is None:
+            return
+        try:
+            with self._write_lock:
+                ser.write(data)
+        except (serial.SerialException, OSError, ValueError):
+            pass  # the reader notices a vanished device
+
+    def _handle(self, data: bytes, now: float) -> None:
+        for item in self.driver.feed(data, now):
+            if isinstance(item, ProtocolError):
+                self.errors += 1
+                if item.kind == "checksum":
+                    self._status("checksum-error", "pegboard.status_checksum", detail=item.text)
+                else:
+                    self._status("protocol-error", "pegboard.status_protocol", kind=item.kind, detail=item.text)
+                self._request_resync(now)
+                continue
+            if isinstance(item, Ident):
+                self.ident = item.text
+                self._status("identified", "pegboard.status_identified", ident=item.text)
+                continue
+            if isinstance(item, Comment):
+                continue
+            with self._lock:
+                events = self.tracker.feed(item)
+            if any(e.type == "inconsistent" for e in events):
+                self._status("out-of-step", "pegboard.status_out_of_step")
+                self._request_resync(now)
+            self._deliver(events)
+
+    def _request_resync(self, now: float) -> None:
+        if now - self._last_request >= 0.2:
+            self._last_request = now
+            self.request_snapshot()
+
+    def _deliver(self, events: list[TrackerEvent]) -> None:
+        if self.on_event is None:
+            return
+        for event in events:
+            try:
+                self.on_event(event)
+            except Exception:  # noqa: BLE001 - a faulty consumer must not kill the link
+                traceback.print_exc(file=sys.stderr)
+
+    def _status(self, state: str, key: str, *, port: str | None = None, detail: str = "", **params) -> None:
+        port = port if port is not None else self.port
+        self.status = LinkStatus(state, tr(key, self.lang, port=port or "-", detail=detail, **params), port, detail)
+        if self.on_status is not None:
+            try:
+                self.on_status(self.status)
+            except Exception:  # noqa: BLE001
+                traceback.print_exc(file=sys.stderr)
+
+
+class DgtLink(SerialLink):
+    """A :class:`SerialLink` for a DGT board (profile ``dgt`` unless given); the tracker should sense pieces."""
+
+    def __init__(self, tracker: Tracker, on_event: Callable[[TrackerEvent], None] | None = None, **kwargs) -> None:
+        if kwargs.get("profile") is None:
+            from .profiles import load_profile
+            profile = load_profile("dgt")
+            if kwargs.get("port") is not None:
+                profile = BoardProfile(**{**profile.__dict__, "name": "port"})
+            kwargs["profile"] = profile
+        super().__init__(tracker, on_event, **kwargs)

@@ -1,0 +1,127 @@
+"""``blindchess pegboard replay`` and ``simulate``: in-process and as real subprocesses."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import chess
+import pytest
+
+from blindchess.cli import main
+from blindchess.pegboard.link import SerialLink
+from blindchess.pegboard.tracker import Tracker
+
+PROMOTION_LOG = """\
+# White promotes on e8; the announcement names the piece
+1000 L e7
+1300 P e8
+2500 > e8=N
+"""
+
+
+def run_json(capsys, *args) -> list[dict]:
+    assert main(["pegboard", "replay", *args, "--json"]) == 0
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def test_replay_json_promotion_unknown_then_announced(tmp_path, capsys):
+    log = tmp_path / "promo.log"
+    log.write_text(PROMOTION_LOG)
+    items = run_json(capsys, str(log), "--fen", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1")
+    moves = [i for i in items if i["type"] == "move"]
+    assert moves[0]["uci"] == "e7e8" and moves[0]["promotion"] is None
+    assert moves[1] == {**moves[1], "uci": "e7e8n", "promotion": "n", "replaces": "e7e8"}
+    assert [i["type"] for i in items][:2] == ["comment", "touched"]
+    announcement = [i for i in items if i["type"] == "announcement"][0]
+    assert announcement["announced"] == "e7e8n"
+
+
+def test_replay_without_time_stamps_and_in_german(tmp_path, capsys):
+    log = tmp_path / "game.log"
+    log.write_text("L e2\nP e4\nL e7\nP e5\nL g1\nP f3\nL b8\nP c6\nL f1\nP b5\nL a7\nP a6\nL b5\nL a6\nP a6\n")
+    assert main(["pegboard", "replay", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "berührt: weißer Bauer e2" in out and "Zug auf dem Tastbrett: Bxa6 (b5a6)" in out
+    items = run_json(capsys, str(log))
+    assert [i["uci"] for i in items if i["type"] == "move"] == ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a6"]
+
+
+def test_replay_chess960_castling(tmp_path, capsys):
+    log = tmp_path / "960.log"
+    log.write_text("100 L g1\n300 L h1\n500 P f1\n700 P g1\n")
+    items = run_json(capsys, str(log), "--fen", "4k3/8/8/8/8/8/8/R5KR w HA - 0 1", "--chess960")
+    assert [i["uci"] for i in items if i["type"] == "move"] == ["g1h1"]
+
+
+def test_replay_reports_mismatch_and_bad_lines(tmp_path, capsys):
+    log = tmp_path / "bad.log"
+    log.write_text("L a2\nP a5\nL e2*00\nnonsense\nL a5\nP a2\n")
+    items = run_json(capsys, str(log))
+    assert [i["type"] for i in items] == ["touched", "mismatch", "protocol-error", "protocol-error", "in-sync"]
+    assert items[1]["squares"] == ["a2", "a5"]
+
+
+@pytest.mark.parametrize("content, args, message", [
+    (None, [], "nicht gefunden"),
+    (b"\x00\x01\x02binary", [], "Binärdaten"),
+    (b"\n\n", [], "keine einzige"),
+    (b"L e2\n", ["--fen", "not a fen"], "Ungültige Stellung"),
+])
+def test_bad_files_give_a_clear_message_and_exit_2(tmp_path, capsys, content, args, message):
+    path = tmp_path / "x.log"
+    if content is not None:
+        path.write_bytes(content)
+    assert main(["pegboard", "replay", str(path), *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_replay_as_a_subprocess(tmp_path):
+    log = tmp_path / "promo.log"
+    log.write_text(PROMOTION_LOG)
+    env = {**os.environ, "BLINDCHESS_LANG": "en"}
+    out = subprocess.run([sys.executable, "-m", "blindchess", "pegboard", "replay", str(log), "--fen",
+                          "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"], capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "promotion e7e8: waiting for the announced piece" in out.stdout
+    assert "move corrected: e8=N (e7e8n) instead of e7e8" in out.stdout
+    bad = subprocess.run([sys.executable, "-m", "blindchess", "pegboard", "replay", str(tmp_path / "missing")],
+                         capture_output=True, text=True, env=env, timeout=60)
+    assert bad.returncode == 2 and bad.stderr.strip() == f"File not found: {tmp_path / 'missing'}"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals are POSIX")
+def test_simulate_plays_a_pgn_game_onto_a_serial_link(tmp_path):
+    pgn = tmp_path / "game.pgn"
+    pgn.write_text('[Event "t"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. Nf3 Bg4 5. Be2 Nc6 6. O-O O-O-O *\n')
+    port = tmp_path / "board"
+    proc = subprocess.Popen([sys.executable, "-m", "blindchess", "pegboard", "simulate", "--pgn", str(pgn),
+                             "--delay", "0.3", "--settle", "0.15", "--seed", "3", "--link", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "BLINDCHESS_LANG": "en"})
+    try:
+        first = proc.stdout.readline()
+        assert first.startswith("Virtual peg-board ready. Port: /dev/")
+        events = []
+        link = SerialLink(Tracker(chess.Board(), settle=0.2), events.append, port=str(port), retry=0.02)
+        link.start()
+        out, err = proc.communicate(timeout=60)
+        time.sleep(0.5)
+        link.stop()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert "Game played to the end." in out
+    expected = ["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "g1f3", "c8g4", "f1e2", "b8c6", "e1g1", "e8c8"]
+    assert [e.move.uci() for e in events if e.type == "move"] == expected
+    assert not port.exists()       # the simulator cleans up its link
+
+
+def test_simulate_rejects_a_missing_pgn(tmp_path, capsys):
+    assert main(["pegboard", "simulate", "--pgn", str(tmp_path / "none.pgn")]) == 2
+    assert "PGN-Datei nicht gefunden" in capsys.readouterr().err

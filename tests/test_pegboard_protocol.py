@@ -1,0 +1,98 @@
+"""The blindchess peg-board line protocol: lines, checksums, robust assembly from raw bytes."""
+
+from __future__ import annotations
+
+import chess
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from blindchess.pegboard.protocol import (
+    Comment, Decoder, Ident, LineAssembler, ProtocolError, checksum, format_line, lift_line, parse_line,
+    place_line, rotate_occupancy, rotate_square, snapshot_line,
+)
+from blindchess.pegboard.tracker import Lift, Place, Snapshot
+
+
+def test_checksum_is_the_xor_of_the_bytes_before_the_star():
+    line = format_line("L e2")
+    body, _, tail = line.rstrip(b"\n").partition(b"*")
+    expected = 0
+    for byte in b"L e2":
+        expected ^= byte
+    assert body == b"L e2" and int(tail, 16) == expected == checksum(b"L e2")
+
+
+def test_lines_parse_into_events():
+    assert parse_line(b"L e2", 1.0) == Lift(1.0, chess.E2)
+    assert parse_line(b"P h8\r", 1.0) == Place(1.0, chess.H8)
+    assert parse_line(lift_line(chess.A1).rstrip(b"\n"), 2.0) == Lift(2.0, chess.A1)
+    start = int(chess.Board().occupied)
+    assert parse_line(b"S FFFF00000000FFFF", 0.0) == Snapshot(0.0, start)
+    assert parse_line(snapshot_line(start).rstrip(b"\n"), 0.0) == Snapshot(0.0, start)
+    assert parse_line(b"I blindchess-pegboard 1.0", 0.0) == Ident(0.0, "blindchess-pegboard 1.0")
+    assert parse_line(b"# hello", 0.0) == Comment(0.0, "hello")
+    assert parse_line(b"   ", 0.0) is None
+
+
+def test_bad_lines_are_reported_not_guessed():
+    for raw, kind in [(b"L e2*00", "checksum"), (b"L e2*5", "checksum"), (b"L z9", "square"), (b"L", "square"),
+                      (b"S 12", "snapshot"), (b"S GGGG00000000FFFF", "snapshot"), (b"X e2", "unknown"),
+                      (b"Le2", "unknown"), (b"hello", "unknown")]:
+        result = parse_line(raw, 0.0)
+        assert isinstance(result, ProtocolError) and result.kind == kind, raw
+
+
+def test_a_turned_board_reports_turned_squares():
+    assert parse_line(b"L a1", 0.0, rotated=True) == Lift(0.0, chess.H8)
+    assert rotate_square(chess.E2) == chess.D7
+    start = int(chess.Board().occupied)
+    assert rotate_occupancy(start) == start
+    assert rotate_occupancy(chess.BB_A1) == chess.BB_H8
+    assert parse_line(snapshot_line(chess.BB_A1 | chess.BB_B2).rstrip(b"\n"), 0.0, rotated=True) == \
+        Snapshot(0.0, chess.BB_H8 | chess.BB_G7)
+
+
+def test_partial_reads_noise_overlong_lines_and_invalid_utf8():
+    decoder = Decoder()
+    stream = b"\x00\xffL e2\nP e" + b"4*" + b"%02X" % checksum(b"P e4") + b"\r\n" + b"L e\xc3\xa97\n" \
+        + b"#" * 500 + b"\nL d7\n"
+    out = []
+    for i in range(0, len(stream), 3):            # arbitrary pieces
+        out += decoder.feed(stream[i:i + 3], 0.0)
+    events = [m for m in out if not isinstance(m, ProtocolError)]
+    errors = [m.kind for m in out if isinstance(m, ProtocolError)]
+    assert events == [Lift(0.0, chess.E2), Place(0.0, chess.E4), Lift(0.0, chess.D7)]
+    assert errors == ["noise", "noise", "overlong"]
+
+
+def test_a_reset_forgets_a_truncated_line():
+    assembler = LineAssembler()
+    assert assembler.feed(b"L e") == []
+    assembler.reset()                       # the device vanished in the middle of a line
+    assert assembler.feed(b"2\nP e4\n") == [("line", b"2"), ("line", b"P e4")]
+    assert isinstance(parse_line(b"2", 0.0), ProtocolError)
+
+
+@settings(deadline=None, max_examples=200)
+@given(st.binary(max_size=400))
+def test_random_bytes_never_crash_and_never_invent_events(data):
+    decoder = Decoder()
+    for message in decoder.feed(data, 0.0):
+        if isinstance(message, (Lift, Place)):
+            # an accepted event must be literally in the data
+            line = (b"L " if isinstance(message, Lift) else b"P ") + chess.square_name(message.square).encode()
+            assert line in data or line.upper() in data.upper()
+
+
+@settings(deadline=None, max_examples=100)
+@given(st.lists(st.tuples(st.sampled_from("LP"), st.integers(0, 63), st.booleans()), max_size=30),
+       st.lists(st.integers(1, 20), max_size=10))
+def test_valid_lines_survive_any_split(lines, cuts):
+    stream = b"".join((lift_line if kind == "L" else place_line)(sq, with_checksum=cs) for kind, sq, cs in lines)
+    decoder = Decoder()
+    out, pos = [], 0
+    for cut in cuts:
+        out += decoder.feed(stream[pos:pos + cut], 0.0)
+        pos += cut
+    out += decoder.feed(stream[pos:], 0.0)
+    assert out == [(Lift if kind == "L" else Place)(0.0, sq) for kind, sq, _ in lines]

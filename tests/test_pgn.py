@@ -1,0 +1,84 @@
+"""PGN export and import of a session (issue 4 §6)."""
+
+from __future__ import annotations
+
+import io
+
+import chess
+import chess.pgn
+import pytest
+
+from blindchess.errors import UserError
+from blindchess.pgn import session_to_pgn
+from blindchess.session import Player, Session
+
+M = chess.Move.from_uci
+
+
+def played() -> Session:
+    s = Session.new(Player("Anna"), Player("Bert", True), "90+30", now=0.0,
+                    headers={"Event": "IBCA Open", "Round": "3"})
+    s.start_clock(0.0)
+    s.sighted_move("e2e4", 65.0)
+    s.press_clock("white", 65.0)
+    s.tactile_move("e2e4", 70.0)
+    s.touch("g8", 80.0)
+    s.tactile_move("g8f6", 100.0)
+    s.announce("Springer Felix sechs", 101.0)
+    s.press_clock("black", 102.0)
+    s.sighted_move("g8f6", 103.0)
+    s.write("sighted", "e4", 110.0)
+    s.write("sighted", "Nf6", 110.0)
+    s.write("blind", "e4", 111.0)
+    s.write("blind", "Sh6", 111.0)  # the blind player's score deviates
+    return s
+
+
+def test_export_standard_pgn_with_clock_and_comments():
+    s = played()
+    game = s.to_pgn_game()
+    assert game.headers["White"] == "Anna" and game.headers["Event"] == "IBCA Open"
+    assert game.headers["TimeControl"] == "5400+30"
+    assert game.headers["VisuallyImpaired"] == "Black"
+    nodes = list(game.mainline())
+    assert [n.move for n in nodes] == [M("e2e4"), M("g8f6")]
+    assert nodes[0].clock() == pytest.approx(5400 - 65 + 30)
+    assert nodes[0].emt() == pytest.approx(65.0)
+    assert nodes[1].clock() == pytest.approx(5400 - 37 + 30)
+    assert "Sh6" in nodes[1].comment  # the other score's deviation
+    assert "D.2.2" in nodes[0].comment  # the touch of g8 before Black's first move
+    text = session_to_pgn(s)
+    assert "[%clk 1:29:25]" in text and "1. e4" in text and "Nf6" in text
+    # Standard PGN: python-chess reads it back.
+    again = chess.pgn.read_game(io.StringIO(text))
+    assert not again.errors and again.end().board().fen() == s.board("sighted").fen()
+
+
+def test_import_continues_the_game_with_clock_history():
+    s = played()
+    text = session_to_pgn(s)
+    cont = Session.from_pgn(text, now=1000.0)
+    assert cont.game_moves == s.game_moves
+    assert cont.board("tactile").fen() == cont.board("sighted").fen() == s.board("sighted").fen()
+    assert cont.blind_color == chess.BLACK and cont.white.name == "Anna"
+    assert cont.clock.remaining(chess.WHITE, 1000.0) == pytest.approx(5400 - 65 + 30)
+    assert cont.clock.remaining(chess.BLACK, 1000.0) == pytest.approx(5400 - 37 + 30)
+    assert cont.clock.times_at(1).remaining[0] == pytest.approx(5365)
+    # Play goes on: White to move.
+    cont.start_clock(1000.0)
+    cont.sighted_move("d2d4", 1010.0)
+    assert cont.press_clock("white", 1010.0)["type"] == "press"
+
+
+def test_chess960_round_trip():
+    s = Session.new(Player("A"), Player("B", True), None, chess960=99, now=0.0)
+    s.sighted_move(s.board("sighted").parse_san("g3"), 1.0)
+    game = s.to_pgn_game()
+    assert game.headers["Variant"] == "Chess960" and game.headers["FEN"] == chess.Board.from_chess960_pos(99).fen()
+    cont = Session.from_pgn(session_to_pgn(s), now=5.0)
+    assert cont.start.chess960 and cont.game_moves == s.game_moves
+
+
+def test_garbage_is_a_user_error():
+    with pytest.raises(UserError):
+        Session.from_pgn("this is no game 1. Zz9", now=0.0)

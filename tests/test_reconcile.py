@@ -1,0 +1,154 @@
+"""``blindchess reconcile`` and ``blindchess journal`` for arbiters (issue 4 §4, §5)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import chess
+import pytest
+
+from blindchess.cli import main
+from blindchess.session import Player, Session
+
+
+def fen_after(sans, start=None) -> chess.Board:
+    board = (start or chess.Board()).copy()
+    for s in sans:
+        board.push_san(s)
+    return board
+
+
+@pytest.fixture
+def sheets(tmp_path):
+    a = tmp_path / "a.txt"
+    b = tmp_path / "b.txt"
+    a.write_text("1. e4 e5 2. Sf3 Sc6 3. Lb5\n", encoding="utf-8")
+    b.write_text("1.e4 e5\n2.Nf3 Nc6\n3.Bc4\n", encoding="utf-8")
+    return a, b
+
+
+def run_json(capsys, *args) -> dict:
+    assert main(["reconcile", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_retrace_json_fields_and_clock_log(capsys, sheets, tmp_path):
+    a, b = sheets
+    log = tmp_path / "clock.txt"
+    log.write_text("# ply white black\n0 1:30:00 1:30:00\n1 1:29:50 1:30:00\n2 1:29:50 1:29:30\n"
+                   "3 5370 5370\n4 5370 5340.5\n5 5300 5340.5\n", encoding="utf-8")
+    board_a = fen_after(["e4", "e5", "Nf3", "Nc6", "Bb5"])
+    board_b = fen_after(["e4", "e5", "Nf3", "Nc6", "Bc4"])
+    d = run_json(capsys, "--sheet-a", str(a), "--sheet-b", str(b), "--board-a", board_a.board_fen(),
+                 "--board-b", board_b.fen(), "--clock-log", str(log), "--lang", "en")
+    assert d["boards_agree"] is False and d["sheets_agree"] is False
+    assert d["agreed_plies"] == 4 and d["ruling"] == "retrace"
+    assert d["position_fen"] == fen_after(["e4", "e5", "Nf3", "Nc6"]).fen()
+    assert d["fix_boards"] == ["a", "b"]
+    assert d["clocks"] == {"ply": 4, "white": 5370.0, "black": 5340.5, "restore": True, "exact": True}
+    assert "D.2.9" in d["explanation"]
+
+
+def test_correct_board_and_no_clocks_without_log(capsys, tmp_path):
+    a = tmp_path / "a.txt"
+    b = tmp_path / "b.txt"
+    a.write_text("1. e4 e5 2. Nf3", encoding="utf-8")
+    b.write_text("Bauer Eva vier\nBauer Eva fünf\nSpringer Felix drei\n", encoding="utf-8")  # a recording
+    right = fen_after(["e4", "e5", "Nf3"])
+    wrong = fen_after(["e4", "e5", "Nh3"])
+    d = run_json(capsys, "--sheet-a", str(a), "--sheet-b", str(b), "--board-a", right.board_fen(),
+                 "--board-b", wrong.board_fen())
+    assert d["ruling"] == "correct-board" and d["fix_boards"] == ["b"] and d["sheets_agree"]
+    assert "clocks" not in d
+    assert sorted(d["squares"]["b"]) == ["f3", "h3"]
+
+
+def test_words_without_json_and_chess960(capsys, tmp_path):
+    start = chess.Board.from_chess960_pos(99)
+    a = tmp_path / "a.txt"
+    b = tmp_path / "b.txt"
+    a.write_text("1. g3 g6 2. Sf3 Sf6 3. 0-0", encoding="utf-8")
+    b.write_text("1. g3 g6 2. Nf3 Nf6 3. O-O", encoding="utf-8")
+    right = fen_after(["g3", "g6", "Nf3", "Nf6", "O-O"], start)
+    wrong = fen_after(["g3", "g6", "Nf3", "Nf6", "Kg2"], start)
+    assert main(["reconcile", "--sheet-a", str(a), "--sheet-b", str(b), "--board-a", right.board_fen(),
+                 "--board-b", wrong.board_fen(), "--start-fen", start.fen(), "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "D.2.9" in out and "Brett B" in out and right.fen() in out
+
+
+def test_clock_log_from_a_journal(capsys, sheets, tmp_path):
+    a, b = sheets
+    path = tmp_path / "g.jsonl"
+    s = Session.new(Player("A"), Player("B", True), "90+30", journal=path, now=0.0)
+    s.start_clock(0.0)
+    for i, uci in enumerate(["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]):
+        t = 10.0 * (i + 1)
+        if i % 2 == 0:
+            s.sighted_move(uci, t)
+            s.press_clock("white", t)
+        else:
+            s.tactile_move(uci, t)
+            s.announce(chess.Move.from_uci(uci), t)
+            s.press_clock("black", t)
+    expected = s.clock.times_at(4).remaining
+    s.close()
+    d = run_json(capsys, "--sheet-a", str(a), "--sheet-b", str(b),
+                 "--board-a", fen_after(["e4", "e5", "Nf3", "Nc6", "Bb5"]).board_fen(),
+                 "--board-b", fen_after(["e4", "e5", "Nf3", "Nc6", "Bc4"]).board_fen(), "--clock-log", str(path))
+    assert (d["clocks"]["white"], d["clocks"]["black"]) == expected
+
+
+@pytest.mark.parametrize("change, text", [
+    ({"--board-a": "not/a/fen"}, "FEN"),
+    ({"--sheet-b": "/nonexistent/file.txt"}, "/nonexistent/file.txt"),
+    ({"--clock-log": "BAD"}, "Zeile"),
+    ({"--start-fen": "zzz"}, "FEN"),
+])
+def test_bad_input_is_a_clear_message_exit_2(capsys, sheets, tmp_path, change, text):
+    a, b = sheets
+    bad_log = tmp_path / "bad.txt"
+    bad_log.write_text("0 5400 5400\n1 five 5400\n", encoding="utf-8")
+    args = {"--sheet-a": str(a), "--sheet-b": str(b), "--board-a": chess.STARTING_BOARD_FEN,
+            "--board-b": chess.STARTING_BOARD_FEN}
+    args.update({k: (str(bad_log) if v == "BAD" else v) for k, v in change.items()})
+    flat = [x for kv in args.items() for x in kv]
+    assert main(["reconcile", *flat]) == 2
+    err = capsys.readouterr().err
+    assert text in err and "Traceback" not in err
+
+
+def test_reconcile_in_a_real_subprocess(sheets):
+    a, b = sheets
+    board = fen_after(["e4", "e5", "Nf3", "Nc6", "Bb5"]).board_fen()
+    out = subprocess.run([sys.executable, "-m", "blindchess", "reconcile", "--sheet-a", str(a), "--sheet-b", str(b),
+                          "--board-a", board, "--board-b", board, "--json"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    d = json.loads(out.stdout)
+    assert d["ruling"] == "none" and d["boards_agree"] and not d["sheets_agree"]
+    bad = subprocess.run([sys.executable, "-m", "blindchess", "reconcile", "--sheet-a", str(a), "--sheet-b", str(b),
+                          "--board-a", "x", "--board-b", board], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_journal_list_and_show(capsys, tmp_path):
+    s = Session.new(Player("Anna"), Player("Bert", True), "90+30", journal=True, now=0.0)
+    s.start_clock(0.0)
+    s.sighted_move("e2e4", 5.0)
+    s.touch("g8", 6.0)
+    s.close()
+    with s.journal_path.open("ab") as f:
+        f.write(b'{"seq": 99, "ty')
+    assert main(["journal", "list"]) == 0
+    out = capsys.readouterr().out
+    assert s.journal_path.name in out and "Anna" in out
+    assert main(["journal", "show", s.journal_path.name]) == 0
+    out = capsys.readouterr().out
+    assert "move-made" in out and "D.2.2" in out and "Zeile" in out
+    assert main(["journal", "show", str(tmp_path / "missing.jsonl")]) == 2
+    proc = subprocess.run([sys.executable, "-m", "blindchess", "journal", "show", str(s.journal_path), "--json"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["damaged_lines"]

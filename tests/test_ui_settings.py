@@ -1,0 +1,75 @@
+"""Settings persist across restarts (QSettings INI in the user data folder); the app's command line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from blindchess.cli import main as cli_main
+from blindchess.ui.settings import Settings, settings_path
+from blindchess.ui.settings_dialog import SettingsDialog
+
+
+def test_settings_survive_a_restart(qtbot, _isolated_home):
+    QApplication.instance() or QApplication([])
+    first = Settings.load()
+    assert first.lang == "de" and first.theme == "normal" and first.font_scale == 1.0
+    first.lang, first.voice, first.rate, first.model = "en", "en-gb", 180, "/models/en"
+    first.port, first.board_profile, first.theme, first.font_scale = "/dev/ttyUSB0", "dgt", "high-contrast", 1.6
+    first.save()
+    assert str(_isolated_home) in settings_path()
+    again = Settings.load()
+    assert again == first
+
+
+def test_settings_dialog_writes_back(qtbot):
+    settings = Settings()
+    dialog = SettingsDialog(None, settings, lang="de")
+    qtbot.addWidget(dialog)
+    dialog.language.setCurrentIndex(dialog.language.findData("en"))
+    dialog.theme.setCurrentIndex(dialog.theme.findData("high-contrast"))
+    dialog.font_scale.setValue(2.0)
+    dialog.rate.setValue(200)
+    dialog.port.setEditText("/dev/ttyACM3")
+    dialog.store()
+    settings.save()
+    loaded = Settings.load()
+    assert (loaded.lang, loaded.theme, loaded.font_scale, loaded.rate, loaded.port) == (
+        "en", "high-contrast", 2.0, 200, "/dev/ttyACM3")
+
+
+def test_a_hand_edited_bad_value_falls_back_to_the_default(qtbot):
+    QApplication.instance() or QApplication([])
+    with open(settings_path(), "w", encoding="utf-8") as f:
+        f.write("[General]\nfont_scale=huge\ntheme=purple\nrate=fast\nlang=en\n")
+    loaded = Settings.load()
+    assert (loaded.font_scale, loaded.theme, loaded.rate, loaded.lang) == (1.0, "normal", 0, "en")
+
+
+def test_the_app_starts_to_a_usable_window_in_a_real_process(_isolated_home):
+    env = dict(os.environ, BLINDCHESS_EXIT_WHEN_READY="1", QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run([sys.executable, "-m", "blindchess"], capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("ready ")
+    done = subprocess.run([sys.executable, "-m", "blindchess", "app", "--lang", "en"], capture_output=True,
+                          text=True, env=env, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("ready ")
+
+
+def test_a_missing_journal_is_a_clear_message_without_traceback(capsys, tmp_path):
+    code = cli_main(["app", "--journal", str(tmp_path / "nope.jsonl")])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "nope.jsonl" in err and "gibt es nicht" in err and "Traceback" not in err
+
+
+def test_app_help_lists_its_options(capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli_main(["app", "--help"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    assert "--journal" in out and "--lang" in out
