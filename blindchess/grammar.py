@@ -44,9 +44,9 @@ def move_forms(board: chess.Board, lang: str = "de") -> list[tuple[str, chess.Mo
     legal = list(board.legal_moves)
     piece_at = board.piece_type_at
     kinds = [piece_at(m.from_square) for m in legal]
-    castles = [k == chess.KING and board.is_castling(m) for m, k in zip(legal, kinds)]
+    castles = [k == chess.KING and board.is_castling(m) for m, k in zip(legal, kinds, strict=True)]
     reach: dict[tuple[int, int], int] = {}
-    for m, piece, castle in zip(legal, kinds, castles):
+    for m, piece, castle in zip(legal, kinds, castles, strict=True):
         if not castle and piece != chess.PAWN:
             key = (piece, m.to_square)
             reach[key] = reach.get(key, 0) | chess.BB_SQUARES[m.from_square]
@@ -55,7 +55,7 @@ def move_forms(board: chess.Board, lang: str = "de") -> list[tuple[str, chess.Mo
     pawn_word = v.pieces[chess.PAWN].name
     king_word = v.pieces[chess.KING].name
     forms: list[tuple[str, chess.Move]] = []
-    for m, piece, castle in zip(legal, kinds, castles):
+    for m, piece, castle in zip(legal, kinds, castles, strict=True):
         others = reach.get((piece, m.to_square), 0) & ~chess.BB_SQUARES[m.from_square]
         words = _move_words(board, m, v, others)
         base = _lower(v, words)

@@ -80,6 +80,7 @@ class JournalRead:
     path: Path
     events: list[dict]
     problems: list[tuple[int, str]] = field(default_factory=list)  # (line number, what is wrong)
+    lines: list[int] = field(default_factory=list)  # the line number of each event
 
     @property
     def damaged(self) -> bool:
@@ -92,6 +93,7 @@ def read_journal(path: Path | str) -> JournalRead:
     data = path.read_bytes()
     events: list[dict] = []
     problems: list[tuple[int, str]] = []
+    numbers: list[int] = []
     lines = data.split(b"\n")
     last_index = len(lines) - 1
     for number, raw in enumerate(lines, start=1):
@@ -106,11 +108,10 @@ def read_journal(path: Path | str) -> JournalRead:
         if not isinstance(event, dict) or "type" not in event:
             problems.append((number, "corrupt"))
             continue
-        if truncated:
-            # A complete JSON object without its newline: the write was cut just before "\n". Keep it.
-            pass
+        # (A complete object without its newline was cut just before "\n": it is kept.)
         events.append(event)
-    return JournalRead(path, events, problems)
+        numbers.append(number)
+    return JournalRead(path, events, problems, numbers)
 
 
 def _slug(name: str) -> str:

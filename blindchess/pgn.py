@@ -6,7 +6,8 @@ the seven-tag roster plus ``TimeControl`` (PGN form, see :mod:`blindchess.clock`
 tag ``VisuallyImpaired`` ("White" / "Black"). Each move carries ``[%clk h:mm:ss]``
 (the mover's time after his press) and ``[%emt h:mm:ss]`` (the time the move
 took); comments, in the session's language, record where a game score differs
-from the game (entry as written), touches (D.2.2, D.2.10 e) and rulings (D.2.9).
+from the game (entry as written), touches (D.2.2, D.2.10 e) and rulings (D.2.9);
+moves a ruling took back appear as a side variation marked as retracted.
 
 Import (:func:`session_from_pgn`): players, time control, start position and the
 moves; ``[%clk]`` comments become the clock history, so a retrace under D.2.9
@@ -32,8 +33,6 @@ def _clock_by_ply(session) -> dict[int, object]:
 
 def session_to_game(session) -> chess.pgn.Game:
     """The session as a ``chess.pgn.Game``; see the module docstring."""
-    from . import ruling as _ruling
-
     game = chess.pgn.Game()
     h = game.headers
     extra = dict(session.headers)
@@ -93,8 +92,28 @@ def session_to_game(session) -> chess.pgn.Game:
                 " ".join(comments[i + 1])
     if comments.get(0):
         game.comment = " ".join(comments[0])
-    del _ruling
+    _add_retracted(game, session)
     return game
+
+
+def _add_retracted(game: chess.pgn.Game, session) -> None:
+    """Moves taken back by a ruling (D.2.9) as side variations where the game went on differently."""
+    mainline = list(game.mainline())
+    for ev in session.rulings:
+        before = [chess.Move.from_uci(u) for u in ev.get("before", [])]
+        kept = len(ev.get("moves", []))
+        now_moves = [chess.Move.from_uci(u) for u in ev.get("moves", [])]
+        if len(before) <= kept or before[:kept] != now_moves[:kept]:
+            continue
+        parent = game if kept == 0 else (mainline[kept - 1] if kept - 1 < len(mainline) else None)
+        if parent is None or any(v.move == before[kept] for v in parent.variations):
+            continue
+        node = parent.add_variation(before[kept])
+        node.comment = tr("session.pgn_retracted", session.lang)
+        for move in before[kept + 1:]:
+            if not node.board().is_legal(move):
+                break
+            node = node.add_variation(move)
 
 
 def session_to_pgn(session) -> str:

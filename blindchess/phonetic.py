@@ -274,7 +274,8 @@ class Voice:
         n = len(token)
         if n > 40 or n < 2:
             return None
-        short_ok = n <= 3 and set(token) <= set("abcdefghx")
+        # single letters only in a written pawn capture ("exd"); "bc" (from "Bc4") is notation
+        short_ok = n == 3 and token[1] == "x" and set(token) <= set("abcdefghx")
         best: list[list[str] | None] = [None] * (n + 1)
         best[0] = []
         for i in range(n):
@@ -335,11 +336,10 @@ def piece_name(piece_type: int, lang: str = "de") -> str:
 
 
 def _is_mate_after(board: chess.Board, move: chess.Move) -> bool:
-    board.push(move)
-    try:
-        return board.is_checkmate()
-    finally:
-        board.pop()
+    """Whether ``move`` mates; played on a copy, so the caller's board is never touched."""
+    after = board.copy(stack=False)
+    after.push(move)
+    return after.is_checkmate()
 
 
 def _gives_check(board: chess.Board, move: chess.Move, piece: int | None = None) -> bool:
@@ -411,11 +411,10 @@ def _move_words(board: chess.Board, move: chess.Move, v: Voice, others: int | No
             words.append(v.files[chess.square_file(move.from_square)])
     else:
         words.append(v.pieces[piece].name)
-        if others is None:
+        if others is None:  # other like pieces that can go to the same square
             others = 0
-            from_mask = board.pieces_mask(piece, board.turn) & ~chess.BB_SQUARES[move.from_square]
-            if from_mask and from_mask & board.attackers_mask(board.turn, move.to_square):  # else nobody else can go there
-                for m in board.generate_legal_moves(from_mask, chess.BB_SQUARES[move.to_square]):
+            for m in _index(board).by_target.get(move.to_square, ()):
+                if m.from_square != move.from_square and board.piece_type_at(m.from_square) == piece:
                     others |= chess.BB_SQUARES[m.from_square]
         by_file, by_rank = _disambiguation(move, others)
         if by_file and by_rank:
@@ -440,12 +439,13 @@ def announce(board: chess.Board, move: chess.Move, lang: str = "de") -> str:
 
     ``Springer Felix drei``, ``Eva vier``, ``David schlägt Eva fünf``,
     ``Springer Bella David zwei``, ``Eva acht wird Dame``, ``Kurze Rochade``,
-    ``Dame Hector fünf Schach``, ``Turm Anna acht matt``. ``move`` must be legal;
-    a move that is not even pseudo-legal raises ValueError (a programming error).
+    ``Dame Hector fünf Schach``, ``Turm Anna acht matt``. An illegal move
+    raises ValueError (a programming error: callers announce legal moves).
     """
-    if not board.is_pseudo_legal(move):
-        raise ValueError(f"impossible move {move.uci()} in {board.fen()}")
     v = voice(lang)
+    index = _index(board)
+    if move not in index.by_target.get(move.to_square, ()) and move not in index.castling:
+        raise ValueError(f"illegal move {move.uci()} in {board.fen()}")
     words = _move_words(board, move, v)
     if _gives_check(board, move):
         words.append(v.spoken["mate"] if _is_mate_after(board, move) else v.spoken["check"])
@@ -899,8 +899,8 @@ def _resolve_move(board: chess.Board, said: _Said, doubt: bool, v: Voice, result
         result.message += " " + tr("phonetic.possible", lang, options=_options(board, suggestions, v))
 
 
-# Written notation names a rank digit or castling zeros ("Sf3", "exd5", "0-0", "O-O").
-_WRITTEN = re.compile(r"[1-8]|[0oO]-[0oO]")
+# Written notation: a letter glued to a rank digit or castling zeros ("Sf3", "exd5", "0-0", "O-O").
+_WRITTEN = re.compile(r"[^\W\d_][1-8]|[0oO]-[0oO]")
 
 
 def _from_notation(board: chess.Board, text: str, lang: str, result: Understanding) -> bool:
@@ -924,12 +924,23 @@ def _from_notation(board: chess.Board, text: str, lang: str, result: Understandi
         result.certain = True
         result.message = ""
         return True
+    problem = getattr(reading, "problem", None)
     candidates = [m for m in getattr(reading, "candidates", []) or [] if board.is_legal(m)]
-    if getattr(reading, "problem", None) == "ambiguous" and candidates:
-        v = voice(lang)
+    v = voice(lang)
+    if problem == "ambiguous" and candidates:
         result.kind = "move"
         result.candidates = candidates
         result.message = tr("phonetic.did_you_mean", lang, options=_options(board, candidates, v))
+        return True
+    if problem == "illegal" and result.message in (tr("phonetic.which_square", lang),
+                                                   tr("phonetic.not_understood", lang)):
+        # written, but no legal move: the notation reader's explanation is the better one
+        suggestions = [m for m in getattr(reading, "suggestions", []) or [] if board.is_legal(m)][:4]
+        result.message = tr("phonetic.written_illegal", lang, written=stripped)
+        result.kind = "move"
+        result.candidates = suggestions
+        if suggestions:
+            result.message += " " + tr("phonetic.possible", lang, options=_options(board, suggestions, v))
         return True
     return False
 
@@ -980,7 +991,7 @@ def understand(board: chess.Board, text: str, lang: str = "de") -> Understanding
         result.certain = not doubt
         return result
     _resolve_move(board, parsed.said or _Said(), doubt, v, result)
-    if result.move is None and result.kind == "move" and parsed.unknown:
+    if result.move is None and result.kind == "move":
         _from_notation(board, text[:MAX_CHARS], v.lang, result)
     return result
 

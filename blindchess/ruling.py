@@ -42,7 +42,10 @@ same with the pieces: :class:`SquareChange`), ``clocks`` (``{"ply", "white",
 "black", "restore", "exact"}`` or ``None``), ``shorter`` ("a" | "b" | None) and
 ``missing_plies`` (a score that is only shorter — not a reason to retrace),
 ``disagreement`` (:class:`Disagreement` at the first ply where the scores part,
-also for an illegal / unreadable / ambiguous written move), ``explain(lang)``
+also for an illegal / unreadable / ambiguous written move), ``scores_behind``
+(both boards would be corrected but one shows one legal move more than the
+scores: the last move is probably not written yet — the explanation asks to
+complete the scores first), ``explain(lang)``
 (plain words citing D.2.9) and ``to_dict()`` (the JSON of ``blindchess reconcile``).
 
 The decision:
@@ -55,6 +58,13 @@ The decision:
 3. The scores differ (or one holds an illegal/unreadable move) at ply k →
    "retrace": both boards go back to the position after the k agreed
    half-moves; the clocks to the times recorded at ply k.
+
+Speed: plain SAN entries (in the sheet's letters, the language guessed by
+``notation.guess_lang``) are read with python-chess directly, and entries of
+score b that say the same as score a's (after translating the piece letters)
+are taken over without reading; anything else — slips, spoken phrases,
+problems, unusual layouts — goes to ``blindchess.notation`` (and
+``blindchess.phonetic``), which stays the authority on what a text means.
 """
 
 from __future__ import annotations
@@ -62,7 +72,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 import chess
@@ -634,6 +644,7 @@ class Ruling:
     labels: tuple[str, str] = ("a", "b")
     lang: str = "de"
     boards_diff: list[str] = field(default_factory=list)
+    scores_behind: bool = False
 
     @property
     def position_fen(self) -> str:
@@ -654,6 +665,7 @@ class Ruling:
             "missing_plies": self.missing_plies,
             "plies_a": self.plies_a,
             "plies_b": self.plies_b,
+            "scores_behind": self.scores_behind,
         }
         if self.disagreement is not None:
             dg = self.disagreement
@@ -698,8 +710,8 @@ class Ruling:
             parts.append(tr("session.rule_sheets_agree", lang, plies=self.agreed_plies if self.shorter is None
                             else max(self.plies_a, self.plies_b)))
             if self.shorter:
-                parts.append(tr("session.rule_shorter", lang, score=self._score_name(self.shorter, lang),
-                                count=self.missing_plies))
+                key = "session.rule_shorter_one" if self.missing_plies == 1 else "session.rule_shorter"
+                parts.append(tr(key, lang, score=self._score_name(self.shorter, lang), count=self.missing_plies))
         elif self.disagreement is not None:
             parts.append(self._explain_disagreement(lang))
         if self.kind == "none":
@@ -708,6 +720,8 @@ class Ruling:
             else:
                 parts.append(tr("session.rule_none", lang))
         elif self.kind == "correct-board":
+            if self.scores_behind:
+                parts.append(tr("session.rule_scores_behind", lang))
             parts.append(tr("session.rule_correct", lang, position=self._after(len(self.moves), lang)))
             for which in self.fix_boards:
                 changes = "; ".join(c.describe(lang) for c in self.changes.get(which, []))
@@ -818,11 +832,32 @@ def rule(score_a, score_b, board_a, board_b, *, start: chess.Board | None = None
         if not fix:  # boards differ only in what occupancy cannot tell apart
             kind = "none"
 
+    scores_behind = kind == "correct-board" and fix == ["a", "b"] and _one_move_ahead(position, (ba, bb), occ_only)
+
     rows = _clock_rows(clock_history)
     clocks = _clock_at(rows, k if kind == "retrace" else None, kind == "retrace")
     return Ruling(boards_agree, sheets_agree, k if not sheets_agree else min(ra.plies, rb.plies), kind, position,
                   moves, fix, squares, changes, clocks, shorter, missing, disagreement, start, ra.plies, rb.plies,
-                  tuple(labels), lang, [chess.square_name(s) for s in between])
+                  tuple(labels), lang, [chess.square_name(s) for s in between], scores_behind)
+
+
+def _one_move_ahead(position: chess.Board, boards, occ_only: set[str]) -> bool:
+    """Whether a board shows ``position`` plus one legal move (the scores lag a move behind)."""
+    targets = []
+    for which, b in zip(("a", "b"), boards):
+        if isinstance(b, int) or which in occ_only:
+            targets.append(("occ", b if isinstance(b, int) else b.occupied))
+        else:
+            targets.append(("full", placement_key(b)))
+    board = position.copy(stack=False)
+    for move in board.legal_moves:
+        board.push(move)
+        key = placement_key(board)
+        hit = any(k == key if mode == "full" else k == board.occupied for mode, k in targets)
+        board.pop()
+        if hit:
+            return True
+    return False
 
 
 def _prefix_board(read: ScoreRead, start: chess.Board, k: int) -> chess.Board:

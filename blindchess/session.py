@@ -67,7 +67,8 @@ events and change nothing. Colours may be ``chess.WHITE``/``chess.BLACK`` or
     s.board("sighted" | "tactile") -> chess.Board      s.moves(name) -> list[chess.Move]
     s.game_moves -> list[chess.Move]   s.game_board() -> chess.Board   s.to_move -> chess.Color
     s.score("blind" | "sighted") -> list[str]           s.score_read(who) -> ruling.ScoreRead
-    s.events -> list[dict]   s.subscribe(cb) -> unsubscribe()   s.divergence -> {"ply", "squares"} | None
+    s.events -> list[dict]   s.subscribe(cb) -> unsubscribe()
+    s.divergence -> {"ply", "squares", "board"} | None   # board: the one that differs from the game, if known
     s.white, s.black, s.player(color), s.blind_color, s.is_blind(color), s.clock, s.time_control,
     s.start, s.lang, s.headers, s.result, s.result_reason, s.finished, s.draw_offer, s.touches,
     s.rulings, s.plies_pressed, s.last_time, s.journal_path, s.journal_problems
@@ -307,24 +308,31 @@ class Session:
         start = next((e for e in read.events if e.get("type") == "session-start"), None)
         if start is None:
             raise UserError(tr("session.journal_no_start", None, path=path))
+        problems = list(read.problems)
         try:
             s = cls._from_start_event(start)
             s._replaying = True
             s._record_input(start)
-            for ev in read.events:
+            for line, ev in zip(read.lines, read.events):
                 if ev is start or ev.get("derived") or ev.get("type") not in INPUT_TYPES:
                     continue
                 if ev.get("type") == "session-start":
                     continue
                 s._seq = max(s._seq, int(ev.get("seq", s._seq + 1)))
                 ev = dict(ev, seq=s._seq)
-                s._record_input(ev)
+                try:
+                    s._record_input(ev)
+                except (ValueError, KeyError, TypeError, IndexError, AssertionError):
+                    # A line that does not fit the game (edited by hand?): reported, skipped.
+                    if s.events and s.events[-1] is ev:
+                        s.events.pop()
+                    problems.append((line, "inapplicable"))
         except (ValueError, KeyError, TypeError) as exc:
             raise UserError(tr("session.journal_no_start", None, path=path)) from exc
         finally:
             if "s" in locals():
                 s._replaying = False
-        s.journal_problems = list(read.problems)
+        s.journal_problems = sorted(problems)
         s.journal_path = path
         return s
 
@@ -468,7 +476,11 @@ class Session:
 
     @property
     def divergence(self) -> dict | None:
-        """``{"ply", "squares"}`` — the first ply where the boards part — or None."""
+        """``{"ply", "squares", "board"}`` — the first ply where the boards part — or None.
+
+        ``board`` names the board whose move at that ply differs from the move
+        made in the game ("sighted" / "tactile"), None when that cannot be told.
+        """
         return dict(self._divergence) if self._divergence else None
 
     @property
@@ -722,8 +734,14 @@ class Session:
         board = self._boards[name]
         move = chess.Move.from_uci(ev["uci"])
         if ev.get("replaces"):
+            before = board.copy()
+            before.pop()
+            if not before.is_legal(move):
+                raise ValueError(f"illegal replacement {move.uci()}")
             board.pop()
             self._keys[name].pop()
+        elif not board.is_legal(move):
+            raise ValueError(f"illegal move {move.uci()}")
         board.push(move)
         self._keys[name].append(_ruling.placement_key(board))
         index = len(board.move_stack) - 1
@@ -936,13 +954,25 @@ class Session:
         sa = _board_at(self._boards["sighted"], first)
         sb = _board_at(self._boards["tactile"], first)
         squares = [chess.square_name(s) for s in _ruling.diff_squares(sa, sb, not self.tactile_senses_pieces)]
+        wrong = self._wrong_board(first - 1)
         if old is not None and old["ply"] == first:
-            self._divergence["squares"] = squares
+            self._divergence.update(squares=squares, board=wrong)
             return
-        self._divergence = {"ply": first, "squares": squares}
-        self._derive("divergence", now, ply=first, squares=squares, article="D.2.9",
-                     message=tr("session.divergence", self.lang, ref=_ruling.move_ref(self.start, first - 1, self.lang),
-                                squares=", ".join(squares)))
+        self._divergence = {"ply": first, "squares": squares, "board": wrong}
+        ref = _ruling.move_ref(self.start, first - 1, self.lang)
+        message = tr("session.divergence", self.lang, ref=ref, squares=", ".join(squares))
+        if wrong is not None:
+            message += " " + tr("session.divergence_board", self.lang, board=tr(f"session.board_{wrong}", self.lang))
+        self._derive("divergence", now, ply=first, squares=squares, board=wrong, article="D.2.9", message=message)
+
+    def _wrong_board(self, index: int) -> str | None:
+        """The board whose move ``index`` differs from the move made in the game (None: unknown/both)."""
+        if not 0 <= index < len(self._game):
+            return None
+        made = self._game[index]
+        differ = [name for name in BOARDS
+                  if len(self._boards[name].move_stack) <= index or self._boards[name].move_stack[index] != made]
+        return differ[0] if len(differ) == 1 else None
 
     # -- game scores ------------------------------------------------------------------
 
@@ -1087,6 +1117,7 @@ class Session:
     def apply_ruling(self, r: _ruling.Ruling, now: float) -> dict:
         """The arbiter accepts the ruling: the session sets boards (and clocks) and journals it."""
         return self._do("ruling", now, kind=r.kind, moves=[m.uci() for m in r.moves], agreed_plies=r.agreed_plies,
+                        before=[m.uci() for m in self._game],
                         fix_boards=["sighted" if b == "a" else "tactile" for b in r.fix_boards],
                         clocks=r.clocks, explanation=r.explain(self.lang), article="D.2.9",
                         message=r.explain(self.lang))
@@ -1100,6 +1131,7 @@ class Session:
                 raise ValueError(f"illegal move {m.uci()}")
             board.push(m)
         return self._do("ruling-override", now, moves=[m.uci() for m in moves], clocks=clocks, note=note,
+                        before=[m.uci() for m in self._game],
                         article="D.2.9", message=tr("session.override", self.lang, note=note))
 
     def _apply_ruling(self, ev: dict) -> None:

@@ -207,3 +207,17 @@ def test_crash_with_sigkill_loses_nothing_acknowledged(tmp_path):
         made = [s for s, k in acked.items() if k == "move-made"]
         assert len(recovered.game_moves) >= len(made)
     assert kills >= 4
+
+
+def test_a_hand_edited_line_that_does_not_fit_is_reported_and_skipped(tmp_path):
+    path = tmp_path / "game.jsonl"
+    s = Session.new(Player("A"), Player("B", True), None, journal=path, now=0.0)
+    s.sighted_move("e2e4", 1.0)
+    s.close()
+    with path.open("a", encoding="utf-8") as f:
+        f.write(json.dumps({"seq": 50, "type": "board-move", "t": 2.0, "board": "sighted", "uci": "e2e5",
+                            "role": "own"}) + "\n")
+    again = Session.load(path)
+    assert again.game_moves == [M("e2e4")]
+    line = len(path.read_text().splitlines())
+    assert again.journal_problems == [(line, "inapplicable")]

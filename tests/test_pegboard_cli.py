@@ -100,7 +100,7 @@ def test_simulate_plays_a_pgn_game_onto_a_serial_link(tmp_path):
     pgn.write_text('[Event "t"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. Nf3 Bg4 5. Be2 Nc6 6. O-O O-O-O *\n')
     port = tmp_path / "board"
     proc = subprocess.Popen([sys.executable, "-m", "blindchess", "pegboard", "simulate", "--pgn", str(pgn),
-                             "--delay", "0.3", "--settle", "0.15", "--seed", "3", "--link", str(port)],
+                             "--delay", "0.25", "--settle", "0.12", "--seed", "3", "--link", str(port)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "BLINDCHESS_LANG": "en"})
     try:
@@ -125,3 +125,17 @@ def test_simulate_plays_a_pgn_game_onto_a_serial_link(tmp_path):
 def test_simulate_rejects_a_missing_pgn(tmp_path, capsys):
     assert main(["pegboard", "simulate", "--pgn", str(tmp_path / "none.pgn")]) == 2
     assert "PGN-Datei nicht gefunden" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals are POSIX")
+def test_simulate_from_the_keyboard(tmp_path):
+    port = tmp_path / "board"
+    out = subprocess.run([sys.executable, "-m", "blindchess", "pegboard", "simulate", "--link", str(port)],
+                         input="e2 e4\nNf3\nL a7\nP a6\nzz top\ne2 e5\nq\n", capture_output=True, text=True,
+                         env={**os.environ, "BLINDCHESS_LANG": "en"}, timeout=60)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("Virtual peg-board ready. Port: /dev/")
+    assert "Playing e4" in lines and "Not understood: zz top" in lines
+    assert "Not a legal move here: e2 e5" in lines
+    assert not port.exists()

@@ -96,3 +96,15 @@ def test_valid_lines_survive_any_split(lines, cuts):
         pos += cut
     out += decoder.feed(stream[pos:], 0.0)
     assert out == [(Lift if kind == "L" else Place)(0.0, sq) for kind, sq, _ in lines]
+
+
+def test_the_examples_in_protocol_md_are_right():
+    import re
+
+    from blindchess.resources import boards_dir
+
+    text = (boards_dir() / "PROTOCOL.md").read_text(encoding="utf-8")
+    examples = re.findall(r"`([LPSI] [^`*]+\*[0-9A-F]{2})`", text)
+    assert len(examples) >= 4
+    for example in examples:
+        assert not isinstance(parse_line(example.encode(), 0.0), ProtocolError), example

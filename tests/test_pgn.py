@@ -82,3 +82,30 @@ def test_chess960_round_trip():
 def test_garbage_is_a_user_error():
     with pytest.raises(UserError):
         Session.from_pgn("this is no game 1. Zz9", now=0.0)
+
+
+def test_retracted_moves_kept_as_a_variation():
+    s = Session.new(Player("A"), Player("B", True), "90+30", now=0.0)
+    s.start_clock(0.0)
+    for i, uci in enumerate(["e2e4", "e7e5", "g1f3"]):
+        t = float(i + 1)
+        if i % 2 == 0:
+            s.sighted_move(uci, t)
+            s.press_clock("white", t)
+            s.tactile_move(uci if uci != "g1f3" else "g1h3", t)
+        else:
+            s.tactile_move(uci, t)
+            s.announce(M(uci), t)
+            s.press_clock("black", t)
+            s.sighted_move(uci, t)
+    for w in ("e4", "e5", "Nf3"):
+        s.write("sighted", w, 5.0)
+    for w in ("e4", "e5", "Sh3"):
+        s.write("blind", w, 5.0)
+    s.apply_ruling(s.propose_ruling(), 6.0)
+    s.sighted_move("d2d4", 7.0)
+    game = s.to_pgn_game()
+    assert [n.move for n in game.mainline()] == [M("e2e4"), M("e7e5"), M("d2d4")]
+    side = list(game.mainline())[1].variations
+    assert [v.move for v in side] == [M("d2d4"), M("g1f3")]
+    assert "D.2.9" in side[1].comment

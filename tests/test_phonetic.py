@@ -58,6 +58,12 @@ def test_d21_piece_names():
     assert piece_name(chess.KNIGHT, "ru") == "Конь"
 
 
+def test_every_voice_cites_its_sources():
+    for lang in LANGS:
+        text = (phonetic.voices_dir() / f"{lang}.toml").read_text(encoding="utf-8")
+        assert "# Sources" in text, lang
+
+
 def test_unknown_language_falls_back_to_english():
     assert square_name(chess.E4, "fr") == "Eva four"
 
@@ -72,7 +78,7 @@ def test_unknown_language_falls_back_to_english():
     ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", "Eva schlägt David sechs en passant"),
     ("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "b1d2", "Springer Bella David zwei"),   # file added
     ("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "f1d2", "Springer Felix David zwei"),
-    ("R3k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a4", "Turm eins Anna vier"),          # rank added
+    ("7k/R7/8/8/8/8/8/R3K3 w - - 0 1", "a1a4", "Turm eins Anna vier"),          # rank added
     ("2k5/8/8/8/4Q2Q/8/8/K6Q w - - 0 1", "h4e1", "Dame Hector vier Eva eins"),   # square added
     ("3r1n2/4P3/8/8/8/k7/8/4K3 w - - 0 1", "e7e8q", "Eva acht wird Dame"),       # promotion
     ("3r1n2/4P3/8/8/8/k7/8/4K3 w - - 0 1", "e7d8n", "Eva schlägt David acht wird Springer"),
@@ -107,9 +113,12 @@ def test_chess960_castling_is_still_kurze_lange_rochade():
     assert announce(b, uci("b1a1")) == "Lange Rochade"
 
 
-def test_announce_rejects_an_impossible_move():
+def test_announce_rejects_an_illegal_move():
     with pytest.raises(ValueError):
         announce(chess.Board(), uci("e2e5"))
+    pinned = board("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1")  # the knight is pinned
+    with pytest.raises(ValueError):
+        announce(pinned, uci("e2f4"))
 
 
 def test_announce_leaves_the_board_unchanged():
@@ -240,6 +249,15 @@ def test_written_notation_is_delegated_to_notation():
     assert move_of("Nf3", lang="en") == uci("g1f3")
     b = after("e4", "d5")
     assert move_of("exd5", b) == uci("e4d5")
+    assert move_of("De2", after("e4", "e5")) == uci("d1e2")     # German letters: D is the queen
+    assert move_of("Bc4", after("e4", "e5"), "en") == uci("f1c4")
+
+
+def test_illegal_written_move_is_explained_with_spoken_suggestions():
+    pytest.importorskip("blindchess.notation")
+    u = understand(after("e4", "e5"), "Sf4")
+    assert u.move is None and not u.certain
+    assert u.message.startswith("„Sf4“ ist kein legaler Zug. Möglich: Springer Felix drei")
 
 
 # ------------------------------------------------ several fit / none fits

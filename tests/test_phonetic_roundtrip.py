@@ -28,8 +28,8 @@ CHESS960_STARTS = (0, 518, 959, 100, 333, 707, 871)
 
 CONSTRUCTED = [
     # promotions to every piece, straight and capturing, both colours
-    ("3r1n2/4P3/8/8/8/k7/1p6/R1N1K3 w - - 0 1", False),
-    ("3r1n2/4P3/8/8/8/k7/1p6/R1N1K3 b - - 0 1", False),
+    ("3r1n2/4P3/8/8/8/7k/1p6/R1N1K3 w - - 0 1", False),
+    ("3r1n2/4P3/8/8/8/7k/1p6/R1N1K3 b - - 0 1", False),
     ("r3k3/1P6/8/8/8/8/6p1/4K2R w - - 0 1", False),
     ("r3k3/1P6/8/8/8/8/6p1/4K2R b - - 0 1", False),
     # en passant, both colours, with one and with two capturing pawns
@@ -45,9 +45,9 @@ CONSTRUCTED = [
     # disambiguation by file, rank and square; many legal moves
     ("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1", False),
     ("2k5/8/8/8/4Q2Q/8/8/K6Q w - - 0 1", False),
-    ("R3k3/8/8/8/8/8/8/R3K3 w - - 0 1", False),
+    ("7k/R7/8/8/8/8/8/R3K3 w - - 0 1", False),
     ("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", False),
-    ("1k6/8/8/2Q1Q3/8/2Q1Q3/8/K7 w - - 0 1", False),
+    ("8/7k/8/2Q1Q3/8/2Q1Q3/8/K7 w - - 0 1", False),
     # mate and check
     ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", False),
     ("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 0 1", False),
@@ -73,6 +73,7 @@ def _chess960_castling_positions() -> list[chess.Board]:
 def positions(count: int = N_POSITIONS, seed: int = 20260401) -> list[chess.Board]:
     rng = random.Random(seed)
     out = [chess.Board(fen, chess960=c960) for fen, c960 in CONSTRUCTED]
+    assert all(b.is_valid() for b in out), [b.fen() for b in out if not b.is_valid()]
     out.extend(_chess960_castling_positions())
     starts: list[int | None] = [None, *CHESS960_STARTS]
     game = 0
@@ -135,3 +136,54 @@ def test_round_trip_every_move_every_position(boards, lang):
                 failures.append((b.fen(), m.uci(), said, "not in grammar", ""))
     assert checked > 50_000
     assert not failures, failures[:10]
+
+
+SAN_PIECES = {"K": chess.KING, "Q": chess.QUEEN, "R": chess.ROOK, "B": chess.BISHOP, "N": chess.KNIGHT}
+
+
+def spoken_san(board: chess.Board, move: chess.Move, lang: str) -> str:
+    """An independent reading of python-chess's SAN aloud, word by word (Appendix C -> D.2.1)."""
+    from blindchess.phonetic import piece_name, voice
+
+    v = voice(lang)
+    san = board.san(move)
+    suffix = []
+    if san.endswith("#"):
+        suffix, san = [v.spoken["mate"]], san[:-1]
+    elif san.endswith("+"):
+        suffix, san = [v.spoken["check"]], san[:-1]
+    if san in ("O-O", "O-O-O"):
+        return " ".join([v.spoken["castle_short" if san == "O-O" else "castle_long"], *suffix])
+    words = []
+    if san[0] in SAN_PIECES:
+        words.append(piece_name(SAN_PIECES[san[0]], lang))
+        san = san[1:]
+    promotion = None
+    if "=" in san:
+        san, promotion = san.split("=")
+    target, head = san[-2:], san[:-2]
+    for ch in head:
+        if ch == "x":
+            words.append(v.spoken["capture"])
+        elif ch.isdigit():
+            words.append(v.ranks[int(ch) - 1])
+        else:
+            words.append(v.files["abcdefgh".index(ch)])
+    # two disambiguation characters name a square: "Qh4e1" -> "Dame Hector vier Eva eins"
+    words.append(v.squares[chess.parse_square(target)])
+    if board.is_en_passant(move):
+        words.append(v.spoken["en_passant"])
+    if promotion:
+        words += [v.spoken["promotion"], v.pieces[SAN_PIECES[promotion]].promotion]
+    return " ".join(words + suffix)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_announcement_is_python_chess_san_read_aloud(boards, lang):
+    """Disambiguation, capture, en passant, promotion, check and mate exactly as in SAN (Appendix C)."""
+    mismatches = []
+    for b in boards[::4]:
+        for m in b.legal_moves:
+            if announce(b, m, lang) != spoken_san(b, m, lang):
+                mismatches.append((b.fen(), m.uci(), announce(b, m, lang), spoken_san(b, m, lang)))
+    assert not mismatches, mismatches[:10]

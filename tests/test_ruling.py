@@ -296,3 +296,13 @@ def test_property_ruling_position_reachable_from_common_prefix(data):
         assert after["a"] == after["b"] == r.position.board_fen()
     else:
         assert board_a.board_fen() == board_b.board_fen()
+
+
+def test_scores_a_move_behind_the_boards_are_pointed_out():
+    # Neither score has the last move yet; board A shows it, board B mirrored it wrongly.
+    right = play(RUY)
+    wrong = play(RUY[:-1] + ["Nge7"])
+    r = rule(RUY[:-1], RUY_DE[:-1], right, wrong)
+    assert r.kind == "correct-board" and r.fix_boards == ["a", "b"] and r.scores_behind
+    assert "notiert" in r.explain("de")
+    assert not rule(RUY, RUY, right, wrong).scores_behind

@@ -181,7 +181,7 @@ def test_divergence_first_ply_and_recovery():
     s.press_clock("black", 22.0)
     s.sighted_move("d7d5", 23.0)  # wrong mirror on the sighted board
     div = s.divergence
-    assert div == {"ply": 2, "squares": ["d5", "e5", "d7", "e7"]}
+    assert div == {"ply": 2, "squares": ["d5", "e5", "d7", "e7"], "board": "sighted"}
     ev = [e for e in s.events if e["type"] == "divergence"][-1]
     assert ev["article"] == "D.2.9" and "D.2.9" in ev["message"]
     s.take_back("sighted", 24.0)
@@ -220,7 +220,7 @@ def _game_with_wrong_mirror(s: Session) -> None:
 def test_ruling_correct_board_applied_and_journaled(tmp_path):
     s = new(journal=tmp_path / "g.jsonl")
     _game_with_wrong_mirror(s)
-    assert s.divergence["ply"] == 3
+    assert s.divergence["ply"] == 3 and s.divergence["board"] == "tactile"
     for w in ("e4", "e5", "Nf3", "Nc6"):
         s.write("sighted", w, 50.0)
     for w in ("e4", "e5", "Sf3", "Sc6"):
@@ -339,7 +339,7 @@ def test_illegal_board_move_rejected_with_message():
 
 # -- property: a game with random wrong mirrors and score slips, then the ruling applied --
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import HealthCheck, event, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from blindchess import notation  # noqa: E402
@@ -400,6 +400,7 @@ def test_property_applied_ruling_leaves_equal_boards_reachable_from_the_scores(d
     for w in de:
         s.write("blind", w, t)
     r = s.propose_ruling(force=True)
+    event(r.kind)
     ra, rb = s.score_read("sighted"), s.score_read("blind")
     common = 0
     while common < min(ra.plies, rb.plies) and ra.moves[common] == rb.moves[common]:

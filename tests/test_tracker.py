@@ -298,3 +298,36 @@ def test_event_dicts_are_json_ready():
     dicts = [e.to_dict() for e in events]
     assert dicts[0] == {"type": "touched", "time": pytest.approx(0.1), "square": "e2", "piece": "P", "own": True}
     assert dicts[1]["uci"] == "e2e4" and dicts[1]["san"] == "e4" and "promotion" not in dicts[1]
+
+
+def test_a_promotion_announced_late_rebuilds_the_position():
+    board = chess.Board("8/4P3/8/8/8/8/k7/4K3 w - - 0 1")
+    tracker = Tracker(board)
+    hand = Hand(tracker)
+    hand.do("L e7 P e8 ~")
+    assert moves(hand.do("L a2 P b3 ~")) == ["a2b3"]          # the reply came before the announcement
+    events = tracker.announce(chess.Move.from_uci("e7e8r"))
+    assert [(e.move.uci(), e.replaces.uci()) for e in events] == [("e7e8r", "e7e8")]
+    assert tracker.board.board_fen() == "4R3/8/8/8/8/1k6/8/4K3"
+
+
+def test_a_reply_legal_only_after_an_underpromotion_is_no_mismatch():
+    board = chess.Board("8/4P3/8/8/k7/8/8/4K3 w - - 0 1")
+    tracker = Tracker(board)
+    hand = Hand(tracker)
+    hand.do("L e7 P e8 ~")
+    # Ka4-b5 is illegal after e8=Q (the queen covers b5), legal after e8=N or e8=R
+    events = hand.do("L a4 P b5 ~")
+    assert moves(events) == ["a4b5"] and "mismatch" not in kinds(events)
+    # the piece is still the announced one
+    events = tracker.announce(chess.Move.from_uci("e7e8r"))
+    assert [(e.move.uci(), e.replaces.uci()) for e in events] == [("e7e8r", "e7e8")]
+    assert tracker.board.piece_at(chess.E8) == chess.Piece(chess.ROOK, chess.WHITE)
+
+
+def test_touches_while_mirroring_name_the_expected_move():
+    tracker = Tracker(board_after("e4"))
+    hand = Hand(tracker)
+    tracker.expect(board_after("e4", "e5"))
+    touched = hand.do("L e7")[0]
+    assert touched.own and touched.expected.uci() == "e7e5"

@@ -153,3 +153,26 @@ def test_high_contrast_and_font_scaling(app_window, qtbot):
     window.actions["high_contrast"].trigger()
     window.actions["font_reset"].trigger()
     assert app.font().pointSizeF() == pytest.approx(base, rel=0.02)
+
+
+def test_a_screen_reader_reads_the_focused_square(qtbot):
+    """With an assistive technology listening, the board's accessible interface names the cursor square."""
+    from PySide6.QtGui import QAccessible
+
+    from blindchess.ui.board import BoardView
+
+    view = BoardView(lang="de")
+    qtbot.addWidget(view)
+    view.show()
+    QAccessible.setActive(True)
+    try:
+        view.setFocus()
+        view.set_position(chess.Board("8/8/8/8/4P3/8/8/K6k w - - 0 1"))
+        view.move_cursor(chess.E4)
+        interface = QAccessible.queryAccessibleInterface(view)
+        assert interface.text(QAccessible.Text.Name).lower() == "eva vier, weißer bauer"
+        assert "Pfeiltasten" in interface.text(QAccessible.Text.Description)
+        qtbot.keyClick(view, Qt.Key.Key_Right)
+        assert interface.text(QAccessible.Text.Name).lower() == "felix vier, leer"
+    finally:
+        QAccessible.setActive(False)

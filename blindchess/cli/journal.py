@@ -77,10 +77,10 @@ def run_show(args: argparse.Namespace) -> int:
     read = read_journal(path)
     session = Session.load(path)
     if args.json:
-        print(json.dumps({"events": read.events, "damaged_lines": [n for n, _ in read.problems]},
+        print(json.dumps({"events": read.events, "damaged_lines": [n for n, _ in session.journal_problems]},
                          ensure_ascii=False, indent=2))
         return 0
-    for n, why in read.problems:
+    for n, why in session.journal_problems:
         print(tr("session.cli_damaged_line", lang, line=n, why=tr(f"session.cli_{why}", lang)))
     t0 = read.events[0].get("t", 0.0) if read.events else 0.0
     replayed = {e.get("seq"): e.get("message") for e in session.events}

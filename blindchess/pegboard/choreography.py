@@ -100,20 +100,35 @@ def plan_move(board: chess.Board, move: chess.Move, rng: random.Random, *, settl
 
 
 def plan_game(board: chess.Board, moves: list[chess.Move], rng: random.Random, *, settle: float = 0.5,
-              announce_promotions: bool = True, **options) -> list[Step]:
-    """Steps for a whole game from ``board``; moves are separated by more than ``settle``."""
+              announce_promotions: bool = True, late_chance: float = 0.0, **options) -> list[Step]:
+    """Steps for a whole game from ``board``; moves are separated by more than ``settle``.
+
+    A promotion is followed by its announcement (SAN or UCI); with ``late_chance``
+    the announcement comes only after the next move (the tracker must still
+    complete it).
+    """
     board = board.copy()
     steps: list[Step] = []
+    deferred: Step | None = None
     for move in moves:
         planned = plan_move(board, move, rng, settle=settle, **options)
         if planned:
             first = planned[0]
             planned[0] = Step(first.kind, first.square, settle * rng.uniform(1.2, 4.0), first.text)
         steps += planned
+        if deferred is not None:
+            steps.append(deferred)
+            deferred = None
         if move.promotion and announce_promotions:
             text = rng.choice([board.san(move), move.uci()])
-            steps.append(Step(">", None, settle * rng.uniform(1.2, 2.0), text))
+            announcement = Step(">", None, settle * rng.uniform(1.2, 2.0), text)
+            if rng.random() < late_chance:
+                deferred = announcement
+            else:
+                steps.append(announcement)
         board.push(move)
+    if deferred is not None:
+        steps.append(deferred)
     return steps
 
 

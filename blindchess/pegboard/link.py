@@ -144,6 +144,7 @@ class SerialLink:
         self.tracker = tracker
         self.profile = profile or BoardProfile(name="port", title=str(port))
         self.port = port
+        self._explicit_port = port
         self.on_event = on_event
         self.on_status = on_status
         self.lang = lang
@@ -230,8 +231,8 @@ class SerialLink:
             self._deliver(events)
 
     def _candidates(self) -> list[str]:
-        if self.port is not None:
-            return [self.port]
+        if self._explicit_port is not None:
+            return [self._explicit_port]
         return scan_ports(self.profile)
 
     def _open(self) -> bool:
@@ -244,7 +245,7 @@ class SerialLink:
                 continue
             self.driver.reset()
             self._serial = ser
-            self.port = self.port if self.port is not None else path
+            self.port = path
             reconnect = self._was_connected
             self._was_connected = True
             self._missing_reported = False
@@ -277,8 +278,7 @@ class SerialLink:
             return
         self._status("disconnected", "pegboard.status_disconnected", port=port, detail=str(exc))
         self._missing_reported = False
-        if self.profile.name != "port":
-            self.port = None  # re-scan by profile: the device may come back under another name
+        # without an explicit port the profile is re-scanned: the device may come back under another name
 
     def _send(self, data: bytes) -> None:
         ser = self._serial
@@ -343,8 +343,5 @@ class DgtLink(SerialLink):
     def __init__(self, tracker: Tracker, on_event: Callable[[TrackerEvent], None] | None = None, **kwargs) -> None:
         if kwargs.get("profile") is None:
             from .profiles import load_profile
-            profile = load_profile("dgt")
-            if kwargs.get("port") is not None:
-                profile = BoardProfile(**{**profile.__dict__, "name": "port"})
-            kwargs["profile"] = profile
+            kwargs["profile"] = load_profile("dgt")
         super().__init__(tracker, on_event, **kwargs)

@@ -186,8 +186,10 @@ def moves_of(items: list[TrackerEvent | Note]) -> list[chess.Move]:
         if not isinstance(item, TrackerEvent):
             continue
         if item.type == "move" and item.move is not None:
-            if item.replaces is not None and moves and moves[-1] == item.replaces:
-                moves[-1] = item.move
+            if item.replaces is not None and item.replaces in moves:
+                # the latest report of that move (a promotion may be completed a move later)
+                index = len(moves) - 1 - moves[::-1].index(item.replaces)
+                moves[index] = item.move
             else:
                 moves.append(item.move)
         elif item.type == "takeback" and moves:

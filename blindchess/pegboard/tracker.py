@@ -120,7 +120,8 @@ class TrackerEvent:
     promotion_pending: bool = False         # move: a promotion whose piece is not known yet
     squares: tuple[int, ...] = ()           # mismatch: squares that differ from the expected position
     san: str | None = None                  # move / takeback: English SAN (None while a promotion is pending)
-    expected: chess.Move | None = None      # mismatch: the move the board should have shown
+    expected: chess.Move | None = None      # mismatch: the move the board should have shown;
+                                            # touched: the announced move being mirrored (not a touch-move case)
     replaces: chess.Move | None = None      # move: the earlier report of this move it supersedes
     candidates: tuple[chess.Move, ...] = ()  # move: other moves the board alone cannot exclude
     certain: bool = True                    # move: False when only the announcement can confirm it
@@ -298,6 +299,8 @@ class Tracker:
         self._board = board.copy()
         self._pending: chess.Move | None = None
         self._last: _Made | None = None
+        # a promotion still waiting for its piece while later moves were made: (before, 4-char move, later moves)
+        self._open_promotion: tuple[chess.Board, chess.Move, list[chess.Move]] | None = None
         self._occ = occupancy(board)
         self._pieces: dict[int, chess.Piece] = dict(board.piece_map()) if senses_pieces else {}
         self._seq = 0
@@ -418,6 +421,10 @@ class Tracker:
                 return self._replace_last(move)
             if move in last.candidates and last.before.is_legal(move):
                 return self._replace_last(move)
+        if self._open_promotion is not None and move.promotion:
+            done = self._complete_open_promotion(move)
+            if done is not None:
+                return done
         if self._board.is_legal(move):
             self._pending = move
             self._mark_dirty()
@@ -442,6 +449,7 @@ class Tracker:
         self._board = board.copy()
         self._pending = None
         self._last = None
+        self._open_promotion = None
 
     def _table_for(self, board: chess.Board) -> _Table:
         key = (_placement(board), board.turn, board.clean_castling_rights(), _ep(board), board.chess960)
@@ -465,7 +473,8 @@ class Tracker:
         if square not in self._touched and self._board.piece_at(square) is not None:
             self._touched.add(square)
             piece = sensed if self.senses_pieces and sensed is not None else self._board.piece_at(square)
-            out.append(TrackerEvent("touched", t, square=square, piece=piece, own=piece.color == self._board.turn))
+            out.append(TrackerEvent("touched", t, square=square, piece=piece, own=piece.color == self._board.turn,
+                                    expected=self._pending))
         return out
 
     def _place(self, t: float, square: int, piece: chess.Piece | None) -> list[TrackerEvent]:
@@ -546,10 +555,32 @@ class Tracker:
                 out = self._takeback(t, keep_history=True)
                 return out + self._evaluate(t)
 
+        if self._infer_promotion(fen):
+            return self._evaluate(t)
+
         if self._in_progress(table) or (
                 self._last is not None and self._in_progress(self._table_for(self._last.before))):
             return []
         return self._mismatch(t)
+
+    def _infer_promotion(self, fen: tuple[int, ...] | None) -> bool:
+        """The reply is legal only if the unannounced promotion was not a queen.
+
+        The placeholder piece is exchanged for one that fits, silently: the
+        promotion stays pending until the piece is announced (D.2.1).
+        """
+        last = self._last
+        if last is None or not last.promotion_pending or last.move.promotion != chess.QUEEN:
+            return False
+        for piece in (chess.KNIGHT, chess.ROOK, chess.BISHOP):
+            promotion = chess.Move(last.move.from_square, last.move.to_square, piece)
+            board = last.before.copy(stack=False)
+            board.push(promotion)
+            if self._matching(self._table_for(board), fen, pending=None):
+                self._board = board
+                self._last = _Made(last.before, promotion, last.reported, True, last.candidates, last.was_expected)
+                return True
+        return False
 
     def _in_progress(self, table: _Table) -> bool:
         """Pegs in the hand, or a state on the way of some legal move: not (yet) a mismatch."""
@@ -599,6 +630,11 @@ class Tracker:
         reported = chess.Move(move.from_square, move.to_square) if promotion_pending else move
         san = None if promotion_pending else before.san(move)
         was_expected = self._pending is not None and self._pending == move
+        previous = self._last
+        if previous is not None and previous.promotion_pending:
+            self._open_promotion = (previous.before, previous.reported, [move])
+        elif self._open_promotion is not None:
+            self._open_promotion[2].append(move)
         self._board.push(move)
         self._last = _Made(before, move, reported, promotion_pending, others, was_expected)
         self._pending = None
@@ -619,12 +655,40 @@ class Tracker:
         self._mark_dirty()
         return [TrackerEvent("move", self._now, move=move, san=san, replaces=last.reported)]
 
+    def _complete_open_promotion(self, move: chess.Move) -> list[TrackerEvent] | None:
+        """The piece of a promotion announced after later moves: rebuild the position."""
+        assert self._open_promotion is not None
+        before, reported, later = self._open_promotion
+        if (move.from_square, move.to_square) != (reported.from_square, reported.to_square) \
+                or not before.is_legal(move):
+            return None
+        board = before.copy(stack=False)
+        san = board.san(move)
+        board.push(move)
+        for played in later:
+            if not board.is_legal(played):
+                return None   # the later moves do not fit this piece: leave it to the arbiter
+            previous = board.copy(stack=False)
+            board.push(played)
+        assert self._last is not None
+        self._last = _Made(previous, self._last.move, self._last.reported, self._last.promotion_pending,
+                           self._last.candidates, self._last.was_expected)
+        self._board = board
+        self._open_promotion = None
+        self._mark_dirty()
+        return [TrackerEvent("move", self._now, move=move, san=san, replaces=reported)]
+
     def _takeback(self, t: float, *, keep_history: bool = False) -> list[TrackerEvent]:
         last = self._last
         assert last is not None
         self._board = last.before.copy()
         self._pending = last.move if last.was_expected else None
         self._last = None
+        if self._open_promotion is not None:
+            if self._open_promotion[2]:
+                self._open_promotion[2].pop()
+            if not self._open_promotion[2]:
+                self._open_promotion = None
         if not keep_history:
             self._lifted.clear()
             self._touched.clear()

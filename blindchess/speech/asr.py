@@ -105,6 +105,7 @@ class _captured_stderr:
         self._file.seek(0)
         raw = self._file.read().decode("utf-8", errors="replace")
         self._file.close()
+        self.raw = raw
         self.value = " ".join(re.sub(r"^[A-Z]+ \(.*?:\d+\) ", "", line) for line in raw.splitlines())
         return False
 
@@ -127,6 +128,8 @@ class Recognizer:
         self.model_path = Path(model_path) if model_path else None
         self._model = model if model is not None else load_model(model_path, lang, ui_lang)
         self.grammar: list[str] | None = None
+        #: Grammar words the model does not know (vosk ignores them): a vocabulary problem to report.
+        self.missing_words: list[str] = []
         self._segments: list[dict] = []
         self._rec = self._new()
 
@@ -134,9 +137,14 @@ class Recognizer:
         import vosk
 
         if self.grammar:
-            rec = vosk.KaldiRecognizer(self._model, self.sample_rate, json.dumps(self.grammar, ensure_ascii=False))
+            with _captured_stderr() as captured:
+                rec = vosk.KaldiRecognizer(self._model, self.sample_rate,
+                                           json.dumps(self.grammar, ensure_ascii=False))
+            # vosk drops grammar words its model does not know (and says so on stderr)
+            self.missing_words = re.findall(r"missing in vocabulary: '([^']*)'", captured.raw)
         else:
             rec = vosk.KaldiRecognizer(self._model, self.sample_rate)
+            self.missing_words = []
         rec.SetWords(True)
         if self.alternatives:
             rec.SetMaxAlternatives(self.alternatives)

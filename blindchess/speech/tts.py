@@ -294,7 +294,7 @@ class Speaker:
         self.lang = lang
         self._listeners: list[Callable[[SpeechEvent], None]] = []
         self._queue: queue.PriorityQueue[_Item] = queue.PriorityQueue()
-        self._lock = threading.RLock()  # listeners run under it and may call say() again
+        self._lock = threading.RLock()
         self._seq = itertools.count()
         self._cancel = threading.Event()
         self._idle = threading.Event()
@@ -363,16 +363,19 @@ class Speaker:
         self._emit("text", item)
         if self._closed:
             return
+        dropped: list[_Item] = []
         with self._lock:
             self._last = item
             if interrupt:
-                self._drop_pending()
+                dropped = self._drop_pending()
             current = self._current
             if current is not None and (interrupt or item.priority < current.priority):
                 self._cut_current()
             self._pending += 1
             self._idle.clear()
             self._queue.put(item)
+        for old in dropped:  # outside the lock: a listener may call say() again
+            self._emit("dropped", old)
 
     def repeat(self) -> None:
         """Say the last text again (the player asked "Wiederholen")."""
@@ -383,8 +386,10 @@ class Speaker:
     def stop(self) -> None:
         """Silence at once: cut off the current text and drop the waiting ones."""
         with self._lock:
-            self._drop_pending()
+            dropped = self._drop_pending()
             self._cut_current()
+        for old in dropped:
+            self._emit("dropped", old)
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Wait until everything queued has been spoken (CLI and tests; the UI never needs it)."""
@@ -405,19 +410,25 @@ class Speaker:
         self.close()
 
     # -- worker
-    def _drop_pending(self) -> None:
+    def _drop_pending(self) -> list[_Item]:
+        """Empty the queue (under the lock); the caller reports the dropped items."""
+        dropped: list[_Item] = []
+        stop = False
         while True:
             try:
                 item = self._queue.get_nowait()
             except queue.Empty:
                 break
             if item is _STOP:
-                self._queue.put(_STOP)
-                break
+                stop = True
+                continue
             self._pending -= 1
-            self._emit("dropped", item)
+            dropped.append(item)
+        if stop:
+            self._queue.put(_STOP)
         if self._pending <= 0 and self._current is None:
             self._idle.set()
+        return dropped
 
     def _cut_current(self) -> None:
         if self._current is not None:

@@ -87,7 +87,7 @@ class ArbiterDialog(QDialog):
         layout.addLayout(boards, 3)
 
         self.scores = ScoreTable(self, lang=lang)
-        layout.addWidget(self.scores, 2)
+        layout.addWidget(self.scores, 1)
 
         proposal = QGroupBox(t("arbiter.proposal", lang), self)
         a11y.label(proposal, t("arbiter.proposal", lang), t("arbiter.proposal_description", lang))
@@ -105,6 +105,7 @@ class ArbiterDialog(QDialog):
         decide = QGroupBox(t("arbiter.decision", lang), self)
         a11y.label(decide, t("arbiter.decision", lang), t("arbiter.decision_description", lang))
         form = QFormLayout(decide)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         self.clock_edits: dict[bool, QTimeEdit] = {}
         for colour in (chess.WHITE, chess.BLACK):
             edit = _time_edit(decide, None)

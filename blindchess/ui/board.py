@@ -225,7 +225,7 @@ class BoardView(QWidget):
             self._drag_from = square
         else:
             self.selected = None
-        self._update_accessible(announce=True)
+        self._update_accessible(announce=False)  # a click is seen; only keyboard moves are read aloud
         self.update()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import chess
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal
 
 from ..errors import UserError
 from .new_game import GameSetup
@@ -47,8 +47,8 @@ SPOKEN_EVENTS = frozenset({
     "draw-declined", "board-move-rejected", "heard",
 })
 #: Session events whose message is shown (everything that has one is logged; these also go to the message line).
-SHOWN_EVENTS = SPOKEN_EVENTS | {"move-made", "mirror-needed", "placed", "score-deviation", "time-request",
-                                "journal-damaged", "clock"}
+SHOWN_EVENTS = SPOKEN_EVENTS | {"move-made", "mirror-needed", "placed", "score-deviation", "journal-damaged",
+                                "clock-pause", "clock-resume", "clock-set"}
 #: Low-time thresholds (seconds) shown on screen; spoken only when the player opted in (D.2.10 d).
 WARNINGS = (300.0, 60.0)
 
@@ -75,7 +75,8 @@ class GameController(QObject):
     changed = Signal()                  # anything visible changed: the window refreshes
     said = Signal(str)                  # the app said (or, without a speech engine, showed) this
     heard = Signal(str, object)         # recognised or typed utterance, confidence (None when typed)
-    info = Signal(str)                  # a message for the message line / screen reader
+    info = Signal(str)                  # a message: message line, screen reader, log
+    status = Signal(str)                # message line and screen reader only (it is also spoken, and logged as said)
     divergence = Signal()               # the boards diverged (D.2.9): open the arbiter's view
     micLevel = Signal(float)            # 0..1
     _wake = Signal()                    # work waits in _inbox for the GUI thread (speaker, link, microphone)
@@ -147,8 +148,19 @@ class GameController(QObject):
         speaker.on_event(self._speech_event)
 
     def _speech_event(self, event) -> None:
-        if event.kind == "text":  # say() was called: log it on the GUI thread
-            self._later(lambda text=event.text: self.said.emit(text))
+        from ..speech.tts import PRIORITY_READING
+
+        if event.kind == "text" and event.priority != PRIORITY_READING:  # not the board cursor's squares
+            if QThread.currentThread() == self.thread():
+                self.said.emit(event.text)   # said now, logged now: the log stays in order
+            else:
+                self._later(lambda text=event.text: self.said.emit(text))
+
+    def _tell(self, text: str, *, urgent: bool = False) -> None:
+        """Show and speak a state change (logged once, as said)."""
+        if text:
+            self.status.emit(text)
+            self._say(text, urgent=urgent)
 
     def _say(self, text: str, *, urgent: bool = False) -> None:
         if not text:
@@ -302,9 +314,10 @@ class GameController(QObject):
             self.tactile_device = self.link.ident
         self.tactile_state = status.state
         if status.message:
-            self.info.emit(status.message)
             if status.state in ("disconnected", "reconnected", "not-found"):
-                self._say(status.message)
+                self._tell(status.message)
+            else:
+                self.info.emit(status.message)
         self.changed.emit()
 
     def tactile_events(self, events) -> None:
@@ -315,6 +328,8 @@ class GameController(QObject):
             kind = event.type
             if kind == "touched":
                 self.lifted = event.square
+                if self._mirroring():
+                    continue  # carrying out the opponent's announced move is no touch (D.2.2 is about his own move)
                 self._call(lambda now, e=event: self.session.touch(e.square, now, board="tactile",
                                                                    piece=e.piece.symbol() if e.piece else None))
             elif kind == "move":
@@ -330,15 +345,19 @@ class GameController(QObject):
                 squares = [chess.square_name(s) for s in (event.squares or [])]
                 if squares != self.tactile_mismatch:
                     self.tactile_mismatch = squares
-                    message = t("tactile.mismatch", self.lang, squares=", ".join(squares))
-                    self.info.emit(message)
-                    self._say(message)
+                    self._tell(t("tactile.mismatch", self.lang, squares=", ".join(squares)))
             elif kind == "in-sync":
                 self.lifted = None
                 if self.tactile_mismatch:
                     self.tactile_mismatch = []
                     self.info.emit(t("tactile.in_sync", self.lang))
         self.changed.emit()
+
+    def _mirroring(self) -> bool:
+        """The tactile board is behind the game: the blind player is carrying out the opponent's move."""
+        s = self.session
+        return len(s.moves("tactile")) < len(s.game_moves) or (
+            s.blind_color is not None and s.to_move != s.blind_color)
 
     def _expect_tactile(self) -> None:
         """Tell the tracker what the tactile board should show now."""
@@ -380,8 +399,7 @@ class GameController(QObject):
 
             message += " " + t("new.chess960_started", self.lang, number=setup.chess960,
                                description=chess960.describe(setup.chess960, session.lang))
-        self.info.emit(message)
-        self._say(message)
+        self._tell(message)
         self.open_tactile(setup.tactile, setup.port, setup.profile)
         self.changed.emit()
         return True
@@ -404,8 +422,7 @@ class GameController(QObject):
             self.info.emit(f"{path.name}:{line}: {problem}")
         message = t("journal.reopened", self.lang, white=session.white.name, black=session.black.name,
                     plies=len(session.game_moves))
-        self.info.emit(message)
-        self._say(message)
+        self._tell(message)
         profile = self.settings.board_profile
         if profile == "simulator":
             self.open_tactile("simulator")
@@ -483,36 +500,31 @@ class GameController(QObject):
         kind = event.get("type")
         message = event.get("message") or ""
         if kind == "move-made":
-            board = self.session.game_board()
             mover = chess.WHITE if event.get("color") == "white" else chess.BLACK
             if self.session.is_blind(mover):
-                self._say(message, urgent=True)   # the blind player's move, repeated to him (D.2.1)
+                self._tell(message, urgent=True)   # the blind player's move, repeated to him (D.2.1)
             else:
+                self.info.emit(message)
                 self._say(event.get("text", ""), urgent=True)  # the sighted player's move announced (D.2.1)
-            self.info.emit(message)
             self._update_grammar()
-            del board
         elif kind == "mirror-needed":
             self.info.emit(message)
             if event.get("board") == "tactile":
                 self._expect_tactile()
         elif kind in ("ruling", "ruling-override"):
-            self.info.emit(t("arbiter.applied", self.lang, text=message))
-            self._say(message, urgent=True)
+            self._tell(t("arbiter.applied", self.lang, text=message), urgent=True)
             self._expect_tactile()
             if self.link is not None:
                 self.link.request_snapshot()  # the pegs still stand as before the ruling: compare them
             self._update_grammar()
         elif kind == "divergence":
-            self.info.emit(message)
-            self._say(message, urgent=True)
+            self._tell(message, urgent=True)
             self.divergence.emit()
         elif kind == "announce" and event.get("uci"):
             if self.link is not None:
                 self.link.announce(chess.Move.from_uci(event["uci"]))
         elif kind in SPOKEN_EVENTS and message:
-            self.info.emit(message)
-            self._say(message, urgent=kind in ("divergence", "announce-mismatch", "flag-fallen"))
+            self._tell(message, urgent=kind in ("announce-mismatch", "flag-fallen"))
         elif kind in SHOWN_EVENTS and message:
             self.info.emit(message)
         self._record_scores(event)
@@ -537,6 +549,16 @@ class GameController(QObject):
             for move in s.game_moves[: int(event["ply"]) - 1]:
                 board.push(move)
             self._write("blind", int(event["ply"]) - 1, notation.write(board, chess.Move.from_uci(event["uci"]), s.lang))
+
+    def amend_score(self, who: str, index: int, text: str) -> bool:
+        """Write or correct entry ``index`` of score ``who`` as written (the assistant keeps it, D.2.10 c)."""
+        entries = self.score(who)
+        if not 0 <= index <= len(entries):
+            return False
+        result = self._call(lambda now: self.session.write(who, text, now, index=index))
+        if result is not None and self.session.divergence:
+            self.divergence.emit()  # a changed score changes the proposed ruling
+        return result is not None
 
     def _write(self, who: str, index: int, text: str) -> None:
         entries = self.session.score(who)
@@ -618,8 +640,9 @@ class GameController(QObject):
             self._call(lambda now: self.session.answer_draw(self.session.blind_color, understanding.kind == "yes", now))
             return True
         event = self._call(lambda now: self.session.hear(text, now))
-        if event and event.get("type") == "time-request":
-            self._say(event.get("message", ""))
+        if event and "type" not in event and event.get("message"):  # the answer to a time request (D.2.10 d)
+            self._tell(event["message"])
+            return True
         return bool(event) and event.get("type") not in ("heard", "announce-ignored")
 
     def request(self, what: str, *, square: int | None = None, piece_type: int | None = None,
@@ -655,8 +678,7 @@ class GameController(QObject):
             text = phonetic.describe_pieces(board, understanding.piece_type, understanding.color, lang)
         else:
             text = phonetic.describe_position(board, lang)
-        self.info.emit(text)
-        self._say(text)
+        self._tell(text)
         return True
 
     def repeat(self) -> None:
@@ -833,6 +855,7 @@ class GameController(QObject):
                 self._warned[running].add(threshold)
                 message = t("clock.warning", self.lang, name=self.session.player(running).name,
                             time=format_time(seconds))
-                self.info.emit(message)
                 if getattr(self.settings, "spoken_clock_warnings", False):
-                    self._say(message)
+                    self._tell(message)
+                else:
+                    self.info.emit(message)

@@ -70,6 +70,7 @@ class MainWindow(QMainWindow):
         self.board = BoardView(left, lang=lang)
         self.board.setObjectName("sighted_board")
         self.board.set_theme(settings.theme)
+        self.board.choose_promotion = self.ask_promotion
         left_layout.addWidget(self.board, 1)
 
         row = QHBoxLayout()
@@ -90,7 +91,9 @@ class MainWindow(QMainWindow):
         a11y.label(mode_caption, t("input.mode", lang), t("input.mode_description", lang))
         mode_caption.setBuddy(self.mode)
         row.addWidget(mode_caption)
-        row.addWidget(self.mode)
+        row.addWidget(self.mode, 1)
+        left_layout.addLayout(row)
+        row = QHBoxLayout()
         row.addWidget(self.input, 1)
         row.addWidget(self.enter)
         left_layout.addLayout(row)
@@ -107,9 +110,9 @@ class MainWindow(QMainWindow):
         self.clocks = ClockPanel(right, lang=lang)
         right_layout.addWidget(self.clocks)
         self.scores = ScoreTable(right, lang=lang)
-        right_layout.addWidget(self.scores, 3)
+        right_layout.addWidget(self.scores, 2)
         self.log = AnnouncementLog(right, lang=lang)
-        right_layout.addWidget(self.log, 2)
+        right_layout.addWidget(self.log, 3)
         status_row = QHBoxLayout()
         self.tactile_status = TactileStatus(right, lang=lang)
         self.speech_status = SpeechStatus(right, lang=lang)
@@ -122,8 +125,9 @@ class MainWindow(QMainWindow):
         a11y.label(splitter, t("app.splitter", lang), t("app.splitter_description", lang))
         splitter.addWidget(left)
         splitter.addWidget(right)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([700, 580])
         self.setCentralWidget(splitter)
         self.statusBar().setObjectName("status_bar")
         self.statusBar().setSizeGripEnabled(False)
@@ -168,12 +172,15 @@ class MainWindow(QMainWindow):
         self.board.squareDescribed.connect(c.speak_quietly)
         self.board.rejected.connect(self.show_message)
         self.input.returnPressed.connect(self.submit_input)
+        self.scores.table.cellDoubleClicked.connect(self.amend_score)
+        self.scores.table.installEventFilter(self)
         self.enter.clicked.connect(self.submit_input)
         self.speech_status.pushToTalk.connect(self._push_to_talk)
         c.changed.connect(self.refresh)
         c.said.connect(lambda text: self._logged("said", text, None))
         c.heard.connect(lambda text, confidence: self._logged("heard", text, confidence))
         c.info.connect(self.show_message)
+        c.status.connect(lambda text: self.show_message(text, log=False))
         c.divergence.connect(self.open_arbiter)
         c.micLevel.connect(self.speech_status.set_level)
         self._tick = QTimer(self)
@@ -217,10 +224,11 @@ class MainWindow(QMainWindow):
             remaining, running, moves = state
             self.clocks.set_state(remaining, running, moves)
 
-    def show_message(self, text: str) -> None:
+    def show_message(self, text: str, *, log: bool = True) -> None:
         """A state change or a problem: shown, logged and given to the screen reader."""
         self.message.setText(text)
-        self.log.add("info", text)
+        if log:
+            self.log.add("info", text)
         a11y.announce(self.message, text)
 
     def _logged(self, kind: str, text: str, confidence: float | None) -> None:
@@ -247,6 +255,48 @@ class MainWindow(QMainWindow):
     def _push_to_talk(self, on: bool) -> None:
         self.actions["push_to_talk"].setChecked(on)
         self.controller.listen(on)
+
+    def ask_promotion(self, moves) -> int:
+        """Which piece a pawn reaching the last rank becomes (D.2.1: it must be announced)."""
+        from PySide6.QtWidgets import QInputDialog
+
+        from .. import phonetic
+
+        kinds = [chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT]
+        names = [phonetic.piece_name(kind, self.controller.session.lang if self.controller.session else self.lang)
+                 for kind in kinds]
+        name, ok = QInputDialog.getItem(self, t("board.promotion_title", self.lang),
+                                        t("board.promotion_question", self.lang), names, 0, False)
+        return kinds[names.index(name)] if ok and name in names else chess.QUEEN
+
+    def amend_score(self, row: int, column: int) -> None:
+        """The arbiter or assistant corrects a score entry as written (double-click or F2 on a cell)."""
+        from PySide6.QtWidgets import QInputDialog
+
+        if column == 0 or self.controller.session is None:
+            return
+        start = self.controller.start_board()
+        offset = 0 if start.turn == chess.WHITE else 1
+        ply = row * 2 + (column - 1) % 2 - offset
+        who = "blind" if column in (1, 2) else "sighted"
+        entries = self.controller.score(who)
+        if not 0 <= ply <= len(entries):
+            return
+        current = entries[ply] if ply < len(entries) else ""
+        text, ok = QInputDialog.getText(self, t("score.amend_title", self.lang),
+                                        t("score.amend_question", self.lang, number=start.fullmove_number + row), text=current)
+        if ok and text.strip() and text.strip() != current:
+            self.controller.amend_score(who, ply, text.strip())
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        from PySide6.QtCore import QEvent
+
+        if watched is self.scores.table and event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_F2:
+            index = self.scores.table.currentIndex()
+            if index.isValid():
+                self.amend_score(index.row(), index.column())
+                return True
+        return super().eventFilter(watched, event)
 
     # ---------------------------------------------------------------- arbiter
     def open_arbiter(self) -> None:

