@@ -4,10 +4,10 @@
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
-# Debian packages: espeak-ng (pyttsx3's engine on Linux),
+# Debian packages: espeak-ng (speech on Linux), libportaudio2 (microphone),
 # the libraries Qt needs to start (also offscreen); for tests: sox (audio
 # measurements) and poppler-utils (text of generated PDFs).
-RUN_DEBS  := espeak-ng libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3
+RUN_DEBS  := espeak-ng libportaudio2 libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3
 TEST_DEBS := $(RUN_DEBS) sox poppler-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

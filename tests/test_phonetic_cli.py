@@ -80,3 +80,12 @@ def test_wav_of_the_whole_game(pgn, tmp_path, capsys):
     assert str(wav) in capsys.readouterr().out
     with wave.open(str(wav)) as w:
         assert w.getnframes() / w.getframerate() > 5  # 14 announcements with pauses
+
+
+def test_wav_without_the_speech_module_is_a_clear_error(pgn, tmp_path, capsys, monkeypatch):
+    # simulates an installation without the speech adapter (None in sys.modules makes the import fail)
+    monkeypatch.setitem(sys.modules, "blindchess.speech.tts", None)
+    assert main(["announce", str(pgn), "--wav", str(tmp_path / "x.wav")]) == 2
+    err = capsys.readouterr().err
+    assert "WAV" in err and "Traceback" not in err
+    assert not (tmp_path / "x.wav").exists()

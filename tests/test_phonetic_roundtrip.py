@@ -182,7 +182,7 @@ def spoken_san(board: chess.Board, move: chess.Move, lang: str) -> str:
 def test_announcement_is_python_chess_san_read_aloud(boards, lang):
     """Disambiguation, capture, en passant, promotion, check and mate exactly as in SAN (Appendix C)."""
     mismatches = []
-    for b in boards[::4]:
+    for b in boards[::10]:
         for m in b.legal_moves:
             if announce(b, m, lang) != spoken_san(b, m, lang):
                 mismatches.append((b.fen(), m.uci(), announce(b, m, lang), spoken_san(b, m, lang)))

@@ -116,6 +116,10 @@ def resolve_announcement(board: chess.Board, text: str, lang: str | None = None)
 
 
 def _announce(tracker: Tracker, text: str, lang: str | None) -> tuple[chess.Move | None, list[TrackerEvent]]:
+    for before, four in tracker.awaiting_promotions:
+        move = resolve_announcement(before, text, lang)
+        if move is not None and move.promotion and (move.from_square, move.to_square) == (four.from_square, four.to_square):
+            return move, tracker.announce(move)
     last, previous = tracker.last_move, tracker.previous
     if previous is not None and last is not None:
         move = resolve_announcement(previous, text, lang)

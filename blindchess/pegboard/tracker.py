@@ -47,7 +47,6 @@ never reads a clock, never sleeps, and imports python-chess only.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -316,7 +315,7 @@ class Tracker:
     # -- state ------------------------------------------------------------
     @property
     def board(self) -> chess.Board:
-        """The position the tactile board is believed to show (a copy)."""
+        """The position the tactile board is believed to show (a copy; its move stack may be cut)."""
         return self._board.copy()
 
     @property
@@ -328,6 +327,16 @@ class Tracker:
     def last_move(self) -> chess.Move | None:
         """The last move seen on the board (four characters while its promotion is pending)."""
         return self._last.reported if self._last else None
+
+    @property
+    def awaiting_promotions(self) -> list[tuple[chess.Board, chess.Move]]:
+        """Promotions still waiting for their announced piece: (position before, four-character move)."""
+        found = []
+        if self._open_promotion is not None:
+            found.append((self._open_promotion[0].copy(), self._open_promotion[1]))
+        if self._last is not None and self._last.promotion_pending:
+            found.append((self._last.before.copy(), self._last.reported))
+        return found
 
     @property
     def pending(self) -> chess.Move | None:
@@ -723,7 +732,3 @@ class Tracker:
         return [TrackerEvent("mismatch", t, squares=diff, wrong_pieces=tuple(wrong), expected=self._pending,
                              move=made)]
 
-
-def replace(event: TrackerEvent, **changes) -> TrackerEvent:
-    """A copy of ``event`` with some fields changed."""
-    return dataclasses.replace(event, **changes)
