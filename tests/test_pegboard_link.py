@@ -206,3 +206,24 @@ def test_a_missing_or_broken_profile_is_a_clear_error(tmp_path):
     broken.write_text('name = "x"\nprotocol = "morse"\n')
     with pytest.raises(UserError, match="protocol"):
         load_profile(broken, "en")
+
+
+def test_a_turned_board_is_read_turned(tmp_path):
+    """The blind player has Black and the board is turned: its a1 is the game's h8 (profile orientation)."""
+    sim = VirtualPegboard(link=tmp_path / "turned")
+    sim.open()
+    rec = Recorder()
+    link = SerialLink(Tracker(chess.Board(), settle=SETTLE), rec.event, port=str(sim.link), rotated=True,
+                      on_status=rec.status, retry=0.05)
+    link.start()
+    try:
+        assert wait_for(lambda: "in-sync" in rec.types())     # the start position is symmetric
+        sim.lift(chess.D7)                 # the board's d7 is the game's e2
+        sim.place(chess.D5)                # the board's d5 is the game's e4
+        assert wait_for(lambda: rec.moves() == ["e2e4"])
+        touched = [e for e in rec.events if e.type == "touched"][0]
+        assert touched.square == chess.E2 and touched.own
+    finally:
+        link.stop()
+        sim.close()
+        sim.remove_link()

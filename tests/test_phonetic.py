@@ -193,8 +193,9 @@ def test_check_and_mate_words_are_accepted_and_checked():
     b = board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
     assert move_of("Turm Anna acht matt", b) == uci("a1a8")
     assert move_of("Turm Anna acht Schach", b) == uci("a1a8")  # mate is a check
-    u = understand(b, "Turm Anna sieben Schach")  # no check: fits, but not certain
-    assert u.move == uci("a1a7") and not u.certain and "Meinten Sie Turm Anna sieben" in u.message
+    u = understand(b, "Turm Anna sieben Schach")  # no check: fits only if "Schach" is misheard: asks
+    assert u.move is None and not u.certain
+    assert u.candidates == [uci("a1a7")] and u.message == "Meinten Sie Turm Anna sieben?"
 
 
 def test_spelling_variants():
@@ -227,19 +228,19 @@ def test_imperfect_recogniser_text():
 
 def test_a_corrected_misspelling_is_never_certain():
     u = understand(chess.Board(), "Sprimger Felix drei")
-    assert u.move == uci("g1f3") and not u.certain
+    assert u.move is None and not u.certain and u.candidates == [uci("g1f3")]
     assert u.message == "Meinten Sie Springer Felix drei?"
 
 
 def test_unknown_words_make_a_move_uncertain():
     u = understand(chess.Board(), "Springer quatsch Felix drei")
-    assert u.move == uci("g1f3") and not u.certain
+    assert u.move is None and not u.certain and u.candidates == [uci("g1f3")]
 
 
 def test_missing_capture_word_fits_but_asks():
     b = after("e4", "d5")
     u = understand(b, "Eva David fünf")
-    assert u.move == uci("e4d5") and not u.certain
+    assert u.move is None and not u.certain and u.candidates == [uci("e4d5")]
     assert u.message == "Meinten Sie Eva schlägt David fünf?"
 
 

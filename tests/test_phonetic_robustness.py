@@ -38,8 +38,8 @@ def check(u: Understanding, board: chess.Board, text: str) -> None:
     assert u.request is None or u.request in REQUESTS
     assert isinstance(u.message, str)
     legal = set(board.legal_moves)
-    if u.move is not None:
-        assert u.move in legal and u.candidates and u.candidates[0] == u.move
+    if u.move is not None:  # a move is only ever returned for certain, never as a guess
+        assert u.move in legal and u.candidates and u.candidates[0] == u.move and u.certain
     assert all(m in legal for m in u.candidates)
     if u.certain and u.kind == "move":
         assert u.move is not None

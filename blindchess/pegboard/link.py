@@ -17,8 +17,9 @@ Callbacks — the whole API an app needs:
     every tracker event ("touched", "move", "takeback", "mismatch", "in-sync",
     "inconsistent"), in order, exactly once.  Called from the reader thread,
     or from the thread that called :meth:`SerialLink.expect` /
-    :meth:`SerialLink.announce` for the events those cause.  A Qt app should
-    forward it to the GUI thread (e.g. emit a signal).
+    :meth:`SerialLink.announce` for the events those cause — always in order,
+    one at a time (delivery holds the link's lock).  Do not block in it: a Qt
+    app should forward the event to the GUI thread with a queued signal.
 ``on_status(status: LinkStatus)``
     connection changes in the user's language: "connecting", "connected",
     "identified", "disconnected", "reconnecting", "reconnected", "not-found",
@@ -192,14 +193,12 @@ class SerialLink:
     def expect(self, board: chess.Board) -> None:
         """The position the board should show (see :meth:`Tracker.expect`)."""
         with self._lock:
-            events = self.tracker.expect(board)
-        self._deliver(events)
+            self._deliver(self.tracker.expect(board))
 
     def announce(self, move: chess.Move) -> None:
         """A move was announced (see :meth:`Tracker.announce`)."""
         with self._lock:
-            events = self.tracker.announce(move)
-        self._deliver(events)
+            self._deliver(self.tracker.announce(move))
 
     def request_snapshot(self) -> None:
         """Ask the board for its full state (resynchronises the tracker)."""
@@ -211,8 +210,7 @@ class SerialLink:
             if self._serial is None and not self._open():
                 self._stop.wait(self.retry)
                 with self._lock:   # time goes on: what was fully received still settles
-                    events = self.tracker.tick(self.clock())
-                self._deliver(events)
+                    self._deliver(self.tracker.tick(self.clock()))
                 continue
             try:
                 ser = self._serial
@@ -227,8 +225,7 @@ class SerialLink:
             if data:
                 self._handle(data, now)
             with self._lock:
-                events = self.tracker.tick(now)
-            self._deliver(events)
+                self._deliver(self.tracker.tick(now))
 
     def _candidates(self) -> list[str]:
         if self._explicit_port is not None:
@@ -308,10 +305,10 @@ class SerialLink:
                 continue
             with self._lock:
                 events = self.tracker.feed(item)
+                self._deliver(events)
             if any(e.type == "inconsistent" for e in events):
                 self._status("out-of-step", "pegboard.status_out_of_step")
                 self._request_resync(now)
-            self._deliver(events)
 
     def _request_resync(self, now: float) -> None:
         if now - self._last_request >= 0.2:

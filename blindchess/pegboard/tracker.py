@@ -309,6 +309,7 @@ class Tracker:
         self._dirty = False
         self._now = float("-inf")
         self._sync: bool | None = None
+        self._confirm = False                  # a snapshot arrived: confirm the first agreement aloud
         self._mismatch_key: tuple | None = None
         self._cache: dict[tuple, _Table] = {}
 
@@ -498,6 +499,7 @@ class Tracker:
         return []
 
     def _snapshot(self, snap: Snapshot) -> None:
+        self._confirm = True
         changed = snap.occupied != self._occ
         self._occ = snap.occupied & chess.BB_ALL
         if snap.pieces is not None:
@@ -708,10 +710,14 @@ class Tracker:
         return out
 
     def _report_sync(self) -> list[TrackerEvent]:
-        was = self._sync
+        """"in-sync" after a mismatch, or when a snapshot first confirms the board."""
+        was, confirm = self._sync, self._confirm
         self._sync = True
+        self._confirm = False
         self._mismatch_key = None
-        return [] if was is True else [TrackerEvent("in-sync", self._changed_at if self._changed_at is not None else self._now)]
+        if was is True or (was is None and not confirm):
+            return []
+        return [TrackerEvent("in-sync", self._changed_at if self._changed_at is not None else self._now)]
 
     def _mismatch(self, t: float, made: chess.Move | None = None) -> list[TrackerEvent]:
         expected = self._board.copy(stack=False)

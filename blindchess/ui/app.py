@@ -39,13 +39,14 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     return parser.parse_args(list(argv))
 
 
-def _log_error() -> str:
-    """Write the current traceback to the log folder; the user sees one line and this path."""
+def _log_error(exc_info=None) -> str:
+    """Write a traceback (default: the current one) to the log folder; the user sees one line and this path."""
+    text = "".join(traceback.format_exception(*exc_info)) if exc_info else traceback.format_exc()
     try:
         folder = paths.log_dir()
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"app-error-{datetime.datetime.now():%Y%m%d-%H%M%S}.log"
-        path.write_text(traceback.format_exc(), encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
         return str(path)
     except OSError:
         return "-"
@@ -115,6 +116,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from PySide6.QtCore import QTimer
 
+    def unexpected(exc_type, exc, tb) -> None:
+        """An error in a Qt slot: logged to a file, one line in the window — never a traceback."""
+        log = _log_error((exc_type, exc, tb))
+        if isinstance(exc, UserError):
+            window.show_message(exc.message)
+        else:
+            window.show_message(tr("ui.internal_error", window.lang, error=exc_type.__name__, log=log))
+
+    sys.excepthook = unexpected
     window.show()
     probe = os.environ.get("BLINDCHESS_EXIT_WHEN_READY") == "1"
 
@@ -140,4 +150,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = app.exec()
     finally:
         controller.shutdown()
+        sys.excepthook = sys.__excepthook__
     return int(code)

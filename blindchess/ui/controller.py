@@ -185,8 +185,8 @@ class GameController(QObject):
         return f"{self.speaker.engine_name} ({self.settings.voice or self.lang})"
 
     def model_name(self) -> str | None:
-        return str(self.recognizer.model_path) if self.recognizer is not None and hasattr(
-            self.recognizer, "model_path") else (self.settings.model or None) if self.recognizer else None
+        path = getattr(self.recognizer, "model_path", None)
+        return path.name if path is not None else None
 
     def can_listen(self) -> bool:
         return self.listener is not None and self.microphone is not None and self.microphone.available
@@ -202,7 +202,8 @@ class GameController(QObject):
         if model is None:
             return
         try:
-            self.recognizer = asr.Recognizer(model, self.lang)
+            # one result with word confidences (shown in the log) rather than ranked alternatives
+            self.recognizer = asr.Recognizer(model, self.lang, alternatives=0, ui_lang=self.lang)
         except Exception as exc:  # noqa: BLE001 - a broken model: say so, go on without
             self.info.emit(t("speech.cannot_listen", self.lang, error=exc))
             self.recognizer = None
@@ -712,9 +713,8 @@ class GameController(QObject):
         return True
 
     def apply_settings(self, settings) -> None:
+        """New settings; language, voice and model take effect at the next start (the dialog says so)."""
         self.settings = settings
-        if self.speaker is not None and self._own_speaker and getattr(self.speaker, "lang", None) != self.lang:
-            pass  # a new voice language takes effect at the next start (settings dialog says so)
 
     # ------------------------------------------------------------ the arbiter (D.2.9)
     def propose_ruling(self):
