@@ -1,0 +1,187 @@
+"""A whole game in the app: a scripted blind player and a sighted player, with a D.2.9 retrace.
+
+The blind player (White) moves pegs on the virtual peg-board — a real
+pseudo-terminal driven by ``pegboard.simulator.VirtualPegboard`` and read by
+the app's real ``pegboard.link.SerialLink`` — and announces each move (the
+phrases are given as recognised text). The sighted player (Black) and the
+assistant click on the sighted board. At move 2 the assistant mirrors the
+blind player's bishop to the wrong square: the boards diverge, the arbiter's
+view opens, its proposal (retrace, D.2.9) is applied, both boards are put
+back, and the game goes on to mate. Screenshots of the main window and of the
+arbiter's view are saved to ``test-artifacts/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import chess
+import pytest
+from PySide6.QtCore import Qt
+
+from blindchess import paths
+from blindchess.pegboard.choreography import plan_move
+from blindchess.pegboard.simulator import VirtualPegboard
+from blindchess.speech.tts import Speaker
+from blindchess.ui.app import build
+from blindchess.ui.new_game import GameSetup
+from blindchess.ui.settings import Settings
+
+import os
+STOP = int(os.environ.get("STOP", "9"))
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "test-artifacts" / "screenshots"
+
+
+@pytest.fixture
+def game(qtbot):
+    settings = Settings(lang="de")
+    app, controller, window = build(settings)
+    # The test machine has no sound device: the speaker's "text" engine reports every text it would say.
+    speaker = Speaker("de", engine="text")
+    controller.attach_speaker(speaker)
+    qtbot.addWidget(window)
+    window.resize(1280, 820)
+    window.show()
+    qtbot.waitExposed(window)
+    paths.data_dir().mkdir(parents=True, exist_ok=True)
+    board = VirtualPegboard(chess.Board(), link=paths.data_dir() / "pegboard-simulator")
+    board.open()
+    yield controller, window, board
+    controller.shutdown()
+    board.close()
+    board.remove_link()
+    speaker.close()
+
+
+class Players:
+    """The scripted people at the table."""
+
+    def __init__(self, qtbot, controller, window, pegboard) -> None:
+        self.qtbot, self.c, self.w, self.pegs = qtbot, controller, window, pegboard
+        self.rng = random.Random(7)
+        self.tactile = chess.Board()       # what stands on the peg-board
+
+    def wait(self, seconds: float) -> None:
+        self.qtbot.wait(int(seconds * 1000))
+
+    def hand(self, uci: str) -> None:
+        """The blind player's hand carries out a move on the peg-board (realistic lifts and places)."""
+        move = chess.Move.from_uci(uci)
+        steps = plan_move(self.tactile, move, self.rng, settle=0.5, hold_chance=0.0)
+        self.pegs.perform(steps, sleep=self.wait)
+        self.tactile.push(move)
+
+    def click(self, uci: str) -> None:
+        """Someone at the sighted board moves a piece with two clicks."""
+        move = chess.Move.from_uci(uci)
+        board = self.w.board
+        for square in (move.from_square, move.to_square):
+            self.qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.square_rect(square).center().toPoint())
+
+    def wait_for(self, condition, timeout: float = 6.0) -> None:
+        self.qtbot.waitUntil(condition, timeout=int(timeout * 1000))
+
+
+def test_a_whole_game_with_a_wrong_mirror_and_a_retrace(qtbot, game):
+    c, w, pegs = game
+    p = Players(qtbot, c, w, pegs)
+    assert c.new_game(GameSetup(white="Anna", black="Bernd", white_impaired=True, assistant="Clara",
+                                tactile="simulator", time_control="90+30", lang="de"))
+    s = c.session
+    p.wait_for(lambda: c.link is not None and c.link.connected and c.tactile_state in ("identified", "connected"))
+    assert w.board.flipped  # the sighted player (Black) sits behind his pieces
+    said = []
+    c.said.connect(said.append)
+
+    if STOP == 0: return
+    # 1. e4 — the blind player moves the peg and announces it (D.2.3: placement + announcement)
+    p.hand("e2e4")
+    p.wait_for(lambda: len(s.moves("tactile")) == 1)
+    assert c.hear("Eva vier", 0.91)
+    assert s.game_moves == [chess.Move.from_uci("e2e4")]
+    assert "nachziehen" in w.next_step.text() and "e4" in w.next_step.text()
+    p.click("e2e4")                                   # the assistant mirrors it (D.2.10 a)
+    assert s.moves("sighted") == s.game_moves
+    # 1... e5 — the sighted player moves; the app announces it, the blind player carries it out
+    p.click("e7e5")
+    p.wait_for(lambda: any("Eva fünf" in text for text in said), timeout=2)   # spoken (logged as said)
+    p.hand("e7e5")
+    p.wait_for(lambda: len(s.moves("tactile")) == 2)
+    assert w.tactile_status.state.text() == "stimmt überein"
+
+    if STOP == 1: return
+    # 2. Lc4 — announced; the assistant mirrors it wrongly to b5: the boards diverge (D.2.9)
+    p.hand("f1c4")
+    p.wait_for(lambda: len(s.moves("tactile")) == 3)
+    assert c.hear("Läufer Cäsar vier", 0.88)
+    p.click("f1b5")
+    p.wait_for(lambda: w.arbiter_dialog is not None and w.arbiter_dialog.isVisible(), timeout=2)
+    dialog = w.arbiter_dialog
+    assert s.divergence is not None
+    assert {chess.C4, chess.B5} <= w.board.differing
+    assert s.score("blind")[2] != s.score("sighted")[2]          # Lc4 against Lb5
+    assert "D.2.9" in dialog.explanation.text()
+    assert dialog.ruling.kind == "retrace" and dialog.ruling.agreed_plies == 2
+    assert dialog.scores.first_diff == 2
+    assert "≠" in dialog.scores.table.item(1, 1).text()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    w.grab().save(str(SCREENSHOTS / "main-window-divergence.png"))
+    dialog.grab().save(str(SCREENSHOTS / "arbiter-view.png"))
+
+    if STOP == 2: return
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)   # the arbiter applies the retrace
+    assert not dialog.isVisible()
+    assert s.rulings[-1]["type"] == "ruling" and s.rulings[-1]["kind"] == "retrace"
+    assert len(s.game_moves) == 2 and s.score("blind") == s.score("sighted") == ["e4", "e5"]
+    assert s.divergence is None
+    p.wait_for(lambda: any("D.2.9" in text for text in said), timeout=2)
+    # both boards are put back: the sighted board by the ruling, the pegs by hand
+    pegs.lift(chess.C4)
+    p.wait(0.05)
+    pegs.place(chess.F1)
+    p.tactile.pop()
+    p.wait_for(lambda: w.tactile_status.state.text() == "stimmt überein")
+
+    if STOP == 3: return
+    # the game goes on: 2. Lc4 Sc6 3. Dh5 Sf6 4. Dxf7#
+    p.hand("f1c4")
+    p.wait_for(lambda: len(s.moves("tactile")) == 3)
+    assert c.hear("Läufer Cäsar vier", 0.9)
+    p.click("f1c4")
+    w.input.setText("Sc6")                             # the sighted player types his move
+    qtbot.keyClick(w.input, Qt.Key.Key_Return)
+    assert len(s.game_moves) == 4
+    if STOP == 4: return
+    p.hand("b8c6")
+    p.wait_for(lambda: len(s.moves("tactile")) == 4)
+    assert c.hear("zeit", 0.8)                          # a request: only on request (D.2.10 d)
+    assert s.events[-1]["type"] == "time-request"
+    p.wait_for(lambda: said[-1] == s.events[-1]["message"], timeout=2)
+    if STOP == 5: return
+    p.hand("d1h5")
+    p.wait_for(lambda: len(s.moves("tactile")) == 5)
+    assert c.hear("Dame Hector fünf", 0.9)
+    p.click("d1h5")
+    p.click("g8f6")
+    p.hand("g8f6")
+    p.wait_for(lambda: len(s.moves("tactile")) == 6)
+    if STOP == 6: return
+    p.hand("h5f7")
+    p.wait_for(lambda: len(s.moves("tactile")) == 7)
+    assert any(e["type"] == "touch" for e in s.events)  # lifted pegs were recorded as touched (D.2.2)
+    assert c.hear("Dame schlägt Felix sieben matt", 0.9)
+    p.click("h5f7")
+    if STOP == 7: return
+    assert s.result == "1-0"
+    assert s.score("blind") == s.score("sighted") == ["e4", "e5", "Lc4", "Sc6", "Dh5", "Sf6", "Dxf7#"]
+    assert s.moves("sighted") == s.moves("tactile") == s.game_moves
+    if STOP == 8: return
+    w.refresh()
+    assert "1-0" in w.next_step.text()
+    w.grab().save(str(SCREENSHOTS / "main-window-game-over.png"))
+    # the journal holds the whole game: reopening it gives the same game
+    from blindchess.session import Session
+
+    again = Session.load(s.journal_path)
+    assert again.game_moves == s.game_moves and again.result == "1-0"
