@@ -69,7 +69,7 @@ from .i18n import default_lang, tr
 __all__ = [
     "LETTERS", "STYLES", "MAX_MOVE_CHARS", "MAX_SCORE_CHARS", "MAX_PLIES",
     "Reading", "ScoreEntry", "Problem", "ScoreReading", "NotationError",
-    "write", "read", "parse", "read_score", "write_score", "guess_lang", "piece_letter",
+    "PROBLEMS", "write", "read", "parse", "read_score", "write_score", "guess_lang", "piece_letter", "is_move_text",
 ]
 
 #: Piece letters per language (RULES.md §4); pawns have no letter.
@@ -1008,7 +1008,12 @@ def read_score(text: str, *, board: chess.Board | None = None, lang: str | None 
     After a problem: ``moves``/``plies`` stop before the first illegal,
     ambiguous or unreadable entry, because the position after it is unknown;
     every later entry is still checked for form and reported as "unreadable" if
-    it is no move at all (at most :data:`MAX_LATER_PROBLEMS` of them).
+    it is no move at all (at most :data:`MAX_LATER_PROBLEMS` of them). The
+    first problem's message adds what an arbiter would check next: for an
+    ambiguous move, which candidate the following moves fit; for an illegal one,
+    whether it would be legal for the other side (a half-move left out).
+    Scores longer than :data:`MAX_SCORE_CHARS` characters or :data:`MAX_PLIES`
+    half-moves are read in part and marked ``truncated`` (then ``ok`` is False).
     ``lang`` is the sheet's language; None guesses it from the piece letters
     (:func:`guess_lang`). Problem messages are in ``ui_lang`` (default: the
     user's language). Never raises for any text.
@@ -1143,6 +1148,13 @@ def _score_message(reading: Reading, board: chess.Board, rest: list, hint: str |
     half-moves) be read, the message names it and the first entry that decides.
     """
     msg = reading.message(ui)
+    if reading.problem == "illegal" and not board.is_check():
+        # a common slip: a half-move left out, so this is the other side's move
+        other = board.copy(stack=False)
+        other.push(chess.Move.null())
+        if read(other, reading.written, hint).ok:
+            colour = tr("notation.white" if other.turn == chess.WHITE else "notation.black", ui)
+            msg += " " + tr("notation.missing_ply", ui, written=_short(reading.written), colour=colour)
     if reading.problem != "ambiguous" or not rest:
         return msg
     reach: dict[chess.Move, int] = {}

@@ -135,3 +135,10 @@ def test_subprocess_check_and_convert():
     done = subprocess.run([*env_cmd, "convert", "-", "--to", "fr"], input=RUY.read_text(encoding="utf-8"),
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.splitlines()[1] == "2. Cf3 Cc6"
+
+
+def test_empty_file_has_no_moves_and_no_problems(capsys, tmp_path):
+    empty = tmp_path / "empty.pgn"
+    empty.write_text("", encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(empty))
+    assert code == 0 and "keine Züge" in out

@@ -204,3 +204,23 @@ def test_ten_megabytes_of_text_are_read_in_bounded_time():
     legal_forever = "Sf3 Sf6 Sg1 Sg8 " * 700_000          # legal shuffling: capped at MAX_PLIES
     s = N.read_score(legal_forever)
     assert s.plies == N.MAX_PLIES and s.truncated and not s.ok
+
+
+def test_a_left_out_half_move_is_pointed_out():
+    # Black's 2... Sc6 is missing: "Lb5" is then read as Black's move, which is illegal for Black
+    s = N.read_score("1. e4 e5 2. Sf3 3. Lb5 a6")
+    problem = s.problems[0]
+    assert (problem.ply, problem.white, problem.problem) == (4, False, "illegal")
+    assert "fehlt davor ein Halbzug" in problem.message and "Weiß" in problem.message
+
+
+def test_data_scoresheets():
+    ru = N.read_score((DATA / "two_columns_ru.txt").read_text(encoding="utf-8"))
+    de = N.read_score((DATA / "ruy_lopez_de.txt").read_text(encoding="utf-8"))
+    assert ru.ok and ru.lang == "ru" and ru.moves == de.moves and ru.plies == 20
+    # every slip of the handwritten sheet is read; only the last move is really ambiguous
+    hand = N.read_score((DATA / "handwritten_mixed_de.txt").read_text(encoding="utf-8"))
+    assert hand.moves == de.moves[:19] and hand.entries[13].draw_offer
+    (problem,) = hand.problems
+    assert (problem.ply, problem.number, problem.white, problem.problem) == (20, 10, False, "ambiguous")
+    assert problem.suggestions == ["Sbd7", "Sfd7"]

@@ -140,7 +140,9 @@ def run_check(args: argparse.Namespace) -> int:
             print(problem.line(ui))
         if score.truncated:
             print(tr("notation.cli_truncated", ui))
-        if score.ok:
+        if score.ok and not score.entries:
+            print(tr("notation.cli_no_moves", ui))
+        elif score.ok:
             print(tr("notation.cli_all_ok", ui, plies=score.plies))
         else:
             print(tr("notation.cli_summary", ui, plies=score.plies, count=len(score.problems)))

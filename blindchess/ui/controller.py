@@ -682,6 +682,25 @@ class GameController(QObject):
         self._tell(text)
         return True
 
+    def sighted_touch(self, square: int) -> None:
+        """The sighted player touched a piece (D.2.10 e); the session words it and we say it."""
+        self._call(lambda now: self.session.touch(square, now, board="sighted"))
+
+    def sighted_draw(self) -> None:
+        """Offer a draw for the sighted player, or accept the blind player's standing offer."""
+        s = self.session
+        if s is None or s.finished:
+            return
+        me = self.sighted_color
+        if s.draw_offer is not None and s.draw_offer != me:
+            self._call(lambda now: s.answer_draw(me, True, now))
+        else:
+            self._call(lambda now: s.offer_draw(me, now))
+
+    def sighted_resign(self) -> None:
+        if self.session is not None and not self.session.finished:
+            self._call(lambda now: self.session.resign(self.sighted_color, now))
+
     def repeat(self) -> None:
         if self.speaker is not None:
             self.speaker.repeat()

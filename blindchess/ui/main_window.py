@@ -338,6 +338,25 @@ class MainWindow(QMainWindow):
     def on_arbiter(self) -> None:
         self.open_arbiter()
 
+    def on_sighted_touch(self) -> None:
+        """The sighted player touched the piece on the cursor square (D.2.10 e: the assistant tells the arbiter)."""
+        self.controller.sighted_touch(self.board.cursor)
+
+    def on_sighted_draw(self) -> None:
+        """The sighted player offers a draw, or accepts the blind player's offer."""
+        self.controller.sighted_draw()
+
+    def on_sighted_resign(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        if self.controller.session is None or self.controller.session.finished:
+            return
+        name = self.controller.session.player(self.controller.sighted_color).name
+        answer = QMessageBox.question(self, t("action.sighted_resign", self.lang),
+                                      t("resign.question", self.lang, name=name))
+        if answer == QMessageBox.StandardButton.Yes:
+            self.controller.sighted_resign()
+
     def on_quit(self) -> None:
         self.close()
 
