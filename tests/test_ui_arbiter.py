@@ -189,3 +189,28 @@ def test_chess960_game_and_pgn_export(qtbot, app_window, tmp_path):
     assert c.save_pgn(tmp_path / "game.pgn")
     text = (tmp_path / "game.pgn").read_text(encoding="utf-8")
     assert "1. e4" in text and "Chess960" in text
+
+
+def test_sighted_touch_draw_offer_and_the_blind_players_answer(qtbot, app_window):
+    c, w = app_window
+    _start(c)                                              # Anna (White) is blind, Bernd (Black) sighted
+    s = c.session
+    w.board.move_cursor(chess.G8)
+    w.actions["sighted_touch"].trigger()                   # D.2.10 e
+    touch = [e for e in s.events if e["type"] == "touch"][-1]
+    assert touch["board"] == "sighted" and touch["square"] == "g8"
+    w.actions["sighted_draw"].trigger()
+    assert s.draw_offer == chess.BLACK
+    assert c.hear("ja", typed=True)                        # the blind player accepts by voice
+    assert s.result == "1/2-1/2"
+    assert "1/2-1/2" in w.next_step.text()
+
+
+def test_a_broken_journal_is_reported_in_the_window_and_changes_nothing(qtbot, app_window, tmp_path):
+    c, w = app_window
+    broken = tmp_path / "broken.jsonl"
+    broken.write_bytes(b"\x00\xff garbage {not json\n")
+    assert not c.open_journal(broken)
+    assert c.session is None
+    assert "broken.jsonl" in w.message.text()
+    assert "Keine Partie" in w.next_step.text()

@@ -24,8 +24,8 @@ def _used_keys() -> set[str]:
         keys |= set(re.findall(r'\bt\("([^"{]+)"', source))
         keys |= {k[len("ui."):] for k in re.findall(r'\btr\("(ui\.[^"{]+)"', source)}
         # widgets labelled through a helper get "<key>" and "<key>_description"
-        labelled = re.findall(r'(?:field_|row|_row)\([^()]*(?:\([^()]*\))?[^()]*"([\w.]+)"\)', source)
-        labelled += re.findall(r'\(self\.\w+, "([\w.]+)"\)', source) + re.findall(r'\("([\w.]+)", self\.\w+\)', source)
+        labelled = re.findall(r'(?<![\w.])(?:field_|row|self\._row)\([^()]*(?:\([^()]*\))?[^()]*, "([\w.]+)"\)', source)
+        labelled += re.findall(r'\(self\.\w+, "([\w.]+)"\)', source) + re.findall(r'\("([\w.]+)", self\.(?!lang\b)\w+\)', source)
         keys |= {k for k in labelled if "." in k} | {f"{k}_description" for k in labelled if "." in k}
     keys.discard("key")  # the docstring's example
     for action, _menu, _keys in SHORTCUTS:

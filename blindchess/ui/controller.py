@@ -373,7 +373,6 @@ class GameController(QObject):
         """Start a journaled game as set up in the new-game dialog."""
         from ..session import Player, Session
 
-        self.close_game()
         white = Player(setup.white, setup.white_impaired, setup.assistant or None if setup.white_impaired else None)
         black = Player(setup.black, setup.black_impaired, setup.assistant or None if setup.black_impaired else None)
         now = self.now()
@@ -387,6 +386,7 @@ class GameController(QObject):
         except ValueError as exc:
             self.info.emit(t("new.bad_time_control", self.lang, text=setup.time_control, error=exc))
             return False
+        self.close_game()  # only now: a game that cannot start leaves the current one as it is
         self.setup = setup
         self.settings.board_profile = "simulator" if setup.tactile == "simulator" else (
             setup.profile if setup.tactile in ("profile", "serial") else "")
@@ -409,7 +409,6 @@ class GameController(QObject):
         """Reopen a game exactly as its journal recorded it (the clock runs on from now)."""
         from ..session import Session
 
-        self.close_game()
         try:
             session = Session.open(path, self.now())
         except UserError as exc:
@@ -418,6 +417,7 @@ class GameController(QObject):
         except Exception as exc:  # noqa: BLE001 - a journal from a future version, a damaged file
             self.info.emit(t("journal_broken", self.lang, path=path, error=exc))
             return False
+        self.close_game()  # only now: a journal that cannot be opened leaves the current game as it is
         self._attach(session)
         for line, problem in session.journal_problems:
             self.info.emit(f"{path.name}:{line}: {problem}")
@@ -487,7 +487,7 @@ class GameController(QObject):
         except ValueError as exc:  # e.g. an arbiter's override with an illegal move
             self.info.emit(t("arbiter.cannot", self.lang, error=exc))
             return None
-        if not self._handling:
+        if not self._handling and self._pending:  # nothing happened (a clock tick): nothing to redraw
             self._handling = True
             try:
                 while self._pending:

@@ -406,6 +406,9 @@ class MainWindow(QMainWindow):
         self.input.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def on_push_to_talk(self) -> None:
+        if not self.controller.can_listen():
+            self.controller.listen(True)  # says why not (no model, no microphone)
+            return
         self.speech_status.talk.toggle()
 
     def on_request_time(self) -> None:

@@ -106,12 +106,19 @@ class ScoreTable(QWidget):
                 t("score.column", self.lang, sheet=sighted or t("score.sighted", self.lang), side=t("black", self.lang))]
 
     def set_sheet_names(self, blind: str, sighted: str) -> None:
+        if (blind, sighted) == getattr(self, "_names", None):
+            return
+        self._names = (blind, sighted)
         self.table.setHorizontalHeaderLabels(self._headers(blind, sighted))
         self.title.setText(t("score.title_named", self.lang, blind=blind, sighted=sighted))
 
     def set_scores(self, blind: list[str], sighted: list[str], *, first_white: bool = True,
                    first_number: int = 1, first_diff: int | None = None) -> None:
         """Show both scores; ``first_diff`` (ply) overrides the plain textual comparison."""
+        shown = (list(blind), list(sighted), first_white, first_number, first_diff)
+        if shown == getattr(self, "_shown", None):
+            return  # unchanged: keep the table (and the screen reader's place in it)
+        self._shown = shown
         self.blind, self.sighted = list(blind), list(sighted)
         offset = 0 if first_white else 1
         self.first_diff = first_diff if first_diff is not None else first_difference(blind, sighted)
@@ -258,8 +265,9 @@ class TactileStatus(QGroupBox):
         else:
             text = t("tactile.in_sync", self.lang) if device else "–"
             self.state.setStyleSheet("")
-        self.state.setText(text)
-        a11y.name_changed(self.state, f"{t('tactile.state', self.lang)}: {text}")
+        if text != self.state.text():
+            self.state.setText(text)
+            a11y.name_changed(self.state, f"{t('tactile.state', self.lang)}: {text}")
 
 
 class SpeechStatus(QGroupBox):
