@@ -43,15 +43,20 @@ With a :class:`blindchess.session.Session` (the app's way):
 1. ``adj = begin_from_session(session, now)`` — position, names, clock times, draw offer;
    ``adj.seal(text)`` as often as needed; ``adj.stop_clock(now)``;
 2. ``journal_adjournment(session, adj, now)`` pauses the session clock and journals a
-   ``note`` event ``{"text": "adjourned", "public": …, "hidden": …}``;
-3. every view of events that a player sees goes through :func:`public_view`,
-   which drops ``hidden`` until the envelope is opened;
-4. at resumption, after ``Session.open(journal)``:
-   ``record = sealed_record_from_events(session.events)``,
+   ``sealed-move`` event (:meth:`Session.seal_move`): ``public`` (the envelope) and
+   ``hidden`` (the move). The session keeps ``hidden`` in the journal and to itself:
+   subscribers and ``session.events`` never see it before the envelope is opened,
+   also after ``Session.open``;
+3. every view of events that a player sees may still go through :func:`public_view`
+   (for journal lines read directly, which hold ``hidden``);
+4. at resumption, after ``Session.open(journal)``, on the arbiter's side:
+   ``record = sealed_record_from_session(session)``,
    ``adj = Adjournment.restore(record, session.game_board())``, ``adj.set_up()``,
    ``set_session_clocks(session, adj, now)`` (point 5, after any point-13
    correction), ``adj.open(now, record=record)`` (checks the commitment), then
-   ``journal_opening(session, adj, now)`` and the sealed move is made on the boards.
+   ``journal_opening(session, adj, now)`` opens the envelope in the session
+   (:meth:`Session.open_envelope`: now the move is public) and
+   ``play_sealed_move(session, adj, now)`` makes it on the boards.
 
 Pure: python-chess and the standard library only; the notation and phonetic
 readers are imported lazily; time is passed in as float seconds.
@@ -812,10 +817,12 @@ class Adjournment:
 
 # -- working with blindchess.session ------------------------------------------------
 #
-# The session journals inputs as events; an adjournment goes in as a ``note``
-# event ``{"text": "adjourned", "public": …, "hidden": …}``. Whoever shows events
-# to a player must show them through :func:`public_view`, which drops ``hidden``
-# until a later ``note`` ``{"text": "envelope-opened"}`` reveals the move.
+# The session journals inputs as events; an adjournment goes in as a first-class
+# ``sealed-move`` event (``public``, ``hidden``) whose hidden part the session never
+# delivers before an ``envelope-opened`` event (Session.seal_move / open_envelope).
+# Older journals hold a ``note`` ``{"text": "adjourned", "public": …, "hidden": …}``;
+# they are still read. :func:`public_view` drops ``hidden`` from raw journal lines
+# until a later ``envelope-opened`` reveals the move.
 
 def begin_from_session(session: Any, now: float, *, event: str = "", round: str = "") -> Adjournment:
     """Start sealing in a running :class:`blindchess.session.Session` (point 1).
@@ -839,14 +846,17 @@ def begin_from_session(session: Any, now: float, *, event: str = "", round: str 
 
 
 def journal_adjournment(session: Any, adjournment: Adjournment, now: float) -> dict:
-    """Write the sealed record into the session's journal (as a ``note`` event).
+    """Write the sealed record into the session's journal (a ``sealed-move`` event).
 
     The sealer has stopped his clock without starting the opponent's (point 1):
-    the session clock is paused.
+    the session clock is paused. Returns the event as a player may see it
+    (without the move).
     """
     record = adjournment.record()
     if session.clock.running is not None and not session.clock.paused:
         session.pause(now)
+    if hasattr(session, "seal_move"):
+        return session.seal_move(record.public(), record.hidden(), now)
     return session.note("adjourned", now, public=record.public(), hidden=record.hidden())
 
 
@@ -858,29 +868,57 @@ def set_session_clocks(session: Any, adjournment: Adjournment, now: float) -> No
 
 
 def journal_opening(session: Any, adjournment: Adjournment, now: float) -> dict:
-    """Journal that the envelope was opened, with the move now made public."""
+    """Journal that the envelope was opened (point 7), with the move now made public.
+
+    In a session with a closed envelope this is :meth:`Session.open_envelope`: from
+    then on the sealed-move event shows its hidden part to everyone.
+    """
     written = adjournment.sealed.written if adjournment.sealed else None
+    if getattr(session, "envelope_sealed", False):
+        return session.open_envelope(now, written=written, result=adjournment.result,
+                                     phase=adjournment.phase.value)
     return session.note("envelope-opened", now, written=written, result=adjournment.result,
                         phase=adjournment.phase.value)
 
 
+def _is_sealed_event(ev: dict) -> bool:
+    return ev.get("type") in ("sealed-move", "adjourned") or (
+        ev.get("type") == "note" and ev.get("text") == "adjourned")
+
+
+def _is_opening(ev: dict) -> bool:
+    return ev.get("type") == "envelope-opened" or (ev.get("type") == "note" and ev.get("text") == "envelope-opened")
+
+
 def sealed_record_from_events(events: list[dict]) -> SealedRecord | None:
-    """The last adjournment in a session's events (or journal lines), if any."""
+    """The last adjournment in journal lines (or a session's events once its envelope is opened).
+
+    A session's public events do not hold the sealed move before the opening:
+    then this is None — the arbiter's side uses :func:`sealed_record_from_session`.
+    """
     for ev in reversed(events):
-        if ev.get("type") == "note" and ev.get("text") == "adjourned" and "hidden" in ev:
-            return SealedRecord.from_journal(ev)
-        if ev.get("type") == "adjourned" and "hidden" in ev:
-            return SealedRecord.from_journal(ev)
+        if _is_sealed_event(ev) and "public" in ev:
+            return SealedRecord.from_journal(ev) if "hidden" in ev else None
     return None
+
+
+def sealed_record_from_session(session: Any) -> SealedRecord | None:
+    """The last sealed record of a session, hidden move included — for the arbiter at resumption.
+
+    Uses :meth:`Session.sealed_move` with ``reveal=True``; never show the record's
+    move on the responder's side before the envelope is opened (point 7).
+    """
+    ev = session.sealed_move(reveal=True)
+    return None if ev is None else SealedRecord.from_journal(ev)
 
 
 def public_view(event: dict, events: list[dict] | None = None) -> dict:
     """``event`` as a player may see it: the hidden sealed move removed until the envelope is opened."""
-    if "hidden" not in event:
+    if "hidden" not in event or _is_opening(event):
         return event
     if events is not None:
         after = events[events.index(event) + 1:] if event in events else []
-        if any(e.get("type") == "note" and e.get("text") == "envelope-opened" for e in after):
+        if any(_is_opening(e) for e in after):
             return event
     return {k: v for k, v in event.items() if k != "hidden"}
 

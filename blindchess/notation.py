@@ -27,9 +27,40 @@ language where the sheet's language is given, a case slip such as ``sf3`` or
 square, a transliterated Russian letter). Every legal move gets the lowest cost
 of a reading that fits it; the moves with the lowest cost are the answer: one
 move — read; several — *ambiguous* (they are listed); none — *illegal*; text
-that is no move at all — *unreadable*. So a correction is only used when the text
-read as written fits no legal move and the corrected reading fits exactly one:
-"where the meaning is certain". What is ignored because it never changes which
+that is no move at all — *unreadable*.
+
+A correction may make a reading certain only where the meaning is certain
+(issue 2). The rule of certainty: when the text *as written* is a well-formed
+move — every symbol read as written, the piece letter (and a promotion letter)
+one of the sheet's language (any language's, when none is given) — and no legal
+move is that move, the reading is *illegal*; the corrected readings that would
+fit come first among the suggestions, they never make the reading ok. So an
+English ``Bc4`` that no bishop can play is illegal (``bxc4`` suggested), not
+read as a case slip for ``bc4``. Per correction kind:
+
+- another language's letter (``Nf3`` on a German sheet): used only because the
+  letter is no piece letter of the sheet's language, so the text as written is
+  no move of that sheet; certain when exactly one of its meanings fits;
+- case slips: a lower-case piece letter that is no file (``sf3``) or an
+  upper-case file letter that is no piece letter of the sheet's language
+  (``E4``, ``SF3``, ``Bc4`` on a German sheet); a capital piece letter of the
+  sheet's language stays that piece (rule above) and a lower-case file letter
+  stays the file (``bc4`` is the b-pawn);
+- ``l``/``I``/``|`` for ``1`` (``Kfl``): the text as written is no move;
+- transliterated Russian letters (``L`` for Л, ``S`` for С ...): only on Russian
+  sheets or without a language, and under the rule above (``Lh5`` without a
+  language is the bishop L, illegal if no bishop gets there);
+- a pawn capture written as the bare arrival square (``d5`` for ``exd5``), a
+  common scoresheet shortcut: the piece (a pawn, by the missing letter) and the
+  square are as written, only the departure file and ``x`` are left out as in
+  a missing ``x``; certain when no pawn moves straight to that square and
+  exactly one pawn captures there (two: ambiguous);
+- the old pawn shorthand ``ed``/``exd``: certain when exactly one pawn capture
+  from that file to that file is legal;
+- a king move onto its castling square (``Kg1``) is castling: the king's move as
+  written, not a correction.
+
+What is ignored because it never changes which
 move is meant: a missing or extra ``x``/``:``, ``+``, ``#``, ``++``, ``e.p.``,
 ``!?``-style annotations and NAGs, a move number in front, stray whitespace and
 dots. ``(=)`` is reported as :attr:`Reading.draw_offer`. Long algebraic
@@ -58,7 +89,7 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import chess
 
@@ -702,21 +733,25 @@ class Reading:
         else:
             pt = chess.PAWN if p.pieces is None else p.pieces[0][0]
         name = tr(f"notation.piece_{chess.piece_name(pt)}", lang)
+        no_piece = tr(f"notation.no_{chess.piece_name(pt)}", lang)     # "keine Dame": gender as data
         square = chess.square_name(p.to_square) if p.to_square is not None else _FILES[p.to_file or 0]
         if p.from_file is not None and p.from_rank is not None:
             frm = chess.square(p.from_file, p.from_rank)
             piece = board.piece_at(frm)
             if piece is None or piece.color != board.turn or piece.piece_type != pt:
-                return tr("notation.reason_not_on", lang, piece=name, square=chess.square_name(frm))
-            return tr("notation.reason_from_cannot", lang, piece=name, origin=chess.square_name(frm), square=square)
+                return tr("notation.reason_not_on", lang, piece=name, no_piece=no_piece,
+                          square=chess.square_name(frm))
+            return tr("notation.reason_from_cannot", lang, piece=name, no_piece=no_piece,
+                      origin=chess.square_name(frm), square=square)
         if p.promotion is not None and pt == chess.PAWN and p.to_rank not in (0, 7):
             return tr("notation.reason_no_promotion", lang, square=square)
         if p.from_file is not None or p.from_rank is not None:
             origin = (_FILES[p.from_file] if p.from_file is not None else "") + \
                      (str(p.from_rank + 1) if p.from_rank is not None else "")
             if pt != chess.PAWN:
-                return tr("notation.reason_from_cannot", lang, piece=name, origin=origin, square=square)
-        return tr("notation.reason_no_piece_to", lang, piece=name, square=square)
+                return tr("notation.reason_from_cannot", lang, piece=name, no_piece=no_piece,
+                          origin=origin, square=square)
+        return tr("notation.reason_no_piece_to", lang, piece=name, no_piece=no_piece, square=square)
 
 
 def _short(text: str, limit: int = 40) -> str:
@@ -738,12 +773,39 @@ class NotationError(UserError):
         self.reading = reading
 
 
+def _as_written(p: _Pattern) -> _Pattern | None:
+    """``p`` restricted to the meanings that need no correction (None: ``p`` needs one).
+
+    Every symbol must be read as written (pattern cost 0) and the piece letter
+    and promotion letter keep only their meanings in the sheet's language (or,
+    without a language, in any language).
+    """
+    if p.cost:
+        return None
+    pieces, promotion = p.pieces, p.promotion
+    if pieces is not None:
+        pieces = tuple((pt, c) for pt, c in pieces if c == 0)
+        if not pieces:
+            return None
+    if promotion is not None:
+        promotion = tuple((pt, c) for pt, c in promotion if c == 0)
+        if not promotion:
+            return None
+    return replace(p, pieces=pieces, promotion=promotion)
+
+
+def _main_pattern(pats: list[_Pattern]) -> _Pattern:
+    """The pattern to explain an illegal move with: one naming a piece letter, if any."""
+    return next((p for p in pats if p.pieces is not None), pats[0])
+
+
 def read(board: chess.Board, text: str, lang: str | None = None) -> Reading:
     """Read one written move in ``board`` (see the module docstring for how).
 
-    ``lang`` is the sheet's language, used only to decide between letters that
-    mean different pieces in different languages; None reads every letter set
-    alike. Never raises for any text.
+    ``lang`` is the sheet's language, used to decide between letters that mean
+    different pieces in different languages and to tell a correction from the
+    text as written (the rule of certainty in the module docstring); None reads
+    every letter set alike. Never raises for any text.
     """
     if not isinstance(text, str):
         text = str(text)
@@ -761,12 +823,25 @@ def read(board: chess.Board, text: str, lang: str | None = None) -> Reading:
             if c is not None and (move not in costs or c < costs[move]):
                 costs[move] = c
                 pattern_of[move] = p
+    low = min(costs.values()) if costs else None
+    if low != 0:
+        # Rule of certainty: a text that is, as written, a well-formed move (every
+        # letter a piece letter of the sheet's language, every square as written)
+        # but no legal move, is illegal -- a correction that would turn it into a
+        # legal move is a guess and only comes first among the suggestions.
+        literal = [q for q in (_as_written(p) for p in pats) if q is not None]
+        if literal and not any(_fit(board, q, m) is not None
+                               for m in _candidate_moves(board, literal) for q in literal):
+            corrected = sorted((m for m, c in costs.items() if c == low), key=lambda m: m.uci())
+            sugg = corrected + [m for m in _suggest(board, literal) if m not in corrected]
+            return Reading(text, None, "illegal", [], sugg[:max(6, len(corrected))], draw, hint,
+                           board=snapshot, _pattern=_main_pattern(literal))
     if not costs:
         cheapest = min(p.cost for p in pats)
         main = [p for p in pats if p.cost == cheapest]
         return Reading(text, None, "illegal", [], _suggest(board, main), draw, hint,
                        board=snapshot, _pattern=main[0])
-    low = min(costs.values())
+    assert low is not None
     best = sorted((m for m, c in costs.items() if c == low), key=lambda m: m.uci())
     if len(best) == 1:
         return Reading(text, best[0], None, [best[0]], [], draw, hint, corrected=low > 0,
@@ -862,6 +937,8 @@ class Problem:
     def line(self, lang: str | None = None) -> str:
         """``"Zug 12, Schwarz: ..."`` in the user's language."""
         lang = lang or default_lang()
+        if self.ply == 0:
+            return tr("notation.start_line", lang, message=self.message)
         colour = tr("notation.white" if self.white else "notation.black", lang)
         return tr("notation.move_line", lang, number=self.number, colour=colour, message=self.message)
 
@@ -934,15 +1011,27 @@ _DOTS = re.compile(r"^[.…]+$")
 _HEADER_FIELD = re.compile(r'^\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
 
 
-def _start_from_headers(headers: dict[str, str]) -> chess.Board | None:
+def _start_from_headers(headers: dict[str, str]) -> tuple[chess.Board | None, str | None]:
+    """The start set by ``FEN``/``Variant`` headers (None: the standard start) and
+    why the FEN cannot be used (None: it can)."""
     fen = headers.get("FEN")
     chess960 = "960" in headers.get("Variant", "") or "fischer" in headers.get("Variant", "").lower()
-    if fen:
+    if fen is not None:
         try:
-            return chess.Board(fen, chess960=chess960)
-        except ValueError:
-            return None
-    return chess.Board(chess960=chess960) if chess960 else None
+            start = chess.Board(fen, chess960=chess960)
+        except ValueError as exc:
+            return None, str(exc) or "?"
+        if not chess960 and start.status() & chess.STATUS_BAD_CASTLING_RIGHTS:
+            other = chess.Board(fen, chess960=True)     # Shredder-FEN castling rights (RULES.md §5)
+            if other.is_valid():
+                start = other
+        status = start.status() & ~chess.STATUS_BAD_CASTLING_RIGHTS
+        if status:
+            flags = [name.removeprefix("STATUS_").lower().replace("_", " ") for name in dir(chess)
+                     if name.startswith("STATUS_") and name != "STATUS_VALID" and status & getattr(chess, name)]
+            return None, ", ".join(sorted(flags))
+        return start, None
+    return (chess.Board(chess960=chess960) if chess960 else None), None
 
 
 def _words(text: str) -> tuple[list[tuple[str, int, int]], dict[str, str]]:
@@ -978,6 +1067,17 @@ def _words(text: str) -> tuple[list[tuple[str, int, int]], dict[str, str]]:
     return words, headers
 
 
+_JOINERS = "-–—‑xX×:"
+_DASH_CHARS = "-–—‑"
+_DASHES = re.compile(r"^[-–—‑]+$")
+
+
+def _is_square_pair(text: str) -> bool:
+    """Whether ``text`` reads as a move from one named square to another (``Sg1-f3``, ``e2-e4``)."""
+    pats, _, _ = _patterns(text, None)
+    return any(p.from_file is not None and p.from_rank is not None and p.to_rank is not None for p in pats)
+
+
 def _split_number(word: str) -> tuple[int | None, bool, str]:
     """("12...Sf3") -> (12, True, "Sf3"); a castling "0-0" is never a number."""
     if _CASTLE_RE.match(word.rstrip("+#!?")):
@@ -1002,8 +1102,21 @@ def read_score(text: str, *, board: chess.Board | None = None, lang: str | None 
     (a repeated number is Black's move, a number whose moves are both taken
     continues after the previous entry), unnumbered ones follow the previous.
     A piece letter or file separated from its square by stray spaces
-    (``S f3``, ``Sg1 - f3``) is joined to it; ``e.p.``, ``+``, ``!?``, ``(=)``
-    written as separate words belong to the move before.
+    (``S f3``, ``e 4``, ``0 - 0``) is joined to it; a move that stands on its own
+    is joined through a dash or ``x`` to the next word only when the result is a
+    move from one named square to another (``Sg1 - f3``, ``e2 - e4``), and when
+    that joined reading is not a legal move the two parts are read as two
+    half-moves (the old style ``1. e4 - e5``); a dash standing between two moves
+    (``1. Sf3 - Sc6``, ``La4 -Sf6``) is skipped. ``e.p.``, ``+``, ``!?``,
+    ``(=)`` written as separate words belong to the move before.
+
+    An invalid ``FEN`` header (not parseable, or no legal position: a king
+    missing, pawns on the first rank ...) is reported, never replaced by the
+    standard start: a :class:`Problem` on ply 0 ("unreadable", ``written`` the
+    header, :meth:`Problem.line` "Ausgangsstellung: ..."); ``start`` is then the
+    standard position only as a placeholder, no move is read (``plies`` 0) and
+    the entries are checked for form only. A Chess960 FEN (Shredder castling
+    rights) without a ``Variant`` header is read as Chess960.
 
     After a problem: ``moves``/``plies`` stop before the first illegal,
     ambiguous or unreadable entry, because the position after it is unknown;
@@ -1025,14 +1138,18 @@ def read_score(text: str, *, board: chess.Board | None = None, lang: str | None 
     text = re.sub(r"(?i)\be\.\s+p\.", "e.p.", text)
     ui = ui_lang or default_lang()
     words, headers = _words(text)
+    bad_fen: str | None = None
     if board is None:
-        board = _start_from_headers(headers) or chess.Board()
+        header_start, bad_fen = _start_from_headers(headers)
+        board = header_start or chess.Board()
     start = board.copy()
     hint = lang if lang in LETTERS else guess_lang(text)
     style = "pgn" if headers or re.search(r"(?<![0-9])O-O|=[QRBN]\b", text) else "fide"
 
     # 1. group words into move texts with their number positions
-    raw: list[tuple[tuple[int, int] | None, str, bool]] = []   # (slot, written, draw)
+    # (slot, written, draw, split): split is the joined entry's two half-moves
+    # ("e4 - e5" -> ("e4", "e5")), tried when the joined reading fails
+    raw: list[tuple[tuple[int, int] | None, str, bool, tuple[str, str] | None]] = []
     pending_number: tuple[int, bool] | None = None
     i = 0
     while i < len(words):
@@ -1049,36 +1166,56 @@ def read_score(text: str, *, board: chess.Board | None = None, lang: str | None 
                 continue
             w, s = rest, e - len(rest)
         if (_SUFFIX.match(w) or w == "(=)") and raw:
-            slot, written, draw = raw[-1]
+            slot, written, draw, split = raw[-1]
             if not w.startswith("$"):
                 written = f"{written} {w}"
-            raw[-1] = (slot, written, draw or "=" in w and "(" in w)
+                if split is not None:
+                    split = (split[0], f"{split[1]} {w}")
+            raw[-1] = (slot, written, draw or "=" in w and "(" in w, split)
             continue
-        # join stray fragments: "S f3", "Sg1 - f3", "e 4"
+        if _DASHES.match(w):
+            continue                                        # "1. e4 - e5": a dash between half-moves
+        # join stray fragments: "S f3", "Sg1 - f3", "e 4"; a move on its own joined
+        # through a dash or "x" only into a square pair ("e2 - e4"), and then with
+        # the split kept in case the pair is no legal move ("1. e4 - e5")
         end = e
-        glued = i < len(words) and words[i][0][:1] in "-–—xX×:" and not _SUFFIX.match(words[i][0])
+        split: tuple[str, str] | None = None
+        glued = i < len(words) and words[i][0][:1] in _JOINERS and not _SUFFIX.match(words[i][0])
+        alone = is_move_text(w.rstrip(_JOINERS))
         if glued or not is_move_text(w):
             for k in range(1, 4):
                 if i - 1 + k >= len(words):
                     break
                 joined = "".join(x[0] for x in words[i - 1:i + k])
-                if is_move_text(joined):
-                    end = words[i - 1 + k][2]
-                    i += k
+                if not is_move_text(joined):
+                    continue
+                if alone and _CASTLE_RE.match(joined):
+                    pass                                    # "0-0 -0": long castling
+                elif alone and not _is_square_pair(joined):
                     break
+                elif alone:
+                    rest = text[words[i][1]:words[i - 1 + k][2]].lstrip(_JOINERS + " \t").strip()
+                    split = (text[s:e].rstrip(_JOINERS + " \t"), rest) if rest else None
+                end = words[i - 1 + k][2]
+                i += k
+                break
+        if end == e and not is_move_text(w) and is_move_text(w.strip(_DASH_CHARS)):
+            # "4. La4 -Sf6", "e4- e5" with the second half unjoinable: the dash separates
+            s += len(w) - len(w.lstrip(_DASH_CHARS))
+            end = e - (len(w) - len(w.rstrip(_DASH_CHARS)))
         written = text[s:end]
         slot = None
         if pending_number is not None:
             slot = pending_number
             pending_number = None
-        raw.append((slot, written, bool(_DRAW_RE.search(written))))  # type: ignore[arg-type]
+        raw.append((slot, written, bool(_DRAW_RE.search(written)), split))  # type: ignore[arg-type]
         if len(raw) >= MAX_PLIES:
             truncated = truncated or i < len(words)
             break
 
     # 2. place the entries by their numbers
     taken: set[tuple[int, bool]] = set()
-    placed: list[tuple[tuple[int, int], int, str, bool]] = []
+    placed: list[tuple[tuple[int, int], int, str, bool, tuple[str, str] | None]] = []
     prev: tuple[int, bool] | None = None
     base = (start.fullmove_number, start.turn == chess.BLACK)
 
@@ -1087,7 +1224,7 @@ def read_score(text: str, *, board: chess.Board | None = None, lang: str | None 
             return base
         return (pos[0], True) if not pos[1] else (pos[0] + 1, False)
 
-    for order, (slot, written, draw) in enumerate(raw):
+    for order, (slot, written, draw, split) in enumerate(raw):
         pos: tuple[int, bool]
         if slot is not None:
             n, black = slot
@@ -1105,7 +1242,7 @@ def read_score(text: str, *, board: chess.Board | None = None, lang: str | None 
                 pos = following(pos)
         taken.add(pos)
         prev = pos
-        placed.append(((pos[0], int(pos[1])), order, written, draw))
+        placed.append(((pos[0], int(pos[1])), order, written, draw, split))
     placed.sort(key=lambda t: (t[0], t[1]))
 
     # 3. read the entries in the position
@@ -1115,8 +1252,23 @@ def read_score(text: str, *, board: chess.Board | None = None, lang: str | None 
     readings: list[Reading] = []
     b = start.copy()
     failed = False
+    if bad_fen is not None:
+        # a start position that cannot be set up: no move can be judged (ply 0 = the start)
+        fen = headers.get("FEN", "")
+        msg = tr("notation.bad_fen_header", ui, fen=_short(fen, 90), error=bad_fen)
+        problems.append(Problem(0, start.fullmove_number, start.turn == chess.WHITE, f'[FEN "{fen}"]',
+                                "unreadable", [], msg))
+        failed = True
     first_number, first_black = start.fullmove_number, start.turn == chess.BLACK
-    for idx, (_, _, written, draw) in enumerate(placed):
+    idx = -1
+    while idx + 1 < len(placed):
+        idx += 1
+        key, order, written, draw, split = placed[idx]
+        if split is not None and not failed and not read(b, written, hint).ok and read(b, split[0], hint).ok:
+            # "1. e4 - e5": the joined pair is no legal move, the two half-moves are
+            placed[idx] = (key, order, split[0], bool(_DRAW_RE.search(split[0])), None)
+            placed.insert(idx + 1, (key, order, split[1], bool(_DRAW_RE.search(split[1])), None))
+            written, draw = placed[idx][2], placed[idx][3]
         half = idx + int(first_black)
         number, white = first_number + half // 2, half % 2 == 0
         entries.append(ScoreEntry(idx + 1, number, white, written, draw))

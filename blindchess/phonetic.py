@@ -30,6 +30,10 @@ corrected misspelling, an unknown word, a missing "schlägt", a "Schach" that is
 no check), ``move`` is None, ``candidates`` holds that move and ``message`` asks
 "Meinten Sie …?". When several moves fit, ``candidates`` holds them ranked and
 ``message`` is the question to ask. A guess is never returned as the move.
+A request (or another command) is certain when every word was understood
+("wie viel Zeit habe ich" is one of the voice's request phrases); a square
+request also needs its square. Natural phrasings belong in the voice data, not
+in code.
 
 Data: the words are in ``voices/<lang>.toml`` (see voices/README.md); the
 messages ("Kein Springer kann nach Felix drei ziehen.", "Meinten Sie …?") are
@@ -65,6 +69,7 @@ _PIECE_KEYS = {
     "king": chess.KING, "queen": chess.QUEEN, "rook": chess.ROOK,
     "bishop": chess.BISHOP, "knight": chess.KNIGHT, "pawn": chess.PAWN,
 }
+_PIECE_NAMES = {pt: key for key, pt in _PIECE_KEYS.items()}
 _PIECE_ORDER = (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN)
 
 # Internal tokens standing for written castling "0-0-0" / "0-0" (also O-O).
@@ -252,7 +257,14 @@ class Voice:
         for template in self.piece_requests:
             for pt in _PIECE_ORDER:
                 words = self.pieces[pt]
-                out.append(_spoken_lower(template.format(piece=self.g(words.name), pieces=self.g(words.plural))))
+                # per-piece words such as the article ("der Turm", "die Dame") come from the voice data
+                forms = {k: self.g(str(val)) for k, val in data["pieces"][_PIECE_NAMES[pt]].items()
+                         if isinstance(val, str)}
+                try:
+                    phrase = template.format(**{**forms, "piece": self.g(words.name), "pieces": self.g(words.plural)})
+                except (KeyError, IndexError) as exc:
+                    raise VoiceError(f"voices/{self.lang}.toml: template {template!r} needs {exc}") from exc
+                out.append(_spoken_lower(phrase))
         for side in ("short", "long"):
             out.append(_spoken_lower(self.spoken[f"castle_{side}"]))
         return [p for p in dict.fromkeys(out) if p]

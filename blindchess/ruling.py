@@ -43,9 +43,10 @@ same with the pieces: :class:`SquareChange`), ``clocks`` (``{"ply", "white",
 ``missing_plies`` (a score that is only shorter — not a reason to retrace),
 ``disagreement`` (:class:`Disagreement` at the first ply where the scores part,
 also for an illegal / unreadable / ambiguous written move), ``scores_behind``
-(both boards would be corrected but one shows one legal move more than the
-scores: the last move is probably not written yet — the explanation asks to
-complete the scores first), ``explain(lang)``
+(one or both boards show one legal move more than the scores: the last move is
+probably not written yet — the explanation asks to complete the scores; when
+the boards agree the ruling is "none" and ``position``/``moves`` are the
+boards' position, so nothing correct is undone), ``explain(lang)``
 (plain words citing D.2.9) and ``to_dict()`` (the JSON of ``blindchess reconcile``).
 
 The decision:
@@ -59,17 +60,17 @@ The decision:
    "retrace": both boards go back to the position after the k agreed
    half-moves; the clocks to the times recorded at ply k.
 
-Speed: plain SAN entries (in the sheet's letters, the language guessed by
-``notation.guess_lang``) are read with python-chess directly, and entries of
-score b that say the same as score a's (after translating the piece letters)
-are taken over without reading; anything else — slips, spoken phrases,
-problems, unusual layouts — goes to ``blindchess.notation`` (and
-``blindchess.phonetic``), which stays the authority on what a text means.
+Reading: every written entry goes through ``blindchess.notation.read`` (the one
+reader of written moves; the sheet's language guessed by ``notation.guess_lang``
+decides letters that differ between languages), a spoken phrase that notation
+cannot read through ``blindchess.phonetic``. There is no second reader. The only
+shortcut is a cache: while the two scores agree, an entry of score b written
+exactly as score a's entry (same text, same position, same sheet language) is
+the same reading and is taken over.
 """
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 from collections.abc import Iterable, Mapping
@@ -122,71 +123,14 @@ class ScoreRead:
         return b.copy(stack=False)
 
 
-_GERMAN = str.maketrans({"S": "N", "L": "B", "T": "R", "D": "Q"})
-
-
-def _fallback_read(board: chess.Board, text: str) -> tuple[chess.Move | None, str | None]:
-    """python-chess SAN (English or German letters), used only while notation is missing."""
-    t = text.strip().replace("0", "O").replace("e.p.", "").replace("ep", "").strip()
-    t = re.sub(r"=?([QRBNDSLT])$", r"=\1", t) if re.search(r"[a-h][18]=?[QRBNDSLT]$", t) else t
-    for candidate in (t, t.translate(_GERMAN)):
-        try:
-            return board.parse_san(candidate), None
-        except chess.IllegalMoveError:
-            problem = "illegal"
-        except chess.AmbiguousMoveError:
-            return None, "ambiguous"
-        except (chess.InvalidMoveError, ValueError):
-            problem = "unreadable"
-    return None, problem
-
-
-@functools.lru_cache(maxsize=16)
-def _fast_table(hint: str | None):
-    """A letter table from the sheet's language to English SAN letters (None: as is; False: no fast path)."""
-    if hint in (None, "en"):
-        return None
-    try:
-        from . import notation
-        letters = {notation.piece_letter(pt, hint): chess.piece_symbol(pt).upper()
-                   for pt in (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN, chess.KING)}
-    except Exception:  # noqa: BLE001 - unknown language: the full reader decides
-        return False
-    if any(len(k) != 1 for k in letters):
-        return False
-    return str.maketrans(letters)
-
-
-def _fast(board: chess.Board, text: str, table) -> chess.Move | None:
-    """Standard SAN in the sheet's letters, read by python-chess (fast); None: ask the full reader.
-
-    Only a clean success is taken: whatever python-chess cannot read exactly
-    (slips, other forms, spoken phrases, problems) goes to blindchess.notation.
-    """
-    if table is False:
-        return None
-    t = text.strip()
-    if not t or " " in t or len(t) > 12:
-        return None
-    if table:
-        t = t.translate(table)
-    try:
-        move = board.parse_san(t)
-    except ValueError:
-        return None
-    return move if move else None
-
-
 def guess_hint(texts) -> str | None:
     """The sheet's notation language from its text(s), via blindchess.notation (None if unknown)."""
-    try:
-        from . import notation
-    except ImportError:
-        return None
+    from . import notation
+
     text = texts if isinstance(texts, str) else " ".join(str(t) for t in texts)
     try:
         return notation.guess_lang(text)
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - a guess is a courtesy: None reads every letter set alike
         return None
 
 
@@ -194,33 +138,23 @@ def read_entry(board: chess.Board, text: str, lang: str | None = None, *,
                hint: str | None = None) -> tuple[chess.Move | None, str | None, str]:
     """Read one written entry in ``board``: (move, problem, message in ``lang``).
 
-    Notation first (any supported language; ``hint`` is the sheet's language,
-    used where letters mean different pieces in different languages); a spoken
-    phrase ("Springer Felix drei") through ``blindchess.phonetic.understand``
-    when notation cannot read it.
+    Every entry is read by :func:`blindchess.notation.read` — the one authority on
+    what a written move means (``hint``, the sheet's language, decides between
+    letters that mean different pieces in different languages: "R" is a rook in
+    English, a king in French). A spoken phrase ("Springer Felix drei") that
+    notation cannot read goes to ``blindchess.phonetic.understand``.
     """
+    from . import notation
+
     text = str(text)
-    fast = _fast(board, text, _fast_table(hint))
-    if fast is not None:
-        return fast, None, ""
+    reading = notation.read(board, text, hint)
+    if reading.ok:
+        return reading.move, None, ""
+    problem = reading.problem or "unreadable"
     try:
-        from . import notation  # lazy: parallel module
-    except ImportError:
-        notation = None
-    message = ""
-    if notation is not None:
-        reading = notation.read(board, text, hint)
-        if reading.ok:
-            return reading.move, None, ""
-        problem = reading.problem or "unreadable"
-        try:
-            message = reading.message(lang or "de")
-        except Exception:  # noqa: BLE001 - a message is a courtesy, never a failure
-            message = ""
-    else:
-        move, problem = _fallback_read(board, text)
-        if move is not None:
-            return move, None, ""
+        message = reading.message(lang or "de")
+    except Exception:  # noqa: BLE001 - a message is a courtesy, never a failure
+        message = ""
     if problem == "unreadable" and " " in text.strip():
         move = _read_spoken(board, text, lang)
         if move is not None:
@@ -254,8 +188,10 @@ def read_score(score, start: chess.Board, lang: str | None = None, *,
                reference: ScoreRead | None = None) -> ScoreRead:
     """Read a score (text, entries, moves or ScoreRead) from ``start``; stop at the first problem.
 
-    ``reference`` (the other score, already read) lets identical entries be taken
-    over without reading them again while both scores agree.
+    ``reference`` (the other score, already read): while both scores agree, an
+    entry written exactly as the other score's entry, in the same position and
+    read with the same sheet language, is the same reading — it is taken over
+    instead of being read again (a cache, not a second reader).
     """
     if isinstance(score, ScoreRead):
         return score
@@ -267,13 +203,10 @@ def read_score(score, start: chess.Board, lang: str | None = None, *,
     texts = [str(e) for e in entries]
     hint = guess_hint(texts) if texts else None
 
-    def tail(i: int, board: chess.Board, moves: list[chess.Move]) -> tuple[ScoreRead, bool]:
-        move, prob, message = read_entry(board, texts[i], lang, hint=hint)
-        if move is None:
-            return ScoreRead(texts[i:], [], ScoreProblem(0, texts[i], prob or "unreadable", message)), False
-        return ScoreRead(texts[i:i + 1], [move], None), False
+    def tail(i: int, board: chess.Board, problem: ScoreProblem) -> tuple[ScoreRead, bool]:
+        return ScoreRead(texts[i:], [], problem), False
 
-    return _read_list(texts, start, hint, tail, reference)
+    return _read_list(texts, start, hint, lang, tail, reference)
 
 
 def _read_moves(entries: list, start: chess.Board, lang: str | None) -> ScoreRead:
@@ -304,57 +237,36 @@ def _read_moves(entries: list, start: chess.Board, lang: str | None) -> ScoreRea
     return ScoreRead(written, moves, problem)
 
 
-def _norm(text: str, table) -> str | None:
-    """An entry in English SAN letters without check/annotation marks (None: no cheap comparison)."""
-    if table is False:
-        return None
-    t = text.strip()
-    if table:
-        t = t.translate(table)
-    return t.rstrip("+#!?").replace("0-0", "O-O")
-
-
-def _read_list(texts: list[str], start: chess.Board, hint: str | None, tail,
+def _read_list(texts: list[str], start: chess.Board, hint: str | None, lang: str | None, tail,
                reference: ScoreRead | None) -> ScoreRead:
-    """Read entries fast where they are plain SAN; otherwise ``tail(i, board, moves)`` reads on.
+    """Read entries one by one with :func:`read_entry`; at the first problem ``tail`` decides the rest.
 
-    ``tail`` returns (ScoreRead relative to entry i, whole): ``whole`` when it read
-    everything from entry i on (text), else it read entry i alone (list).
+    ``tail(i, board, problem)`` returns (ScoreRead relative to entry i, whole):
+    ``whole`` when it read everything from entry i on (a text, read on by
+    ``notation.read_score``), else the problem of entry i stands (a list).
     """
-    table = _fast_table(hint)
-    ref_norm: list[str | None] = []
-    if reference is not None and reference.moves:
-        ref_hint = reference.hint if reference.hint is not None else guess_hint(reference.written)
-        ref_table = _fast_table(ref_hint)
-        ref_norm = [_norm(w, ref_table) for w in reference.written[: len(reference.moves)]]
+    ref_written: list[str] = []
+    if reference is not None and reference.moves and reference.hint == hint:
+        ref_written = [w.strip() for w in reference.written[: len(reference.moves)]]
     board = start.copy(stack=False)
-    pushed = 0
     moves: list[chess.Move] = []
-    same = bool(ref_norm)
-    i = 0
-    while i < len(texts):
-        text = texts[i]
-        if same and i < len(ref_norm) and ref_norm[i] is not None and _norm(text, table) == ref_norm[i]:
-            moves.append(reference.moves[i])  # type: ignore[union-attr]
-            i += 1
-            continue
-        while pushed < len(moves):
-            board.push(moves[pushed])
-            pushed += 1
-        move = _fast(board, text, table)
-        if move is None:
-            rest, whole = tail(i, board, moves)
-            if whole or rest.problem is not None:
+    same = bool(ref_written)
+    for i, text in enumerate(texts):
+        if same and i < len(ref_written) and text.strip() == ref_written[i]:
+            move = reference.moves[i]  # type: ignore[union-attr]  # same text, position and language
+        else:
+            same = False
+            move, prob, message = read_entry(board, text, lang, hint=hint)
+            if move is None:
+                rest, whole = tail(i, board, ScoreProblem(0, text, prob or "unreadable", message))
                 problem = None
                 if rest.problem is not None:
                     p = rest.problem
                     problem = ScoreProblem(p.index + i, p.written, p.problem, p.message)
                 written = texts[:i] + list(rest.written) if whole else list(texts)
                 return ScoreRead(written, moves + list(rest.moves), problem, hint)
-            move = rest.moves[0]
-        same = same and i < len(ref_norm) and reference.moves[i] == move  # type: ignore[union-attr]
         moves.append(move)
-        i += 1
+        board.push(move)
     return ScoreRead(list(texts), moves, None, hint, board)
 
 
@@ -406,10 +318,11 @@ def _read_text(text: str, start: chess.Board, lang: str | None, reference: Score
         entries, offsets = simple
         hint = guess_hint(text)
 
-        def tail(i: int, board: chess.Board, moves: list[chess.Move]) -> tuple[ScoreRead, bool]:
+        def tail(i: int, board: chess.Board, problem: ScoreProblem) -> tuple[ScoreRead, bool]:
+            # notation.read_score reads on from the problem (comments, joined tokens, its messages)
             return _full_text(text[offsets[i]:], board, lang), True
 
-        result = _read_list(entries, start, hint, tail, reference)
+        result = _read_list(entries, start, hint, lang, tail, reference)
     else:
         result = _full_text(text, start, lang)
     if result.problem is not None and "\n" in text.strip():
@@ -422,11 +335,8 @@ def _read_text(text: str, start: chess.Board, lang: str | None, reference: Score
 
 def _line_entries(text: str) -> list[str]:
     """Entries of a score written one line per half-move (or "N. white black" per line)."""
-    try:
-        from .notation import is_move_text
-    except ImportError:
-        def is_move_text(t: str) -> bool:
-            return bool(re.match(r"^[KQRBNDSLTCFAP]?[a-h]?[1-8]?x?[a-h][1-8]", t) or t.startswith(("O-O", "0-0")))
+    from .notation import is_move_text
+
     out: list[str] = []
     for line in text.splitlines():
         line = line.strip()
@@ -690,13 +600,15 @@ class Ruling:
     def _after(self, plies: int, lang: str | None) -> str:
         if plies == 0:
             return tr("session.at_start", lang)
+        return tr("session.after_move", lang, move=self._move_words(plies, lang))
+
+    def _move_words(self, plies: int, lang: str | None) -> str:
+        """The ``plies``-th half-move of ``moves`` as written: "2. Sf3" / "2... Sc6"."""
         board = self.start.copy(stack=False)
         for m in self.moves[: plies - 1]:
             board.push(m)
-        last = self.moves[plies - 1]
         number, white = _move_number(self.start, plies - 1)
-        san = _write(board, last, lang)
-        return tr("session.after_move", lang, move=f"{number}.{'' if white else '..'} {san}")
+        return f"{number}.{'' if white else '..'} {_write(board, self.moves[plies - 1], lang)}"
 
     def explain(self, lang: str | None = None) -> str:
         """The ruling in plain words, in ``lang``, citing D.2.9."""
@@ -715,7 +627,11 @@ class Ruling:
         elif self.disagreement is not None:
             parts.append(self._explain_disagreement(lang))
         if self.kind == "none":
-            if not self.sheets_agree:
+            if self.scores_behind:
+                last = self._move_words(len(self.moves), lang) if len(self.moves) > max(self.plies_a, self.plies_b) \
+                    else "?"
+                parts.append(tr("session.rule_scores_behind_none", lang, move=last))
+            elif not self.sheets_agree:
                 parts.append(tr("session.rule_none_sheets", lang))
             else:
                 parts.append(tr("session.rule_none", lang))
@@ -833,12 +749,39 @@ def rule(score_a, score_b, board_a, board_b, *, start: chess.Board | None = None
             kind = "none"
 
     scores_behind = kind == "correct-board" and fix == ["a", "b"] and _one_move_ahead(position, (ba, bb), occ_only)
+    if boards_agree and sheets_agree:
+        # Neither score has the last move yet: the boards agree and show the scores'
+        # position plus one legal move. Nothing is undone — complete the scores.
+        ahead = _moves_ahead(position, (ba, bb), occ_only)
+        if ahead:
+            scores_behind = True
+            if len(ahead) == 1:  # the boards' position is the one that stands
+                moves = moves + ahead
+                position = position.copy(stack=False)
+                position.push(ahead[0])
 
     rows = _clock_rows(clock_history)
     clocks = _clock_at(rows, k if kind == "retrace" else None, kind == "retrace")
     return Ruling(boards_agree, sheets_agree, k if not sheets_agree else min(ra.plies, rb.plies), kind, position,
                   moves, fix, squares, changes, clocks, shorter, missing, disagreement, start, ra.plies, rb.plies,
                   tuple(labels), lang, [chess.square_name(s) for s in between], scores_behind)
+
+
+def _moves_ahead(position: chess.Board, boards, occ_only: set[str]) -> list[chess.Move]:
+    """The legal moves from ``position`` after which every board shows what it shows (boards that agree)."""
+    full = [b for which, b in zip(("a", "b"), boards) if not isinstance(b, int) and which not in occ_only]
+    occ = [b if isinstance(b, int) else b.occupied for b in boards]
+    if not 1 <= chess.popcount(occ[0] ^ position.occupied) <= 4:  # one move changes 1-4 occupied squares
+        return []
+    board = position.copy(stack=False)
+    out = []
+    for move in board.legal_moves:
+        board.push(move)
+        key = placement_key(board)
+        if all(placement_key(b) == key for b in full) and all(o == board.occupied for o in occ):
+            out.append(move)
+        board.pop()
+    return out
 
 
 def _one_move_ahead(position: chess.Board, boards, occ_only: set[str]) -> bool:

@@ -32,7 +32,14 @@ Input events (journaled, replayed on reopen): ``session-start``,
 ``announce``, ``press``, ``clock-pause``, ``clock-resume``, ``clock-set``,
 ``score``, ``touch``, ``draw-offer``, ``draw-answer``, ``resign``, ``result``,
 ``time-request``, ``flag``, ``ruling``, ``ruling-override``, ``pgn-import``,
-``note``, ``reopened``.
+``note``, ``reopened``, ``sealed-move``, ``envelope-opened``.
+
+The sealed move of an adjournment (Guidelines I) is the one event with a secret:
+``sealed-move`` carries ``public`` (the envelope) and ``hidden`` (the move as
+written). The journal holds it whole; :attr:`events` and subscribers get it
+without ``hidden`` (and with ``"sealed": True``) — also after :meth:`open` —
+until ``open_envelope`` journals ``envelope-opened`` (which carries ``hidden``);
+from then on the sealed-move event in :attr:`events` shows it too.
 
 Derived events: ``move-made`` (ply, color, uci, san, text, message),
 ``move-withdrawn`` (a made move un-made by a correction before the press, D.2.8),
@@ -42,7 +49,10 @@ Derived events: ``move-made`` (ply, color, uci, san, text, message),
 message at once), ``announce-unclear``, ``announce-ignored``,
 ``correction-refused`` (D.2.8), ``clock-refused`` (D.2.4), ``clock`` (times after
 a press), ``divergence`` (first ply where the boards part, squares, D.2.9),
-``boards-agree``, ``score-deviation``, ``game-end``, ``journal-damaged``.
+``boards-agree``, ``score-deviation``, ``game-end``, ``journal-damaged``,
+``question`` (D.2.1: an utterance that fits several moves, or one only after a
+guess — nothing is played; ``message`` is the question to ask, ``candidates``
+the moves as UCI, ranked, ``phrases`` how each is announced; see ``hear``).
 
 API
 ---
@@ -77,7 +87,12 @@ events and change nothing. Colours may be ``chess.WHITE``/``chess.BLACK`` or
     s.board_move(name, move, now)  (= s.sighted_move(move, now) / s.tactile_move(move, now))
     s.take_back(name, now)
     s.announce(text_or_move, now, *, correction=False)   s.correct(text_or_move, now)
-    s.hear(text, now)          # any recognised utterance: move, correction, time request, draw, resign
+    s.hear(text, now)          # any recognised utterance: move, correction, time request, draw, resign;
+                               # a move that is not certain is asked about ("question"), never played (D.2.1)
+    s.question -> dict | None  # the pending question: {"message", "candidates", "phrases", "correction"}
+    s.answer_question(index, now)   # the player chose candidate ``index`` (0-based); hear() of a
+                               # candidate's phrase or "ja"/"nein" answers too
+    s.accept_decision(decision, now, *, text=None)  # a speech.dialogue.Decision made elsewhere
     s.press_clock(color, now)  # refused (D.2.4) unless that side's move has been made
     s.write(who, text, now, *, index=None)   # index: amend an existing entry
     s.touch(square, now, *, board="tactile", piece=None)
@@ -91,6 +106,9 @@ events and change nothing. Colours may be ``chess.WHITE``/``chess.BLACK`` or
     s.override(moves, now, *, clocks=None, note="") # the arbiter decides otherwise
     s.import_moves(moves, now, *, clocks=None)      # continue a game (used by from_pgn)
     s.note(text, now, **fields)   s.close()   s.to_pgn_game() -> chess.pgn.Game
+    s.seal_move(public, hidden, now, **fields) -> dict   # the public event (Guidelines I 1-2)
+    s.open_envelope(now, **fields) -> dict               # Guidelines I 7: the sealed move made public
+    s.envelope_sealed -> bool   s.sealed_move(*, reveal=False) -> dict | None   # reveal: the arbiter's check
 
 Move completion: the sighted player's own move is made when it is on his board
 (D.2.5); the blind player's when the tactile board shows it *and* it has been
@@ -125,6 +143,7 @@ INPUT_TYPES = frozenset({
     "session-start", "clock-start", "board-move", "board-move-rejected", "take-back", "announce", "press",
     "clock-pause", "clock-resume", "clock-set", "score", "touch", "draw-offer", "draw-answer", "resign",
     "result", "time-request", "flag", "ruling", "ruling-override", "pgn-import", "note", "reopened",
+    "sealed-move", "envelope-opened",
 })
 
 
@@ -222,6 +241,10 @@ class Session:
         self._replaying = False
         self._outbox: list[dict] = []
         self._last_t = now
+        self._sealed: dict[int, dict] = {}  # seq -> the whole sealed-move event, hidden part included
+        self._opened: set[int] = set()      # seqs of sealed moves whose envelope has been opened
+        self._dialogue = None               # speech.dialogue.Dialogue: the pending question (D.2.1)
+        self._question: dict | None = None
 
     @classmethod
     def new(cls, white: Player, black: Player, time_control: TimeControl | str | None = None, *,
@@ -402,6 +425,10 @@ class Session:
         return ev
 
     def _record_input(self, ev: dict) -> None:
+        if ev["type"] == "sealed-move":
+            # Guidelines I: the sealed move stays in the journal and here, never in the public list.
+            self._sealed[int(ev["seq"])] = ev
+            ev = _without_hidden(ev)
         self.events.append(ev)
         self._outbox.append(ev)
         self._last_t = max(self._last_t, float(ev.get("t", self._last_t)))
@@ -779,6 +806,8 @@ class Session:
         spoken = self._announce_text(board, move)
         self._game.append(move)
         self._announced = None
+        if self._question is not None:
+            self._clear_question()  # a made move answers every question about it
         key = "session.move_made_blind" if article == "D.2.3" else "session.move_made"
         self._derive("move-made", now, ply=index + 1, color=color_name(mover), uci=move.uci(), san=san,
                      text=text or spoken, article=article,
@@ -915,7 +944,134 @@ class Session:
                      article="D.2.3", message=tr("session.announce_mismatch", self.lang, said=said_words, shown=shown))
 
     def hear(self, text: str, now: float) -> dict:
-        """Any utterance of the blind player: a move, a correction, a request, a draw offer, resignation."""
+        """Any utterance of the blind player: a move, a correction, a request, a draw offer, resignation.
+
+        Nothing is played on a guess (D.2.1): the decision is
+        :class:`blindchess.speech.dialogue.Dialogue`'s. When the utterance fits
+        several moves, or one only after a guess (``phonetic.understand`` gives no
+        move but candidates, or a move that is not certain), a derived ``question``
+        event is emitted — ``message`` (the question, ``understanding.message``),
+        ``candidates`` (UCI, ranked), ``phrases`` — and returned; nothing is played.
+        The answer completes it: a candidate's phrase or "ja" (one candidate) through
+        ``hear``, or :meth:`answer_question`; "nein" cancels.
+        """
+        dialogue = self._get_dialogue() if self.blind_color is not None else None
+        if dialogue is not None:
+            asking = dialogue.asking
+            try:
+                decision = dialogue.hear(self._hearing_board(), [text])
+            except Exception:  # noqa: BLE001 - the move language failed: the plain path below decides
+                decision = None
+            if decision is not None:
+                if decision.action in ("play", "ask"):
+                    return self._accept(decision, now, text=text, answer=asking)
+                if asking and not dialogue.asking:  # "nein": the question is withdrawn
+                    return self._accept(decision, now, text=text, answer=True)
+        return self._hear_plain(text, now)
+
+    @property
+    def question(self) -> dict | None:
+        """The pending question (D.2.1): ``{"message", "candidates", "phrases", "ply", "correction"}`` or None."""
+        return None if self._question is None else dict(self._question)
+
+    def answer_question(self, index: int, now: float) -> dict:
+        """The player chose candidate ``index`` (0-based, as in the question's ``candidates``).
+
+        Announces that move (D.2.3; a correction if the question was about one, D.2.8).
+        Without a pending question, or for an index out of range, nothing happens
+        (an ``announce-ignored`` event says so).
+        """
+        q = self._question
+        if q is None or not 0 <= int(index) < len(q["candidates"]):
+            return self._ignored(now, "session.no_question" if q is None else "session.no_such_answer")
+        move = chess.Move.from_uci(q["candidates"][int(index)])
+        self._clear_question()
+        return self.announce(move, now, correction=bool(q.get("correction")))
+
+    def accept_decision(self, decision, now: float, *, text: str | None = None) -> dict:
+        """Act on a :class:`blindchess.speech.dialogue.Decision` made elsewhere (the app's voice input).
+
+        "play": the move is announced (D.2.3); "ask": a ``question`` event (nothing
+        played, answer with :meth:`answer_question`); "command": as :meth:`hear`;
+        "say"/"ignore": a ``heard`` event with the explanation.
+        """
+        return self._accept(decision, now, text=text, answer=text is None)
+
+    def _get_dialogue(self):
+        if self._dialogue is None:
+            try:
+                from .speech.dialogue import Dialogue  # pure: python-chess and phonetic only
+            except ImportError:
+                return None
+            self._dialogue = Dialogue(self.lang, max_options=9)
+        return self._dialogue
+
+    def _hearing_board(self) -> chess.Board:
+        """The position an announcement refers to (before the blind player's unpressed move: D.2.8)."""
+        made = len(self._game)
+        if self.blind_color is not None and self._mover(made) != self.blind_color and made > 0 \
+                and self._mover(made - 1) == self.blind_color and self._pressed < made:
+            board = self.start.copy(stack=False)
+            for m in self._game[: made - 1]:
+                board.push(m)
+            return board
+        return self.game_board()
+
+    def _clear_question(self) -> None:
+        self._question = None
+        if self._dialogue is not None:
+            self._dialogue.cancel()
+
+    def _accept(self, decision, now: float, *, text: str | None, answer: bool) -> dict:
+        u = getattr(decision, "understanding", None)
+        kind = getattr(u, "kind", None)
+        said = text if text is not None else getattr(u, "text", "") or ""
+        if decision.action == "play" and decision.move is not None:
+            pending = self._question
+            correction = bool(pending.get("correction")) if answer and pending else kind == "correction"
+            self._question = None
+            if self._dialogue is not None:
+                self._dialogue.cancel()
+            if self.blind_color is None:
+                return self._hear_plain(said, now)
+            if not answer and text is not None and getattr(u, "move", None) == decision.move:
+                return self.announce(text, now, correction=correction)  # as said (D.2.1)
+            return self.announce(decision.move, now, correction=correction)
+        if decision.action == "ask":
+            return self._ask(decision, now, said, kind)
+        if decision.action == "command" and said:
+            return self._hear_plain(said, now)
+        if answer and self._question is not None and not (self._dialogue and self._dialogue.asking):
+            self._question = None  # "nein": withdrawn
+        message = decision.speech or tr("session.heard_unknown", self.lang, text=said)
+        ev = self._derive("heard", now, text=said, kind=kind or "unknown", request=getattr(u, "request", None),
+                          message=message)
+        self._flush()
+        return ev
+
+    def _ask(self, decision, now: float, text: str, kind: str | None) -> dict:
+        """D.2.1: ask instead of playing — a ``question`` event with the ranked candidates."""
+        board = self._hearing_board()
+        moves = [m for m in decision.candidates if board.is_legal(m)]
+        if not moves:
+            return self._hear_plain(text, now)
+        u = decision.understanding
+        previous = self._question
+        correction = kind == "correction" or bool(previous and previous.get("correction") and kind != "move")
+        if self.blind_color is not None and self._mover(len(self._game)) != self.blind_color:
+            correction = True  # about his own move not yet pressed (D.2.8)
+        # the question: what phonetic says (understanding.message), else the dialogue's own words
+        message = (getattr(u, "message", "") if kind in ("move", "correction") else "") or decision.speech
+        self._question = {"message": message, "question": decision.speech, "text": text,
+                          "candidates": [m.uci() for m in moves],
+                          "sans": [board.san(m) for m in moves],
+                          "phrases": [self._announce_text(board, m) for m in moves],
+                          "ply": len(board.move_stack) + 1, "correction": correction}
+        ev = self._derive("question", now, article="D.2.1", **self._question)
+        self._flush()
+        return ev
+
+    def _hear_plain(self, text: str, now: float) -> dict:
         board = self.game_board()
         kind, move, message, request = self._understand(board, text)
         if self.blind_color is not None and kind in ("move", "correction"):
@@ -1101,6 +1257,67 @@ class Session:
         """A free note of the arbiter or the app in the journal."""
         return self._do("note", now, text=str(text), **fields)
 
+    # -- adjournment: the sealed move (Guidelines I) --------------------------------------
+
+    def seal_move(self, public: dict, hidden: dict, now: float, **fields) -> dict:
+        """Journal a sealed move (Guidelines I 1-2): ``public`` (the envelope) for everyone,
+        ``hidden`` (the move as written) kept in the journal only.
+
+        Subscribers and :attr:`events` get the event without ``hidden`` (with
+        ``"sealed": True``) until :meth:`open_envelope`; this also holds after
+        :meth:`open`. Returns that public event.
+        """
+        ev = self._do("sealed-move", now, text="adjourned", public=dict(public), hidden=dict(hidden),
+                      article="Guidelines I", **fields)
+        return _without_hidden(ev)
+
+    def _apply_sealed_move(self, ev: dict) -> None:
+        return None
+
+    @property
+    def envelope_sealed(self) -> bool:
+        """Whether a sealed move is waiting for its envelope to be opened."""
+        return any(seq not in self._opened for seq in self._sealed)
+
+    def sealed_move(self, *, reveal: bool = False) -> dict | None:
+        """The latest sealed-move event (None if nothing was sealed).
+
+        Without ``reveal``: as a player may see it (``hidden`` only once the envelope
+        is opened). ``reveal=True`` gives the whole event even before the opening —
+        for the arbiter's own checks at resumption (point 7, 8: commitment, legality);
+        never show that on the responder's side before :meth:`open_envelope`.
+        """
+        if not self._sealed:
+            return None
+        seq = max(self._sealed)
+        ev = self._sealed[seq]
+        return dict(ev) if reveal or seq in self._opened else _without_hidden(ev)
+
+    def open_envelope(self, now: float, **fields) -> dict:
+        """The envelope is opened (Guidelines I 7): the sealed move becomes public.
+
+        Journals ``envelope-opened`` with the ``hidden`` part; from then on the
+        sealed-move event in :attr:`events` carries it too. Raises ValueError when no
+        envelope is closed.
+        """
+        waiting = [seq for seq in self._sealed if seq not in self._opened]
+        if not waiting:
+            raise ValueError("no sealed move to open")
+        seq = max(waiting)
+        return self._do("envelope-opened", now, text="envelope-opened", sealed_seq=seq,
+                        hidden=dict(self._sealed[seq]["hidden"]), article="Guidelines I 7", **fields)
+
+    def _apply_envelope_opened(self, ev: dict) -> None:
+        seq = int(ev["sealed_seq"])
+        if seq not in self._sealed:
+            raise KeyError(seq)
+        self._opened.add(seq)
+        full = self._sealed[seq]
+        for i, old in enumerate(self.events):
+            if old.get("seq") == seq and old.get("type") == "sealed-move":
+                self.events[i] = dict(full)
+                break
+
     # -- the ruling (D.2.9) -------------------------------------------------------------
 
     def propose_ruling(self, lang: str | None = None, *, force: bool = False) -> _ruling.Ruling | None:
@@ -1233,6 +1450,13 @@ class Session:
         """The game as a ``chess.pgn.Game`` (English SAN, [%clk]/[%emt], deviations, touches, rulings)."""
         from .pgn import session_to_game
         return session_to_game(self)
+
+
+def _without_hidden(ev: dict) -> dict:
+    """A sealed-move event as anyone may see it before the envelope is opened."""
+    public = {k: v for k, v in ev.items() if k != "hidden"}
+    public["sealed"] = True
+    return public
 
 
 def _board_at(board: chess.Board, plies: int) -> chess.Board:

@@ -47,7 +47,7 @@ def test_sighted_players_move_goes_on_the_tactile_board():
     told.clear()
     s.sighted_move("g8f6", 10.0)     # Black's own move
     carry = next(i for i in told if i.kind == "carry-out")
-    assert carry.board == "tactile" and carry.text == "Führen Sie Sf6 auf dem Taktilbrett aus."
+    assert carry.board == "tactile" and carry.text == "Führen Sie Sf6 auf dem Tastbrett aus."
     assert not any(i.kind == "press-clock" for i in told)  # the sighted player presses his own clock
     assert assistant.score == ["Sf3", "Sf6"]
     assert next(i for i in told if i.kind == "announce").text.startswith("Schwarz: ")

@@ -207,7 +207,8 @@ def test_session_journal_round_trip(tmp_path):
     s.close()
     assert "Sbd2" not in json.dumps([env.public_view(e) for e in s.events])
     reopened = session_mod.Session.open(path)
-    record = env.sealed_record_from_events(reopened.events)
+    assert env.sealed_record_from_events(reopened.events) is None  # not in the public events before opening
+    record = env.sealed_record_from_session(reopened)  # the arbiter's side
     assert record is not None and record.verify()
     resumed = Adjournment.restore(record, reopened.game_board())
     assert resumed.phase == Phase.SEALED and resumed.white_used == pytest.approx(adj.white_used)
@@ -223,6 +224,7 @@ def test_session_journal_round_trip(tmp_path):
     assert reopened.clock.running == chess.BLACK and not reopened.clock.paused
     assert any(e["type"] == "mirror-needed" and e["board"] == "sighted" for e in reopened.events)
     assert any(e.get("text") == "envelope-opened" and e.get("written") == "Sbd2" for e in reopened.events)
+    assert env.sealed_record_from_events(reopened.events) == record  # public once opened
 
 
 # -- points 3-6: between the sessions ------------------------------------------------------
@@ -480,3 +482,85 @@ def test_a_chess960_adjournment_keeps_its_castling():
     adj.set_up()
     adj.open(2)
     assert adj.board.king(chess.WHITE) == chess.C1 and adj.board.piece_type_at(chess.D1) == chess.ROOK
+
+
+# -- the sealed move as a first-class session event (Guidelines I; hidden until opened) ------
+
+def _adjourned_session(path):
+    from blindchess.session import Session
+
+    pgn = '[White "Anna Blind"]\n[Black "Bert Seher"]\n[TimeControl "5400+30"]\n\n1. d4 d5 2. Nf3 Nf6 *'
+    s = Session.from_pgn(pgn, now=0.0, visually_impaired="white", journal=path)
+    seen: list[dict] = []
+    s.subscribe(seen.append)
+    s.start_clock(0.0)
+    adj = env.begin_from_session(s, 100.0)
+    adj.seal("Sbd2")
+    adj.stop_clock(130.0)
+    shown = env.journal_adjournment(s, adj, 131.0)
+    return s, adj, seen, shown
+
+
+def _mentions_move(data) -> bool:
+    text = json.dumps(data, ensure_ascii=False)
+    return "Sbd2" in text or "b1d2" in text
+
+
+def test_a_subscriber_never_sees_the_sealed_move_before_the_envelope_is_opened(tmp_path):
+    s, adj, seen, shown = _adjourned_session(tmp_path / "game.jsonl")
+    sealed = [e for e in seen if e["type"] == "sealed-move"]
+    assert len(sealed) == 1 and sealed[0]["public"]["commitment"] == adj.record().envelope.commitment
+    assert not _mentions_move(seen) and not _mentions_move(s.events) and not _mentions_move(shown)
+    assert s.envelope_sealed and not _mentions_move(s.sealed_move())
+    # the journal keeps it (the arbiter opens it at resumption)
+    assert "Sbd2" in (tmp_path / "game.jsonl").read_text(encoding="utf-8")
+    assert s.sealed_move(reveal=True)["hidden"]["written"] == "Sbd2"
+    s.close()
+
+
+def test_after_reopening_the_sealed_move_is_still_hidden_until_opened(tmp_path):
+    from blindchess.session import Session
+
+    path = tmp_path / "game.jsonl"
+    s, adj, _, _ = _adjourned_session(path)
+    s.close()
+    reopened = Session.open(path, 4000.0)
+    seen: list[dict] = []
+    reopened.subscribe(seen.append)
+    reopened.note("resumption prepared", 4001.0)
+    assert reopened.envelope_sealed
+    assert not _mentions_move(reopened.events) and not _mentions_move(seen)
+    assert [e["type"] for e in reopened.events].count("sealed-move") == 1
+    assert not _mentions_move(Session.load(path).events)  # the read-only replay too
+    reopened.close()
+
+
+def test_after_opening_the_sealed_move_is_visible(tmp_path):
+    from blindchess.session import Session
+
+    path = tmp_path / "game.jsonl"
+    s, _, _, _ = _adjourned_session(path)
+    s.close()
+    reopened = Session.open(path, 4000.0)
+    seen: list[dict] = []
+    reopened.subscribe(seen.append)
+    record = env.sealed_record_from_session(reopened)
+    resumed = Adjournment.restore(record, reopened.game_board())
+    resumed.set_up()
+    assert resumed.open(5000.0, record=record).ok
+    opened = env.journal_opening(reopened, resumed, 5000.0)
+    assert opened["type"] == "envelope-opened" and opened["hidden"]["written"] == "Sbd2"
+    assert [e["type"] for e in seen] == ["envelope-opened"] and seen[0]["hidden"]["written"] == "Sbd2"
+    assert not reopened.envelope_sealed
+    sealed = next(e for e in reopened.events if e["type"] == "sealed-move")
+    assert sealed["hidden"]["written"] == "Sbd2" and env.public_view(sealed, reopened.events) == sealed
+    with pytest.raises(ValueError):
+        reopened.open_envelope(5001.0)  # nothing left to open
+    env.play_sealed_move(reopened, resumed, 5001.0)
+    assert reopened.game_moves[-1] == chess.Move.from_uci("b1d2")
+    reopened.close()
+    # and it stays open after the next reopening
+    again = Session.open(path, 6000.0)
+    assert not again.envelope_sealed and again.sealed_move()["hidden"]["written"] == "Sbd2"
+    assert again.game_moves[-1] == chess.Move.from_uci("b1d2")
+    again.close()

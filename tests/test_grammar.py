@@ -120,3 +120,16 @@ def test_grammar_returns_a_fresh_list():
     first = grammar(b)
     first.clear()
     assert grammar(b)
+
+
+def test_german_piece_requests_use_the_article_of_each_piece():
+    # die Dame; der König, Turm, Läufer, Springer, Bauer (articles as data in voices/de.toml)
+    phrases = set(grammar(chess.Board(), "de"))
+    for phrase in ("wo steht die weiße dame", "wo steht meine dame", "wo steht seine dame",
+                   "wo steht der schwarze turm", "wo steht mein springer", "wo steht sein könig"):
+        assert phrase in phrases, phrase
+    wrong = [p for p in phrases if p.startswith("wo steht") and
+             (any(f"die weiße {m}" in p or f"die schwarze {m}" in p or f"meine {m}" in p
+                  for m in ("könig", "turm", "läufer", "springer", "bauer"))
+              or "der weiße dame" in p or "der schwarze dame" in p or p.endswith("mein dame"))]
+    assert not wrong, wrong

@@ -169,10 +169,48 @@ def test_clashing_letter_on_a_third_language_sheet_is_ambiguous():
     assert N.read(board(R_CLASH), "Rd1", "de").problem == "ambiguous"
 
 
-def test_clashing_letter_falls_back_when_only_one_meaning_is_legal():
+def test_clashing_letter_of_the_sheets_language_is_not_reinterpreted():
     b = board("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
-    # on an English sheet "Rf2" cannot be the rook (a1-f2 is no rook move): the king's move is meant
-    assert N.parse(b, "Rf2", "en") == chess.Move.from_uci("e1f2")
+    # On an English sheet "Rf2" is a rook move, well-formed but illegal (a1-f2 is no
+    # rook move). Reading R as the French king would be a guess, not a certain
+    # meaning (issue 2): illegal, with the king's move as the first suggestion.
+    r = N.read(b, "Rf2", "en")
+    assert r.problem == "illegal" and r.move is None
+    assert r.suggestions[0] == chess.Move.from_uci("e1f2")
+    assert "rook" in r.message("en") and "Kf2" in r.message("en")
+    # without a sheet language R is rook and king alike: the king's move is the one that fits
+    assert N.parse(b, "Rf2") == chess.Move.from_uci("e1f2")
+
+
+# Bishop g1, pawn b3, black pawn c4: no bishop reaches c4, the pawn b3 can capture there.
+BISHOP_CASE_SLIP = "4k3/8/8/8/2p5/1P6/8/4K1B1 w - - 0 1"
+
+
+@pytest.mark.parametrize("text,lang", [("Bc4", "en"), ("Bc4", None), ("Bxc4", "en"), ("B:c4", "en"),
+                                       ("Bc4+", "en")])
+def test_a_piece_letter_of_the_sheets_language_is_never_case_corrected_to_a_file(text, lang):
+    # capital B is the bishop in English: "Bc4" is a bishop move that is illegal, not b3xc4
+    r = N.read(board(BISHOP_CASE_SLIP), text, lang)
+    assert r.problem == "illegal" and r.move is None and not r.ok
+    assert r.suggestions[0] == chess.Move.from_uci("b3c4")
+    assert "bxc4" in r.message("en")
+
+
+def test_a_letter_that_is_no_piece_of_the_sheets_language_may_be_a_case_slip():
+    b = board(BISHOP_CASE_SLIP)
+    # B is no German piece letter: English bishop or file b, only the pawn fits
+    r = N.read(b, "Bc4", "de")
+    assert r.move == chess.Move.from_uci("b3c4") and r.corrected
+    assert N.parse(b, "bc4", "en") == chess.Move.from_uci("b3c4")       # lower-case b is the file
+    assert N.read(START, "E4", "en").move == chess.Move.from_uci("e2e4")     # E is no piece letter
+
+
+def test_transliterated_letter_does_not_replace_the_letter_as_written():
+    # "Lh5" without a language: L is the bishop (de, nl); Л (rook) transliterated is a guess
+    b = board("4k3/8/8/8/8/8/8/4K2R w - - 0 1")
+    r = N.read(b, "Lh5")
+    assert r.problem == "illegal" and r.suggestions[0] == chess.Move.from_uci("h1h5")
+    assert N.parse(b, "Lh5", "ru") == chess.Move.from_uci("h1h5")        # on a Russian sheet: certain
 
 
 @pytest.mark.parametrize("text,lang,expected", [
@@ -498,3 +536,40 @@ def test_is_move_text_is_about_form_only():
 def test_ok_reading_message_names_the_move():
     r = N.read(board(TWO_KNIGHTS), "Sb1-d2", "de")
     assert r.ok and r.message("de") == "„Sb1-d2“ ist Sbd2." and r.message("en") == "“Sb1-d2” is Sbd2."
+
+
+# --------------------------------------------------------------------------- German grammar of the messages
+
+# One black piece of each kind is missing its target: (text, German phrase the reason must contain).
+GENDER_CASES = [
+    ("Dd5", "keine Dame kann nach d5 ziehen"), ("Dd1-d5", "keine Dame von d1 kann nach d5 ziehen"),
+    ("Dd2-d5", "auf d2 steht keine Dame der Partei am Zug"),
+    ("Tb3", "kein Turm kann nach b3 ziehen"), ("Ta1-a5", "kein Turm von a1 kann nach a5 ziehen"),
+    ("Ta3-a5", "auf a3 steht kein Turm der Partei am Zug"),
+    ("Lb5", "kein Läufer kann nach b5 ziehen"), ("Sf4", "kein Springer kann nach f4 ziehen"),
+    ("Kf2", "kein König kann nach f2 ziehen"), ("e5", "kein Bauer kann nach e5 ziehen"),
+]
+
+
+@pytest.mark.parametrize("text,phrase", GENDER_CASES)
+def test_german_messages_agree_with_the_gender_of_the_piece(text, phrase):
+    # die Dame is feminine ("keine Dame"); König, Turm, Läufer, Springer, Bauer are masculine ("kein")
+    msg = N.read(START, text, "de").message("de")
+    assert phrase in msg, msg
+
+
+def test_no_german_message_has_a_wrong_article():
+    # every reason for every piece kind, in a position where each piece kind is present
+    b = board("4k3/8/8/8/8/8/PPPP4/RNBQK3 w - - 0 1")
+    texts = [f"{letter}{how}" for letter in ("", "K", "D", "T", "L", "S")
+             for how in ("h6", "a1-h6", "h8-h6", "ah6", "8h6")]
+    for text in texts:
+        msg = N.read(b, text, "de").message("de")
+        assert "kein Dame" not in msg and "keinen" not in msg and "keine König" not in msg, msg
+        for masc in ("Turm", "Läufer", "Springer", "Bauer", "König"):
+            assert f"keine {masc}" not in msg, msg
+    # the forms are data: one per piece in the German and English catalogues
+    from blindchess.i18n import tr
+    for name in ("pawn", "knight", "bishop", "rook", "queen", "king"):
+        assert tr(f"notation.no_{name}", "de").split()[-1] == tr(f"notation.piece_{name}", "de")
+        assert tr(f"notation.no_{name}", "en") == f"no {name}"

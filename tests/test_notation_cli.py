@@ -142,3 +142,15 @@ def test_empty_file_has_no_moves_and_no_problems(capsys, tmp_path):
     empty.write_text("", encoding="utf-8")
     code, out, _ = run(capsys, "check", str(empty))
     assert code == 0 and "keine Züge" in out
+
+
+def test_check_reports_an_invalid_fen_header_on_ply_0(capsys, tmp_path):
+    game = tmp_path / "bad_fen.pgn"
+    game.write_text('[Event "?"]\n[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1"]\n\n1. e4 e5 *\n',
+                    encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(game))
+    assert code == 1 and "Ausgangsstellung: [FEN" in out and "keine gültige Stellung" in out
+    code, out, _ = run(capsys, "check", str(game), "--json")
+    data = json.loads(out)
+    assert code == 1 and data["plies"] == 0 and data["problems"][0]["ply"] == 0
+    assert data["problems"][0]["problem"] == "unreadable"

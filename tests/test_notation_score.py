@@ -224,3 +224,42 @@ def test_data_scoresheets():
     (problem,) = hand.problems
     assert (problem.ply, problem.number, problem.white, problem.problem) == (20, 10, False, "ambiguous")
     assert problem.suggestions == ["Sbd7", "Sfd7"]
+
+
+def test_old_style_dash_between_the_two_half_moves():
+    # "1. e4 - e5": a dash between White's and Black's move, not long algebraic e4-e5
+    s = N.read_score("1. e4 - e5 2. Sf3 - Sc6 3. Lb5 - a6 4. La4 -Sf6 5. 0-0 - Le7")
+    assert s.ok and ucis(s) == RUY_UCI
+    assert [e.written for e in s.entries][:2] == ["e4", "e5"]
+    # long algebraic written with stray spaces is still joined into one move
+    s = N.read_score("1. e2 - e4 e7 - e5 2. Sg1 - f3 Sb8 - c6 3. Lf1 x b5 a6")
+    assert ucis(s)[:5] == RUY_UCI[:5] and [e.written for e in s.entries][:3] == ["e2 - e4", "e7 - e5", "Sg1 - f3"]
+    # a dash pair whose first half is illegal stays one problem entry, reported as written
+    s = N.read_score("1. e5 - e6")
+    assert s.problems[0].ply == 1 and s.problems[0].written == "e5 - e6"
+
+
+def test_old_style_dash_keeps_check_marks_and_draw_offers_with_the_second_move():
+    s = N.read_score("1. e4 - e5 (=) 2. Dh5 - Sc6 3. Lc4 - Sf6 4. Dxf7 #")
+    assert s.ok and s.plies == 7 and s.board().is_checkmate()
+    assert s.entries[1].written == "e5 (=)" and s.entries[1].draw_offer
+
+
+def test_an_invalid_fen_header_is_reported_not_replaced_by_the_standard_start():
+    # the FEN lacks a row: the moves cannot be judged; the problem is on ply 0 (the start)
+    text = '[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1"]\n\n1. e4 e5 2. Sf3 Sc6'
+    s = N.read_score(text)
+    assert not s.ok and s.plies == 0 and s.moves == []
+    (problem,) = s.problems
+    assert (problem.ply, problem.problem) == (0, "unreadable")
+    assert "FEN" in problem.written and "keine gültige Stellung" in problem.message
+    assert problem.line("de").startswith("Ausgangsstellung: ") and problem.line("en").startswith("Start position: ")
+    assert len(s.entries) == 4                        # still listed, checked for form only
+    # a FEN that parses but is no position (no black king) is reported the same way
+    s = N.read_score('[FEN "8/8/8/8/8/8/8/R3K3 w - - 0 1"]\n\n1. Ta2')
+    assert s.problems[0].ply == 0 and "no black king" in s.problems[0].message and s.plies == 0
+    # a Chess960 FEN without a Variant header is read as Chess960 (RULES.md §5)
+    s = N.read_score('[FEN "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1"]\n\n1. O-O O-O-O')
+    assert s.ok and s.start.chess960
+    d = N.read_score(text).as_dict()
+    assert d["plies"] == 0 and d["problems"][0]["ply"] == 0

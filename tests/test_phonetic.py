@@ -5,6 +5,8 @@ Each test names the form a player uses and what blindchess makes of it.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import chess
 import pytest
 
@@ -382,6 +384,38 @@ def test_requests(text, wanted):
     u = understand(chess.Board(), text)
     assert u.kind == "request" and u.request == wanted and u.certain
 
+
+
+@pytest.mark.parametrize("lang, text, wanted", [
+    ("de", "wie viel Zeit habe ich", "time"), ("de", "Wie viel Zeit habe ich noch?", "time"),
+    ("de", "wieviel Zeit habe ich", "time"), ("de", "äh wie viel Zeit habe ich", "time"),
+    ("en", "how much time do I have", "time"), ("en", "How much time do I have left?", "time"),
+    ("nl", "hoeveel tijd heb ik", "time"), ("ru", "сколько у меня времени", "time"),
+])
+def test_natural_time_requests_are_certain(lang, text, wanted):
+    # D.2.10 d: the blind player asks for his time; every word is understood, so it is certain
+    u = understand(chess.Board(), text, lang)
+    assert u.kind == "request" and u.request == wanted and u.certain, u
+
+
+@pytest.mark.parametrize("lang", ("de", "en", "nl", "ru"))
+def test_every_request_phrase_of_a_voice_is_certain(lang):
+    # a fully recognised request is certain; "square" needs its square (see below)
+    import tomllib
+
+    from blindchess.resources import voices_dir
+
+    data = tomllib.loads((Path(voices_dir()) / f"{lang}.toml").read_text(encoding="utf-8"))
+    for name, phrases in data["requests"].items():
+        for phrase in phrases:
+            text = phrase if name != "square" else f"{phrase} {square_name(chess.E4, lang)}"
+            u = understand(chess.Board(), text, lang)
+            assert (u.kind, u.request, u.certain) == ("request", name, True), (lang, text, u)
+
+
+def test_a_request_with_a_word_not_understood_stays_uncertain():
+    u = understand(chess.Board(), "wie viel Zeit habe ich blubb")
+    assert u.kind == "request" and u.request == "time" and not u.certain
 
 def test_square_request_names_the_square():
     u = understand(chess.Board(), "was steht auf Eva vier")

@@ -286,6 +286,10 @@ def test_property_ruling_position_reachable_from_common_prefix(data):
     assert replay.board_fen() == r.position.board_fen()
     if r.kind == "retrace":
         assert len(r.moves) == common
+    elif r.kind == "none" and r.scores_behind and len(r.moves) > max(ra.plies, rb.plies):
+        # both scores a move behind boards that agree: the boards' move stands (nothing undone)
+        assert r.sheets_agree and r.moves[:-1] in (ra.moves, rb.moves)
+        assert r.position.board_fen() == board_a.board_fen()
     elif len(r.moves) > common:
         assert r.sheets_agree and r.moves in (ra.moves, rb.moves)
     # Applying the ruling: every board named is set to the position; then both boards are equal.
@@ -306,3 +310,77 @@ def test_scores_a_move_behind_the_boards_are_pointed_out():
     assert r.kind == "correct-board" and r.fix_boards == ["a", "b"] and r.scores_behind
     assert "notiert" in r.explain("de")
     assert not rule(RUY, RUY, right, wrong).scores_behind
+
+
+# -- every written entry is read by blindchess.notation (no second reader) ------------------
+
+CASTLE_READY = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"]
+
+
+@pytest.mark.parametrize("text, hint", [("Rf1", None), ("Rf1", "de"), ("Rf1", "nl"), ("Rf1", "fr"),
+                                        ("Rf1", "en"), ("Tf1", "de"), ("Kf1", "de"), ("Df1", "fr"), ("O-O", None)])
+def test_an_entry_means_what_notation_read_says(text, hint):
+    """"R" is a rook in English and a king in French: only notation.read decides, with the sheet's language."""
+    from blindchess import notation
+    from blindchess.ruling import read_entry
+
+    board = play(CASTLE_READY)
+    reading = notation.read(board, text, hint)
+    move, problem, _ = read_entry(board, text, "en", hint=hint)
+    assert (move, problem) == (reading.move, reading.problem)
+
+
+def test_a_letter_the_sheets_language_does_not_have_is_not_guessed_as_english():
+    # A German sheet ("S", "L") with "Rf1": a rook (English) or a king (French)? notation says ambiguous,
+    # so it is a disagreement at that ply, not silently the rook move of the English sheet.
+    german = ["e4", "e5", "Sf3", "Sc6", "Lc4", "Lc5", "Rf1"]
+    english = CASTLE_READY + ["Rf1"]
+    board = play(english)
+    sheet = read_score(german, chess.Board())
+    assert sheet.plies == 6 and sheet.problem is not None and sheet.problem.problem == "ambiguous"
+    r = rule(english, german, board, board.copy())
+    assert not r.sheets_agree and r.disagreement.index == 6 and r.disagreement.problem_b == "ambiguous"
+
+
+def test_every_entry_goes_through_notation_read(monkeypatch):
+    from blindchess import notation
+
+    calls = []
+    real = notation.read
+
+    def counting(board, text, lang=None):  # the real reader, counted
+        calls.append(text)
+        return real(board, text, lang)
+
+    monkeypatch.setattr(notation, "read", counting)
+    a = read_score(RUY, chess.Board())
+    assert calls == RUY and a.plies == 8
+    calls.clear()
+    read_score(RUY_DE, chess.Board(), reference=a)  # another language: every entry read again
+    assert calls == RUY_DE
+    calls.clear()
+    same = read_score(list(RUY), chess.Board(), reference=a)  # identical entries, same position: cached
+    assert calls == [] and same.moves == a.moves
+    calls.clear()
+    rule("1. e4 e5 2. Nf3 Nc6", "1. e4 e5 2. Sf3 Sc6", play(RUY[:4]), play(RUY[:4]))
+    assert calls == ["e4", "e5", "Nf3", "Nc6", "e4", "e5", "Sf3", "Sc6"]
+
+
+# -- both scores a move behind boards that agree ------------------------------------------------
+
+@pytest.mark.parametrize("tactile", ["full", "occupancy"])
+def test_scores_behind_boards_that_agree_is_no_ruling_and_undoes_nothing(tactile):
+    # Both boards show 4... Nf6 correctly; neither score has it yet.
+    board = play(RUY)
+    other = board.copy() if tactile == "full" else board.occupied
+    r = rule(RUY[:-1], RUY_DE[:-1], board, other, occupancy_only=() if tactile == "full" else ("b",))
+    assert r.kind == "none" and r.boards_agree and r.fix_boards == [] and r.squares == {}
+    assert r.scores_behind and r.sheets_agree and r.agreed_plies == 7
+    # the position that stands is the boards' one: the correct move is not taken back
+    assert r.position.board_fen() == board.board_fen() and r.moves[-1] == chess.Move.from_uci("g8f6")
+    assert "complete the scores" in r.explain("en") and "Nf6" in r.explain("en")
+    assert "ergänzen" in r.explain("de")
+    d = r.to_dict()
+    assert d["ruling"] == "none" and d["scores_behind"] is True and d["position_fen"] == board.fen()
+    # scores up to date: no such remark
+    assert not rule(RUY, RUY_DE, board, board.copy()).scores_behind

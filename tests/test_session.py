@@ -423,3 +423,26 @@ def test_property_applied_ruling_leaves_equal_boards_reachable_from_the_scores(d
         assert (s.clock.remaining(chess.WHITE, t + 1), s.clock.remaining(chess.BLACK, t + 1)) == \
             (snap["white"], snap["black"])
         assert s.clock.running == s.to_move
+
+
+def test_scores_behind_agreeing_boards_the_ruling_undoes_nothing():
+    # 1. e4 e5 2. Nf3 on both boards, made and mirrored; both scores still end at 1... e5.
+    s = new()
+    white_e4(s)
+    s.tactile_move("e7e5", 20.0)
+    s.announce("Bauer Eva fünf", 21.0)
+    s.press_clock("black", 22.0)
+    s.sighted_move("e7e5", 23.0)
+    s.sighted_move("g1f3", 30.0)
+    s.press_clock("white", 31.0)
+    s.tactile_move("g1f3", 32.0)
+    for who, entries in (("sighted", ["e4", "e5"]), ("blind", ["e4", "e5"])):
+        for text in entries:
+            s.write(who, text, 40.0)
+    assert s.divergence is None and s.propose_ruling() is None
+    r = s.propose_ruling(force=True)
+    assert r.kind == "none" and r.scores_behind and r.fix_boards == []
+    assert r.position.board_fen() == s.board("sighted").board_fen()  # 2. Nf3 stands
+    assert "ergänzen" in r.explain("de")
+    s.apply_ruling(r, 50.0)
+    assert s.game_moves[-1] == M("g1f3") and s.board("tactile").board_fen() == s.board("sighted").board_fen()

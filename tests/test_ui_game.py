@@ -98,7 +98,8 @@ def test_a_whole_game_with_a_wrong_mirror_and_a_retrace(qtbot, game):
     assert c.hear("Eva vier", 0.91)
     assert s.game_moves == [chess.Move.from_uci("e2e4")]
     assert "nachziehen" in w.next_step.text() and "e4" in w.next_step.text()
-    p.click("e2e4")                                   # the assistant mirrors it (D.2.10 a)
+    assert ("Assistent", "Führen Sie e4 auf dem Brett des sehenden Spielers aus.") in w.log.texts()  # D.2.10 a
+    p.click("e2e4")                                   # the assistant mirrors it
     assert s.moves("sighted") == s.game_moves
     # 1... e5 — the sighted player moves; the app announces it, the blind player carries it out
     p.click("e7e5")
@@ -132,15 +133,22 @@ def test_a_whole_game_with_a_wrong_mirror_and_a_retrace(qtbot, game):
     assert s.divergence is None
     p.wait_for(lambda: any("D.2.9" in text for text in said), timeout=2)
     # both boards are put back: the sighted board by the ruling, the pegs by hand
+    touches = sum(e["type"] == "touch" for e in s.events)
     pegs.lift(chess.C4)
     p.wait(0.05)
     pegs.place(chess.F1)
     p.tactile.pop()
-    p.wait_for(lambda: w.tactile_status.state.text() == "stimmt überein")
+    p.wait_for(lambda: w.tactile_status.state.text() == "stimmt überein" and len(s.moves("tactile")) == 2)
+    assert sum(e["type"] == "touch" for e in s.events) == touches  # setting the board right is no touch
 
     # the game goes on: 2. Lc4 Sc6 3. Dh5 Sf6 4. Dxf7#
-    p.hand("f1c4")
+    pegs.lift(chess.F1)                                # the lifted peg is shown on the sighted board (D.2.2)
+    p.wait_for(lambda: w.board.lifted == chess.F1, timeout=2)
+    assert s.touches[-1]["square"] == "f1" and s.touches[-1]["board"] == "tactile"
+    pegs.place(chess.C4)
+    p.tactile.push(chess.Move.from_uci("f1c4"))
     p.wait_for(lambda: len(s.moves("tactile")) == 3)
+    assert w.board.lifted is None
     assert c.hear("Läufer Cäsar vier", 0.9)
     p.click("f1c4")
     w.input.setText("Sc6")                             # the sighted player types his move
@@ -150,7 +158,7 @@ def test_a_whole_game_with_a_wrong_mirror_and_a_retrace(qtbot, game):
     p.wait_for(lambda: len(s.moves("tactile")) == 4)
     assert c.hear("zeit", 0.8)                          # a request: only on request (D.2.10 d)
     assert s.events[-1]["type"] == "time-request"
-    p.wait_for(lambda: said[-1] == s.events[-1]["message"], timeout=2)
+    p.wait_for(lambda: said[-1].startswith("Sie:") and "Gegner" in said[-1], timeout=2)  # the talking clock (D.2.6)
     p.hand("d1h5")
     p.wait_for(lambda: len(s.moves("tactile")) == 5)
     assert c.hear("Dame Hector fünf", 0.9)

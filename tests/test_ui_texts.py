@@ -34,7 +34,7 @@ def _used_keys() -> set[str]:
         keys |= {key, f"{key}_description"}
     keys |= {f"menu.{m}" for m in MENUS} | {f"menu.{m}_description" for m in MENUS}
     keys |= {f"input.mode_{m}" for m in INPUT_MODES} | {f"arbiter.override_{o}" for o in OVERRIDES}
-    keys |= {f"log.{k}" for k in ("said", "heard", "typed", "info")}
+    keys |= {f"log.{k}" for k in ("said", "heard", "typed", "info", "assistant")}
     keys |= {f"theme.{k}" for k in ("normal", "high-contrast")} | {f"lang.{k}" for k in UI_LANGS}
     for which in ("sighted", "tactile"):
         keys |= {f"arbiter.board_{which}", f"arbiter.board_{which}_description", f"arbiter.board_{which}_named"}

@@ -77,7 +77,7 @@ def run_show(args: argparse.Namespace) -> int:
     read = read_journal(path)
     session = Session.load(path)
     if args.json:
-        print(json.dumps({"events": read.events, "damaged_lines": [n for n, _ in session.journal_problems]},
+        print(json.dumps({"events": _public(read.events), "damaged_lines": [n for n, _ in session.journal_problems]},
                          ensure_ascii=False, indent=2))
         return 0
     for n, why in session.journal_problems:
@@ -99,6 +99,18 @@ def run_show(args: argparse.Namespace) -> int:
     if session.result:
         print(tr("session.cli_result", lang, result=session.result))
     return 0
+
+
+def _public(events: list[dict]) -> list[dict]:
+    """Journal lines as anyone may see them: a sealed move stays hidden until its envelope is opened
+    (Guidelines I; the arbiter opens it with ``blindchess envelope``)."""
+    opened = {e.get("sealed_seq") for e in events if e.get("type") == "envelope-opened"}
+    out = []
+    for ev in events:
+        if ev.get("type") == "sealed-move" and "hidden" in ev and ev.get("seq") not in opened:
+            ev = {**{k: v for k, v in ev.items() if k != "hidden"}, "sealed": True}
+        out.append(ev)
+    return out
 
 
 def _cap(text: str) -> str:

@@ -163,7 +163,7 @@ class ArbiterDialog(QDialog):
         self.ruling = c.propose_ruling()
         differing = c.differing()
         names = c.sheet_names()
-        for which, name in zip(("sighted", "tactile"), (names[1], names[0])):
+        for which, name in zip(("sighted", "tactile"), (names[1], names[0]), strict=True):
             board = c.board(which)
             self.boards[which].set_position(board)
             self.boards[which].set_marks(differing=differing)
@@ -185,12 +185,13 @@ class ArbiterDialog(QDialog):
         a11y.name_changed(self.explanation, text)
         self.apply_button.setEnabled(self.ruling is not None and getattr(self.ruling, "kind", "none") != "none")
         clocks = getattr(self.ruling, "clocks", None) or {}
-        state = c.clock_state()
+        remaining = c.clock_state()[0]
+        has_clock = self._has_clock()
         for colour, edit in self.clock_edits.items():
-            seconds = clocks.get(colour, clocks.get("white" if colour else "black")) if isinstance(clocks, dict) else None
-            if seconds is None and state is not None:
-                seconds = state[0].get(colour)
-            edit.setEnabled(state is not None)
+            seconds = clocks.get("white" if colour else "black") if isinstance(clocks, dict) else None
+            if seconds is None:
+                seconds = remaining.get(colour)
+            edit.setEnabled(has_clock)
             if seconds is not None:
                 value = max(0, int(seconds))
                 edit.setTime(QTime(min(23, value // 3600), (value // 60) % 60, value % 60))
@@ -199,9 +200,13 @@ class ArbiterDialog(QDialog):
             self.plies.setValue(agreed)
         self.plies.setEnabled(self.override.currentData() == "retrace")
 
+    def _has_clock(self) -> bool:
+        session = self.controller.session
+        return session is not None and session.time_control is not None
+
     def clocks(self) -> dict[bool, float] | None:
         """The clock times the arbiter set (seconds), or None without clocks."""
-        if self.controller.clock_state() is None:
+        if not self._has_clock():
             return None
         return {colour: float(QTime(0, 0).secsTo(edit.time())) for colour, edit in self.clock_edits.items()}
 

@@ -76,6 +76,7 @@ class GameController(QObject):
     said = Signal(str)                  # the app said (or, without a speech engine, showed) this
     heard = Signal(str, object)         # recognised or typed utterance, confidence (None when typed)
     info = Signal(str)                  # a message: message line, screen reader, log
+    assistant = Signal(str)             # an instruction for the assistant (D.2.10): shown and logged, not spoken
     status = Signal(str)                # message line and screen reader only (it is also spoken, and logged as said)
     divergence = Signal()               # the boards diverged (D.2.9): open the arbiter's view
     micLevel = Signal(float)            # 0..1
@@ -96,6 +97,8 @@ class GameController(QObject):
         self.tactile_device: str | None = None
         self.tactile_mismatch: list[str] = []
         self.tactile_state: str | None = None
+        self.tactile_in_sync: bool | None = None  # the tracker's last word: in sync / mismatch
+        self.adjusting = False
         self.lifted: int | None = None
         self.recognizer = None
         self.microphone = None
@@ -103,6 +106,7 @@ class GameController(QObject):
         self._pending: list[dict] = []
         self._handling = False
         self._unsubscribe = None
+        self._unsubscribe_assistant = None
         self._warned: dict[bool, set[float]] = {chess.WHITE: set(), chess.BLACK: set()}
         # Link, speaker and microphone threads (and the link's own expect/announce callbacks)
         # put work into the inbox; the event loop runs it, never inside another handler.
@@ -298,7 +302,9 @@ class GameController(QObject):
         self.link = self.tracker = None
         self.tactile_port = self.tactile_device = None
         self.tactile_mismatch = []
+        self.tactile_in_sync = None
         self.lifted = None
+        self.adjusting = False
 
     def _tracker_event_from_thread(self, event) -> None:
         self._later(lambda: self.tactile_events([event]))
@@ -329,8 +335,8 @@ class GameController(QObject):
             kind = event.type
             if kind == "touched":
                 self.lifted = event.square
-                if self._mirroring():
-                    continue  # carrying out the opponent's announced move is no touch (D.2.2 is about his own move)
+                if self._mirroring() or self.adjusting or self.tactile_mismatch:
+                    continue  # mirroring the opponent's move or setting the board right is no touch (D.2.2)
                 self._call(lambda now, e=event: self.session.touch(e.square, now, board="tactile",
                                                                    piece=e.piece.symbol() if e.piece else None))
             elif kind == "move":
@@ -340,6 +346,7 @@ class GameController(QObject):
                 self._call(lambda now, e=event: self.session.tactile_move(e.move, now))
             elif kind == "takeback":
                 self.lifted = None
+                self.adjusting = False
                 self._call(lambda now: self.session.take_back("tactile", now))
             elif kind == "mismatch":
                 self.lifted = None
@@ -349,9 +356,15 @@ class GameController(QObject):
                     self._tell(t("tactile.mismatch", self.lang, squares=", ".join(squares)))
             elif kind == "in-sync":
                 self.lifted = None
+                self.adjusting = False
                 if self.tactile_mismatch:
                     self.tactile_mismatch = []
                     self.info.emit(t("tactile.in_sync", self.lang))
+        if self.tracker is not None:
+            self.tactile_in_sync = self.tracker.in_sync
+            if self.tactile_in_sync and self.tactile_mismatch:  # a move or take-back explained it
+                self.tactile_mismatch = []
+                self.info.emit(t("tactile.in_sync", self.lang))
         self.changed.emit()
 
     def _mirroring(self) -> bool:
@@ -440,6 +453,18 @@ class GameController(QObject):
         self.session = session
         self.lang = session.lang if session.lang in ("de", "en") else self.lang
         self._unsubscribe = session.subscribe(self._pending.append)
+        self._unsubscribe_assistant = None
+        blind = session.player(session.blind_color) if session.blind_color is not None else None
+        if blind is not None and blind.assistant:
+            try:
+                from ..assistant import Assistant
+            except ImportError:
+                Assistant = None  # noqa: N806 - the tournament module is optional here
+            if Assistant is not None:
+                # D.2.10: the assistant's duties, worded by blindchess.assistant, in order with the events
+                helper = Assistant.for_session(session)
+                self._unsubscribe_assistant = helper.attach(
+                    session, lambda i: self._pending.append({"type": "_assistant", "instruction": i}))
         self._warned = {chess.WHITE: set(), chess.BLACK: set()}
         self.settings.last_journal = str(session.journal_path or "")
         self.settings.save()
@@ -447,9 +472,10 @@ class GameController(QObject):
 
     def close_game(self) -> None:
         self.close_tactile()
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
+        for unsubscribe in (self._unsubscribe, self._unsubscribe_assistant):
+            if unsubscribe is not None:
+                unsubscribe()
+        self._unsubscribe = self._unsubscribe_assistant = None
         if self.session is not None:
             self.session.close()
         self.session = None
@@ -501,6 +527,7 @@ class GameController(QObject):
         kind = event.get("type")
         message = event.get("message") or ""
         if kind == "move-made":
+            self.adjusting = False  # the game goes on
             mover = chess.WHITE if event.get("color") == "white" else chess.BLACK
             if self.session.is_blind(mover):
                 self._tell(message, urgent=True)   # the blind player's move, repeated to him (D.2.1)
@@ -508,14 +535,22 @@ class GameController(QObject):
                 self.info.emit(message)
                 self._say(event.get("text", ""), urgent=True)  # the sighted player's move announced (D.2.1)
             self._update_grammar()
+        elif kind == "_assistant":
+            instruction = event["instruction"]
+            # the moves are announced and the score is shown already; the rest is the assistant's to do
+            if instruction.to == "assistant" and instruction.kind not in ("announce", "score"):
+                self.assistant.emit(instruction.text)
+            return
         elif kind == "mirror-needed":
-            self.info.emit(message)
+            if self._unsubscribe_assistant is None:
+                self.info.emit(message)  # with an assistant, his "carry out" instruction says it
             if event.get("board") == "tactile":
                 self._expect_tactile()
         elif kind in ("ruling", "ruling-override"):
             self._tell(t("arbiter.applied", self.lang, text=message), urgent=True)
             self._expect_tactile()
             if self.link is not None:
+                self.adjusting = True        # until the pegs show the ruled position again
                 self.link.request_snapshot()  # the pegs still stand as before the ruling: compare them
             self._update_grammar()
         elif kind == "divergence":
@@ -642,7 +677,7 @@ class GameController(QObject):
             return True
         event = self._call(lambda now: self.session.hear(text, now))
         if event and "type" not in event and event.get("message"):  # the answer to a time request (D.2.10 d)
-            self._tell(event["message"])
+            self._tell(self._talking_clock(event["message"]))
             return True
         return bool(event) and event.get("type") not in ("heard", "announce-ignored")
 
@@ -663,8 +698,8 @@ class GameController(QObject):
         board = self.session.game_board()
         what = understanding.request
         if what in ("time", "moves"):
-            event = self._call(lambda now: self.session.request_time(now, by="blind"))
-            text = (event or {}).get("message", "")
+            event = self._call(lambda now: self.session.request_time(now, by="blind"))  # journaled (D.2.10 d)
+            text = self._talking_clock((event or {}).get("message", ""))
             if self.session.time_control is None:
                 text = t("request.time_without_clock", self.lang, moves=len(self.session.game_moves))
         elif what == "last_move":
@@ -700,6 +735,17 @@ class GameController(QObject):
     def sighted_resign(self) -> None:
         if self.session is not None and not self.session.finished:
             self._call(lambda now: self.session.resign(self.sighted_color, now))
+
+    def _talking_clock(self, fallback: str) -> str:
+        """The answer as the talking clock words it for the blind player (D.2.6): "Sie: …, Gegner: …, n Züge"."""
+        s = self.session
+        if s is None or s.blind_color is None or s.time_control is None:
+            return fallback
+        try:
+            from ..talking_clock import phrase_from_clock
+        except ImportError:
+            return fallback
+        return phrase_from_clock(s.clock, s.blind_color, self.now(), s.lang)
 
     def repeat(self) -> None:
         if self.speaker is not None:
@@ -840,13 +886,14 @@ class GameController(QObject):
         return t(key, self.lang, name=s.player(side).name, side=t("white" if side else "black", self.lang))
 
     def clock_state(self):
-        """({colour: remaining or None}, running colour, {colour: moves completed}) or None without a clock."""
+        """({colour: remaining, None without a clock}, running colour, {colour: moves completed})."""
         s = self.session
-        if s is None or s.time_control is None:
-            return None
+        if s is None:
+            return {chess.WHITE: None, chess.BLACK: None}, None, {}
         now = self.now()
         clock = s.clock
-        remaining = {c: clock.remaining(c, now) for c in (chess.WHITE, chess.BLACK)}
+        remaining = {c: (clock.remaining(c, now) if s.time_control is not None else None)
+                     for c in (chess.WHITE, chess.BLACK)}
         running = None if getattr(clock, "paused", False) else clock.running
         return remaining, running, {c: clock.moves_completed(c) for c in (chess.WHITE, chess.BLACK)}
 
@@ -860,11 +907,8 @@ class GameController(QObject):
 
     def _clock_warnings(self) -> None:
         """Low time: shown once per threshold; spoken only to a player who opted in (D.2.10 d)."""
-        state = self.clock_state()
-        if state is None:
-            return
-        remaining, running, _moves = state
-        if running is None:
+        remaining, running, _moves = self.clock_state()
+        if running is None or remaining[running] is None:
             return
         seconds = remaining[running]
         from ..clock import format_time

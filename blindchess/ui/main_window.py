@@ -65,6 +65,7 @@ class MainWindow(QMainWindow):
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.25)
         self.next_step.setFont(font)
+        self.next_step.setMinimumHeight(self.next_step.fontMetrics().lineSpacing() * 2 + 6)  # two lines, never cut
         a11y.label(self.next_step, t("next.name", lang), t("next.description", lang))
         left_layout.addWidget(self.next_step)
         self.board = BoardView(left, lang=lang)
@@ -181,6 +182,7 @@ class MainWindow(QMainWindow):
         c.heard.connect(lambda text, confidence: self._logged("heard", text, confidence))
         c.info.connect(self.show_message)
         c.status.connect(lambda text: self.show_message(text, log=False))
+        c.assistant.connect(self.show_assistant)
         c.divergence.connect(self.open_arbiter)
         c.micLevel.connect(self.speech_status.set_level)
         self._tick = QTimer(self)
@@ -192,6 +194,10 @@ class MainWindow(QMainWindow):
     def refresh(self) -> None:
         """Show the controller's current state everywhere."""
         c = self.controller
+        self.speech_status.set_state(c.voice_name(), c.model_name(), c.can_listen())
+        self.tactile_status.set_state(c.tactile_port, c.tactile_device, c.mismatch_names(),
+                                      in_sync=c.tactile_in_sync, adjusting=c.adjusting)
+        self._refresh_clocks()
         if c.session is None:
             self.next_step.setText(t("next.no_game", self.lang))
             self.board.set_position(chess.Board())
@@ -210,8 +216,6 @@ class MainWindow(QMainWindow):
         white, black = c.player_names()
         self.clocks.set_names(white, black)
         self._refresh_clocks()
-        self.tactile_status.set_state(c.tactile_port, c.tactile_device, c.mismatch_names())
-        self.speech_status.set_state(c.voice_name(), c.model_name(), c.can_listen())
         step = c.next_step()
         if step != self.next_step.text():
             self.next_step.setText(step)
@@ -219,16 +223,20 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(t("app.title_game", self.lang, white=white, black=black))
 
     def _refresh_clocks(self) -> None:
-        state = self.controller.clock_state()
-        if state is not None:
-            remaining, running, moves = state
-            self.clocks.set_state(remaining, running, moves)
+        remaining, running, moves = self.controller.clock_state()
+        self.clocks.set_state(remaining, running, moves)
 
     def show_message(self, text: str, *, log: bool = True) -> None:
         """A state change or a problem: shown, logged and given to the screen reader."""
         self.message.setText(text)
         if log:
             self.log.add("info", text)
+        a11y.announce(self.message, text)
+
+    def show_assistant(self, text: str) -> None:
+        """An instruction for the assistant (D.2.10), e.g. to carry out a move on a board."""
+        self.message.setText(text)
+        self.log.add("assistant", text)
         a11y.announce(self.message, text)
 
     def _logged(self, kind: str, text: str, confidence: float | None) -> None:
@@ -347,8 +355,6 @@ class MainWindow(QMainWindow):
         self.controller.sighted_draw()
 
     def on_sighted_resign(self) -> None:
-        from PySide6.QtWidgets import QMessageBox
-
         if self.controller.session is None or self.controller.session.finished:
             return
         name = self.controller.session.player(self.controller.sighted_color).name

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .. import resources
 from . import a11y
 from .text import UI_LANGS, t
 

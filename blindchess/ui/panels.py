@@ -173,6 +173,7 @@ class ClockPanel(QWidget):
             layout.addWidget(face)
             self.faces[colour] = face
         self.names = {True: t("white", lang), False: t("black", lang)}
+        self.set_state({True: None, False: None}, None, {})
 
     def set_names(self, white: str, black: str) -> None:
         self.names = {True: white, False: black}
@@ -181,7 +182,7 @@ class ClockPanel(QWidget):
                   moves: dict[bool, int], warning: float = 300.0) -> None:
         for colour, face in self.faces.items():
             seconds = remaining.get(colour)
-            shown = "–" if seconds is None else format_seconds(seconds)
+            shown = t("clock.none", self.lang) if seconds is None else format_seconds(seconds)
             n = moves.get(colour, 0)
             count = t("clock.moves_one" if n == 1 else "clock.moves", self.lang, n=n)
             low = seconds is not None and seconds < warning
@@ -249,6 +250,7 @@ class TactileStatus(QGroupBox):
         value = QLabel("–", self)
         value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard | Qt.TextInteractionFlag.TextSelectableByMouse)
         value.setWordWrap(True)
+        value.setMinimumHeight(value.fontMetrics().lineSpacing() * 2 + 4)  # room for a wrapped line
         a11y.label(caption, t(key, self.lang), t(f"{key}_description", self.lang))
         a11y.label(value, t(key, self.lang), t(f"{key}_description", self.lang))
         caption.setBuddy(value)
@@ -256,14 +258,25 @@ class TactileStatus(QGroupBox):
         grid.addWidget(value, row, 1)
         return value
 
-    def set_state(self, port: str | None, device: str | None, mismatch: list[str] | None) -> None:
-        self.port.setText(port or t("tactile.none", self.lang))
+    def set_state(self, port: str | None, device: str | None, mismatch: list[str] | None,
+                  in_sync: bool | None = None, adjusting: bool = False) -> None:
+        """``in_sync``: the tracker's last word (None: not known yet); ``adjusting``: after a ruling."""
+        shown = port or t("tactile.none", self.lang)
+        if port and len(port) > 24:
+            shown = "…/" + port.replace("\\", "/").rsplit("/", 1)[-1]  # the whole path is in the tooltip
+        self.port.setText(shown)
+        self.port.setToolTip(port or "")
         self.device.setText(device or t("tactile.manual", self.lang))
         if mismatch:
             text = t("tactile.mismatch", self.lang, squares=", ".join(mismatch))
             self.state.setStyleSheet("color: #b00000; font-weight: bold;")
         else:
-            text = t("tactile.in_sync", self.lang) if device else "–"
+            if adjusting:
+                text = t("tactile.adjusting", self.lang)
+            elif in_sync and device:
+                text = t("tactile.in_sync", self.lang)
+            else:
+                text = "–"
             self.state.setStyleSheet("")
         if text != self.state.text():
             self.state.setText(text)

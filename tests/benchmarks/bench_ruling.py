@@ -7,7 +7,10 @@ Plain script (not a pytest test); prints median and p99 in milliseconds for:
   the scores differ at ply 240 (a retrace) — the worst realistic case;
 * ``entries``: both scores as lists of written entries (German / English);
 * ``session``: ``Session.propose_ruling()`` on a 300-ply session whose scores
-  were read as they were written (the app's case).
+  were read as they were written (the app's case);
+* ``floor``: ``notation.read`` alone on every entry of both scores in its
+  position — what the ruling costs at least, since every written entry goes
+  through the one reader (no fast path of its own).
 
 The machine is shared by several engineers: figures vary with load.
 """
@@ -112,6 +115,18 @@ def main() -> None:
         s.write("sighted", en[i], t)
         s.write("blind", de[i], t)
     cases["session.propose_ruling (force)"] = lambda: s.propose_ruling(force=True)
+    positions = []
+    walk = chess.Board()
+    for m in moves:
+        positions.append(walk.copy(stack=False))
+        walk.push(m)
+
+    def floor() -> None:
+        for position, d, e in zip(positions, de, en_diff):
+            notation.read(position, d, "de")
+            notation.read(position, e, "en")
+
+    cases["floor: notation.read x 600"] = floor
     print(f"ruling on a {len(moves)}-ply game, {runs} runs each (shared machine: wall time varies with load;")
     print("CPU time is this process's own)")
     for name, fn in cases.items():
