@@ -771,7 +771,11 @@ def _moves_ahead(position: chess.Board, boards, occ_only: set[str]) -> list[ches
     """The legal moves from ``position`` after which every board shows what it shows (boards that agree)."""
     full = [b for which, b in zip(("a", "b"), boards) if not isinstance(b, int) and which not in occ_only]
     occ = [b if isinstance(b, int) else b.occupied for b in boards]
-    if not 1 <= chess.popcount(occ[0] ^ position.occupied) <= 4:  # one move changes 1-4 occupied squares
+    if full:  # one move changes the placement on 1-4 squares (a capture 2, castling up to 4)
+        changed = len(diff_squares(full[0], position))
+        if not 1 <= changed <= 4:
+            return []
+    elif chess.popcount(occ[0] ^ position.occupied) > 4:
         return []
     board = position.copy(stack=False)
     out = []

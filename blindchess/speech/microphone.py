@@ -161,6 +161,7 @@ class Microphone:
         self.block = int(rate * block_ms / 1000)
         self.device = device
         self.gate = gate
+        self.ui_lang = ui_lang
         self._stream = None
         self.problem = ""
         try:
@@ -186,7 +187,7 @@ class Microphone:
                                                       callback=self._callback)
             self._stream.start()
         except Exception as exc:  # noqa: BLE001 - no device, device busy, ...
-            self.problem = tr("speech.mic_unavailable", None, error=exc)
+            self.problem = tr("speech.mic_no_device", self.ui_lang, error=exc)
             self._stream = None
             return False
         return True
