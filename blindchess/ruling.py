@@ -811,8 +811,9 @@ def _prefix_board(read: ScoreRead, start: chess.Board, k: int) -> chess.Board:
     """``start`` after the first ``k`` moves of ``read`` (popping back from its end board when cheaper)."""
     end = read.end
     if end is not None and len(end.move_stack) == len(read.moves) and len(read.moves) - k < k:
-        b = end.copy()
-        while len(b.move_stack) > k:
+        back = len(end.move_stack) - k
+        b = end.copy(stack=back) if back else end.copy(stack=False)  # only the moves to take back
+        for _ in range(back):
             b.pop()
         return b
     b = start.copy(stack=False)

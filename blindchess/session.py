@@ -999,8 +999,8 @@ class Session:
 
     def _get_dialogue(self):
         if self._dialogue is None:
-            try:
-                from .speech.dialogue import Dialogue  # pure: python-chess and phonetic only
+            try:  # pure: python-chess and phonetic only
+                from .speech.dialogue import Dialogue
             except ImportError:
                 return None
             self._dialogue = Dialogue(self.lang, max_options=9)
@@ -1028,15 +1028,13 @@ class Session:
         said = text if text is not None else getattr(u, "text", "") or ""
         if decision.action == "play" and decision.move is not None:
             pending = self._question
-            correction = bool(pending.get("correction")) if answer and pending else kind == "correction"
-            self._question = None
-            if self._dialogue is not None:
-                self._dialogue.cancel()
+            correction = kind == "correction" or bool(answer and pending and pending.get("correction"))
+            self._clear_question()
             if self.blind_color is None:
                 return self._hear_plain(said, now)
-            if not answer and text is not None and getattr(u, "move", None) == decision.move:
-                return self.announce(text, now, correction=correction)  # as said (D.2.1)
-            return self.announce(decision.move, now, correction=correction)
+            if text is not None and getattr(u, "move", None) == decision.move:
+                return self.announce(text, now, correction=correction)  # the move as he said it (D.2.1)
+            return self.announce(decision.move, now, correction=correction)  # "ja" / a key
         if decision.action == "ask":
             return self._ask(decision, now, said, kind)
         if decision.action == "command" and said:
@@ -1056,8 +1054,7 @@ class Session:
         if not moves:
             return self._hear_plain(text, now)
         u = decision.understanding
-        previous = self._question
-        correction = kind == "correction" or bool(previous and previous.get("correction") and kind != "move")
+        correction = kind == "correction"
         if self.blind_color is not None and self._mover(len(self._game)) != self.blind_color:
             correction = True  # about his own move not yet pressed (D.2.8)
         # the question: what phonetic says (understanding.message), else the dialogue's own words

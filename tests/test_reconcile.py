@@ -152,3 +152,18 @@ def test_journal_list_and_show(capsys, tmp_path):
     proc = subprocess.run([sys.executable, "-m", "blindchess", "journal", "show", str(s.journal_path), "--json"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and json.loads(proc.stdout)["damaged_lines"]
+
+
+def test_scores_behind_boards_that_agree_json_and_words(capsys, tmp_path):
+    # Both boards show 2... Sc6; both sheets end at 2. Sf3: nothing is undone, the scores are completed.
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text("1. e4 e5 2. Sf3\n", encoding="utf-8")
+    b.write_text("1. e4 e5 2. Nf3\n", encoding="utf-8")
+    board = fen_after(["e4", "e5", "Nf3", "Nc6"])
+    args = ["--sheet-a", str(a), "--sheet-b", str(b), "--board-a", board.board_fen(), "--board-b", board.fen()]
+    d = run_json(capsys, *args, "--lang", "en")
+    assert d["ruling"] == "none" and d["boards_agree"] and d["sheets_agree"] and d["fix_boards"] == []
+    assert d["scores_behind"] is True and d["position_fen"] == board.fen()
+    assert main(["reconcile", *args, "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "complete the scores" in out and "Nc6" in out

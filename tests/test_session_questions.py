@@ -39,7 +39,7 @@ def test_several_fitting_moves_are_asked_about_never_played():
 
 
 def test_the_answer_by_phrase_completes_the_move():
-    s, seen = new()
+    s, _ = new()
     q = s.hear("Springer David zwei", 10.0)
     choice = q["candidates"].index("f1d2")
     ev = s.hear(q["phrases"][choice], 12.0)  # he repeats the move he means

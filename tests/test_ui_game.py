@@ -95,6 +95,7 @@ def test_a_whole_game_with_a_wrong_mirror_and_a_retrace(qtbot, game):
     # 1. e4 — the blind player moves the peg and announces it (D.2.3: placement + announcement)
     p.hand("e2e4")
     p.wait_for(lambda: len(s.moves("tactile")) == 1)
+    assert "angesagt" in w.next_step.text()          # placed, not yet made (D.2.3)
     assert c.hear("Eva vier", 0.91)
     assert s.game_moves == [chess.Move.from_uci("e2e4")]
     assert "nachziehen" in w.next_step.text() and "e4" in w.next_step.text()

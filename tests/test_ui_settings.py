@@ -73,3 +73,10 @@ def test_app_help_lists_its_options(capsys):
     assert stop.value.code == 0
     out = capsys.readouterr().out
     assert "--journal" in out and "--lang" in out
+
+
+def test_without_a_display_the_app_says_so_instead_of_crashing(_isolated_home):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    done = subprocess.run([sys.executable, "-m", "blindchess"], capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 2
+    assert "DISPLAY" in done.stderr and "Traceback" not in done.stderr

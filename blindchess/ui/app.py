@@ -52,6 +52,13 @@ def _log_error(exc_info=None) -> str:
         return "-"
 
 
+def _no_display() -> bool:
+    """On Linux without X11/Wayland Qt would abort with its own fatal message; we say it clearly instead."""
+    if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
+        return False
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def build(settings=None, *, lang: str | None = None):
     """Create (QApplication, controller, main window) without starting the event loop (tests use it)."""
     from PySide6.QtWidgets import QApplication
@@ -102,6 +109,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:
         return int(exc.code or 0)
     lang = args.lang or os.environ.get("BLINDCHESS_LANG") or None
+    if _no_display():
+        print(tr("ui.no_display", lang), file=sys.stderr)
+        return 2
     if args.journal and not Path(args.journal).is_file():
         print(tr("ui.journal_missing", lang, path=args.journal), file=sys.stderr)
         return 2

@@ -53,12 +53,9 @@ def _renderer(symbol: str) -> QSvgRenderer:
 
 
 def describe_square(board: chess.Board, square: int, lang: str) -> str:
-    """"Eva vier, weißer Bauer" — worded by the move language (``phonetic``)."""
-    try:
-        from .. import phonetic
-    except ImportError:  # phonetic not installed yet: plain coordinates keep the board usable
-        piece = board.piece_at(square)
-        return f"{chess.square_name(square)}, {piece.symbol() if piece else '-'}"
+    """"Eva vier, weißer Bauer" — worded by the move language (``phonetic.describe_square``)."""
+    from .. import phonetic  # imported on first use: keeps the window's start-up short
+
     return phonetic.describe_square(board, square, lang)
 
 

@@ -11,7 +11,16 @@ only
   session calls, passing the wall-clock time in;
 * turns session events into Qt signals (shown, logged, announced to the screen
   reader by the window) and speech (:class:`blindchess.speech.tts.Speaker`);
-* keeps both game scores as the players would (see :meth:`_record_scores`).
+* keeps both game scores as the players would (see :meth:`_record_scores`);
+* passes the assistant's instructions (:mod:`blindchess.assistant`, D.2.10) and
+  answers time requests with the talking clock's words
+  (:mod:`blindchess.talking_clock`, D.2.6, only on request: D.2.10 d).
+
+The tactile board is read by :class:`blindchess.pegboard.link.SerialLink` (its
+own thread, its own :class:`~blindchess.pegboard.tracker.Tracker`); the
+simulator is the one of ``blindchess pegboard simulate``, found through the
+``simulator`` board profile. Without an electronic board the move made on the
+tactile board is typed (:meth:`tactile_text`).
 
 Game scores. The app is the visually impaired player's recording device
 (D.2.7) and the assistant's score (D.2.10 c): the blind player's score gets his
@@ -882,6 +891,11 @@ class GameController(QObject):
                     return t("next.mirror_on_sighted", self.lang, move=written)
                 return t("next.mirror_on_tactile", self.lang, name=s.player(s.blind_color).name, move=written)
         side = s.to_move
+        if s.is_blind(side) and len(s.moves("tactile")) == len(game) + 1:  # placed, not yet announced (D.2.3)
+            board = s.game_board()
+            written = notation.write(board, s.moves("tactile")[-1], s.lang) \
+                if board.is_legal(s.moves("tactile")[-1]) else s.moves("tactile")[-1].uci()
+            return t("next.announce", self.lang, name=s.player(side).name, move=written)
         key = "next.blind_to_move" if s.is_blind(side) else "next.sighted_to_move"
         return t(key, self.lang, name=s.player(side).name, side=t("white" if side else "black", self.lang))
 
