@@ -23,7 +23,8 @@ The events it reads (the session's shapes; every event is a dict with ``type``):
 * ``touch``: ``board``, ``square``, ``piece`` (symbol), ``by`` (colour), ``own``;
 * ``flag-fallen``: ``color``;  ``time-request``: ``white``/``black`` = {moves, remaining};
 * ``draw-offer``: ``color``;  ``game-end``: ``result``, ``message``;
-* ``divergence``: ``ply``, ``message``;  ``note`` with ``text`` "adjourned".
+* ``divergence``: ``ply``, ``message``;  ``sealed-move`` (an adjournment; older journals:
+  ``note`` with ``text`` "adjourned").
 
 Nothing is said to the visually impaired player unasked except the moves
 themselves (D.2.10 d): clock events produce no instruction for him.
@@ -228,10 +229,15 @@ class Assistant:
             return []
         return [Instruction("arbiter", "arbiter", self._t("asst_divergence", ply=ev.get("ply")), "D.2.9")]
 
-    def _on_note(self, ev: dict) -> list[Instruction]:
-        if not self.full_duties or ev.get("text") != "adjourned":
+    def _on_sealed_move(self, ev: dict) -> list[Instruction]:
+        """The game was adjourned with a sealed move (Guidelines I; the move itself stays hidden)."""
+        if not self.full_duties:
             return []
         return [Instruction("assistant", "adjournment", self._t("asst_adjourned"), "D.2.10 f")]
+
+    def _on_note(self, ev: dict) -> list[Instruction]:
+        """Journals written before the ``sealed-move`` event marked an adjournment with a note."""
+        return self._on_sealed_move(ev) if ev.get("text") == "adjourned" else []
 
     # -- on request ------------------------------------------------------------------------------
     def touch_report(self) -> str:

@@ -95,6 +95,14 @@ def test_adjournment_formalities():
     assert "Punkt 2" in assistant.adjournment_steps(adj)[0].text
 
 
+def test_a_sealed_move_in_the_session_leads_the_assistant_through_the_adjournment():
+    s, assistant, told = _game()
+    s.seal_move({"sealer": "Bert"}, {"move": "Sf6"}, 30.0)
+    step = next(i for i in told if i.kind == "adjournment")
+    assert step.article == "D.2.10 f" and step.to == "assistant"
+    assert all("Sf6" not in i.text for i in told)  # the sealed move stays hidden (Guidelines I)
+
+
 def test_d_2_11_the_sighted_players_assistant_only_carries_out_and_announces():
     s = Session.new(Player("Anna", visually_impaired=True), Player("Bert"), "15+0", now=0.0)
     helper = Assistant.for_session(s, serves="sighted")
