@@ -95,7 +95,10 @@ def _amount(text: str, default_unit: float) -> tuple[float, bool]:
 
 
 def parse_duration(text: str) -> float:
-    """Seconds in a duration written as seconds ("5400", "12.5") or h:mm:ss / m:ss ("1:30:00")."""
+    """Seconds in a duration written as seconds ("5400", "12.5") or h:mm:ss / m:ss ("1:30:00").
+
+    ValueError for anything else, including negative and non-finite numbers.
+    """
     text = text.strip()
     if ":" in text:
         parts = text.split(":")
@@ -106,8 +109,8 @@ def parse_duration(text: str) -> float:
             total = total * 60 + float(p)
         return total
     value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(text)
+    if not math.isfinite(value) or value < 0:
+        raise ValueError(text)   # "nan", "inf", "1e400" and negative times are no durations
     return value
 
 

@@ -281,11 +281,16 @@ class Envelope:
 def board_from_fen(fen: str) -> chess.Board:
     """A board for ``fen``, in Chess960 mode when its castling rights need it.
 
-    Raises ``ValueError`` for text that is no FEN.
+    Raises ``ValueError`` for text that is no FEN and for a position that
+    cannot arise in a game (a king missing, pawns on the first rank, the side
+    not to move in check ...): no sealed move can be judged there.
     """
     board = chess.Board(fen, chess960=True)
     if not board.has_chess960_castling_rights():
         board.chess960 = False
+    status = board.status() & ~chess.STATUS_BAD_CASTLING_RIGHTS
+    if status:
+        raise ValueError(f"not a legal position: {chess.Status(status)!r}")
     return board
 
 

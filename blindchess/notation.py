@@ -1011,6 +1011,33 @@ _DOTS = re.compile(r"^[.…]+$")
 _HEADER_FIELD = re.compile(r'^\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
 
 
+#: python-chess's status flags, as the user is told them (catalogue keys ``notation.fen_<name>``).
+_STATUS_NAMES = ("no_white_king", "no_black_king", "too_many_kings", "too_many_white_pawns",
+                 "too_many_black_pawns", "pawns_on_backrank", "too_many_white_pieces",
+                 "too_many_black_pieces", "bad_castling_rights", "invalid_ep_square", "opposite_check",
+                 "empty", "too_many_checkers", "impossible_check")
+
+
+def status_text(status: int, lang: str | None = None) -> str:
+    """Why a position is not legal (``chess.Board.status()`` flags), in the user's language."""
+    ui = lang or default_lang()
+    reasons = [tr(f"notation.fen_{name}", ui) for name in _STATUS_NAMES
+               if status & getattr(chess, f"STATUS_{name.upper()}")]
+    return ", ".join(reasons) or tr("notation.fen_invalid", ui)
+
+
+def fen_error_text(exc: ValueError, lang: str | None = None) -> str:
+    """Why a text is no FEN at all (python-chess's ValueError), in the user's language."""
+    ui = lang or default_lang()
+    text = str(exc)
+    for key, marker in (("fen_empty_text", "empty fen"), ("fen_rows", "rows"), ("fen_turn", "turn"),
+                        ("fen_castling", "castling"), ("fen_ep", "en passant"), ("fen_counters", "clock"),
+                        ("fen_counters", "fullmove"), ("fen_piece", "piece"), ("fen_piece", "position part")):
+        if marker in text:
+            return tr(f"notation.{key}", ui)
+    return tr("notation.fen_not_fen", ui)
+
+
 def _start_from_headers(headers: dict[str, str]) -> tuple[chess.Board | None, str | None]:
     """The start set by ``FEN``/``Variant`` headers (None: the standard start) and
     why the FEN cannot be used (None: it can)."""
@@ -1020,16 +1047,14 @@ def _start_from_headers(headers: dict[str, str]) -> tuple[chess.Board | None, st
         try:
             start = chess.Board(fen, chess960=chess960)
         except ValueError as exc:
-            return None, str(exc) or "?"
+            return None, fen_error_text(exc)
         if not chess960 and start.status() & chess.STATUS_BAD_CASTLING_RIGHTS:
             other = chess.Board(fen, chess960=True)     # Shredder-FEN castling rights (RULES.md §5)
             if other.is_valid():
                 start = other
         status = start.status() & ~chess.STATUS_BAD_CASTLING_RIGHTS
         if status:
-            flags = [name.removeprefix("STATUS_").lower().replace("_", " ") for name in dir(chess)
-                     if name.startswith("STATUS_") and name != "STATUS_VALID" and status & getattr(chess, name)]
-            return None, ", ".join(sorted(flags))
+            return None, status_text(status)
         return start, None
     return (chess.Board(chess960=chess960) if chess960 else None), None
 
@@ -1087,6 +1112,29 @@ def _split_number(word: str) -> tuple[int | None, bool, str]:
         return None, False, word
     dots = m.group("dots") or ""
     return int(m.group("n")), dots in ("...", "…", "..", ".…"), m.group("rest")
+
+
+_TAG_LINE = re.compile(r'^\s*\[[A-Za-z0-9_]+\s+"')
+
+
+def split_games(text: str) -> list[str]:
+    """The games of a text holding several (a PGN file): a tag pair after movetext starts the next.
+
+    Each part can be given to :func:`read_score`; a text without tag pairs is one game.
+    """
+    chunks: list[str] = []
+    current: list[str] = []
+    moves_seen = False
+    for line in str(text).splitlines(keepends=True):
+        tag = bool(_TAG_LINE.match(line))
+        if tag and moves_seen:
+            chunks.append("".join(current))
+            current, moves_seen = [], False
+        current.append(line)
+        if line.strip() and not tag and not line.startswith("%"):
+            moves_seen = True
+    chunks.append("".join(current))
+    return [c for c in chunks if c.strip()]
 
 
 def read_score(text: str, *, board: chess.Board | None = None, lang: str | None = None,

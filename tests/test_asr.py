@@ -129,3 +129,18 @@ def test_segments_of_one_utterance_are_joined():
     assert merged["confidence"] == pytest.approx(0.8) and merged["min_confidence"] == 0.7
     assert [w["word"] for w in merged["words"]] == ["springer", "felix", "drei"]
     assert asr.merge_results([first]) is first and asr.merge_results([])["text"] == ""
+
+
+def test_listen_reports_the_users_file_and_position_plainly(tmp_path, capsys, monkeypatch):
+    # QA: a missing WAV was reported as "no model installed"; a folder gave "[Errno 21] Is a directory";
+    # an impossible position (no kings) was accepted; "--lang xx" advised "blindchess models install xx"
+    monkeypatch.setenv("BLINDCHESS_LANG", "de")
+    assert main(["listen", "--wav", str(tmp_path / "fehlt.wav")]) == 2
+    assert "fehlt.wav gibt es nicht" in capsys.readouterr().err
+    assert main(["listen", "--wav", str(tmp_path)]) == 2
+    assert "das ist ein Ordner" in capsys.readouterr().err
+    assert main(["listen", "--wav", "x.wav", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]) == 2
+    assert "kein weißer König" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["listen", "--wav", "x.wav", "--lang", "xx"])
+    assert "install xx" not in capsys.readouterr().err

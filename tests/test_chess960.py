@@ -243,3 +243,11 @@ def test_castling_in_a_session_ends_equal_on_both_boards(kind, color, side):
     assert s.game_moves == [move]
     assert s.board("tactile").board_fen() == s.board("sighted").board_fen() == expected.board_fen()
     assert s.divergence is None
+
+
+@pytest.mark.parametrize("argv", [["chess960", "5"], ["envelope", "check", "Sf3"]])
+def test_an_unknown_language_code_is_refused(capsys, argv):
+    # QA: "--lang xx" silently printed English
+    with pytest.raises(SystemExit) as info:
+        main([*argv, "--lang", "xx"])
+    assert info.value.code == 2 and "xx" in capsys.readouterr().err

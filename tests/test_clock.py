@@ -138,3 +138,10 @@ def test_format_and_parse_durations():
     assert parse_duration("1:30:00") == 5400 and parse_duration("12.5") == 12.5
     with pytest.raises(ValueError):
         parse_duration("1:xx")
+
+
+@pytest.mark.parametrize("text", ["-5", "-0:01", "inf", "nan", "1e400"])
+def test_negative_or_infinite_durations_are_refused(text):
+    # QA: "-5" was a remaining time of -5 s in a clock log
+    with pytest.raises(ValueError):
+        parse_duration(text)

@@ -564,3 +564,27 @@ def test_after_opening_the_sealed_move_is_visible(tmp_path):
     assert not again.envelope_sealed and again.sealed_move()["hidden"]["written"] == "Sbd2"
     assert again.game_moves[-1] == chess.Move.from_uci("b1d2")
     again.close()
+
+
+@pytest.mark.parametrize("fen", ["8/8/8/8/8/8/8/8 w - - 0 1",                  # no kings
+                                 "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",             # a pawn on the first rank
+                                 "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"])           # the side not to move in check
+def test_a_position_that_cannot_arise_is_refused(capsys, fen):
+    # QA: an empty board was accepted and "e4" judged "regelwidrig" (point 8 c) there
+    with pytest.raises(ValueError):
+        env.board_from_fen(fen)
+    assert main(["envelope", "check", "e4", "--fen", fen]) == 2
+    assert "FEN" in capsys.readouterr().err
+
+
+def test_cli_show_unusable_paths_are_plain_german(tmp_path, capsys, monkeypatch):
+    # QA: "--pdf FOLDER" gave Qt's "QPainter::begin(): Returned false" and "kann nicht geschrieben werden: -";
+    # "--journal FOLDER" the OS's English "Is a directory"
+    monkeypatch.setenv("BLINDCHESS_LANG", "de")
+    fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+    assert main(["envelope", "show", "--fen", fen, "--pdf", str(tmp_path)]) == 2
+    assert "das ist ein Ordner" in capsys.readouterr().err
+    assert main(["envelope", "show", "--fen", fen, "--pdf", str(tmp_path / "fehlt" / "u.pdf")]) == 2
+    assert "den Ordner gibt es nicht" in capsys.readouterr().err
+    assert main(["envelope", "show", "--journal", str(tmp_path)]) == 2
+    assert "das ist ein Ordner" in capsys.readouterr().err

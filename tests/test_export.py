@@ -134,3 +134,39 @@ def test_long_pdf_in_a_subprocess_exits_cleanly(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "deallocating" not in done.stderr
     assert (tmp_path / "long.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_a_scoresheet_in_another_notation_is_exported(tmp_path, capsys):
+    # QA: a French (or German ...) scoresheet was refused with python-chess's misreading
+    # ("b5 (Weiß, Zug 3) ist nicht möglich" — it had taken "Cf3" for a c-pawn move)
+    sheet = tmp_path / "partie.txt"
+    sheet.write_text("1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 4. Fa4 Cf6 5. O-O Fe7\n", encoding="utf-8")
+    target = tmp_path / "partie.pgn"
+    assert main(["export", str(sheet), "--format", "pgn", "-o", str(target)]) == 0
+    game = chess.pgn.read_game(io.StringIO(target.read_text(encoding="utf-8")))
+    assert [m.uci() for m in game.mainline_moves()][:4] == ["e2e4", "e7e5", "g1f3", "b8c6"]
+    assert len(list(game.mainline_moves())) == 10
+
+
+def test_several_games_export_the_first_with_a_warning(tmp_path, capsys):
+    # QA: only the first game was exported, silently
+    path = tmp_path / "round.pgn"
+    path.write_text('[White "A"]\n[Black "B"]\n\n1. e4 e5 *\n\n[White "C"]\n[Black "D"]\n\n1. d4 d5 *\n',
+                    encoding="utf-8")
+    target = tmp_path / "out.pgn"
+    assert main(["export", str(path), "--format", "pgn", "-o", str(target)]) == 0
+    assert "2 Partien" in capsys.readouterr().err
+    assert '[White "A"]' in target.read_text(encoding="utf-8")
+
+
+def test_output_that_is_a_folder_or_a_file_where_a_folder_is_wanted(pgn_file, tmp_path, capsys):
+    # QA: "Is a directory" / "File exists" — the operating system's English in a German message
+    path, _, _ = pgn_file
+    folder = tmp_path / "ausgabe"
+    folder.mkdir()
+    assert main(["export", str(path), "--format", "pgn", "-o", str(folder)]) == 2
+    assert "Ordner" in capsys.readouterr().err and list(folder.iterdir()) == []
+    plain = tmp_path / "datei.wav"
+    plain.write_text("old", encoding="utf-8")
+    assert main(["export", str(path), "--format", "wav", "--per-move", "-o", str(plain)]) == 2
+    assert "Datei" in capsys.readouterr().err and plain.read_text(encoding="utf-8") == "old"

@@ -215,3 +215,33 @@ def test_models_cli_subprocess(server):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "unsicheren Eintrag" in done.stderr
+
+
+def test_model_url_may_name_the_archive_itself(server, monkeypatch):
+    # QA: BLINDCHESS_MODEL_URL=http://host/mirror.zip was taken as a folder (".../mirror.zip/vosk-model-....zip")
+    server.files["/mirror/any-name.zip"] = model_zip()
+    monkeypatch.setenv(models.ENV_URL, server.url.replace("/models/", "/mirror/any-name.zip"))
+    result = models.install("de")
+    assert models.find_model("de") == result.path
+
+
+@pytest.mark.parametrize("url", ["not a url", "http://[::1", "ftp//missing-colon"])
+def test_an_invalid_model_url_is_a_plain_message(url, monkeypatch, capsys):
+    # QA: these ended in "Interner Fehler: ValueError"
+    monkeypatch.setenv(models.ENV_URL, url)
+    monkeypatch.setenv("BLINDCHESS_LANG", "de")
+    with pytest.raises(UserError, match="BLINDCHESS_MODEL_URL"):
+        models.install("de")
+    assert main(["models", "install", "de"]) == 2
+    assert "BLINDCHESS_MODEL_URL" in capsys.readouterr().err
+    assert leftovers() == []
+
+
+def test_install_from_a_missing_file_or_a_folder_says_so(tmp_path, monkeypatch):
+    # QA: both said "Die Audiodatei ... gibt es nicht" (the message of a missing WAV)
+    monkeypatch.setenv("BLINDCHESS_LANG", "de")
+    with pytest.raises(UserError, match="ZIP-Datei .*gibt es nicht"):
+        models.install("de", source=tmp_path / "fehlt.zip")
+    with pytest.raises(UserError, match="Ordner"):
+        models.install("de", source=tmp_path)
+    assert leftovers() == []

@@ -154,3 +154,44 @@ def test_check_reports_an_invalid_fen_header_on_ply_0(capsys, tmp_path):
     data = json.loads(out)
     assert code == 1 and data["plies"] == 0 and data["problems"][0]["ply"] == 0
     assert data["problems"][0]["problem"] == "unreadable"
+
+
+@pytest.mark.parametrize("to", ["de", "en", "fr", "it", "nl", "ru"])
+def test_convert_keeps_a_chess960_start_so_the_result_reads_back(capsys, tmp_path, to):
+    # QA: convert dropped the FEN/Variant headers: the converted Chess960 score could not be read
+    game = tmp_path / "960.pgn"
+    game.write_text('[Variant "Chess960"]\n[FEN "qbbnrnkr/pppppppp/8/8/8/8/PPPPPPPP/QBBNRNKR w KQkq - 0 1"]\n\n'
+                    "1. Nfe3 Nde6 2. O-O f6 3. f3 b5 *\n", encoding="utf-8")
+    code, out, _ = run(capsys, "convert", str(game), "--to", to)
+    assert code == 0 and '[Variant "Chess960"]' in out and "QBBNRNKR" in out
+    converted = tmp_path / f"960.{to}.txt"
+    converted.write_text(out, encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(converted), "--lang", to, "--json")
+    assert code == 0
+    import io
+
+    import chess.pgn
+    original = chess.pgn.read_game(io.StringIO(game.read_text(encoding="utf-8")))
+    assert json.loads(out)["moves"] == [m.uci() for m in original.mainline_moves()]
+
+
+def test_convert_of_a_standard_game_has_no_headers(capsys):
+    code, out, _ = run(capsys, "convert", str(RUY), "--to", "en")
+    assert code == 0 and out.startswith("1. e4 e5\n")
+
+
+@pytest.mark.parametrize("fen, reason", [
+    ("garbage", "8 Reihen"),
+    ("8/8/8/8/8/8/8/8 w - - 0 1", "kein weißer König"),
+    ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "Bauern auf der ersten oder achten Reihe"),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "am Zug"),
+])
+def test_a_bad_fen_is_explained_in_german(capsys, tmp_path, fen, reason, monkeypatch):
+    # QA: python-chess's English ("expected 8 rows ...", "NO_WHITE_KING|NO_BLACK_KING|EMPTY") reached the user
+    monkeypatch.setenv("BLINDCHESS_LANG", "de")
+    code, _, err = run(capsys, "check", str(RUY), "--fen", fen)
+    assert code == 2 and reason in err and "expected" not in err and "NO_" not in err
+    header = tmp_path / "kopf.pgn"
+    header.write_text(f'[FEN "{fen}"]\n\n1. e4 *\n', encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(header))
+    assert code == 1 and reason in out

@@ -263,3 +263,14 @@ def test_an_invalid_fen_header_is_reported_not_replaced_by_the_standard_start():
     assert s.ok and s.start.chess960
     d = N.read_score(text).as_dict()
     assert d["plies"] == 0 and d["problems"][0]["ply"] == 0
+
+
+def test_split_games_of_a_pgn_file_with_several_games():
+    # QA: announce and export read only the first game of a file with several
+    from blindchess.notation import split_games
+    text = ('[White "A"]\n\n1. e4 {[%clk 0:01:00]} e5 *\n[White "B"]\n[Black "C"]\n\n1. d4 d5\n2. c4 *\n\n'
+            '[Event "no moves"]\n')
+    parts = split_games(text)
+    assert len(parts) == 3
+    assert [N.read_score(p).plies for p in parts] == [2, 3, 0]
+    assert split_games("1. e4 e5 2. Sf3") == ["1. e4 e5 2. Sf3"] and split_games("  \n") == []

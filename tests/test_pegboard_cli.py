@@ -45,7 +45,7 @@ def test_replay_without_time_stamps_and_in_german(tmp_path, capsys):
     log.write_text("L e2\nP e4\nL e7\nP e5\nL g1\nP f3\nL b8\nP c6\nL f1\nP b5\nL a7\nP a6\nL b5\nL a6\nP a6\n")
     assert main(["pegboard", "replay", str(log)]) == 0
     out = capsys.readouterr().out
-    assert "berührt: weißer Bauer e2" in out and "Zug auf dem Tastbrett: Bxa6 (b5a6)" in out
+    assert "berührt: weißer Bauer e2" in out and "Zug auf dem Tastbrett: Lxa6 (b5a6)" in out  # German letters (QA: was English SAN)
     items = run_json(capsys, str(log))
     assert [i["uci"] for i in items if i["type"] == "move"] == ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a6"]
 
@@ -139,3 +139,57 @@ def test_simulate_from_the_keyboard(tmp_path):
     assert "Playing e4" in lines and "Not understood: zz top" in lines
     assert "Not a legal move here: e2 e5" in lines
     assert not port.exists()
+
+
+def test_replay_log_whose_stamps_start_at_zero_after_a_header(tmp_path, capsys):
+    # QA: a log with an untimed comment and ident and then stamps from 0 ms ran all
+    # its first lifts into one instant and reported a mismatch instead of e4
+    log = tmp_path / "game.log"
+    log.write_text("# my board\nI DIY 1.0\n0 L e2\n200 P e4\n1000 L e7\n1200 P e5\n2000 L g1\n2300 P f3\n")
+    items = run_json(capsys, str(log))
+    assert [i["uci"] for i in items if i["type"] == "move"] == ["e2e4", "e7e5", "g1f3"]
+    assert [i["time"] for i in items if i["type"] == "move"] == [0.2, 1.2, 2.3]   # the log's own times
+    assert not [i for i in items if i["type"] == "mismatch"]
+
+
+def test_replay_stamps_starting_again_are_a_new_segment(tmp_path, capsys):
+    # two logs joined (or a device reset): the second's stamps begin at 0 again
+    log = tmp_path / "joined.log"
+    log.write_text("5000 L e2\n5200 P e4\n0 L e7\n200 P e5\n")
+    items = run_json(capsys, str(log))
+    assert [i["uci"] for i in items if i["type"] == "move"] == ["e2e4", "e7e5"]
+    times = [i["time"] for i in items]
+    assert times == sorted(times)
+
+
+def test_replay_text_speaks_the_users_language(tmp_path, capsys, monkeypatch):
+    # QA: "weißer Dame", English SAN and English error kinds in the German output
+    log = tmp_path / "q.log"
+    log.write_text("L d1\nP h5\nL e2*00\n")
+    fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    monkeypatch.setenv("BLINDCHESS_LANG", "de")
+    assert main(["pegboard", "replay", str(log), "--fen", fen]) == 0
+    out = capsys.readouterr().out
+    assert "weiße Dame d1" in out and "Dh5 (d1h5)" in out and "Prüfsumme falsch" in out
+    monkeypatch.setenv("BLINDCHESS_LANG", "en")
+    assert main(["pegboard", "replay", str(log), "--fen", fen]) == 0
+    out = capsys.readouterr().out
+    assert "white queen d1" in out and "Qh5 (d1h5)" in out and "bad checksum" in out
+
+
+@pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals are POSIX")
+def test_simulate_in_german_reads_and_writes_german_letters(tmp_path):
+    # QA: the simulator answered "Spiele Nf3" in German and understood only English SAN
+    sheet = tmp_path / "partie.txt"
+    sheet.write_text("1. e4 e5 2. Sf3 Sc6\n", encoding="utf-8")
+    env = {**os.environ, "BLINDCHESS_LANG": "de"}
+    out = subprocess.run([sys.executable, "-m", "blindchess", "pegboard", "simulate", "--pgn", str(sheet),
+                          "--delay", "0", "--link", str(tmp_path / "a")], capture_output=True, text=True,
+                         env=env, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert [line for line in out.stdout.splitlines() if line.startswith("Spiele")] == \
+        ["Spiele e4", "Spiele e5", "Spiele Sf3", "Spiele Sc6"]
+    out = subprocess.run([sys.executable, "-m", "blindchess", "pegboard", "simulate", "--link", str(tmp_path / "b")],
+                         input="e4\ne5\nSf3\nq\n", capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "Spiele Sf3" in out.stdout.splitlines()

@@ -89,3 +89,43 @@ def test_wav_without_the_speech_module_is_a_clear_error(pgn, tmp_path, capsys, m
     err = capsys.readouterr().err
     assert "WAV" in err and "Traceback" not in err
     assert not (tmp_path / "x.wav").exists()
+
+
+def test_every_game_of_a_file_is_announced(tmp_path, capsys):
+    # QA: only the first game of a PGN file with several games was announced, silently
+    path = tmp_path / "round.pgn"
+    path.write_text(GAME + '[Event "Blind simul"]\n[White "C"]\n[Black "D"]\n\n1. d4 {a comment} d5 (1... Nf6) 2. c4 *\n'
+                    '[White "E"]\n[Black "F"]\n\n1. c4 *\n', encoding="utf-8")
+    assert main(["announce", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Partie 1: A – B" and lines[1] == "1. Eva vier" and len(lines) == 3 + 14 + 3 + 1
+    assert lines[15:19] == ["Partie 2: C – D", "1. David vier", "1... David fünf", "2. Cäsar vier"]
+    assert lines[19:] == ["Partie 3: E – F", "1. Cäsar vier"]
+
+
+def test_a_bad_move_in_a_later_game_names_that_game(tmp_path, capsys):
+    path = tmp_path / "two.pgn"
+    path.write_text(GAME + '\n[Event "x"]\n\n1. d4 Kd5 *\n', encoding="utf-8")
+    assert main(["announce", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "Partie 2" in err and "Kd5" in err and "Schwarz" in err
+
+
+def test_a_scoresheet_in_another_notation_and_a_chess960_pgn(tmp_path, capsys):
+    # QA: a German/French scoresheet gave python-chess's "illegal san: 'b5' in ..." in English
+    sheet = tmp_path / "partie.txt"
+    sheet.write_text("1. e4 e5\n2. Sf3 Sc6\n3. Lb5 a6\n", encoding="cp1252")
+    assert main(["announce", str(sheet)]) == 0
+    assert capsys.readouterr().out.splitlines()[2:] == ["2. Springer Felix drei", "2... Springer Cäsar sechs",
+                                                         "3. Läufer Bella fünf", "3... Anna sechs"]
+    c960 = tmp_path / "960.pgn"
+    c960.write_text('[Variant "Chess960"]\n[FEN "qbbnrnkr/pppppppp/8/8/8/8/PPPPPPPP/QBBNRNKR w KQkq - 0 1"]\n\n'
+                    "1. Nfe3 Nde6 2. O-O f6 *\n", encoding="utf-8")
+    assert main(["announce", str(c960)]) == 0
+    assert capsys.readouterr().out.splitlines() == ["1. Springer Felix Eva drei", "1... Springer David Eva sechs",
+                                                     "2. Kurze Rochade", "2... Felix sechs"]
+
+
+def test_a_folder_is_a_clear_message(tmp_path, capsys):
+    assert main(["announce", str(tmp_path)]) == 2
+    assert "Ordner" in capsys.readouterr().err

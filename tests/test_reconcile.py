@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import subprocess
 import sys
 
@@ -167,3 +168,75 @@ def test_scores_behind_boards_that_agree_json_and_words(capsys, tmp_path):
     assert main(["reconcile", *args, "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "complete the scores" in out and "Nc6" in out
+
+
+@pytest.mark.parametrize("content", [
+    b'{"a": 1}\n',                                          # JSON, but no clock log: was silently ignored
+    b'[{"ply": 4, "white": -5, "black": 5400}]',            # a negative time
+    b'[{"ply": 4, "white": 5400, "black": 1e400}]',         # infinity: was shown as "Schwarz -"
+    b"0 5400 5400\n4 -5 5400\n",
+])
+def test_a_clock_log_without_usable_times_is_refused(capsys, sheets, tmp_path, content):
+    # QA: these gave a ruling with no or nonsense clock times and exit 0
+    a, b = sheets
+    log = tmp_path / "clock.json"
+    log.write_bytes(content)
+    code = main(["reconcile", "--sheet-a", str(a), "--sheet-b", str(b), "--board-a", chess.STARTING_BOARD_FEN,
+                 "--board-b", chess.STARTING_BOARD_FEN, "--clock-log", str(log)])
+    assert code == 2 and "Uhrenprotokoll" in capsys.readouterr().err
+
+
+def test_sheets_in_utf16_binary_or_a_folder(capsys, sheets, tmp_path):
+    # QA: a UTF-16 sheet (Windows Notepad) was read as "ÿþ1 . ", binary junk was ruled
+    # on as a score, and a folder gave the OS's English "Is a directory"
+    a, b = sheets
+    utf16 = tmp_path / "utf16.txt"
+    utf16.write_text("1. e4 e5 2. Sf3 Sc6 3. Lb5\n", encoding="utf-16")
+    board = fen_after(["e4", "e5", "Nf3", "Nc6", "Bb5"]).board_fen()
+    d = run_json(capsys, "--sheet-a", str(a), "--sheet-b", str(utf16), "--board-a", board, "--board-b", board)
+    assert d["sheets_agree"] is True and d["agreed_plies"] == 5
+    junk = tmp_path / "junk.bin"
+    junk.write_bytes(bytes(range(256)) * 8)
+    for bad, needle in ((junk, "keine Textdatei"), (tmp_path, "Ordner")):
+        assert main(["reconcile", "--sheet-a", str(bad), "--sheet-b", str(b), "--board-a", board,
+                     "--board-b", board]) == 2
+        assert needle in capsys.readouterr().err
+
+
+def test_a_bad_start_fen_is_named_as_the_start_position(capsys, sheets):
+    a, b = sheets
+    assert main(["reconcile", "--sheet-a", str(a), "--sheet-b", str(b), "--board-a", chess.STARTING_BOARD_FEN,
+                 "--board-b", chess.STARTING_BOARD_FEN, "--start-fen", "zzz"]) == 2
+    err = capsys.readouterr().err
+    assert "Ausgangsstellung" in err and "Brett start" not in err
+
+
+def test_journal_list_marks_files_that_hold_no_game(capsys, tmp_path):
+    # QA: an empty, foreign or junk *.jsonl in the journal folder was listed as a game " – , Halbzüge: 0"
+    from blindchess import paths
+    s = Session.new(Player("Anna"), Player("Bert", True), None, journal=True, now=0.0)
+    s.sighted_move("e2e4", 1.0)
+    s.close()
+    folder = paths.journal_dir()
+    (folder / "leer.jsonl").write_bytes(b"")
+    (folder / "fremd.jsonl").write_text('[Event "x"]\n\n1. e4 *\n', encoding="utf-8")
+    (folder / "ordner.jsonl").mkdir()
+    assert main(["journal", "list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "leer.jsonl: kein blindchess-Journal (keine Partie darin)" in lines
+    assert "fremd.jsonl: kein blindchess-Journal (keine Partie darin)" in lines
+    assert any(line.startswith(s.journal_path.name) and "Anna" in line for line in lines)
+    assert main(["journal", "list", "--json"]) == 0
+    listed = {Path(i["path"]).name: i["journal"] for i in json.loads(capsys.readouterr().out)}
+    assert listed["leer.jsonl"] is False and listed[s.journal_path.name] is True
+    assert main(["journal", "show", "ordner.jsonl"]) == 2
+    assert "Ordner" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["reconcile", "--sheet-a", "a", "--sheet-b", "b", "--board-a", "8/8/8/8/8/8/8/k6K",
+                                   "--board-b", "8/8/8/8/8/8/8/k6K"], ["journal", "show", "x.jsonl"]])
+def test_an_unknown_output_language_is_refused(capsys, argv):
+    # QA: "--lang xx" silently printed English
+    with pytest.raises(SystemExit) as info:
+        main([*argv, "--lang", "xx"])
+    assert info.value.code == 2 and "xx" in capsys.readouterr().err

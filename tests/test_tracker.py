@@ -331,3 +331,20 @@ def test_touches_while_mirroring_name_the_expected_move():
     tracker.expect(board_after("e4", "e5"))
     touched = hand.do("L e7")[0]
     assert touched.own and touched.expected.uci() == "e7e5"
+
+
+def test_an_extra_peg_is_a_mismatch_not_a_move_under_way():
+    # QA: a peg put into an empty hole with nothing lifted (a captured piece put back,
+    # a stray peg) was taken for "a move under way" and never reported, however long it stayed
+    hand = Hand(Tracker(chess.Board(), settle=SETTLE))
+    hand.do("P e4")
+    events = hand.settle()
+    assert kinds(events) == ["mismatch"] and [chess.square_name(s) for s in events[0].squares] == ["e4"]
+    hand.do("L e4")
+    assert kinds(hand.settle()) == ["in-sync"]
+    # a capture whose captured peg is put back on another square: the extra peg is reported too
+    board = board_after("e4", "d5")
+    hand = Hand(Tracker(board, settle=SETTLE))
+    hand.do("L d5 L e4 P d5 P h3")
+    events = hand.settle()
+    assert kinds(events) == ["mismatch"] and {chess.square_name(s) for s in events[0].squares} == {"h3", "e4"}

@@ -287,3 +287,36 @@ def test_a_listener_may_speak_from_its_callback():
         speaker.say("Matt", interrupt=True)
         assert speaker.wait_idle(10)
     assert "verworfen: Eva vier" in [t for k, t in rec.events if k == "finished"]
+
+
+def test_a_wav_path_that_cannot_be_written_is_a_clear_message(tmp_path, capsys, monkeypatch):
+    # QA: "say --out FOLDER" and "announce --wav FOLDER" ended in "Interner Fehler: IsADirectoryError"
+    monkeypatch.setenv("BLINDCHESS_LANG", "de")
+    folder = tmp_path / "aufnahmen"
+    folder.mkdir()
+    with pytest.raises(UserError, match="Ordner"):
+        tts.render_wav("Eva vier", folder)
+    with pytest.raises(UserError, match="Ordner"):
+        tts.render_phrases_wav(["1. Eva vier"], folder)
+    assert main(["say", "Eva vier", "--out", str(folder)]) == 2
+    assert "Ordner" in capsys.readouterr().err
+    assert list(folder.iterdir()) == []             # nothing half-written left behind
+
+
+def test_a_recording_gets_ordinary_file_permissions(tmp_path):
+    # QA: mkstemp's 0600 reached the user's recording (others in the group could not play it)
+    import os
+    mask = os.umask(0o022)
+    try:
+        path = tts.render_wav("Eva vier", tmp_path / "zug.wav")
+    finally:
+        os.umask(mask)
+    assert path.stat().st_mode & 0o777 == 0o644
+
+
+def test_an_unknown_voice_language_is_a_plain_message(tmp_path, monkeypatch):
+    # QA: espeak-ng's English "Error: The specified espeak-ng voice does not exist." reached the user
+    monkeypatch.setenv("BLINDCHESS_LANG", "de")
+    with pytest.raises(UserError, match="keine Stimme") as info:
+        tts.render_wav("Eva vier", tmp_path / "x.wav", "xx")
+    assert "espeak-ng voice" not in info.value.message and not (tmp_path / "x.wav").exists()

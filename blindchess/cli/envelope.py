@@ -32,7 +32,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     check.add_argument("text", help=tr("tournament.cli_check_text", lang))
     check.add_argument("--fen", default=chess.STARTING_FEN, help=tr("tournament.cli_fen_help", lang))
     check.add_argument("--spoken", action="store_true", help=tr("tournament.cli_spoken", lang))
-    check.add_argument("--lang", default=lang, help=tr("tournament.cli_lang", lang))
+    check.add_argument("--lang", default=lang, choices=_spoken_langs(), help=tr("tournament.cli_lang", lang))
     check.add_argument("--json", action="store_true", help=tr("tournament.cli_json", lang))
     check.set_defaults(func=run_check)
 
@@ -50,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     show.add_argument("--event", default="", help=tr("tournament.cli_event_help", lang))
     show.add_argument("--round", default="", help=tr("tournament.cli_round_help", lang))
     show.add_argument("--pdf", type=Path, help=tr("tournament.cli_pdf_help", lang))
-    show.add_argument("--lang", default=lang, help=tr("tournament.cli_lang", lang))
+    show.add_argument("--lang", default=lang, choices=_spoken_langs(), help=tr("tournament.cli_lang", lang))
     show.add_argument("--json", action="store_true", help=tr("tournament.cli_json", lang))
     show.set_defaults(func=run_show)
 
@@ -93,7 +93,9 @@ def _from_journal(path: Path, lang: str) -> env.Envelope:
     try:
         events = read_journal(path).events
     except OSError as exc:
-        raise UserError(tr("tournament.cli_no_journal", lang, path=path, error=exc.strerror)) from None
+        from ..textfile import os_error_text
+
+        raise UserError(tr("tournament.cli_no_journal", lang, path=path, error=os_error_text(exc, lang))) from None
     record = env.sealed_record_from_events(events)
     if record is None:
         raise UserError(tr("tournament.cli_no_adjournment", lang, path=path))
@@ -120,6 +122,14 @@ def run_show(args: argparse.Namespace) -> int:
     else:
         print(envelope.text(lang))
     if args.pdf is not None:
+        target = Path(args.pdf)
+        if target.is_dir():   # checked here: Qt's PDF writer only says "QPainter::begin(): Returned false"
+            from ..i18n import tr as _tr
+            raise UserError(tr("tournament.pdf_cannot_write", lang, path=target, error=_tr("files.is_folder", lang)))
+        if not (target.parent if str(target.parent) else Path(".")).is_dir():
+            from ..i18n import tr as _tr
+            raise UserError(tr("tournament.pdf_cannot_write", lang, path=target,
+                               error=_tr("files.no_such_folder", lang)))
         try:
             from ..ui.envelope_pdf import write_pdf
         except ImportError as exc:
@@ -127,3 +137,10 @@ def run_show(args: argparse.Namespace) -> int:
         path = write_pdf(envelope, args.pdf, lang)
         print(tr("tournament.cli_pdf_written", lang, path=path))
     return 0
+
+
+def _spoken_langs() -> tuple[str, ...]:
+    """The languages of the move announcements (``voices/``): an unknown code is refused by argparse."""
+    from ..phonetic import LANGS
+
+    return tuple(LANGS)

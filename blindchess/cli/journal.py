@@ -18,7 +18,7 @@ import chess
 from .. import paths
 from ..clock import format_time
 from ..errors import UserError
-from ..i18n import default_lang, tr
+from ..i18n import UI_LANGS, default_lang, tr
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -32,7 +32,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     show = sub.add_parser("show", help=tr("session.cli_journal_show", lang))
     show.add_argument("file", help=tr("session.cli_journal_file", lang))
     show.add_argument("--json", action="store_true", help=tr("session.cli_json", lang))
-    show.add_argument("--lang", default=lang, help=tr("session.cli_lang", lang))
+    show.add_argument("--lang", default=lang, choices=UI_LANGS, help=tr("session.cli_lang", lang))
     show.set_defaults(func=run_show)
     p.set_defaults(func=lambda args: (p.print_help(), 0)[1])
 
@@ -43,13 +43,17 @@ def run_list(args: argparse.Namespace) -> int:
     infos = list_journals()
     if args.json:
         print(json.dumps([{"path": str(i.path), "white": i.white, "black": i.black, "plies": i.plies,
-                           "result": i.result, "finished": i.finished, "damaged": i.damaged} for i in infos],
+                           "result": i.result, "finished": i.finished, "damaged": i.damaged,
+                           "journal": i.start_event is not None} for i in infos],
                          ensure_ascii=False, indent=2))
         return 0
     if not infos:
         print(tr("session.cli_no_journals", lang, folder=paths.journal_dir()))
         return 0
     for i in infos:
+        if i.start_event is None:   # a file named *.jsonl that holds no game (empty, foreign, junk)
+            print(tr("session.cli_not_a_journal_line", lang, file=i.path.name))
+            continue
         state = i.result if i.finished else tr("session.cli_unfinished", lang)
         damaged = " " + tr("session.cli_damaged", lang) if i.damaged else ""
         print(tr("session.cli_journal_line", lang, file=i.path.name, white=i.white, black=i.black,
@@ -63,6 +67,8 @@ def _resolve(name: str, lang: str) -> Path:
         candidate = paths.journal_dir() / name
         if candidate.exists():
             path = candidate
+    if path.is_dir():
+        raise UserError(tr("session.cli_no_file", lang, path=name, error=tr("session.cli_is_folder", lang)))
     if not path.is_file():
         raise UserError(tr("session.cli_no_file", lang, path=name, error=tr("session.cli_missing", lang)))
     return path

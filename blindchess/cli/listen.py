@@ -25,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    description=tr("speech.cli_listen_help", lang))
     parser.add_argument("--wav", required=True, metavar="FILE.wav", help=tr("speech.cli_wav", lang))
     parser.add_argument("--fen", help=tr("speech.cli_fen", lang))
-    parser.add_argument("--lang", default=lang, help=tr("speech.cli_lang", lang))
+    parser.add_argument("--lang", default=lang, choices=_spoken_langs(), help=tr("speech.cli_lang", lang))
     parser.add_argument("--model", metavar="PATH", help=tr("speech.cli_model", lang))
     parser.add_argument("--json", action="store_true", help=tr("speech.cli_json", lang))
     parser.set_defaults(func=run)
@@ -38,12 +38,18 @@ def run(args: argparse.Namespace) -> int:
 
     ui = default_lang()
     lang = args.lang
+    from ..notation import fen_error_text, status_text
+
     try:
-        board = chess.Board(args.fen) if args.fen else chess.Board()
+        board = chess.Board(args.fen, chess960=True) if args.fen else chess.Board()
     except ValueError as exc:
-        raise UserError(tr("speech.bad_fen", ui, error=exc)) from exc
+        raise UserError(tr("speech.bad_fen", ui, error=fen_error_text(exc, ui))) from exc
+    if not board.has_chess960_castling_rights():
+        board.chess960 = False
+    if board.status() & ~chess.STATUS_BAD_CASTLING_RIGHTS:
+        raise UserError(tr("speech.bad_fen", ui, error=status_text(board.status(), ui)))
+    pcm = audio.load_for_recognition(args.wav, lang=ui)   # the user's file first: is it there at all?
     model_path = asr.model_for(lang, args.model, ui)
-    pcm = audio.load_for_recognition(args.wav, lang=ui)
     try:
         from .. import phonetic
     except ImportError as exc:
@@ -70,3 +76,10 @@ def run(args: argparse.Namespace) -> int:
         elif decision.speech:
             print(decision.speech)
     return 0 if decision.action in ("play", "command") else 1
+
+
+def _spoken_langs() -> tuple[str, ...]:
+    """The languages of the move announcements (``voices/``): an unknown code is refused by argparse."""
+    from ..phonetic import LANGS
+
+    return tuple(LANGS)

@@ -7,7 +7,9 @@ every move is legal and unambiguous, 1 otherwise, 2 when the file cannot be read
 
 ``convert FILE --to LANG [--from LANG] [--style fide|pgn] [--fen FEN]`` prints the
 legal moves of the score in another language's notation, one move number per line;
-problems go to standard error and give exit status 1.
+problems go to standard error and give exit status 1. A start other than the
+standard one (``--fen``, ``--chess960``, PGN ``FEN``/``Variant`` headers) is
+printed first as PGN tag pairs, so the converted score reads back the same.
 
 ``--lang``/``--from`` name the *sheet's* notation language (RULES.md §4); messages
 are in the user's language from ``BLINDCHESS_LANG`` (German by default).
@@ -18,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 import chess
 
@@ -62,62 +63,40 @@ def _start_options(parser: argparse.ArgumentParser, ui: str) -> None:
 
 def read_text(path: str, ui: str) -> str:
     """The text of a score file ("-": standard input); UserError (exit 2) when impossible."""
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
-        else:
-            p = Path(path)
-            if not p.exists():
-                raise UserError(tr("notation.cli_missing", ui, path=path), 2)
-            size = p.stat().st_size
-            if size > MAX_FILE_BYTES:
-                raise UserError(tr("notation.cli_too_big", ui, path=path, size=size, limit=MAX_FILE_BYTES), 2)
-            data = p.read_bytes()
-    except OSError as exc:
-        raise UserError(tr("notation.cli_unreadable_file", ui, path=path, error=exc.strerror or exc), 2) from None
-    if len(data) > MAX_FILE_BYTES:
-        raise UserError(tr("notation.cli_too_big", ui, path=path, size=len(data), limit=MAX_FILE_BYTES), 2)
-    return decode(data, path, ui)
+    from .. import textfile
+
+    if path == "-":
+        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise UserError(tr("notation.cli_too_big", ui, path=path, size=len(data), limit=MAX_FILE_BYTES), 2)
+        return decode(data, path, ui)
+    return textfile.read_text(path, ui, max_bytes=MAX_FILE_BYTES)
 
 
 def decode(data: bytes, path: str, ui: str) -> str:
     """UTF-8 (with or without BOM), UTF-16 with BOM, else Windows-1252; binary is refused."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError:
-            raise UserError(tr("notation.cli_binary", ui, path=path), 2) from None
-    if b"\x00" in data:
-        raise UserError(tr("notation.cli_binary", ui, path=path), 2)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        pass
-    try:
-        text = data.decode("cp1252")
-    except UnicodeDecodeError:
-        raise UserError(tr("notation.cli_binary", ui, path=path), 2) from None
-    controls = sum(1 for c in text if ord(c) < 32 and c not in "\t\n\r\f")
-    if controls > len(text) // 100:
-        raise UserError(tr("notation.cli_binary", ui, path=path), 2)
-    return text
+    from .. import textfile
+
+    return textfile.decode(data, path, ui)
 
 
 def start_board(fen: str | None, chess960: bool, ui: str) -> chess.Board | None:
     """The start position from ``--fen``/``--chess960`` (None: standard or from PGN headers)."""
     if fen is None:
         return chess.Board(chess960=True) if chess960 else None
+    from ..notation import fen_error_text, status_text
+
     try:
         board = chess.Board(fen, chess960=chess960)
     except ValueError as exc:
-        raise UserError(tr("notation.cli_bad_fen", ui, fen=fen, error=exc), 2) from None
+        raise UserError(tr("notation.cli_bad_fen", ui, fen=fen, error=fen_error_text(exc, ui)), 2) from None
     if not board.is_valid() and not chess960:
         # castling rights such as a Chess960 FEN has them: read it as Chess960 (RULES.md §5)
         other = chess.Board(fen, chess960=True)
         if other.is_valid():
             board = other
     if not board.is_valid():
-        raise UserError(tr("notation.cli_bad_fen", ui, fen=fen, error=board.status().name or "invalid"), 2)
+        raise UserError(tr("notation.cli_bad_fen", ui, fen=fen, error=status_text(board.status(), ui)), 2)
     return board
 
 
@@ -155,6 +134,13 @@ def run_convert(args: argparse.Namespace) -> int:
     ui = default_lang()
     score = _read(args, ui)
     board = score.start.copy()
+    if board.chess960 or board.fen() != chess.STARTING_FEN:
+        # the start travels with the score, or the converted text cannot be read back
+        if board.chess960:
+            print('[Variant "Chess960"]')
+        print('[SetUp "1"]')
+        print(f'[FEN "{board.fen()}"]')
+        print()
     line: list[str] = []
     for i, move in enumerate(score.moves):
         if board.turn == chess.WHITE or i == 0:

@@ -53,12 +53,16 @@ def register(subparsers) -> None:
 # -- replay ------------------------------------------------------------------------
 
 def _read(path: str, lang: str) -> bytes:
+    from ..textfile import os_error_text, read_bytes
+
+    if not Path(path).exists():
+        raise UserError(tr("pegboard.file_missing", lang, path=path))
     try:
-        return Path(path).read_bytes()
-    except FileNotFoundError:
-        raise UserError(tr("pegboard.file_missing", lang, path=path)) from None
-    except OSError as exc:
-        raise UserError(tr("pegboard.file_unreadable", lang, path=path, error=exc.strerror or exc)) from None
+        return read_bytes(path, lang)
+    except UserError:
+        raise
+    except OSError as exc:  # pragma: no cover - read_bytes reports these itself
+        raise UserError(tr("pegboard.file_unreadable", lang, path=path, error=os_error_text(exc, lang))) from None
 
 
 def _start_board(fen: str | None, chess960: bool, lang: str) -> chess.Board:
@@ -73,6 +77,18 @@ def _start_board(fen: str | None, chess960: bool, lang: str) -> chess.Board:
     return board
 
 
+def _local_san(san: str | None, lang: str) -> str | None:
+    """English SAN with the piece letters of the user's language (Nf3 -> Sf3; RULES.md §4)."""
+    if not san:
+        return san
+    from .. import NOTATION_LANGS
+    from ..notation import piece_letter
+
+    lang = lang if lang in NOTATION_LANGS else "en"
+    letters = {chess.piece_symbol(p).upper(): piece_letter(p, lang) for p in chess.PIECE_TYPES}
+    return "".join(letters.get(c, c) if c != "O" else c for c in san)
+
+
 def describe(item, lang: str) -> str:
     """One event or note as a line of text in the user's language."""
     from ..pegboard.replay import Note
@@ -80,7 +96,9 @@ def describe(item, lang: str) -> str:
     time_text = f"{item.time:9.3f}s"
     if isinstance(item, Note):
         if item.type == "protocol-error":
-            return tr("pegboard.note_protocol_error", lang, time=time_text, line=item.line, kind=item.kind, text=item.text)
+            kind = tr(f"pegboard.kind_{item.kind}", lang)
+            kind = item.kind if kind == f"pegboard.kind_{item.kind}" else kind
+            return tr("pegboard.note_protocol_error", lang, time=time_text, line=item.line, kind=kind, text=item.text)
         if item.type == "announcement":
             if item.move is None:
                 return tr("pegboard.note_announcement_unknown", lang, time=time_text, text=item.text)
@@ -92,20 +110,22 @@ def describe(item, lang: str) -> str:
     names = lambda squares: ", ".join(chess.square_name(s) for s in squares)  # noqa: E731
     if e.type == "touched" and e.piece is not None:
         key = "pegboard.ev_touched_own" if e.own else "pegboard.ev_touched_opp"
+        symbol = chess.piece_symbol(e.piece.piece_type)
         return tr(key, lang, time=time_text, square=chess.square_name(e.square),
-                  piece=tr(f"pegboard.piece_{chess.piece_symbol(e.piece.piece_type)}", lang),
-                  color=tr("pegboard.white" if e.piece.color else "pegboard.black", lang))
+                  piece=tr(f"pegboard.piece_{symbol}", lang),
+                  color=tr("pegboard.white" if e.piece.color else "pegboard.black", lang),
+                  colored=tr(f"pegboard.{'white' if e.piece.color else 'black'}_{symbol}", lang))
     if e.type == "move" and e.move is not None:
         if e.promotion_pending:
             return tr("pegboard.ev_move_pending", lang, time=time_text, uci=e.move.uci())
         if e.replaces is not None:
-            return tr("pegboard.ev_move_replaces", lang, time=time_text, san=e.san, uci=e.move.uci(), old=e.replaces.uci())
+            return tr("pegboard.ev_move_replaces", lang, time=time_text, san=_local_san(e.san, lang), uci=e.move.uci(), old=e.replaces.uci())
         if e.candidates or not e.certain:
-            return tr("pegboard.ev_move_uncertain", lang, time=time_text, san=e.san, uci=e.move.uci(),
+            return tr("pegboard.ev_move_uncertain", lang, time=time_text, san=_local_san(e.san, lang), uci=e.move.uci(),
                       others=", ".join(m.uci() for m in e.candidates) or "-")
-        return tr("pegboard.ev_move", lang, time=time_text, san=e.san, uci=e.move.uci())
+        return tr("pegboard.ev_move", lang, time=time_text, san=_local_san(e.san, lang), uci=e.move.uci())
     if e.type == "takeback" and e.move is not None:
-        return tr("pegboard.ev_takeback", lang, time=time_text, san=e.san or e.move.uci(), uci=e.move.uci())
+        return tr("pegboard.ev_takeback", lang, time=time_text, san=_local_san(e.san, lang) or e.move.uci(), uci=e.move.uci())
     if e.type == "mismatch":
         extra = ""
         if e.expected is not None:
@@ -145,21 +165,14 @@ def replay(args: argparse.Namespace) -> int:
 # -- simulate ----------------------------------------------------------------------
 
 def _load_game(path: str, lang: str) -> tuple[chess.Board, list[chess.Move]]:
-    import chess.pgn
+    """The first game of a file: PGN (FEN/Variant headers too) or a scoresheet in any notation."""
+    from .announce import read_games
 
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            game = chess.pgn.read_game(f)
-    except FileNotFoundError:
-        raise UserError(tr("pegboard.pgn_missing", lang, path=path)) from None
-    except OSError as exc:
-        raise UserError(tr("pegboard.file_unreadable", lang, path=path, error=exc.strerror or exc)) from None
-    if game is None or game.errors:
-        raise UserError(tr("pegboard.pgn_bad", lang, path=path))
-    moves = list(game.mainline_moves())
-    if not moves and not game.headers.get("FEN"):
-        raise UserError(tr("pegboard.pgn_bad", lang, path=path))
-    return game.board(), moves
+    p = Path(path)
+    if not p.exists():
+        raise UserError(tr("pegboard.pgn_missing", lang, path=path))
+    _headers, start, moves = read_games(p, lang)[0]
+    return start, moves
 
 
 def _keyboard(sim, board: chess.Board, rng: random.Random, settle: float, lang: str) -> None:
@@ -193,14 +206,22 @@ def _keyboard(sim, board: chess.Board, rng: random.Random, settle: float, lang: 
                 except ValueError:
                     move = None
                 if move is None or not board.is_legal(move):
-                    move = board.parse_san(words[0])
+                    from ..notation import read   # any notation: Nf3, Sf3, Cf3 ... (RULES.md §4)
+
+                    reading = read(board, text)
+                    if not reading.ok:
+                        move = None if reading.problem == "unreadable" else chess.Move.null()
+                        if move is None:
+                            raise ValueError(text)
+                    else:
+                        move = reading.move
         except ValueError:
             print(tr("pegboard.sim_bad_input", lang, text=text), flush=True)
             continue
         if move is None or not board.is_legal(move):
             print(tr("pegboard.sim_illegal", lang, text=text), flush=True)
             continue
-        print(tr("pegboard.sim_move", lang, san=board.san(move)), flush=True)
+        print(tr("pegboard.sim_move", lang, san=_local_san(board.san(move), lang)), flush=True)
         sim.perform(plan_move(board, move, rng, settle=settle))
         board.push(move)
 
@@ -225,7 +246,8 @@ def simulate(args: argparse.Namespace) -> int:
     try:
         if args.pgn:
             sim.play(start, moves, rng=rng, delay=max(0.0, args.delay), settle=args.settle,
-                     on_move=lambda b, m: print(tr("pegboard.sim_move", lang, san=b.san(m)), flush=True))
+                     on_move=lambda b, m: print(tr("pegboard.sim_move", lang, san=_local_san(b.san(m), lang)),
+                                               flush=True))
             time.sleep(max(1.0, 3 * args.settle))   # let the host see the last move settle
             print(tr("pegboard.sim_game_done", lang), flush=True)
         else:

@@ -36,7 +36,7 @@ import chess
 
 from ..clock import TimeControl, parse_duration
 from ..errors import UserError
-from ..i18n import default_lang, tr
+from ..i18n import UI_LANGS, default_lang, tr
 from ..ruling import parse_board, rule
 
 
@@ -50,21 +50,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--board-b", required=True, metavar="FEN", help=tr("session.cli_board", lang, which="B"))
     p.add_argument("--start-fen", metavar="FEN", help=tr("session.cli_start_fen", lang))
     p.add_argument("--chess960", type=int, metavar="N", help=tr("session.cli_chess960", lang))
-    p.add_argument("--lang", default=lang, help=tr("session.cli_lang", lang))
+    p.add_argument("--lang", default=lang, choices=UI_LANGS, help=tr("session.cli_lang", lang))
     p.add_argument("--clock-log", metavar="FILE", help=tr("session.cli_clock_log", lang))
     p.add_argument("--json", action="store_true", help=tr("session.cli_json", lang))
     p.set_defaults(func=run)
 
 
 def _read_text(path: str, lang: str) -> str:
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise UserError(tr("session.cli_no_file", lang, path=path, error=exc.strerror or exc)) from exc
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    from ..textfile import read_text
+
+    return read_text(path, lang)
 
 
 def _board(text: str, which: str, lang: str) -> chess.BaseBoard:
@@ -91,7 +86,7 @@ def start_position(start_fen: str | None, chess960: int | None, lang: str) -> ch
         try:
             board = chess.Board(chess.BaseBoard(start_fen.strip().split()[0]).board_fen() + " w - - 0 1")
         except (ValueError, IndexError) as exc:
-            raise UserError(tr("session.cli_bad_fen", lang, which="start", fen=start_fen)) from exc
+            raise UserError(tr("session.cli_bad_start_fen", lang, fen=start_fen)) from exc
     if not board.has_chess960_castling_rights():
         board.chess960 = False
     return board
@@ -113,7 +108,12 @@ def read_clock_log(path: str, lang: str) -> list[tuple[int, float, float]]:
             rows = []
             for item in data:
                 w, b = item.get("white"), item.get("black")
-                rows.append((int(item["ply"]), _seconds(w), _seconds(b)))
+                ply = item["ply"]
+                if isinstance(ply, bool) or not isinstance(ply, (int, str)) or int(ply) < 0:
+                    raise ValueError(ply)
+                rows.append((int(ply), _seconds(w), _seconds(b)))
+            if not rows:
+                raise ValueError("no clock times")   # e.g. {"a": 1}: a JSON file, but no clock log
             return sorted(rows)
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
             if stripped.startswith("{"):
@@ -144,7 +144,7 @@ def read_clock_log(path: str, lang: str) -> list[tuple[int, float, float]]:
 
 def _seconds(value) -> float:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return float(value)
+        return parse_duration(repr(float(value)))   # finite and not negative, as in the text form
     if isinstance(value, str):
         return parse_duration(value)
     raise ValueError(value)

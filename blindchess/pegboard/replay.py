@@ -7,7 +7,11 @@ written notation (``e8=Q``, ``e8D``, ``exd6 e.p.``, ``e7e8q``) or a spoken
 phrase ("Bauer Eva acht Dame") — used as the session would use it: it
 completes a promotion, corrects what the board alone cannot tell, or names the
 move to be mirrored next.  Without a time stamp a line counts as arriving after
-the settle time.  Blank lines are ignored.
+the settle time (comments and the ident take no time).  Stamps may start anywhere (0, or a device's uptime); they are
+relative to the untimed lines before the first stamp, and stamps that start
+again from a smaller value (a device reset, two logs joined) begin a new
+segment after the settle time, so that time never runs backwards.  Blank lines
+are ignored.
 """
 
 from __future__ import annotations
@@ -148,14 +152,24 @@ def replay(data: bytes, board: chess.Board | None = None, *, settle: float = DEF
     t = 0.0
     usable = 0
     step = settle + 0.001
+    offset: float | None = None     # stamp -> replay time; stamps count from any origin
     for number, line in _lines(data):
         stamp = _STAMP.match(line)
         if stamp:
-            t = max(t, int(stamp.group(1)) / 1000.0)
+            s = int(stamp.group(1)) / 1000.0
+            if offset is None:
+                # the first stamp: untimed header lines before it (a comment, the
+                # ident) may already have advanced the time; "0 L e2" follows them
+                offset = max(0.0, t - s)
+            elif offset + s < t:
+                # the stamps start again (a device reset, logs joined): a new segment
+                offset = t + step - s
+            t = max(t, offset + s)
             body = stamp.group(2)
         else:
-            t += step
             body = line
+            if not isinstance(parse_line(body, t, rotated=rotated), (Comment, Ident)):
+                t += step       # a comment or the ident takes no time at the board
         out += tracker.tick(t)
         if body.lstrip().startswith(b">"):
             usable += 1

@@ -602,6 +602,10 @@ class Tracker:
             return all(self._pieces.get(sq) == table.board.piece_at(sq) for sq in chess.scan_forward(occ))
         if occ in table.by_occ:
             return not self.senses_pieces  # occupancy: a capture not finished; pieces: the wrong piece
+        if not self.senses_pieces and chess.popcount(occ) > chess.popcount(base):
+            # more pegs than the position has: every move lifts a peg before it puts
+            # one down, so an extra peg (a captured piece put back) is no move under way
+            return False
         diff = occ ^ base
         return any(diff & ~o.involved == 0 for o in table.outcomes)
 

@@ -13,6 +13,12 @@ from ..errors import UserError
 from ..i18n import tr
 
 
+def _why(exc: OSError, lang: str | None) -> str:
+    from ..textfile import os_error_text
+
+    return os_error_text(exc, lang)
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
@@ -29,10 +35,12 @@ def atomic_path(target: str | Path, lang: str | None = None, *, suffix: str = ""
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise UserError(tr("records.cannot_write", lang, path=target, error=tr("records.no_folder", lang)))
+    if target.is_dir():
+        raise UserError(tr("records.cannot_write", lang, path=target, error=tr("records.target_is_folder", lang)))
     try:
         fd, name = tempfile.mkstemp(prefix=".blindchess-", suffix=suffix or target.suffix, dir=folder)
     except OSError as exc:
-        raise UserError(tr("records.cannot_write", lang, path=target, error=exc.strerror or exc)) from exc
+        raise UserError(tr("records.cannot_write", lang, path=target, error=_why(exc, lang))) from exc
     os.close(fd)
     tmp = Path(name)
     try:
@@ -40,7 +48,7 @@ def atomic_path(target: str | Path, lang: str | None = None, *, suffix: str = ""
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; an export is an ordinary file
         os.replace(tmp, target)
     except OSError as exc:
-        raise UserError(tr("records.cannot_write", lang, path=target, error=exc.strerror or exc)) from exc
+        raise UserError(tr("records.cannot_write", lang, path=target, error=_why(exc, lang))) from exc
     finally:
         with contextlib.suppress(OSError):
             tmp.unlink()
@@ -69,6 +77,8 @@ def atomic_folder(target: str | Path, lang: str | None = None) -> Iterator[Path]
     parent = target.parent if str(target.parent) else Path(".")
     if not parent.is_dir():
         raise UserError(tr("records.cannot_write", lang, path=target, error=tr("records.no_folder", lang)))
+    if target.exists() and not target.is_dir():
+        raise UserError(tr("records.cannot_write", lang, path=target, error=tr("records.target_is_file", lang)))
     tmp = Path(tempfile.mkdtemp(prefix=".blindchess-", dir=parent))
     try:
         yield tmp
@@ -77,6 +87,6 @@ def atomic_folder(target: str | Path, lang: str | None = None) -> Iterator[Path]
             os.chmod(item, 0o666 & ~_umask())
             os.replace(item, target / item.name)
     except OSError as exc:
-        raise UserError(tr("records.cannot_write", lang, path=target, error=exc.strerror or exc)) from exc
+        raise UserError(tr("records.cannot_write", lang, path=target, error=_why(exc, lang))) from exc
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -1,7 +1,9 @@
 """Where a game record comes from: a PGN file or a blindchess journal.
 
 Every export format starts from a python-chess ``chess.pgn.Game``: a PGN file is
-read with python-chess, a journal is replayed by :class:`blindchess.session.Session`
+read with python-chess (a score that python-chess cannot read — German, French,
+Russian … piece letters — through :func:`blindchess.notation.read_score`; of a
+file with several games the first, with a warning), a journal is replayed by :class:`blindchess.session.Session`
 (``Session.open(path).to_pgn_game()``), which carries both game scores, clock
 times, touches and rulings (FIDE Laws, Appendix D.2.2, D.2.7, D.2.9).
 
@@ -47,14 +49,14 @@ def _read_text(path: Path, lang: str | None) -> str:
         raise UserError(tr("records.missing_file", lang, path=path))
     if path.is_dir():
         raise UserError(tr("records.not_a_file", lang, path=path))
+    from ..textfile import decode, read_bytes
+
+    data = read_bytes(path, lang)
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise UserError(tr("records.unreadable_file", lang, path=path, error=exc.strerror or exc)) from exc
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")  # PGN's historical encoding
+        # UTF-8, UTF-16 with BOM, else Windows-1252 (PGN's historical Latin-1 and more)
+        return decode(data, path, lang)
+    except UserError:
+        raise UserError(tr("records.no_game", lang, path=path)) from None   # binary: no game in it
 
 
 _ILLEGAL = re.compile(r"(?:illegal|invalid|ambiguous) san: '([^']*)' in (\S+ \S+ \S+ \S+ \S+ \S+)")
@@ -68,6 +70,9 @@ def game_from_pgn_text(text: str, *, name: str = "PGN", lang: str | None = None)
     if game is None or (not any(game.mainline_moves()) and "[" not in text and not re.search(r"\b1\s*\.", text)):
         raise UserError(tr("records.no_game", lang, path=name))
     if game.errors:
+        fallback = _game_from_score(text)
+        if fallback is not None:
+            return fallback
         error = game.errors[0]
         found = _ILLEGAL.search(str(error))
         if found:
@@ -77,6 +82,39 @@ def game_from_pgn_text(text: str, *, name: str = "PGN", lang: str | None = None)
                                side=tr("records.white" if board.turn else "records.black", lang)))
         raise UserError(tr("records.pgn_broken", lang, path=name, error=error))
     return game
+
+
+def _game_from_score(text: str) -> chess.pgn.Game | None:
+    """The first game read as a score in any notation (German, French ... letters; RULES.md §4),
+    or None when that reading finds a problem too."""
+    try:
+        from ..notation import read_score, split_games
+    except ImportError:   # pragma: no cover - the notation module is part of the package
+        return None
+    chunks = split_games(text)
+    if not chunks:
+        return None
+    score = read_score(chunks[0])
+    if not score.ok or not score.moves:
+        return None
+    game = chess.pgn.Game()
+    for key, value in (chess.pgn.read_headers(io.StringIO(chunks[0])) or {}).items():
+        game.headers[key] = value
+    if score.start.chess960 or score.start.fen() != chess.STARTING_FEN:
+        game.setup(score.start)
+    node = game
+    for move in score.moves:
+        node = node.add_variation(move)
+    return game
+
+
+def count_games(text: str) -> int:
+    """How many games a PGN text holds."""
+    try:
+        from ..notation import split_games
+    except ImportError:   # pragma: no cover
+        return 1
+    return len(split_games(text))
 
 
 def game_from_journal(path: Path, lang: str | None = None, warnings: list[str] | None = None) -> chess.pgn.Game:
@@ -120,4 +158,8 @@ def load_game(source: str | Path, lang: str | None = None, warnings: list[str] |
     text = _read_text(path, lang)
     if is_journal(path, text):
         return game_from_journal(path, lang, warnings)
-    return game_from_pgn_text(text, name=str(path), lang=lang)
+    game = game_from_pgn_text(text, name=str(path), lang=lang)
+    count = count_games(text)
+    if count > 1 and warnings is not None:
+        warnings.append(tr("records.several_games", lang, path=path, count=count))
+    return game

@@ -112,7 +112,9 @@ def read_wav(path, lang: str | None = None) -> Audio:
     except FileNotFoundError as exc:
         raise UserError(tr("speech.wav_missing", lang, path=path)) from exc
     except OSError as exc:
-        raise UserError(tr("speech.wav_unreadable", lang, path=path, error=exc)) from exc
+        from ..textfile import os_error_text
+
+        raise UserError(tr("speech.wav_cannot_read", lang, path=path, error=os_error_text(exc, lang))) from exc
     try:
         tag, channels, rate, width, raw = _parse_wav(data)
     except ValueError as exc:

@@ -68,7 +68,14 @@ def catalogue() -> dict[str, ModelInfo]:
 
 
 def model_url(info: ModelInfo) -> str:
-    base = os.environ.get(ENV_URL) or _catalogue().get("base_url", "")
+    """Where the model's zip is downloaded from.
+
+    ``BLINDCHESS_MODEL_URL`` is a folder URL (the model's file name is added) or,
+    when its path ends in ``.zip``, the archive itself (a mirror with other names).
+    """
+    base = (os.environ.get(ENV_URL) or "").strip() or _catalogue().get("base_url", "")
+    if base.split("?")[0].lower().endswith(".zip"):
+        return base
     return base.rstrip("/") + "/" + info.name + ".zip"
 
 
@@ -117,7 +124,10 @@ def download(url: str, target: Path, *, progress: Progress | None = None, lang: 
              ui_lang: str | None = None, timeout: float = 30.0) -> str:
     """Download ``url`` to ``target``; returns the SHA-256. Offline, HTTP errors, truncation: :class:`UserError`."""
     digest = hashlib.sha256()
-    host = urllib.parse.urlsplit(url).netloc or url
+    try:
+        host = urllib.parse.urlsplit(url).netloc or url
+    except ValueError as exc:   # "http://[::1": not even splittable
+        raise UserError(tr("speech.bad_url", ui_lang, url=url, error=exc)) from exc
     done = 0
     try:
         with urllib.request.urlopen(url, timeout=timeout) as response, open(target, "wb") as out:
@@ -143,6 +153,10 @@ def download(url: str, target: Path, *, progress: Progress | None = None, lang: 
         raise UserError(tr("speech.truncated", ui_lang, got=done + len(exc.partial), expected=expected)) from exc
     except (socket.timeout, TimeoutError, ConnectionError) as exc:
         raise UserError(tr("speech.offline", ui_lang, host=host, error=exc, lang=lang)) from exc
+    except ValueError as exc:   # "not a url", "http://[::1": urllib refuses it before connecting
+        raise UserError(tr("speech.bad_url", ui_lang, url=url, error=exc)) from exc
+    except OSError as exc:      # the staging file (disk full, permissions)
+        raise UserError(tr("speech.disk_error", ui_lang, error=exc.strerror or exc)) from exc
     if total is not None and done != total:
         raise UserError(tr("speech.truncated", ui_lang, got=done, expected=total))
     return digest.hexdigest()
@@ -244,10 +258,15 @@ def install(lang: str, *, source: str | os.PathLike | None = None, progress: Pro
     try:
         archive = staging / f"{info.name}.zip"
         if source is not None:
+            if Path(source).is_dir():
+                raise UserError(tr("speech.archive_is_folder", ui_lang, path=source))
             try:
                 shutil.copyfile(source, archive)
+            except FileNotFoundError as exc:
+                raise UserError(tr("speech.archive_missing", ui_lang, path=source)) from exc
             except OSError as exc:
-                raise UserError(tr("speech.wav_missing", ui_lang, path=source)) from exc
+                raise UserError(tr("speech.archive_unreadable", ui_lang, path=source,
+                                   error=exc.strerror or exc)) from exc
             got = sha256_file(archive)
         else:
             got = download(model_url(info), archive, progress=progress, lang=lang, ui_lang=ui_lang)

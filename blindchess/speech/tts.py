@@ -477,7 +477,10 @@ def _synth_pcm(text: str, lang: str, rate: float | None) -> tuple[bytes, int]:
         data = done.stdout
         if done.returncode == 0 and len(data) > 44:
             return data[44:], _wav_header_rate(data)
-        raise UserError(tr("speech.render_failed", None, error=done.stderr.decode(errors="replace").strip()))
+        error = done.stderr.decode(errors="replace").strip()
+        if "voice does not exist" in error:   # espeak-ng knows no voice for this language code
+            raise UserError(tr("speech.no_voice", None, lang=lang))
+        raise UserError(tr("speech.render_failed", None, error=error))
     with tempfile.TemporaryDirectory() as tmp:
         target = Path(tmp) / "p.wav"
         _pyttsx3_save(text, target, lang, rate)
@@ -505,20 +508,34 @@ def _pyttsx3_save(text: str, path: Path, lang: str, rate: float | None) -> None:
 
 
 def _write_wav(path: Path, pcm: bytes, rate: int) -> Path:
-    """Write atomically: a temporary file in the same folder, then rename."""
+    """Write atomically: a temporary file in the same folder, then rename.
+
+    A path that cannot be written (a folder, no permission, a full disk) raises
+    :class:`UserError` naming it; the target is then left as it was.
+    """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".blindchess-", suffix=".wav", dir=path.parent)
+    if path.is_dir():
+        raise UserError(tr("speech.cannot_write", None, path=path, error=tr("speech.is_folder", None)))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".blindchess-", suffix=".wav", dir=path.parent)
+    except OSError as exc:
+        raise UserError(tr("speech.cannot_write", None, path=path, error=exc.strerror or exc)) from exc
     try:
         with os.fdopen(fd, "wb") as f, wave.open(f, "wb") as w:
             w.setnchannels(1)
             w.setsampwidth(2)
             w.setframerate(rate)
             w.writeframes(pcm)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)  # mkstemp makes 0600; a recording is an ordinary file
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise UserError(tr("speech.cannot_write", None, path=path, error=exc.strerror or exc)) from exc
         raise
     return path
 

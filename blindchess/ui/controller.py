@@ -38,6 +38,7 @@ queued and handled after the call that produced them returned
 from __future__ import annotations
 
 import queue
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -112,6 +113,7 @@ class GameController(QObject):
         self.recognizer = None
         self.microphone = None
         self.listener = None
+        self._asr_lock = threading.Lock()
         self._pending: list[dict] = []
         self._handling = False
         self._unsubscribe = None
@@ -148,8 +150,8 @@ class GameController(QObject):
                 from ..speech.tts import Speaker
 
                 self.speaker = Speaker(self.lang, rate=self.settings.rate or None)
-            except Exception as exc:  # noqa: BLE001 - no speech: texts are still shown
-                self.info.emit(t("speech.cannot_listen", self.lang, error=exc))
+            except Exception:  # noqa: BLE001 - no speech engine at all: texts are still shown and logged
+                self.info.emit(t("speech.no_voice", self.lang))
         if self.speaker is not None and self._own_speaker:
             self.speaker.on_event(self._speech_event)
         self._start_recognizer()
@@ -195,7 +197,7 @@ class GameController(QObject):
     def voice_name(self) -> str | None:
         if self.speaker is None or not getattr(self.speaker, "available", False):
             return None
-        return f"{self.speaker.engine_name} ({self.settings.voice or self.lang})"
+        return f"{self.speaker.engine_name} ({self.lang})"
 
     def model_name(self) -> str | None:
         path = getattr(self.recognizer, "model_path", None)
@@ -226,11 +228,12 @@ class GameController(QObject):
             gate.attach(self.speaker)
         self.listener = Listener(self.recognizer, self._recognised, gate=gate)
 
-        def audio(pcm: bytes) -> None:
+        def audio(pcm: bytes) -> None:  # on the audio thread
             from ..speech.audio import rms
 
             self.micLevel.emit(min(1.0, rms(pcm) / 8000.0))
-            self.listener.feed(pcm)
+            with self._asr_lock:
+                self.listener.feed(pcm)
 
         self.microphone = Microphone(audio, gate=gate, ui_lang=self.lang)
         self._update_grammar()
@@ -240,7 +243,9 @@ class GameController(QObject):
             return
         from .. import phonetic
 
-        self.recognizer.set_grammar(phonetic.grammar(self.session.game_board(), self.lang))
+        phrases = phonetic.grammar(self.session.game_board(), self.lang)
+        with self._asr_lock:  # the audio thread may be feeding the recogniser right now
+            self.recognizer.set_grammar(phrases)
 
     def listen(self, on: bool) -> None:
         """Push-to-talk pressed (on) or released (off)."""
@@ -249,12 +254,14 @@ class GameController(QObject):
                              error=getattr(self.microphone, "problem", "") or t("speech.no_model", self.lang)))
             return
         if on:
-            if self.microphone.start():
+            with self._asr_lock:
                 self.listener.key_down()
+            if self.microphone.start():
                 self.info.emit(t("speech.listening", self.lang))
         else:
-            self.listener.key_up()
             self.microphone.stop()
+            with self._asr_lock:
+                self.listener.key_up()
             self.info.emit(t("speech.not_listening", self.lang))
 
     def _recognised(self, result: dict) -> None:
