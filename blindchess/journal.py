@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import math
 import os
 import re
 from dataclasses import dataclass, field
@@ -87,8 +88,24 @@ class JournalRead:
         return bool(self.problems)
 
 
+def _well_formed(event: dict) -> bool:
+    """The fields every event has, of the right kind: ``type`` text, ``seq`` a whole number,
+    ``t`` a finite number of seconds. A line failing this was damaged (or edited) — never replayed."""
+    kind, seq, t = event.get("type"), event.get("seq", 0), event.get("t", 0.0)
+    if not isinstance(kind, str) or not kind:
+        return False
+    if isinstance(seq, bool) or not isinstance(seq, int):
+        return False
+    if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t):
+        return False
+    return True
+
+
 def read_journal(path: Path | str) -> JournalRead:
-    """Read every good line; report (line number, reason) for the others. Raises OSError if unreadable."""
+    """Read every good line; report (line number, reason) for the others. Raises OSError if unreadable.
+
+    A line is good when it is a JSON object whose ``type``, ``seq`` and ``t`` are of
+    the right kind (see :func:`_well_formed`)."""
     path = Path(path)
     data = path.read_bytes()
     events: list[dict] = []
@@ -105,7 +122,7 @@ def read_journal(path: Path | str) -> JournalRead:
         except (UnicodeDecodeError, json.JSONDecodeError):
             problems.append((number, "truncated" if truncated else "corrupt"))
             continue
-        if not isinstance(event, dict) or "type" not in event:
+        if not isinstance(event, dict) or not _well_formed(event):
             problems.append((number, "corrupt"))
             continue
         # (A complete object without its newline was cut just before "\n": it is kept.)

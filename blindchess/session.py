@@ -345,12 +345,12 @@ class Session:
                 ev = dict(ev, seq=s._seq)
                 try:
                     s._record_input(ev)
-                except (ValueError, KeyError, TypeError, IndexError, AssertionError):
+                except (ValueError, KeyError, TypeError, IndexError, AssertionError, AttributeError):
                     # A line that does not fit the game (edited by hand?): reported, skipped.
                     if s.events and s.events[-1] is ev:
                         s.events.pop()
                     problems.append((line, "inapplicable"))
-        except (ValueError, KeyError, TypeError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:   # e.g. a start_fen that is no text
             raise UserError(tr("session.journal_no_start", None, path=path)) from exc
         finally:
             if "s" in locals():
@@ -1153,6 +1153,8 @@ class Session:
 
     def _apply_score(self, ev: dict) -> None:
         who, index = ev["who"], int(ev["index"])
+        if not isinstance(ev["text"], str):   # a damaged or edited journal line (a score entry is text)
+            raise TypeError(f"score text {ev['text']!r}")
         entries = self._scores[who]
         if index == len(entries):
             entries.append(ev["text"])

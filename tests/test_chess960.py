@@ -251,3 +251,11 @@ def test_an_unknown_language_code_is_refused(capsys, argv):
     with pytest.raises(SystemExit) as info:
         main([*argv, "--lang", "xx"])
     assert info.value.code == 2 and "xx" in capsys.readouterr().err
+
+
+def test_a_number_and_random_together_are_refused(capsys, monkeypatch):
+    # QA: "chess960 5 --random" silently showed a random position instead of 5
+    monkeypatch.setenv("BLINDCHESS_LANG", "de")
+    assert main(["chess960", "5", "--random"]) == 2
+    assert "nicht beides" in capsys.readouterr().err
+    assert main(["chess960", "5", "--seed", "1", "--lang", "de"]) == 2

@@ -170,3 +170,34 @@ def test_output_that_is_a_folder_or_a_file_where_a_folder_is_wanted(pgn_file, tm
     plain.write_text("old", encoding="utf-8")
     assert main(["export", str(path), "--format", "wav", "--per-move", "-o", str(plain)]) == 2
     assert "Datei" in capsys.readouterr().err and plain.read_text(encoding="utf-8") == "old"
+
+
+def test_help_names_the_real_default_language(capsys, monkeypatch):
+    # QA: "--help" said "default de" in English, where the default is the interface language (en)
+    monkeypatch.setenv("BLINDCHESS_LANG", "en")
+    with pytest.raises(SystemExit):
+        main(["export", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "default en" in out and "default de" not in out
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_output_into_a_pipe_or_through_a_link_keeps_them(pgn_file, tmp_path):
+    # QA: the atomic rename replaced whatever "-o" named: a named pipe (and, run as root,
+    # a device such as /dev/full) became a plain file, a symbolic link a plain file
+    import threading
+    path, _, _ = pgn_file
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    assert main(["export", str(path), "--format", "pgn", "-o", str(fifo)]) == 0
+    reader.join(10)
+    assert b"[White" in got[0] and fifo.is_fifo()
+    real = tmp_path / "real.pgn"
+    real.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.pgn"
+    link.symlink_to(real)
+    assert main(["export", str(path), "--format", "pgn", "-o", str(link)]) == 0
+    assert link.is_symlink() and "[White" in real.read_text(encoding="utf-8")

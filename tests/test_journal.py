@@ -242,3 +242,30 @@ def test_journal_show_json_keeps_a_sealed_move_hidden_until_opened(tmp_path, cap
     events = json.loads(capsys.readouterr().out)["events"]
     sealed = next(e for e in events if e["type"] == "sealed-move")
     assert sealed["hidden"]["written"] == "Sbd2"
+
+
+@pytest.mark.parametrize("field, value", [("t", "zz99"), ("t", ""), ("t", None), ("seq", "a"), ("type", 5),
+                                          ("text", -1), ("start_fen", 1e308)])
+def test_a_line_with_a_damaged_field_is_reported_never_a_crash(tmp_path, capsys, field, value):
+    # QA: such lines ended "journal show" in "Interner Fehler: ValueError/TypeError/AttributeError"
+    from blindchess.cli import main
+    path = tmp_path / "game.jsonl"
+    s = Session.new(Player("A"), Player("B", True), None, journal=path, now=0.0)
+    play_some(s)
+    s.close()
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    wanted = "session-start" if field == "start_fen" else "score"
+    target = next(i for i, ev in enumerate(lines) if field in ev and ev["type"] == wanted)
+    lines[target][field] = value
+    path.write_text("".join(json.dumps(ev) + "\n" for ev in lines), encoding="utf-8")
+    if field == "start_fen":
+        with pytest.raises(UserError):
+            Session.load(path)
+    else:
+        loaded = Session.load(path)
+        assert [n for n, _ in loaded.journal_problems] == [target + 1]
+    code = main(["journal", "show", str(path)])
+    err = capsys.readouterr().err
+    assert code in (0, 2) and "Interner Fehler" not in err
+    assert main(["export", str(path), "--format", "pgn", "-o", str(tmp_path / "out.pgn")]) in (0, 2)
+    assert "Interner Fehler" not in capsys.readouterr().err

@@ -320,3 +320,32 @@ def test_an_unknown_voice_language_is_a_plain_message(tmp_path, monkeypatch):
     with pytest.raises(UserError, match="keine Stimme") as info:
         tts.render_wav("Eva vier", tmp_path / "x.wav", "xx")
     assert "espeak-ng voice" not in info.value.message and not (tmp_path / "x.wav").exists()
+
+
+@pytest.mark.parametrize("rate", ["-5", "0", "abc", "1e9"])
+def test_say_refuses_an_impossible_rate(tmp_path, capsys, rate):
+    # QA: "--rate -5" wrote a WAV as if nothing were wrong
+    with pytest.raises(SystemExit) as info:
+        main(["say", "Eva vier", "--rate", rate, "--out", str(tmp_path / "x.wav")])
+    assert info.value.code == 2 and "20" in capsys.readouterr().err
+    assert not (tmp_path / "x.wav").exists()
+
+
+def test_a_recording_through_a_link_or_into_a_pipe_keeps_them(tmp_path):
+    # QA: the atomic rename replaced a symbolic link (and, as root, even /dev/full) with a plain file
+    import os
+    import threading
+    real = tmp_path / "real.wav"
+    real.write_bytes(b"old")
+    link = tmp_path / "link.wav"
+    link.symlink_to(real)
+    tts.render_wav("Eva vier", link)
+    assert link.is_symlink() and audio.read_wav(real).duration > 0.2
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    tts.render_wav("Eva vier", fifo)
+    reader.join(10)
+    assert got[0][:4] == b"RIFF" and fifo.is_fifo()

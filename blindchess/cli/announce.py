@@ -34,7 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     spoken = lang if lang in LANGS else LANGS[0]
     parser = subparsers.add_parser("announce", help=tr("phonetic.announce_help", lang),
                                    description=tr("phonetic.announce_help", lang))
-    parser.add_argument("pgn", metavar="GAME.pgn")
+    parser.add_argument("pgn", metavar="GAME.pgn", help=tr("phonetic.announce_help_file", lang))
     parser.add_argument("--lang", choices=LANGS, default=spoken,
                         help=tr("phonetic.announce_help_lang", lang, langs=", ".join(LANGS), default=spoken))
     parser.add_argument("--wav", metavar="FILE.wav", type=Path, help=tr("phonetic.announce_help_wav", lang))

@@ -13,6 +13,7 @@ import json
 import chess
 
 from .. import chess960
+from ..errors import UserError
 from ..i18n import default_lang, tr
 
 
@@ -44,6 +45,8 @@ def _castling(board: chess.Board, lang: str) -> list[dict]:
 
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
+    if args.number is not None and (args.random or args.seed is not None):
+        raise UserError(tr("tournament.cli_number_or_random", lang, number=args.number))
     if args.random or args.seed is not None:
         number = chess960.random_number(args.seed)
     else:

@@ -28,7 +28,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    description=tr("tournament.cli_envelope_help", lang))
     sub = parser.add_subparsers(dest="envelope_command", metavar="COMMAND", required=True)
 
-    check = sub.add_parser("check", help=tr("tournament.cli_check_help", lang))
+    check = sub.add_parser("check", help=tr("tournament.cli_check_help", lang),
+                           description=tr("tournament.cli_check_help", lang))
     check.add_argument("text", help=tr("tournament.cli_check_text", lang))
     check.add_argument("--fen", default=chess.STARTING_FEN, help=tr("tournament.cli_fen_help", lang))
     check.add_argument("--spoken", action="store_true", help=tr("tournament.cli_spoken", lang))
@@ -36,7 +37,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     check.add_argument("--json", action="store_true", help=tr("tournament.cli_json", lang))
     check.set_defaults(func=run_check)
 
-    show = sub.add_parser("show", help=tr("tournament.cli_show_help", lang))
+    show = sub.add_parser("show", help=tr("tournament.cli_show_help", lang),
+                          description=tr("tournament.cli_show_help", lang))
     show.add_argument("--journal", type=Path, help=tr("tournament.cli_journal_help", lang))
     show.add_argument("--fen", help=tr("tournament.cli_fen_help", lang))
     show.add_argument("--white", default="", help=tr("tournament.cli_white_help", lang))

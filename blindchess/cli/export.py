@@ -26,7 +26,8 @@ def register(subparsers) -> None:
                                    description=tr("records.help", lang))
     parser.add_argument("source", metavar="SOURCE", help=tr("records.help_source", lang))
     parser.add_argument("--format", "-f", default="pgn", metavar="FORMAT", help=tr("records.help_format", lang))
-    parser.add_argument("--lang", default=None, metavar="LANG", help=tr("records.help_lang", lang))
+    parser.add_argument("--lang", default=None, metavar="LANG",
+                        help=tr("records.help_lang", lang, default=lang if lang in NOTATION_LANGS else DEFAULT_LANG))
     parser.add_argument("--width", type=int, default=40, metavar="N", help=tr("records.help_width", lang))
     parser.add_argument("--page-length", type=int, default=25, metavar="N",
                         help=tr("records.help_page_length", lang))

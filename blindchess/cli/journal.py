@@ -26,10 +26,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("journal", help=tr("session.cli_journal_help", lang, folder=paths.journal_dir()),
                               description=tr("session.cli_journal_help", lang, folder=paths.journal_dir()))
     sub = p.add_subparsers(dest="journal_command", metavar="list|show")
-    ls = sub.add_parser("list", help=tr("session.cli_journal_list", lang))
+    ls = sub.add_parser("list", help=tr("session.cli_journal_list", lang),
+                        description=tr("session.cli_journal_list", lang))
     ls.add_argument("--json", action="store_true", help=tr("session.cli_json", lang))
     ls.set_defaults(func=run_list)
-    show = sub.add_parser("show", help=tr("session.cli_journal_show", lang))
+    show = sub.add_parser("show", help=tr("session.cli_journal_show", lang),
+                          description=tr("session.cli_journal_show", lang))
     show.add_argument("file", help=tr("session.cli_journal_file", lang))
     show.add_argument("--json", action="store_true", help=tr("session.cli_json", lang))
     show.add_argument("--lang", default=lang, choices=UI_LANGS, help=tr("session.cli_lang", lang))

@@ -19,15 +19,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("models", help=tr("speech.cli_models_help", lang),
                                    description=tr("speech.cli_models_help", lang))
     sub = parser.add_subparsers(dest="models_command", metavar="list|install|remove")
-    p_list = sub.add_parser("list", help=tr("speech.cli_models_list", lang))
+    p_list = sub.add_parser("list", help=tr("speech.cli_models_list", lang),
+                            description=tr("speech.cli_models_list", lang))
     p_list.set_defaults(func=run_list)
-    p_install = sub.add_parser("install", help=tr("speech.cli_models_install", lang))
-    p_install.add_argument("lang")
+    p_install = sub.add_parser("install", help=tr("speech.cli_models_install", lang),
+                               description=tr("speech.cli_models_install", lang))
+    p_install.add_argument("lang", metavar="LANG", help=tr("speech.cli_model_lang", lang))
     p_install.add_argument("--from", dest="source", metavar="FILE.zip", help=tr("speech.cli_from", lang))
     p_install.add_argument("--sha256", help=tr("speech.cli_sha256", lang))
     p_install.set_defaults(func=run_install)
-    p_remove = sub.add_parser("remove", help=tr("speech.cli_models_remove", lang))
-    p_remove.add_argument("lang")
+    p_remove = sub.add_parser("remove", help=tr("speech.cli_models_remove", lang),
+                              description=tr("speech.cli_models_remove", lang))
+    p_remove.add_argument("lang", metavar="LANG", help=tr("speech.cli_model_lang", lang))
     p_remove.set_defaults(func=run_remove)
     parser.set_defaults(func=run_list)
 

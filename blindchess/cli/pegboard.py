@@ -240,7 +240,14 @@ def simulate(args: argparse.Namespace) -> int:
         raise UserError(tr("pegboard.file_unreadable", lang, path=link.parent, error=exc.strerror or exc)) from None
     rng = random.Random(args.seed)
     sim = VirtualPegboard(start, link=link, checksums=not args.no_checksums)
-    sim.open()
+    try:
+        sim.open()
+    except FileExistsError:
+        raise UserError(tr("pegboard.sim_link_taken", lang, link=link)) from None
+    except OSError as exc:
+        from ..textfile import os_error_text
+
+        raise UserError(tr("pegboard.sim_link_failed", lang, link=link, error=os_error_text(exc, lang))) from None
     print(tr("pegboard.sim_port", lang, port=sim.device), flush=True)
     print(tr("pegboard.sim_link", lang, link=link), flush=True)
     try:

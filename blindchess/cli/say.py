@@ -20,8 +20,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("text", nargs="+", help=tr("speech.cli_text", lang))
     parser.add_argument("--lang", default=lang, help=tr("speech.cli_lang", lang))
     parser.add_argument("--out", metavar="FILE.wav", help=tr("speech.cli_out", lang))
-    parser.add_argument("--rate", type=float, help=tr("speech.cli_rate", lang))
+    parser.add_argument("--rate", type=_rate, help=tr("speech.cli_rate", lang))
     parser.set_defaults(func=run)
+
+
+def _rate(text: str) -> float:
+    """A speaking rate: words per minute, 20 to 1000 (espeak-ng's own limits are 80 to 450)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 20 <= value <= 1000:
+        raise argparse.ArgumentTypeError(tr("speech.bad_rate", default_lang(), rate=text))
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,7 +42,10 @@ def run(args: argparse.Namespace) -> int:
     ui = default_lang()
     if args.out:
         path = tts.render_wav(text, args.out, args.lang, rate=args.rate)
-        print(tr("speech.wav_written", ui, path=path, seconds=audio.read_wav(path).duration))
+        if path.is_file():
+            print(tr("speech.wav_written", ui, path=path, seconds=audio.read_wav(path).duration))
+        else:   # a device or a pipe (/dev/stdout): nothing to read back
+            print(tr("speech.wav_written_plain", ui, path=path), file=sys.stderr)
         return 0
     with tts.Speaker(args.lang, rate=args.rate) as speaker:
         if not speaker.available:

@@ -59,7 +59,13 @@ class VirtualPegboard:
         return self.device
 
     def open(self) -> str:
-        """Plug the board in: a new pseudo-terminal; returns the port."""
+        """Plug the board in: a new pseudo-terminal; returns the port.
+
+        The link may replace an older link, never anything else: a file or
+        folder at that path raises :class:`FileExistsError` and nothing is opened.
+        """
+        if self.link is not None and (self.link.exists() or self.link.is_symlink()) and not self.link.is_symlink():
+            raise FileExistsError(str(self.link))
         master, slave = os.openpty()
         tty.setraw(slave)          # no echo, no line editing: bytes pass as they are
         tty.setraw(master)
@@ -98,7 +104,8 @@ class VirtualPegboard:
         return self.open()
 
     def remove_link(self) -> None:
-        if self.link is not None:
+        """Remove the link — only if it is still a link (never a file that took its place)."""
+        if self.link is not None and self.link.is_symlink():
             self.link.unlink(missing_ok=True)
 
     def __enter__(self) -> VirtualPegboard:

@@ -32,6 +32,13 @@ def atomic_path(target: str | Path, lang: str | None = None, *, suffix: str = ""
     On any error the temporary file is removed and the target is left as it was.
     """
     target = Path(target)
+    if target.exists() and not target.is_file() and not target.is_dir():
+        # a device or a pipe (/dev/stdout, a FIFO): renaming onto it would replace it — copy into it
+        with _special(target, lang, suffix or target.suffix) as tmp:
+            yield tmp
+        return
+    if target.is_symlink():
+        target = target.resolve()   # write beside the real file; the link stays a link
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise UserError(tr("records.cannot_write", lang, path=target, error=tr("records.no_folder", lang)))
@@ -52,6 +59,19 @@ def atomic_path(target: str | Path, lang: str | None = None, *, suffix: str = ""
     finally:
         with contextlib.suppress(OSError):
             tmp.unlink()
+
+
+@contextlib.contextmanager
+def _special(target: Path, lang: str | None, suffix: str) -> Iterator[Path]:
+    """Produce into a temporary file, then copy its bytes into the device or pipe ``target``."""
+    with tempfile.TemporaryDirectory(prefix="blindchess-") as folder:
+        tmp = Path(folder) / f"out{suffix}"
+        yield tmp
+        try:
+            with open(tmp, "rb") as src, open(target, "wb") as dst:
+                shutil.copyfileobj(src, dst)
+        except OSError as exc:
+            raise UserError(tr("records.cannot_write", lang, path=target, error=_why(exc, lang))) from exc
 
 
 def write_text(target: str | Path, text: str, lang: str | None = None, *, encoding: str = "utf-8",

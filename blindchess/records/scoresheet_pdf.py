@@ -14,7 +14,6 @@ used for previews and tests). Works offscreen (``QT_QPA_PLATFORM=offscreen``).
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,6 +21,7 @@ import chess
 import chess.pgn
 
 from ..i18n import tr
+from ..ui.qtapp import ensure_app
 from .files import write_with
 
 #: Moves per block and blocks per page, as on FIDE scoresheets.
@@ -232,21 +232,11 @@ def paint_page(painter, dots_per_mm: float, sheet: Sheet, page: int = 0) -> None
 
 # --------------------------------------------------------------------------- devices
 
-def _ensure_gui_app() -> None:
-    """QPainter with fonts needs a QGuiApplication; create an offscreen one when there is none."""
-    from PySide6.QtGui import QGuiApplication
-
-    if QGuiApplication.instance() is None:
-        if "DISPLAY" not in os.environ and "WAYLAND_DISPLAY" not in os.environ:
-            os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        _ensure_gui_app.app = QGuiApplication([])  # kept alive for the process
-
-
 def _write_pdf_file(sheet: Sheet, path: Path, resolution: int = 300) -> None:
     from PySide6.QtCore import QMarginsF
     from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 
-    _ensure_gui_app()
+    ensure_app()
     writer = QPdfWriter(str(path))
     writer.setResolution(resolution)
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
@@ -277,7 +267,7 @@ def render_png(game: chess.pgn.Game, target: str | Path, lang: str = "de", *, pa
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QImage, QPainter
 
-    _ensure_gui_app()
+    ensure_app()
     sheet = sheet_from_game(game, lang)
     k = dpi / 25.4
     image = QImage(round(PAGE_W * k), round(PAGE_H * k), QImage.Format.Format_RGB32)

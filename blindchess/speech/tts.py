@@ -514,8 +514,21 @@ def _write_wav(path: Path, pcm: bytes, rate: int) -> Path:
     :class:`UserError` naming it; the target is then left as it was.
     """
     path = Path(path)
+    if path.is_symlink() and not (path.exists() and not path.is_file()):
+        path = path.resolve()   # write beside the real file; the link stays a link
     if path.is_dir():
         raise UserError(tr("speech.cannot_write", None, path=path, error=tr("speech.is_folder", None)))
+    if path.exists() and not path.is_file():
+        # a device or a pipe (/dev/stdout, a FIFO): renaming onto it would replace it — write into it
+        try:
+            with open(path, "wb") as f, wave.open(f, "wb") as w:
+                w.setnchannels(1)
+                w.setsampwidth(2)
+                w.setframerate(rate)
+                w.writeframes(pcm)
+        except OSError as exc:
+            raise UserError(tr("speech.cannot_write", None, path=path, error=exc.strerror or exc)) from exc
+        return path
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".blindchess-", suffix=".wav", dir=path.parent)

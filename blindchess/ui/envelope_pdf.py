@@ -3,14 +3,13 @@
 :func:`write_pdf` lays out :meth:`blindchess.envelope.Envelope.fields` — (a) to (g) —
 and a diagram of the position before the sealed move as one A4 page with
 :class:`QTextDocument` and prints it with :class:`QPdfWriter`. Qt needs a
-``QGuiApplication`` for fonts; one is created when none exists (the CLI runs it
+application for fonts: :func:`blindchess.ui.qtapp.ensure_app` (the CLI runs it
 offscreen when there is no display).
 """
 
 from __future__ import annotations
 
 import html
-import os
 from pathlib import Path
 
 import chess
@@ -18,19 +17,10 @@ import chess
 from ..envelope import Envelope
 from ..errors import UserError
 from ..i18n import tr
+from .qtapp import ensure_app
 
 _PIECES = {"K": "♔", "Q": "♕", "R": "♖", "B": "♗", "N": "♘", "P": "♙",
            "k": "♚", "q": "♛", "r": "♜", "b": "♝", "n": "♞", "p": "♟"}
-
-
-def _app() -> None:
-    """Make sure a QGuiApplication exists (offscreen when there is no display)."""
-    from PySide6.QtGui import QGuiApplication
-
-    if QGuiApplication.instance() is None:
-        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-            os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        _app.keep = QGuiApplication([])  # type: ignore[attr-defined]
 
 
 def _diagram_html(envelope: Envelope) -> str:
@@ -70,7 +60,7 @@ def envelope_html(envelope: Envelope, lang: str = "de") -> str:
 
 def write_pdf(envelope: Envelope, path: str | Path, lang: str = "de") -> Path:
     """Write the envelope as a one-page A4 PDF to ``path`` and return the path."""
-    _app()
+    ensure_app()
     from PySide6.QtCore import QMarginsF, QSizeF
     from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
 

