@@ -96,9 +96,7 @@ def _well_formed(event: dict) -> bool:
         return False
     if isinstance(seq, bool) or not isinstance(seq, int):
         return False
-    if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t):
-        return False
-    return True
+    return not isinstance(t, bool) and isinstance(t, (int, float)) and math.isfinite(t)
 
 
 def read_journal(path: Path | str) -> JournalRead:

@@ -193,3 +193,31 @@ def test_simulate_in_german_reads_and_writes_german_letters(tmp_path):
                          input="e4\ne5\nSf3\nq\n", capture_output=True, text=True, env=env, timeout=60)
     assert out.returncode == 0, out.stderr
     assert "Spiele Sf3" in out.stdout.splitlines()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals are POSIX")
+def test_simulate_never_replaces_a_file_with_its_link(tmp_path, capsys):
+    # QA: "--link notes.txt" replaced the user's file with the port link and deleted it on exit
+    precious = tmp_path / "notes.txt"
+    precious.write_text("my notes", encoding="utf-8")
+    assert main(["pegboard", "simulate", "--link", str(precious)]) == 2
+    assert "keine Verknüpfung" in capsys.readouterr().err
+    assert precious.read_text(encoding="utf-8") == "my notes"
+    from blindchess.pegboard.simulator import VirtualPegboard
+    sim = VirtualPegboard(link=precious)
+    with pytest.raises(FileExistsError):
+        sim.open()
+    sim.remove_link()
+    assert precious.read_text(encoding="utf-8") == "my notes"
+
+
+def test_replay_clock_time_stamps_and_a_hint_for_unknown_formats(tmp_path, capsys):
+    # QA: a logger's "12:00:01.250 L e2" or "[00:01,5] P e4" gave "contains no protocol line at all"
+    log = tmp_path / "clock.log"
+    log.write_text("[00:01,5] L e2\n[00:01,8] P e4\n00:00:03.000 L e7\n00:00:03.250 P e5\n", encoding="utf-8")
+    items = run_json(capsys, str(log))
+    assert [(i["uci"], i["time"]) for i in items if i["type"] == "move"] == [("e2e4", 1.8), ("e7e5", 3.25)]
+    bad = tmp_path / "bad.log"
+    bad.write_text("hello\nworld\n", encoding="utf-8")
+    assert main(["pegboard", "replay", str(bad)]) == 2
+    assert "L e2" in capsys.readouterr().err     # the message says what a line should look like

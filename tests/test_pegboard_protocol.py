@@ -108,3 +108,21 @@ def test_the_examples_in_protocol_md_are_right():
     assert len(examples) >= 4
     for example in examples:
         assert not isinstance(parse_line(example.encode(), 0.0), ProtocolError), example
+
+
+@settings(deadline=None, max_examples=300)
+@given(st.binary(max_size=40), st.sampled_from([b"L ", b"P ", b"I ", b"# ", b"S ", b""]))
+def test_any_line_parses_or_is_reported_never_raises(tail, head):
+    # QA: "L é4" or "I café" in a hand-edited log ended "pegboard replay" in "Interner Fehler: UnicodeDecodeError"
+    line = (head + tail).replace(b"\n", b"")
+    parse_line(line, 1.0)
+
+
+@settings(deadline=None, max_examples=100)
+@given(st.lists(st.binary(max_size=20), max_size=12))
+def test_replay_of_any_bytes_gives_events_or_a_log_error(lines):
+    from blindchess.pegboard.replay import LogError, replay
+    try:
+        replay(b"\n".join(lines))
+    except LogError:
+        pass

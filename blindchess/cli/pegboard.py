@@ -143,7 +143,8 @@ def describe(item, lang: str) -> str:
 
 
 def replay(args: argparse.Namespace) -> int:
-    from ..pegboard.replay import LogError, replay as run
+    from ..pegboard.replay import LogError
+    from ..pegboard.replay import replay as run
 
     lang = default_lang()
     data = _read(args.file, lang)
@@ -206,7 +207,9 @@ def _keyboard(sim, board: chess.Board, rng: random.Random, settle: float, lang: 
                 except ValueError:
                     move = None
                 if move is None or not board.is_legal(move):
-                    from ..notation import read   # any notation: Nf3, Sf3, Cf3 ... (RULES.md §4)
+                    from ..notation import (
+                        read,  # any notation: Nf3, Sf3, Cf3 ... (RULES.md §4)
+                    )
 
                     reading = read(board, text)
                     if not reading.ok:

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 import chess
 

@@ -139,7 +139,7 @@ def parse_line(line: bytes, t: float, *, rotated: bool = False) -> Message | Non
         return ProtocolError(t, "unknown", raw)
     arg = rest.strip(b" \t")
     if kind in (b"L", b"P"):
-        name = arg.decode("ascii").lower()
+        name = arg.decode("ascii", "replace").lower()   # "L é4" from a hand-edited log: no square
         if name not in chess.SQUARE_NAMES:
             return ProtocolError(t, "square", raw)
         square = chess.parse_square(name)
@@ -152,9 +152,9 @@ def parse_line(line: bytes, t: float, *, rotated: bool = False) -> Message | Non
         occupied = int(arg, 16)
         return Snapshot(t, rotate_occupancy(occupied) if rotated else occupied)
     if kind == b"I":
-        return Ident(t, arg.decode("ascii"))
+        return Ident(t, arg.decode("utf-8", "replace"))
     if kind == b"#":
-        return Comment(t, arg.decode("ascii"))
+        return Comment(t, arg.decode("utf-8", "replace"))
     return ProtocolError(t, "unknown", raw)
 
 

@@ -1,7 +1,8 @@
 """Replay a peg-board protocol log through the tracker (pure: text in, events out).
 
 A log has one device-to-host protocol line per line, each optionally prefixed by
-a millisecond time stamp and a space (``1520 L e2*5F``).  A line ``> TEXT``
+a millisecond time stamp and a space (``1520 L e2*5F``) — or a clock time as
+loggers write it (``12:00:01.520 L e2``, ``[00:01.5] P e4``).  A line ``> TEXT``
 (after the optional stamp) is an announcement heard at that moment — any
 written notation (``e8=Q``, ``e8D``, ``exd6 e.p.``, ``e7e8q``) or a spoken
 phrase ("Bauer Eva acht Dame") — used as the session would use it: it
@@ -28,6 +29,21 @@ from .tracker import DEFAULT_SETTLE, Tracker, TrackerEvent
 __all__ = ["Note", "replay", "resolve_announcement", "LogError"]
 
 _STAMP = re.compile(rb"^\s*(\d{1,12})[ \t]+(.*)$")
+#: A clock-time stamp as loggers write it: "12:00:01.250", "00:01.5", "[12:00:01]".
+_CLOCK_STAMP = re.compile(rb"^\s*\[?(?:(\d{1,2}):)?(\d{1,2}):(\d{2}(?:[.,]\d{1,6})?)\]?[ \t]+(.*)$")
+
+
+def _stamp(line: bytes) -> tuple[float, bytes] | None:
+    """(seconds, rest of the line) for a stamped line: milliseconds or [h:]mm:ss[.fff]; else None."""
+    found = _STAMP.match(line)
+    if found:
+        return int(found.group(1)) / 1000.0, found.group(2)
+    found = _CLOCK_STAMP.match(line)
+    if found:
+        hours = int(found.group(1) or 0)
+        seconds = hours * 3600 + int(found.group(2)) * 60 + float(found.group(3).replace(b",", b"."))
+        return seconds, found.group(4)
+    return None
 
 
 class LogError(ValueError):
@@ -154,9 +170,9 @@ def replay(data: bytes, board: chess.Board | None = None, *, settle: float = DEF
     step = settle + 0.001
     offset: float | None = None     # stamp -> replay time; stamps count from any origin
     for number, line in _lines(data):
-        stamp = _STAMP.match(line)
+        stamp = _stamp(line)
         if stamp:
-            s = int(stamp.group(1)) / 1000.0
+            s = stamp[0]
             if offset is None:
                 # the first stamp: untimed header lines before it (a comment, the
                 # ident) may already have advanced the time; "0 L e2" follows them
@@ -165,7 +181,7 @@ def replay(data: bytes, board: chess.Board | None = None, *, settle: float = DEF
                 # the stamps start again (a device reset, logs joined): a new segment
                 offset = t + step - s
             t = max(t, offset + s)
-            body = stamp.group(2)
+            body = stamp[1]
         else:
             body = line
             if not isinstance(parse_line(body, t, rotated=rotated), (Comment, Ident)):
