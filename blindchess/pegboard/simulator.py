@@ -48,6 +48,7 @@ class VirtualPegboard:
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        self.host_seen = threading.Event()   # set by the host's first ``?`` or ``V``
 
     # -- the device ---------------------------------------------------------------
     @property
@@ -182,6 +183,14 @@ class VirtualPegboard:
             self.perform(plan_move(board, move, rng, settle=settle), sleep=sleep)
             board.push(move)
 
+    def wait_for_host(self, timeout: float | None = None) -> bool:
+        """Block until a host has sent ``?`` or ``V`` (the blindchess link sends ``V?`` on connect).
+
+        On a pseudo-terminal nothing tells the device that a program opened the
+        port; the host's first request is the only sure sign.  True when seen.
+        """
+        return self.host_seen.wait(timeout)
+
     # -- answering the host -------------------------------------------------------------
     def _serve(self) -> None:
         while not self._stop.is_set():
@@ -202,6 +211,8 @@ class VirtualPegboard:
                 if command in (b"\r", b"\n"):
                     continue
                 self.commands.append(command)
+                if command in (b"?", b"V"):
+                    self.host_seen.set()
                 if command == b"?":
                     self.snapshot()
                 elif command == b"V":
