@@ -76,10 +76,16 @@ from typing import Any, Literal
 import chess
 
 from .i18n import tr
+from .plural import is_one
 
 Problem = Literal["ambiguous", "unreadable", "illegal"]
 #: Point 8 of Guidelines I: which letter covers which problem.
 POINT_8 = {"ambiguous": "a", "unreadable": "b", "illegal": "c"}
+
+
+def _shown_name(name: str, lang: str) -> str:
+    """A player's name as printed; a missing one is said to be missing, never left blank."""
+    return name.strip() if name and name.strip() else tr("tournament.env_name_not_given", lang)
 
 
 def _color_name(color: chess.Color, lang: str) -> str:
@@ -239,12 +245,13 @@ class Envelope:
         if self.event or self.round:
             rows.append((tr("tournament.env_event", lang), " – ".join(x for x in (self.event, self.round) if x)))
         rows += [
-            (tr("tournament.env_a", lang), tr("tournament.env_players", lang, white=self.white, black=self.black)),
+            (tr("tournament.env_a", lang), tr("tournament.env_players", lang, white=_shown_name(self.white, lang),
+                                               black=_shown_name(self.black, lang))),
             (tr("tournament.env_b", lang), piece_list(board, lang)),
             (tr("tournament.env_fen", lang), self.position),
             (tr("tournament.env_c", lang), tr("tournament.env_times", lang, white=_hms(self.white_used),
                                                black=_hms(self.black_used))),
-            (tr("tournament.env_d", lang), f"{self.sealer_name} ({_color_name(self.sealer, lang)})"),
+            (tr("tournament.env_d", lang), f"{_shown_name(self.sealer_name, lang)} ({_color_name(self.sealer, lang)})"),
             (tr("tournament.env_e", lang), tr("tournament.env_move_number", lang, number=self.move_number,
                                                color=_color_name(self.sealer, lang))),
             (tr("tournament.env_f", lang), tr("tournament.env_no_draw", lang) if self.draw_offer is None
@@ -397,10 +404,14 @@ class Note:
         params = {k: (_color_name(v, lang) if isinstance(v, bool) else v) for k, v in self.params.items()}
         if "reason" in params:
             params["reason"] = tr(f"tournament.reason_{params['reason']}", lang)
-        return tr(f"tournament.{self.key}", lang, **params)
+        key = self.key
+        if key in _COUNTED and is_one(params.get("minutes")):
+            key += "_one"           # "1 Minute", not "1 Minuten"
+        return tr(f"tournament.{key}", lang, **params)
 
 
 RESULT = {chess.WHITE: "1-0", chess.BLACK: "0-1"}
+_COUNTED = frozenset({"adj_early", "adj_late"})   # notes whose {minutes} needs a singular form
 
 
 @dataclass

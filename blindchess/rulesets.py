@@ -44,6 +44,7 @@ from typing import Any, Literal
 import chess
 
 from .i18n import tr
+from .plural import plural
 
 Kind = Literal["standard", "rapid", "blitz"]
 Verdict = Literal["draw", "reject", "postpone"]
@@ -149,7 +150,10 @@ class RuleSet:
         total = self.base_seconds + 60 * self.increment
         if math.isinf(total):
             return tr("tournament.ruleset_untimed", lang)
-        return tr(f"tournament.ruleset_{self.kind}", lang, minutes=f"{total / 60:g}")
+        minutes = f"{total / 60:g}"
+        key = f"tournament.ruleset_{self.kind}"
+        return plural(minutes, key + "_one", key, lang, minutes=minutes) if self.kind == "blitz" \
+            else tr(key, lang, minutes=minutes)
 
 
 def for_time_control(time_control: Any, thresholds: Thresholds | None = None, *,

@@ -79,6 +79,7 @@ from dataclasses import dataclass, field
 import chess
 
 from .i18n import tr
+from .plural import plural
 
 __all__ = [
     "rule", "Ruling", "ScoreRead", "ScoreProblem", "Disagreement", "SquareChange",
@@ -619,8 +620,9 @@ class Ruling:
         else:
             parts.append(tr("session.rule_boards_differ", lang, squares=", ".join(self.boards_diff)))
         if self.sheets_agree:
-            parts.append(tr("session.rule_sheets_agree", lang, plies=self.agreed_plies if self.shorter is None
-                            else max(self.plies_a, self.plies_b)))
+            plies = self.agreed_plies if self.shorter is None else max(self.plies_a, self.plies_b)
+            parts.append(plural(plies, "session.rule_sheets_agree_one", "session.rule_sheets_agree", lang,
+                                plies=plies))
             if self.shorter:
                 key = "session.rule_shorter_one" if self.missing_plies == 1 else "session.rule_shorter"
                 parts.append(tr(key, lang, score=self._score_name(self.shorter, lang), count=self.missing_plies))
@@ -644,7 +646,8 @@ class Ruling:
                 parts.append(tr("session.rule_fix_board", lang, board=_cap(self._board_name(which, lang)),
                                 changes=changes))
         else:
-            parts.append(tr("session.rule_retrace", lang, plies=self.agreed_plies,
+            parts.append(plural(self.agreed_plies, "session.rule_retrace_one", "session.rule_retrace", lang,
+                                plies=self.agreed_plies,
                             position=self._after(self.agreed_plies, lang)))
             for which in self.fix_boards:
                 changes = "; ".join(c.describe(lang) for c in self.changes.get(which, []))

@@ -302,8 +302,11 @@ class Session:
         if read_problems:
             lines = [n for n, _ in read_problems]
             s._do("note", s._last_t, text="journal-damaged", lines=lines)
-            s._derive("journal-damaged", s._last_t, lines=lines, message=tr(
-                "session.journal_damaged", s.lang, lines=", ".join(map(str, lines)), path=path))
+            from .plural import plural
+
+            s._derive("journal-damaged", s._last_t, lines=lines, message=plural(
+                len(lines), "session.journal_damaged_one", "session.journal_damaged", s.lang,
+                lines=", ".join(map(str, lines)), path=path))
             s._flush()
         if s.clock.ticking and s.result is None:
             last = s._last_t

@@ -588,3 +588,28 @@ def test_cli_show_unusable_paths_are_plain_german(tmp_path, capsys, monkeypatch)
     assert "den Ordner gibt es nicht" in capsys.readouterr().err
     assert main(["envelope", "show", "--journal", str(tmp_path)]) == 2
     assert "das ist ein Ordner" in capsys.readouterr().err
+
+
+def test_an_envelope_without_player_names_says_they_are_not_given():
+    # QA round 2: "Weiß:  – Schwarz: " and "(d) ... :  (Weiß)" with empty names
+    adj = Adjournment.begin(chess.Board(TWO_KNIGHTS), white="", black="  ", white_used=3000.0, black_used=2500.0,
+                            now=1000.0, nonce="fixed-nonce")
+    adj.seal("Sbd2")
+    e = adj.stop_clock(1060.0)
+    assert (e.white, e.black) == ("", "  ")          # the record keeps what was given
+    assert "a" in e.missing()
+    de, en = e.text("de"), e.text("en")
+    assert "Weiß: (nicht angegeben) – Schwarz: (nicht angegeben)" in de
+    assert "(not given) (White)" in en and "White: (not given) – Black: (not given)" in en
+    assert "Weiß:  –" not in de
+
+
+def test_point_1_one_minute_to_the_end_of_the_session_is_singular():
+    # QA round 2: "(1 Minuten, Punkt 1)"
+    adj = _adjourn(now=1000.0)
+    adj.stop_clock(1060.0, session_end=1060.0 + 60.0)
+    assert any("(1 Minute, Punkt 1)" in m for m in adj.messages("de"))
+    assert any("(1 minute, point 1)" in m for m in adj.messages("en"))
+    adj = _adjourn(now=1000.0)
+    adj.stop_clock(1060.0, session_end=1060.0 + 1800.0)
+    assert any("(30 Minuten, Punkt 1)" in m for m in adj.messages("de"))

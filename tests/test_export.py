@@ -201,3 +201,24 @@ def test_output_into_a_pipe_or_through_a_link_keeps_them(pgn_file, tmp_path):
     link.symlink_to(real)
     assert main(["export", str(path), "--format", "pgn", "-o", str(link)]) == 0
     assert link.is_symlink() and "[White" in real.read_text(encoding="utf-8")
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng not installed")
+def test_one_file_and_one_damaged_line_are_singular(tmp_path, capsys):
+    # QA round 2: "1 Dateien geschrieben", "beschädigte Zeilen … (Zeilen 65)" for a single line
+    from test_records import _journal_game
+
+    from blindchess.records.source import load_game
+
+    one = tmp_path / "one.pgn"
+    one.write_text("1. e4 *\n", encoding="utf-8")
+    assert main(["export", str(one), "--format", "wav", "--per-move", "-o", str(tmp_path / "moves")]) == 0
+    assert "1 Datei in " in capsys.readouterr().out
+    journal = tmp_path / "game.jsonl"
+    _journal_game(journal)
+    with journal.open("ab") as f:
+        f.write(b'{"seq": 999, "type": "board-mo')       # cut off by a crash
+    warnings: list[str] = []
+    load_game(journal, "de", warnings)
+    number = len(journal.read_bytes().split(b"\n"))
+    assert any(f"eine beschädigte Zeile übersprungen worden (Zeile {number})" in w for w in warnings), warnings

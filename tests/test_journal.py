@@ -86,6 +86,8 @@ def test_truncated_last_line_is_reported_and_the_rest_recovered(tmp_path):
     assert again.journal_problems and again.journal_problems[0][1] == "truncated"
     damaged = [e for e in again.events if e["type"] == "journal-damaged"]
     assert damaged and "beschädigt" in damaged[0]["message"]
+    # QA round 2: one damaged line was reported as "diese Zeilen wurden übersprungen"
+    assert f"(Zeile {read.problems[0][0]}); diese Zeile wurde übersprungen" in damaged[0]["message"]
     # Writing goes on after the damaged line without merging into it.
     again.sighted_move("d2d4", 30.0)
     again.close()

@@ -245,3 +245,43 @@ def test_install_from_a_missing_file_or_a_folder_says_so(tmp_path, monkeypatch):
     with pytest.raises(UserError, match="Ordner"):
         models.install("de", source=tmp_path)
     assert leftovers() == []
+
+
+def test_a_configured_model_folder_that_does_not_exist_is_reported(tmp_path, monkeypatch, capsys, caplog):
+    # QA round 2: BLINDCHESS_VOSK_MODEL pointing to a missing folder was ignored silently
+    import logging
+
+    (paths.models_dir() / "de" / "conf").mkdir(parents=True)      # an installed model to fall back on
+    missing = tmp_path / "no-such-model"
+    monkeypatch.setenv(models.ENV_MODEL, str(missing))
+    monkeypatch.setenv("BLINDCHESS_LANG", "en")
+    assert models.configured_problem(None, "en") == (
+        f"The model folder set in BLINDCHESS_VOSK_MODEL does not exist: {missing}. Correct or remove "
+        "BLINDCHESS_VOSK_MODEL; until then no other model is used for listening.")
+    assert "existiert nicht" in models.configured_problem(None, "de")
+    with pytest.raises(UserError, match="does not exist"):
+        models.find_model("de", strict=True, ui_lang="en")
+    with caplog.at_level(logging.WARNING, logger="blindchess.speech"):
+        assert models.find_model("de") == paths.models_dir() / "de"      # the app keeps going ...
+    assert any("does not exist" in r.getMessage() for r in caplog.records)  # ... but says so
+    assert "configured model folder does not exist" in models.configured_problem(tmp_path / "gone", "en")
+    assert main(["models", "list"]) == 0
+    assert f"does not exist: {missing}" in capsys.readouterr().out
+    from blindchess.speech import asr
+    with pytest.raises(UserError, match="does not exist"):
+        asr.model_for("de", None, "en")
+    with pytest.raises(UserError, match="configured model folder does not exist"):
+        asr.model_for("de", tmp_path / "gone", "en")
+    monkeypatch.setenv(models.ENV_MODEL, str(paths.models_dir()))    # an existing folder: no complaint
+    assert models.configured_problem(None, "en") is None
+
+
+@pytest.mark.skipif(__import__("shutil").which("espeak-ng") is None, reason="espeak-ng is not installed")
+def test_listen_says_the_configured_model_folder_is_missing(tmp_path):
+    wav = tmp_path / "move.wav"
+    subprocess.run(["espeak-ng", "-v", "de", "-w", str(wav), "Springer Felix drei"], check=True)
+    done = subprocess.run([sys.executable, "-m", "blindchess", "listen", "--wav", str(wav)], capture_output=True,
+                          text=True, timeout=60,
+                          env={**os.environ, "BLINDCHESS_LANG": "de", models.ENV_MODEL: str(tmp_path / "weg")})
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"existiert nicht: {tmp_path / 'weg'}" in done.stderr

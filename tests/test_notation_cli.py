@@ -195,3 +195,16 @@ def test_a_bad_fen_is_explained_in_german(capsys, tmp_path, fen, reason, monkeyp
     header.write_text(f'[FEN "{fen}"]\n\n1. e4 *\n', encoding="utf-8")
     code, out, _ = run(capsys, "check", str(header))
     assert code == 1 and reason in out
+
+
+def test_counts_in_the_summary_have_singular_and_plural(capsys, tmp_path):
+    # QA round 2: "1 Halbzüge", "1 Problem(e)"
+    one = tmp_path / "one.txt"
+    one.write_text("1. e4\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(one))
+    assert code == 0 and "Der eine Halbzug ist legal und eindeutig." in out
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1. e4 Sf4\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(bad))
+    assert code == 1
+    assert "1 Halbzug bis zum ersten Problem gelesen, 1 Problem." in out

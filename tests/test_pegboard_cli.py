@@ -95,7 +95,13 @@ def test_replay_as_a_subprocess(tmp_path):
 
 
 @pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals are POSIX")
-def test_simulate_plays_a_pgn_game_onto_a_serial_link(tmp_path):
+def test_simulate_waits_for_the_app_plays_and_stays_open_until_ctrl_c(tmp_path):
+    # QA round 2: the simulator played the whole game at once and closed the port,
+    # so an app connecting a few seconds later missed every move
+    import signal
+
+    import serial
+
     pgn = tmp_path / "game.pgn"
     pgn.write_text('[Event "t"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. Nf3 Bg4 5. Be2 Nc6 6. O-O O-O-O *\n')
     port = tmp_path / "board"
@@ -104,20 +110,45 @@ def test_simulate_plays_a_pgn_game_onto_a_serial_link(tmp_path):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "BLINDCHESS_LANG": "en"})
     try:
-        first = proc.stdout.readline()
-        assert first.startswith("Virtual peg-board ready. Port: /dev/")
+        assert proc.stdout.readline().startswith("Virtual peg-board ready. Port: /dev/")
+        assert proc.stdout.readline().startswith("Link: ")
+        assert proc.stdout.readline().startswith("Waiting for a program to open the port")
+        time.sleep(1.5)                      # the app connects late: nothing may have been played yet
+        expected = ["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "g1f3", "c8g4", "f1e2", "b8c6", "e1g1", "e8c8"]
         events = []
         link = SerialLink(Tracker(chess.Board(), settle=0.2), events.append, port=str(port), retry=0.02)
         link.start()
-        out, err = proc.communicate(timeout=60)
+        lines = []
+        while "Game played to the end." not in lines:
+            line = proc.stdout.readline()
+            assert line, proc.stderr.read()
+            lines.append(line.strip())
+        assert lines[0] == "A program has opened the port: the game starts."
         time.sleep(0.5)
         link.stop()
+        # after the game the port stays open and still answers ? and V (a plain pyserial client)
+        assert proc.stdout.readline().startswith("The port stays open")
+        assert proc.poll() is None and port.exists()
+        with serial.Serial(str(port), 115200, timeout=2) as ser:
+            ser.reset_input_buffer()
+            ser.write(b"?")
+            final = chess.Board()
+            for uci in expected:
+                final.push_uci(uci)
+            assert ser.readline().startswith(f"S {final.occupied:016X}".encode())
+            ser.write(b"V")
+            answer = b""
+            while not answer.startswith(b"I "):
+                answer = ser.readline()
+                assert answer, "no identification"
+        proc.send_signal(signal.SIGINT)      # Ctrl-C: clean exit, no traceback
+        out, err = proc.communicate(timeout=20)
     finally:
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 0, err
-    assert "Game played to the end." in out
-    expected = ["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "g1f3", "c8g4", "f1e2", "b8c6", "e1g1", "e8c8"]
+    assert "Traceback" not in err
+    assert "Simulator ended, port closed." in out
     assert [e.move.uci() for e in events if e.type == "move"] == expected
     assert not port.exists()       # the simulator cleans up its link
 
@@ -184,7 +215,7 @@ def test_simulate_in_german_reads_and_writes_german_letters(tmp_path):
     sheet.write_text("1. e4 e5 2. Sf3 Sc6\n", encoding="utf-8")
     env = {**os.environ, "BLINDCHESS_LANG": "de"}
     out = subprocess.run([sys.executable, "-m", "blindchess", "pegboard", "simulate", "--pgn", str(sheet),
-                          "--delay", "0", "--link", str(tmp_path / "a")], capture_output=True, text=True,
+                          "--delay", "0", "--no-wait", "--exit-at-end", "--link", str(tmp_path / "a")], capture_output=True, text=True,
                          env=env, timeout=60)
     assert out.returncode == 0, out.stderr
     assert [line for line in out.stdout.splitlines() if line.startswith("Spiele")] == \
@@ -221,3 +252,73 @@ def test_replay_clock_time_stamps_and_a_hint_for_unknown_formats(tmp_path, capsy
     bad.write_text("hello\nworld\n", encoding="utf-8")
     assert main(["pegboard", "replay", str(bad)]) == 2
     assert "L e2" in capsys.readouterr().err     # the message says what a line should look like
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", "LOG", "--settle", "-1"],
+    ["replay", "LOG", "--settle", "1e9"],
+    ["replay", "LOG", "--settle", "nan"],
+    ["simulate", "--delay", "-0.5"],
+    ["simulate", "--delay", "inf"],
+    ["simulate", "--settle", "-2"],
+])
+def test_negative_or_absurd_seconds_are_refused(tmp_path, capsys, monkeypatch, args):
+    # QA round 2: "--settle -1" and "--delay -5" were accepted silently
+    monkeypatch.setenv("BLINDCHESS_LANG", "en")
+    log = tmp_path / "game.log"
+    log.write_text("L e2\nP e4\n")
+    link = tmp_path / "board"
+    argv = ["pegboard", *[str(log) if a == "LOG" else a for a in args]]
+    if args[0] == "simulate":
+        argv += ["--link", str(link)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    option = next(a for a in args if a.startswith("--"))
+    assert f"{option} " in err and "give seconds from 0 to" in err
+    assert not link.exists()
+
+
+def test_replay_prints_events_in_time_order(tmp_path, capsys):
+    # QA round 2: a mismatch judged after the settle time was printed after a later
+    # announcement, with its earlier time
+    log = tmp_path / "order.log"
+    log.write_text("1000 L e2\n1200 P e4\n1300 > e4\n1400 L e7\n1500 P e5\n1550 > d5\n")
+    items = run_json(capsys, str(log))
+    times = [i["time"] for i in items]
+    assert times == sorted(times)
+    assert [i["type"] for i in items].count("mismatch") >= 1
+    log.write_text("1000 L e2\n1200 P e5\n3000 > e4\n")
+    items = run_json(capsys, str(log))
+    assert [i["time"] for i in items] == sorted(i["time"] for i in items)
+    # the mismatch the announcement explains ("expected e2e4") is known only from then on
+    assert [(i["type"], i["time"]) for i in items[-2:]] == [("announcement", 3.0), ("mismatch", 3.0)]
+    assert items[-1]["expected"] == "e2e4"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals are POSIX")
+def test_simulate_on_a_terminal_starts_when_enter_is_pressed(tmp_path):
+    # the simulator's own stdin is a pseudo-terminal here, as when a user runs it in a shell
+    import signal
+
+    pgn = tmp_path / "game.pgn"
+    pgn.write_text("1. e4 e5 *\n")
+    master, slave = os.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "blindchess", "pegboard", "simulate", "--pgn", str(pgn),
+                             "--delay", "0", "--settle", "0.1", "--link", str(tmp_path / "board")],
+                            stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "BLINDCHESS_LANG": "en"})
+    os.close(slave)
+    try:
+        lines = [proc.stdout.readline() for _ in range(3)]
+        assert "or press Enter to start now" in lines[2]
+        os.write(master, b"\n")
+        assert proc.stdout.readline().strip() == "Playing e4"
+        assert proc.stdout.readline().strip() == "Playing e5"
+        assert proc.stdout.readline().strip() == "Game played to the end."
+        proc.send_signal(signal.SIGINT)
+        _out, err = proc.communicate(timeout=20)
+    finally:
+        os.close(master)
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0 and "Traceback" not in err

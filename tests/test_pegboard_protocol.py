@@ -130,3 +130,26 @@ def test_replay_of_any_bytes_gives_events_or_a_log_error(lines):
     else:
         # random bytes never make a legal move out of nothing: nothing was placed after a lift
         assert all(getattr(e, "type", None) != "move" for e in events)
+
+
+def test_lower_case_line_types_are_accepted_by_the_host():
+    # QA round 2: "p e5" and "l e2" (a hand-typed log) were rejected as unknown lines;
+    # PROTOCOL.md: devices MUST send upper case, hosts SHOULD accept lower case
+    assert parse_line(b"l e2", 1.0) == Lift(1.0, chess.E2)
+    assert parse_line(b"p E5", 1.0) == Place(1.0, chess.E5)
+    assert parse_line(b"s ffff00000000ffff", 0.0) == Snapshot(0.0, int(chess.Board().occupied))
+    assert parse_line(b"i my board", 0.0) == Ident(0.0, "my board")
+    assert parse_line(b"l e2*" + b"%02X" % checksum(b"l e2"), 1.0) == Lift(1.0, chess.E2)
+    assert isinstance(parse_line(b"x e2", 0.0), ProtocolError)
+    decoder = Decoder()
+    assert decoder.feed(b"l e2\np e4\n", 3.0) == [Lift(3.0, chess.E2), Place(3.0, chess.E4)]
+
+
+def test_replay_accepts_fractional_millisecond_stamps_and_lower_case():
+    from blindchess.pegboard.replay import replay
+
+    items = replay(b"1000.5 l e2\n1200.25 p e4\n", chess.Board())
+    moves = [i for i in items if getattr(i, "type", None) == "move"]
+    assert [m.move for m in moves] == [chess.Move.from_uci("e2e4")]
+    assert abs(moves[0].time - 1.20025) < 1e-9
+    assert not [i for i in items if getattr(i, "type", None) == "protocol-error"]

@@ -240,3 +240,38 @@ def test_an_unknown_output_language_is_refused(capsys, argv):
     with pytest.raises(SystemExit) as info:
         main([*argv, "--lang", "xx"])
     assert info.value.code == 2 and "xx" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("board, lang, words", [
+    ("kkkkkkkk/8/8/8/8/8/8/KKKKKKKK", "en", "more than one king of a colour"),
+    ("4k3/8/8/8/8/8/8/P3K3", "en", "pawns on the first or eighth rank"),
+    ("4k3/8/8/8/8/8/8/8 w - - 0 1", "de", "kein weißer König"),
+    ("8/8/8/8/8/8/8/8", "en", "the board is empty"),
+])
+def test_impossible_boards_are_refused_with_the_reason(capsys, sheets, board, lang, words):
+    # QA round 2: eight kings or a pawn on the first rank were accepted as a board
+    a, b = sheets
+    assert main(["reconcile", "--sheet-a", str(a), "--sheet-b", str(b), "--board-a", chess.STARTING_BOARD_FEN,
+                 "--board-b", board, "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert words in err and ("board B" in err or "Brett B" in err) and "Traceback" not in err
+
+
+def test_an_unreadable_board_fen_says_what_is_wrong(capsys, sheets):
+    # QA round 2: "not a readable FEN" without saying why
+    a, b = sheets
+    assert main(["reconcile", "--sheet-a", str(a), "--sheet-b", str(b), "--board-a", "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+                 "--board-b", chess.STARTING_BOARD_FEN, "--lang", "en"]) == 2
+    assert "unknown character in the piece placement" in capsys.readouterr().err
+    assert main(["reconcile", "--sheet-a", str(a), "--sheet-b", str(b), "--board-a", chess.STARTING_BOARD_FEN,
+                 "--board-b", chess.STARTING_BOARD_FEN, "--start-fen", "8/8/8/8/8/8/8/KK5k w - - 0 1",
+                 "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert "start position is impossible" in err and "more than one king" in err
+
+
+def test_a_piece_placement_alone_is_still_a_board(capsys, sheets):
+    a, b = sheets
+    d = run_json(capsys, "--sheet-a", str(a), "--sheet-b", str(b), "--board-a", chess.STARTING_BOARD_FEN,
+                 "--board-b", chess.STARTING_FEN)
+    assert d["ruling"] in ("none", "correct-board", "retrace")

@@ -199,3 +199,10 @@ def test_tournament_messages_exist_in_german_and_english():
 
     keys = [set(tomllib.loads((locale_dir() / f"tournament.{lang}.toml").read_text("utf-8"))) for lang in ("de", "en")]
     assert keys[0] == keys[1] and len(keys[0]) > 150
+
+
+def test_a_one_minute_game_says_minute_not_minutes():
+    # QA round 2: "= 1 Minuten"
+    bullet = rs.for_time_control((60, 0))
+    assert "= 1 Minute," in bullet.describe("de") and "= 1 minute," in bullet.describe("en")
+    assert "= 5 Minuten," in rs.for_time_control((180, 2)).describe("de")

@@ -384,3 +384,15 @@ def test_scores_behind_boards_that_agree_is_no_ruling_and_undoes_nothing(tactile
     assert d["ruling"] == "none" and d["scores_behind"] is True and d["position_fen"] == board.fen()
     # scores up to date: no such remark
     assert not rule(RUY, RUY_DE, board, board.copy()).scores_behind
+
+
+def test_one_agreed_half_move_is_singular_in_the_explanation():
+    # QA round 2: "(1 Halbzüge)" / "(1 half-moves)"
+    board = play(["e4"])
+    r = rule(["e4"], ["e4"], board, board.copy())
+    assert r.agreed_plies == 1
+    assert "(1 Halbzug)" in r.explain("de") and "(1 half-move)" in r.explain("en")
+    r = rule(["e4", "e5"], ["e4", "c5"], play(["e4", "e5"]), play(["e4", "c5"]))
+    assert r.kind == "retrace" and r.agreed_plies == 1
+    assert "(1 Halbzug, " in r.explain("de") and "(1 half-move, " in r.explain("en")
+    assert "(8 Halbzüge)" in rule(RUY, RUY_DE, play(RUY), play(RUY)).explain("de")

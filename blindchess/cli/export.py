@@ -83,7 +83,10 @@ def run(args: argparse.Namespace) -> int:
 
         if args.per_move:
             paths = audio.export_wav_per_move(game, target, lang)
-            print(tr("records.written_many", ui_lang, count=len(paths), path=target, format=fmt))
+            from ..plural import plural
+
+            print(plural(len(paths), "records.written_many_one", "records.written_many", ui_lang,
+                         count=len(paths), path=target, format=fmt))
             return 0
         audio.export_wav(game, target, lang)
     else:

@@ -46,6 +46,9 @@ def run_list(args: argparse.Namespace) -> int:
     env = os.environ.get(models.ENV_MODEL)
     if env:
         print(tr("speech.model_env", ui, path=env))
+        problem = models.configured_problem(None, ui, ui)
+        if problem is not None:
+            print(problem)
     return 0
 
 

@@ -26,6 +26,7 @@ import chess
 from .. import NOTATION_LANGS
 from ..errors import UserError
 from ..i18n import default_lang, tr
+from ..plural import plural
 
 #: Larger files are refused (a score is a few kilobytes; the reader caps text anyway).
 MAX_FILE_BYTES = 20_000_000
@@ -122,9 +123,11 @@ def run_check(args: argparse.Namespace) -> int:
         if score.ok and not score.entries:
             print(tr("notation.cli_no_moves", ui))
         elif score.ok:
-            print(tr("notation.cli_all_ok", ui, plies=score.plies))
+            print(plural(score.plies, "notation.cli_all_ok_one", "notation.cli_all_ok", ui, plies=score.plies))
         else:
-            print(tr("notation.cli_summary", ui, plies=score.plies, count=len(score.problems)))
+            print(tr("notation.cli_summary", ui, plies=score.plies, count=len(score.problems),
+                     plies_text=plural(score.plies, "notation.half_moves_one", "notation.half_moves", ui),
+                     problems_text=plural(len(score.problems), "notation.problems_one", "notation.problems", ui)))
     return 0 if score.ok else 1
 
 

@@ -2,15 +2,28 @@
 
 ``simulate [--pgn GAME.pgn] [--delay S]`` opens a virtual peg-board on a
 pseudo-terminal, prints its port, and plays the game (or what is typed:
-"e2 e4", "Nf3", "L e2", "P e4", "S").  ``replay FILE [--fen FEN]
-[--chess960] [--json]`` runs a protocol log through the tracker and prints
-its events (see :mod:`blindchess.pegboard.replay`).
+"e2 e4", "Nf3", "L e2", "P e4", "S").  With ``--pgn`` it first waits until a
+program opens the port: on a pseudo-terminal nothing tells the device that
+the other side was opened, so the sign is the host's first ``?`` or ``V``
+request (the blindchess link sends ``V?`` on every connect); when run on a
+terminal, Enter starts at once too.  Moves follow at a human pace (``--delay``
+seconds between moves, default 1.5; within a move the hand's steps are shorter
+than the settle time, as a real slide is).  ``?`` and ``V`` are answered at
+any time.  After the game the port stays open until Ctrl-C (exit code 0, no
+traceback).  For scripts and tests: ``--no-wait`` starts at once,
+``--exit-at-end`` ends after the game, ``--delay 0`` plays without pauses.
+Negative, not-a-number or absurd ``--delay``/``--settle`` values are refused.
+
+``replay FILE [--fen FEN] [--chess960] [--json]`` runs a protocol log through
+the tracker and prints its events in time order (see
+:mod:`blindchess.pegboard.replay`).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import sys
@@ -25,6 +38,17 @@ from ..i18n import default_lang, tr
 from ..pegboard.tracker import DEFAULT_SETTLE, TrackerEvent
 
 
+DEFAULT_DELAY = 1.5     # seconds between two moves of a simulated game: a human pace
+MAX_DELAY = 600.0       # more than ten minutes between moves is a typing slip, not a pace
+MAX_SETTLE = 10.0       # the tracker waits this long before judging; longer hides every move
+
+
+def _check_seconds(value: float, option: str, maximum: float, lang: str) -> None:
+    """Refuse negative, not-a-number and absurd durations (``--delay 0`` stays allowed, for tests)."""
+    if not math.isfinite(value) or value < 0 or value > maximum:
+        raise UserError(tr("pegboard.bad_seconds", lang, option=option, value=value, max=f"{maximum:g}"))
+
+
 def register(subparsers) -> None:
     lang = default_lang()
     parser = subparsers.add_parser("pegboard", help=tr("pegboard.cli_help", lang),
@@ -34,10 +58,12 @@ def register(subparsers) -> None:
 
     sim = sub.add_parser("simulate", help=tr("pegboard.cli_simulate", lang), description=tr("pegboard.cli_simulate", lang))
     sim.add_argument("--pgn", metavar="GAME.pgn", help=tr("pegboard.cli_pgn", lang))
-    sim.add_argument("--delay", type=float, default=1.5, metavar="S", help=tr("pegboard.cli_delay", lang))
+    sim.add_argument("--delay", type=float, default=DEFAULT_DELAY, metavar="S", help=tr("pegboard.cli_delay", lang))
     sim.add_argument("--seed", type=int, default=None, help=tr("pegboard.cli_seed", lang))
     sim.add_argument("--link", metavar="PATH", default=None, help=tr("pegboard.cli_link", lang))
     sim.add_argument("--settle", type=float, default=DEFAULT_SETTLE, metavar="S", help=tr("pegboard.cli_settle", lang))
+    sim.add_argument("--no-wait", action="store_true", help=tr("pegboard.cli_no_wait", lang))
+    sim.add_argument("--exit-at-end", action="store_true", help=tr("pegboard.cli_exit_at_end", lang))
     sim.add_argument("--no-checksums", action="store_true", help=tr("pegboard.cli_no_checksums", lang))
     sim.set_defaults(func=simulate)
 
@@ -147,6 +173,7 @@ def replay(args: argparse.Namespace) -> int:
     from ..pegboard.replay import replay as run
 
     lang = default_lang()
+    _check_seconds(args.settle, "--settle", MAX_SETTLE, lang)
     data = _read(args.file, lang)
     board = _start_board(args.fen, args.chess960, lang)
     try:
@@ -229,10 +256,34 @@ def _keyboard(sim, board: chess.Board, rng: random.Random, settle: float, lang: 
         board.push(move)
 
 
+def _wait_for_host(sim, lang: str) -> None:
+    """Until the host's first ``?``/``V`` (the blindchess link sends them on connect) or Enter on a terminal."""
+    import select
+
+    interactive = sys.stdin is not None and sys.stdin.isatty()
+    print(tr("pegboard.sim_waiting_tty" if interactive else "pegboard.sim_waiting", lang), flush=True)
+    while not sim.wait_for_host(0.1):
+        if interactive:
+            ready, _, _ = select.select([sys.stdin], [], [], 0)
+            if ready:
+                sys.stdin.readline()
+                return
+    print(tr("pegboard.sim_host_seen", lang), flush=True)
+
+
+def _stay_open(sim, lang: str) -> None:
+    """Keep the port open (answering ``?`` and ``V``) until Ctrl-C."""
+    print(tr("pegboard.sim_stay_open", lang), flush=True)
+    while True:
+        time.sleep(0.5)
+
+
 def simulate(args: argparse.Namespace) -> int:
     lang = default_lang()
     if os.name != "posix":
         raise UserError(tr("pegboard.sim_posix_only", lang))
+    _check_seconds(args.settle, "--settle", MAX_SETTLE, lang)
+    _check_seconds(args.delay, "--delay", MAX_DELAY, lang)
     from ..pegboard.simulator import VirtualPegboard
 
     start, moves = _load_game(args.pgn, lang) if args.pgn else (chess.Board(), [])
@@ -255,13 +306,20 @@ def simulate(args: argparse.Namespace) -> int:
     print(tr("pegboard.sim_link", lang, link=link), flush=True)
     try:
         if args.pgn:
-            sim.play(start, moves, rng=rng, delay=max(0.0, args.delay), settle=args.settle,
+            if not args.no_wait:
+                _wait_for_host(sim, lang)
+            sim.play(start, moves, rng=rng, delay=args.delay, settle=args.settle,
                      on_move=lambda b, m: print(tr("pegboard.sim_move", lang, san=_local_san(b.san(m), lang)),
                                                flush=True))
             time.sleep(max(1.0, 3 * args.settle))   # let the host see the last move settle
             print(tr("pegboard.sim_game_done", lang), flush=True)
+            if not args.exit_at_end:
+                _stay_open(sim, lang)
         else:
             _keyboard(sim, start.copy(), rng, args.settle, lang)
+    except KeyboardInterrupt:
+        # Ctrl-C is the normal way to unplug the simulator: no traceback, exit 0
+        print(tr("pegboard.sim_closed", lang), flush=True)
     finally:
         sim.close()
         sim.remove_link()

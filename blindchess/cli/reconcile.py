@@ -61,13 +61,29 @@ def _read_text(path: str, lang: str) -> str:
     return read_text(path, lang)
 
 
+#: What a board can show wrongly by its pieces alone: the side to move, castling and
+#: en passant are not part of a board (a piece placement alone is accepted).
+_PLACEMENT_FLAWS = (chess.STATUS_NO_WHITE_KING | chess.STATUS_NO_BLACK_KING | chess.STATUS_TOO_MANY_KINGS
+                    | chess.STATUS_TOO_MANY_WHITE_PAWNS | chess.STATUS_TOO_MANY_BLACK_PAWNS
+                    | chess.STATUS_PAWNS_ON_BACKRANK | chess.STATUS_TOO_MANY_WHITE_PIECES
+                    | chess.STATUS_TOO_MANY_BLACK_PIECES | chess.STATUS_EMPTY)
+
+
 def _board(text: str, which: str, lang: str) -> chess.BaseBoard:
+    """A board argument (FEN or piece placement alone), refused with the reason when impossible."""
+    from ..notation import fen_error_text, status_text
+
     try:
         board = parse_board(text)
     except ValueError as exc:
-        raise UserError(tr("session.cli_bad_fen", lang, which=which, fen=text)) from exc
-    if isinstance(board, int) or not board.occupied:
-        raise UserError(tr("session.cli_bad_fen", lang, which=which, fen=text))
+        raise UserError(tr("session.cli_bad_fen", lang, which=which, fen=text,
+                           reason=fen_error_text(exc, lang))) from None
+    if isinstance(board, int):     # pragma: no cover - parse_board gives ints only for int input
+        raise UserError(tr("session.cli_bad_fen", lang, which=which, fen=text, reason=tr("notation.fen_not_fen", lang)))
+    flaws = chess.Board(board.board_fen() + " w - - 0 1").status() & _PLACEMENT_FLAWS
+    if flaws:
+        raise UserError(tr("session.cli_impossible_board", lang, which=which, fen=text,
+                           reason=status_text(flaws, lang)))
     return board
 
 
@@ -79,15 +95,21 @@ def start_position(start_fen: str | None, chess960: int | None, lang: str) -> ch
         return chess.Board.from_chess960_pos(chess960)
     if not start_fen:
         return chess.Board()
+    from ..notation import fen_error_text, status_text
+
     try:
         board = chess.Board(start_fen.strip(), chess960=True)
     except ValueError:
         try:
             board = chess.Board(chess.BaseBoard(start_fen.strip().split()[0]).board_fen() + " w - - 0 1")
         except (ValueError, IndexError) as exc:
-            raise UserError(tr("session.cli_bad_start_fen", lang, fen=start_fen)) from exc
+            reason = fen_error_text(exc, lang) if isinstance(exc, ValueError) else tr("notation.fen_empty_text", lang)
+            raise UserError(tr("session.cli_bad_start_fen", lang, fen=start_fen, reason=reason)) from None
     if not board.has_chess960_castling_rights():
         board.chess960 = False
+    flaws = board.status() & ~chess.STATUS_BAD_CASTLING_RIGHTS
+    if flaws:
+        raise UserError(tr("session.cli_impossible_start", lang, fen=start_fen, reason=status_text(flaws, lang)))
     return board
 
 

@@ -135,6 +135,8 @@ def parse_line(line: bytes, t: float, *, rotated: bool = False) -> Message | Non
         body = raw
     body = body.strip(b" \t")
     kind, rest = body[:1], body[1:]
+    if kind in (b"l", b"p", b"s", b"i"):
+        kind = kind.upper()     # devices MUST send upper case; a host SHOULD accept lower case (PROTOCOL.md)
     if rest and rest[:1] not in (b" ", b"\t"):
         return ProtocolError(t, "unknown", raw)
     arg = rest.strip(b" \t")

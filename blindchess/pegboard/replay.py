@@ -1,7 +1,7 @@
 """Replay a peg-board protocol log through the tracker (pure: text in, events out).
 
 A log has one device-to-host protocol line per line, each optionally prefixed by
-a millisecond time stamp and a space (``1520 L e2*5F``) — or a clock time as
+a millisecond time stamp and a space (``1520 L e2*5F``, fractions allowed: ``1520.25``) — or a clock time as
 loggers write it (``12:00:01.520 L e2``, ``[00:01.5] P e4``).  A line ``> TEXT``
 (after the optional stamp) is an announcement heard at that moment — any
 written notation (``e8=Q``, ``e8D``, ``exd6 e.p.``, ``e7e8q``) or a spoken
@@ -12,14 +12,14 @@ the settle time (comments and the ident take no time).  Stamps may start anywher
 relative to the untimed lines before the first stamp, and stamps that start
 again from a smaller value (a device reset, two logs joined) begin a new
 segment after the settle time, so that time never runs backwards.  Blank lines
-are ignored.
+are ignored.  Events are returned in time order.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import chess
 
@@ -28,7 +28,9 @@ from .tracker import DEFAULT_SETTLE, Tracker, TrackerEvent
 
 __all__ = ["Note", "replay", "resolve_announcement", "LogError"]
 
-_STAMP = re.compile(rb"^\s*(\d{1,12})[ \t]+(.*)$")
+#: A millisecond stamp, whole or with a fraction ("1520", "1520.25"); a decimal comma is not
+#: accepted here ("1520,25" could be a list), only in clock-time stamps.
+_STAMP = re.compile(rb"^\s*(\d{1,12}(?:\.\d{1,6})?)[ \t]+(.*)$")
 #: A clock-time stamp as loggers write it: "12:00:01.250", "00:01.5", "[12:00:01]".
 _CLOCK_STAMP = re.compile(rb"^\s*\[?(?:(\d{1,2}):)?(\d{1,2}):(\d{2}(?:[.,]\d{1,6})?)\]?[ \t]+(.*)$")
 
@@ -37,7 +39,7 @@ def _stamp(line: bytes) -> tuple[float, bytes] | None:
     """(seconds, rest of the line) for a stamped line: milliseconds or [h:]mm:ss[.fff]; else None."""
     found = _STAMP.match(line)
     if found:
-        return int(found.group(1)) / 1000.0, found.group(2)
+        return float(found.group(1)) / 1000.0, found.group(2)
     found = _CLOCK_STAMP.match(line)
     if found:
         hours = int(found.group(1) or 0)
@@ -210,6 +212,18 @@ def replay(data: bytes, board: chess.Board | None = None, *, settle: float = DEF
     if usable == 0:
         raise LogError("empty")
     out += tracker.tick(t + settle + 0.001)
+    # The tracker stamps a mismatch or a move with the moment the board came to show
+    # it, but can only report it once the settle time has passed — possibly after a
+    # later line.  Print in time order (stable: equal times keep their order).
+    # An event judged after an announcement takes the announcement into account
+    # ("expected e2e4"): it cannot be dated before it.
+    heard = float("-inf")
+    for index, item in enumerate(out):
+        if isinstance(item, Note) and item.type == "announcement":
+            heard = item.time
+        elif isinstance(item, TrackerEvent) and item.time < heard:
+            out[index] = replace(item, time=heard)
+    out.sort(key=lambda item: item.time)
     return out
 
 

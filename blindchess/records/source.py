@@ -148,7 +148,10 @@ def game_from_journal(path: Path, lang: str | None = None, warnings: list[str] |
                                error=f"{type(exc).__name__}: {exc}")) from exc
     if problems and warnings is not None:
         lines = ", ".join(str(p[0]) if isinstance(p, (tuple, list)) else str(p) for p in problems)
-        warnings.append(tr("records.journal_damaged", lang, path=path, lines=lines))
+        from ..plural import plural
+
+        warnings.append(plural(len(problems), "records.journal_damaged_one", "records.journal_damaged", lang,
+                               path=path, lines=lines))
     return game
 
 

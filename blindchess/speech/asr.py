@@ -227,14 +227,14 @@ def merge_results(segments: list[dict]) -> dict:
 
 def model_for(lang: str, setting=None, ui_lang: str | None = None) -> Path:
     """The model folder for ``lang`` or a :class:`UserError` naming ``blindchess models install LANG``."""
-    from .models import find_model
+    from .models import configured_problem, find_model
 
     if setting:
         path = Path(setting).expanduser()
         if not path.is_dir():
-            raise UserError(tr("speech.no_model", ui_lang, lang=lang))
+            raise UserError(configured_problem(setting, ui_lang, lang) or tr("speech.no_model", ui_lang, lang=lang))
         return path
-    found = find_model(lang)
+    found = find_model(lang, strict=True, ui_lang=ui_lang)
     if found is None:
         raise UserError(tr("speech.no_model", ui_lang, lang=lang))
     return found

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import http.client
 import json
+import logging
 import os
 import shutil
 import socket
@@ -89,8 +90,32 @@ def installed_path(lang: str) -> Path:
     return paths.models_dir() / lang
 
 
-def find_model(lang: str, setting: str | os.PathLike | None = None) -> Path | None:
-    """The model folder for ``lang``: the setting, ``BLINDCHESS_VOSK_MODEL``, then the user's models."""
+def configured_problem(setting: str | os.PathLike | None = None, ui_lang: str | None = None,
+                       lang: str = "de") -> str | None:
+    """Why a configured model folder (the setting, else ``BLINDCHESS_VOSK_MODEL``) cannot be used, or None.
+
+    A folder that does not exist is a typing slip or an unplugged disk: the user
+    must hear so, not get another model silently.
+    """
+    for candidate, key in ((setting, "speech.model_setting_missing"), (os.environ.get(ENV_MODEL), "speech.model_env_missing")):
+        if candidate and not Path(candidate).expanduser().is_dir():
+            return tr(key, ui_lang, path=str(candidate), env=ENV_MODEL, lang=lang)
+    return None
+
+
+def find_model(lang: str, setting: str | os.PathLike | None = None, *, strict: bool = False,
+               ui_lang: str | None = None) -> Path | None:
+    """The model folder for ``lang``: the setting, ``BLINDCHESS_VOSK_MODEL``, then the user's models.
+
+    A configured folder that does not exist is reported (:func:`configured_problem`):
+    with ``strict`` as a :class:`UserError`, else as a warning on the
+    ``blindchess.speech`` logger before falling back to the installed model.
+    """
+    problem = configured_problem(setting, ui_lang, lang)
+    if problem is not None:
+        if strict:
+            raise UserError(problem)
+        logging.getLogger("blindchess.speech").warning(problem)
     for candidate in (setting, os.environ.get(ENV_MODEL)):
         if not candidate:
             continue
