@@ -442,7 +442,7 @@ def test_describe_square():
     assert describe_square(chess.Board(), chess.E2) == "Eva zwei, weißer Bauer"
     assert describe_square(chess.Board(), chess.D8) == "David acht, schwarze Dame"
     assert describe_square(chess.Board(), chess.E4) == "Eva vier, leer"
-    assert describe_square(chess.Board(), chess.G8, "en") == "Gustav eight, black Knight"
+    assert describe_square(chess.Board(), chess.G8, "en") == "Gustav eight, black knight"
     assert describe_square(chess.Board(), chess.G1, "nl") == "Gustav een, wit paard"
     assert describe_square(chess.Board(), chess.A8, "ru") == "Анна восемь, чёрная ладья"
 
@@ -454,7 +454,7 @@ def test_describe_pieces():
     assert describe_pieces(board("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), chess.KNIGHT, chess.WHITE) == \
         "Weiße Springer: keine."
     both = describe_pieces(b, chess.KING, None, "en")
-    assert both == "White King: Eva one; Black King: Eva eight."
+    assert both == "White king: Eva one; Black king: Eva eight."
 
 
 def test_describe_position():
