@@ -147,6 +147,20 @@ def test_say_never_waits_and_texts_are_spoken_in_order():
     assert sum(len(p) for _, p, _ in rec.audio) > 22050  # more than half a second of audio
 
 
+def test_a_chosen_voice_replaces_the_languages_voice():
+    """The voice setting (e.g. espeak-ng's "de+f3", a female German voice) changes what is heard."""
+    def audio(**kw):
+        rec = Recorder()
+        with make_speaker(rec, pace=None, **kw) as speaker:
+            speaker.say("Springer Felix drei")
+            assert speaker.wait_idle(20)
+        return b"".join(p for _, p, _ in rec.audio)
+
+    default, chosen = audio(), audio(voice="de+f3")
+    assert len(default) > 22050 and len(chosen) > 22050
+    assert default != chosen
+
+
 def test_a_move_interrupts_a_long_reading():
     rec = Recorder()
     with make_speaker(rec, pace=2.0) as speaker:

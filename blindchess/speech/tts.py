@@ -95,8 +95,10 @@ def find_espeak(binary: str | None = None) -> str | None:
     return shutil.which("espeak-ng") or shutil.which("espeak")
 
 
-def _espeak_args(binary: str, lang: str, rate: float | None, volume: float | None) -> list[str]:
-    args = [binary, "-v", pronunciation.load(lang).espeak_voice, "-b", "1"]
+def _espeak_args(binary: str, lang: str, rate: float | None, volume: float | None,
+                 voice: str | None = None) -> list[str]:
+    """espeak-ng's arguments; ``voice`` (a user's choice, e.g. "de+f3") overrides the language's voice."""
+    args = [binary, "-v", voice or pronunciation.load(lang).espeak_voice, "-b", "1"]
     if rate:
         args += ["-s", str(int(rate))]  # words per minute
     if volume is not None:
@@ -122,8 +124,10 @@ class EspeakNgBackend:
     name = "espeak-ng"
 
     def __init__(self, lang: str, rate: float | None = None, volume: float | None = None, *,
-                 binary: str | None = None, sink: Sink | None = None, pace: float | None = None) -> None:
+                 binary: str | None = None, sink: Sink | None = None, pace: float | None = None,
+                 voice: str | None = None) -> None:
         self.lang = lang
+        self.voice = voice
         self.rate = rate
         self.volume = volume
         self.binary = find_espeak(binary)
@@ -137,7 +141,7 @@ class EspeakNgBackend:
         if not self.available or cancel.is_set():
             return False
         text = pronunciation.load(self.lang).apply(text, espeak=True)
-        args = _espeak_args(self.binary, self.lang, self.rate, self.volume)
+        args = _espeak_args(self.binary, self.lang, self.rate, self.volume, self.voice)
         if self.sink is not None:
             args.append("--stdout")
         proc = subprocess.Popen(args, stdin=subprocess.PIPE,
@@ -223,12 +227,12 @@ class Pyttsx3Backend:
     name = "pyttsx3"
 
     def __init__(self, lang: str, rate: float | None = None, volume: float | None = None, *,
-                 driver: str | None = None) -> None:
+                 driver: str | None = None, voice: str | None = None) -> None:
         self.lang = lang
         self.problem = ""
         try:
             self.engine = _pyttsx3_engine(driver)
-            voice = _choose_voice(self.engine, lang)
+            voice = voice or _choose_voice(self.engine, lang)
             if voice:
                 self.engine.setProperty("voice", voice)
             if rate:
@@ -257,14 +261,14 @@ class Pyttsx3Backend:
                 self.engine.stop()
 
 
-def _make_backend(engine: str, lang: str, rate, volume, *, driver, sink, pace, espeak_binary):
+def _make_backend(engine: str, lang: str, rate, volume, *, driver, sink, pace, espeak_binary, voice=None):
     if engine == "text":
         return _TextOnly(tr("speech.no_engine", None))
     if engine in ("auto", "espeak-ng") and (engine == "espeak-ng" or sys.platform.startswith("linux")):
-        backend = EspeakNgBackend(lang, rate, volume, binary=espeak_binary, sink=sink, pace=pace)
+        backend = EspeakNgBackend(lang, rate, volume, binary=espeak_binary, sink=sink, pace=pace, voice=voice)
         if backend.available or engine == "espeak-ng":
             return backend if backend.available else _TextOnly(backend.problem)
-    backend = Pyttsx3Backend(lang, rate, volume, driver=driver)
+    backend = Pyttsx3Backend(lang, rate, volume, driver=driver, voice=voice)
     return backend if backend.available else _TextOnly(backend.problem)
 
 
@@ -290,7 +294,7 @@ class Speaker:
 
     def __init__(self, lang: str = "de", rate: float | None = None, volume: float | None = None, *,
                  engine: str = "auto", driver: str | None = None, sink: Sink | None = None,
-                 pace: float | None = None, espeak_binary: str | None = None) -> None:
+                 pace: float | None = None, espeak_binary: str | None = None, voice: str | None = None) -> None:
         self.lang = lang
         self._listeners: list[Callable[[SpeechEvent], None]] = []
         self._queue: queue.PriorityQueue[_Item] = queue.PriorityQueue()
@@ -307,7 +311,8 @@ class Speaker:
         self._backend = _TextOnly()
         self._thread = threading.Thread(
             target=self._run, name="blindchess-speaker", daemon=True,
-            args=(engine, lang, rate, volume, dict(driver=driver, sink=sink, pace=pace, espeak_binary=espeak_binary)),
+            args=(engine, lang, rate, volume,
+                  dict(driver=driver, sink=sink, pace=pace, espeak_binary=espeak_binary, voice=voice)),
         )
         self._thread.start()
         self._ready.wait(10.0)  # the engine is created on the worker thread (SAPI5 wants that)

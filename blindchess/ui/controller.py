@@ -149,7 +149,7 @@ class GameController(QObject):
             try:
                 from ..speech.tts import Speaker
 
-                self.speaker = Speaker(self.lang, rate=self.settings.rate or None)
+                self.speaker = Speaker(self.lang, rate=self.settings.rate or None, voice=self.settings.voice or None)
             except Exception:  # noqa: BLE001 - no speech engine at all: texts are still shown and logged
                 self.info.emit(t("speech.no_voice", self.lang))
         if self.speaker is not None and self._own_speaker:
