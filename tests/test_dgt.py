@@ -23,6 +23,7 @@ from blindchess.pegboard import dgt
 from blindchess.pegboard.link import DgtLink
 from blindchess.pegboard.protocol import Ident, ProtocolError
 from blindchess.pegboard.tracker import PieceUpdate, Snapshot, Tracker
+from waiting import wait_for
 
 SETTLE = 0.3
 
@@ -97,15 +98,6 @@ def _code(piece: chess.Piece | None) -> int:
         return 0
     order = [chess.PAWN, chess.ROOK, chess.KNIGHT, chess.BISHOP, chess.KING, chess.QUEEN]
     return order.index(piece.piece_type) + (1 if piece.color == chess.WHITE else 7)
-
-
-def wait_for(predicate, timeout: float = 5.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.01)
-    return predicate()
 
 
 def test_piece_codes_and_fields_follow_the_published_protocol():

@@ -17,19 +17,11 @@ from blindchess.pegboard.profiles import available_profiles, load_profile
 from blindchess.pegboard.protocol import checksum
 from blindchess.pegboard.simulator import VirtualPegboard
 from blindchess.pegboard.tracker import Tracker
+from waiting import wait_for
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals are POSIX")
 
 SETTLE = 0.2
-
-
-def wait_for(predicate, timeout: float = 5.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.01)
-    return predicate()
 
 
 class Recorder:

@@ -13,29 +13,18 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QTableWidget
 
-from blindchess.speech.tts import Speaker
 from blindchess.ui import a11y
-from blindchess.ui.app import build
 from blindchess.ui.arbiter import ArbiterDialog
 from blindchess.ui.new_game import GameSetup, NewGameDialog
-from blindchess.ui.settings import Settings
 from blindchess.ui.settings_dialog import SettingsDialog
 from blindchess.ui.shortcuts import SHORTCUTS, HelpDialog
+from ui_window import open_window
 
 
 @pytest.fixture(params=["de", "en"])
 def app_window(request, qtbot):
-    settings = Settings(lang=request.param)
-    app, controller, window = build(settings)
-    # No sound device in the test machine: the speaker's "text" engine reports every text instead.
-    speaker = Speaker(request.param, engine="text")
-    controller.attach_speaker(speaker)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    yield controller, window
-    controller.shutdown()
-    speaker.close()
+    with open_window(qtbot, request.param) as opened:
+        yield opened
 
 
 def _diverged_game(controller) -> None:

@@ -11,24 +11,16 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QInputDialog
 
-from blindchess.speech.tts import Speaker
 from blindchess.ui.app import build, journal_to_reopen
 from blindchess.ui.new_game import GameSetup, NewGameDialog
 from blindchess.ui.settings import Settings
+from ui_window import open_window
 
 
 @pytest.fixture
 def app_window(qtbot):
-    settings = Settings(lang="de")
-    app, controller, window = build(settings)
-    speaker = Speaker("de", engine="text")  # no sound device here: texts are reported, not played
-    controller.attach_speaker(speaker)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    yield controller, window
-    controller.shutdown()
-    speaker.close()
+    with open_window(qtbot, "de") as opened:
+        yield opened
 
 
 def _type(qtbot, window, mode: str, text: str) -> None:
