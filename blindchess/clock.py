@@ -142,7 +142,7 @@ class TimeControl:
         return self.periods[0].delay
 
     @classmethod
-    def parse(cls, text: str) -> "TimeControl | None":
+    def parse(cls, text: str) -> TimeControl | None:
         """Read a time control; ``None`` for "-" / "" (no control). Raises ValueError."""
         text = (text or "").strip()
         if text in ("", "-", "?"):

@@ -553,7 +553,7 @@ class _Parsed:
     items: tuple[tuple[str, object], ...]
     unknown: int  # words not understood (skipped)
     fuzzy: int    # words corrected by spelling distance
-    said: "_Said | None" = None  # the move constraints, when the text names a move
+    said: _Said | None = None  # the move constraints, when the text names a move
     commands: tuple[str, ...] = ()
     requests: tuple[str, ...] = ()
     has_move: bool = False  # a square, piece, capture or castling was named
@@ -826,9 +826,7 @@ def _mismatches(board: chess.Board, said: _Said, move: chess.Move) -> int:
     if said.ep and not board.is_en_passant(move):
         n += 1
     if said.check or said.mate:
-        if not _gives_check(board, move):
-            n += 1
-        elif said.mate and not said.check and not _is_mate_after(board, move):
+        if not _gives_check(board, move) or said.mate and not said.check and not _is_mate_after(board, move):
             n += 1
     return n
 

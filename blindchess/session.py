@@ -159,7 +159,7 @@ class Player:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Player":
+    def from_dict(cls, d: dict) -> Player:
         return cls(str(d.get("name", "")), bool(d.get("visually_impaired", False)), d.get("assistant"))
 
 
@@ -250,7 +250,7 @@ class Session:
     def new(cls, white: Player, black: Player, time_control: TimeControl | str | None = None, *,
             chess960: int | None = None, start_fen: str | None = None, lang: str = "de",
             journal: Path | str | bool | None = None, now: float, auto_press: bool = False,
-            tactile_senses_pieces: bool = False, headers: dict | None = None) -> "Session":
+            tactile_senses_pieces: bool = False, headers: dict | None = None) -> Session:
         """Start a game (journaled from its first line when ``journal`` is given)."""
         from .errors import UserError
         if isinstance(time_control, str):
@@ -286,7 +286,7 @@ class Session:
         }
 
     @classmethod
-    def open(cls, path: Path | str, now: float | None = None, *, count_closed_time: bool = False) -> "Session":
+    def open(cls, path: Path | str, now: float | None = None, *, count_closed_time: bool = False) -> Session:
         """Reopen a journaled game exactly; damaged lines are reported in ``journal_problems``.
 
         A clock that was running when the journal ends is stopped at the last
@@ -319,7 +319,7 @@ class Session:
         return s
 
     @classmethod
-    def load(cls, path: Path | str) -> "Session":
+    def load(cls, path: Path | str) -> Session:
         """The game rebuilt from its journal, read-only (nothing is written; ``close`` not needed).
 
         Damaged lines are listed in ``journal_problems``. Raises UserError for a file that is no journal.
@@ -368,7 +368,7 @@ class Session:
         return self._last_t
 
     @classmethod
-    def _from_start_event(cls, ev: dict) -> "Session":
+    def _from_start_event(cls, ev: dict) -> Session:
         tc = TimeControl.parse(ev["time_control"]) if ev.get("time_control") else None
         start = chess.Board(ev["start_fen"], chess960=bool(ev.get("chess960")))
         return cls(Player.from_dict(ev["white"]), Player.from_dict(ev["black"]), tc, start=start,
@@ -378,7 +378,7 @@ class Session:
 
     @classmethod
     def from_pgn(cls, text: str, *, now: float, visually_impaired: str | None = "black", lang: str = "de",
-                 journal: Path | str | bool | None = None) -> "Session":
+                 journal: Path | str | bool | None = None) -> Session:
         """Continue a game from PGN text (see :func:`blindchess.pgn.session_from_pgn`)."""
         from .pgn import session_from_pgn
         return session_from_pgn(text, now=now, visually_impaired=visually_impaired, lang=lang, journal=journal)

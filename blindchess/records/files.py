@@ -77,9 +77,8 @@ def _special(target: Path, lang: str | None, suffix: str) -> Iterator[Path]:
 def write_text(target: str | Path, text: str, lang: str | None = None, *, encoding: str = "utf-8",
                newline: str | None = None) -> Path:
     """Write ``text`` atomically."""
-    with atomic_path(target, lang) as tmp:
-        with open(tmp, "w", encoding=encoding, newline=newline) as f:
-            f.write(text)
+    with atomic_path(target, lang) as tmp, open(tmp, "w", encoding=encoding, newline=newline) as f:
+        f.write(text)
     return Path(target)
 
 

@@ -21,7 +21,6 @@ import json
 import logging
 import os
 import shutil
-import socket
 import stat
 import tempfile
 import tomllib
@@ -176,7 +175,7 @@ def download(url: str, target: Path, *, progress: Progress | None = None, lang: 
     except http.client.IncompleteRead as exc:
         expected = done + len(exc.partial) + (exc.expected or 0)
         raise UserError(tr("speech.truncated", ui_lang, got=done + len(exc.partial), expected=expected)) from exc
-    except (socket.timeout, TimeoutError, ConnectionError) as exc:
+    except (TimeoutError, ConnectionError) as exc:
         raise UserError(tr("speech.offline", ui_lang, host=host, error=exc, lang=lang)) from exc
     except ValueError as exc:   # "not a url", "http://[::1": urllib refuses it before connecting
         raise UserError(tr("speech.bad_url", ui_lang, url=url, error=exc)) from exc

@@ -1,0 +1,1 @@
+"""The game behind :class:`blindchess.session.Session`: one collaborator per group of FIDE articles."""
