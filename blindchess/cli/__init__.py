@@ -33,6 +33,7 @@ SUBCOMMANDS = (
     "chess960",    # chess960 [N]                       (Chess960)
     "envelope",    # envelope ...                       (adjournment)
     "export",      # export SOURCE --format ...         (records)
+    "scenario",    # scenario run FILE [--json]         (the headless table)
     "app",         # app [--journal FILE]               (the desktop app)
 )
 
