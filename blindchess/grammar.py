@@ -6,7 +6,7 @@ else). Restricting it to the moves that are legal *now* makes recognition of
 "Springer Felix drei" far more reliable than free dictation. The list holds,
 for every legal move:
 
-- the announced form (:func:`blindchess.phonetic.announce`) with and without
+- the announced form (as :func:`blindchess.phonetic.announce` says it) with and without
   "Schach"/"matt";
 - the long form with the departure square (``springer gustav eins felix drei``;
   castling as the king's move ``könig eva eins gustav eins`` in standard chess);
@@ -15,6 +15,8 @@ for every legal move:
 and every command and request of the voice (``korrektur``, ``ich biete remis
 an``, ``was steht auf eva vier`` for all 64 squares, ``wo stehen meine
 springer`` …). Every phrase is understood by :func:`blindchess.phonetic.understand`.
+The words come from :mod:`blindchess.spoken`, the base this module shares with
+:mod:`blindchess.phonetic` (which imports this module, never the other way round).
 Words are spelt as in the voice file, lowercased; ``[grammar.words]`` in the
 voice file maps words to the speech model's spelling where they differ.
 """
@@ -25,7 +27,7 @@ import functools
 
 import chess
 
-from .phonetic import Voice, _gives_check, _is_mate_after, _king_destination, _move_words, voice
+from .spoken import Voice, _gives_check, _is_mate_after, _king_destination, _move_words, voice
 
 _CACHE: dict[tuple[str, bool, str], list[str]] = {}
 _CACHE_MAX = 64
