@@ -567,10 +567,16 @@ def _from_notation(board: chess.Board, text: str, lang: str, result: Understandi
     return False
 
 
-def understand(board: chess.Board, text: str, lang: str = "de") -> Understanding:
+def understand(board: chess.Board, text: str, lang: str = "de", *, heard: bool = False) -> Understanding:
     """What ``text`` (typed, or a speech recogniser's words) means in this position.
 
-    Never raises for any string; at most :data:`MAX_CHARS` characters are read.
+    ``heard=True`` marks the text as a speech recogniser's: then a move named as
+    a king move of two or more squares that is castling ("König Gustav eins")
+    is not taken for certain but asked ("Meinten Sie Kurze Rochade?"), because
+    recognisers turn "Springer"/"knight" into "König"/"K" (D.2.1: never guess).
+    Typed text (the default) reads such a king move as castling, as written
+    notation does (``Kg1``). Never raises for any string; at most
+    :data:`MAX_CHARS` characters are read.
     """
     if not isinstance(text, str):
         text = bytes(text).decode("utf-8", "replace") if isinstance(text, (bytes, bytearray)) else str(text)
@@ -612,7 +618,14 @@ def understand(board: chess.Board, text: str, lang: str = "de") -> Understanding
     if not has_move:  # a bare correction or draw offer
         result.certain = not doubt
         return result
-    _resolve_move(board, parsed.said or _Said(), doubt, v, result)
+    said = parsed.said or _Said()
+    _resolve_move(board, said, doubt, v, result)
+    if heard and result.move is not None and said.castle is None and board.is_castling(result.move):
+        # castling heard only as a king move: a misheard piece name must not castle
+        result.move = None
+        result.certain = False
+        result.message = tr("phonetic.did_you_mean", v.lang, options=_options(board, result.candidates[:1], v))
+        return result
     if result.move is None and result.kind == "move":
         _from_notation(board, text[:MAX_CHARS], v.lang, result)
     return result

@@ -10,6 +10,11 @@ of the offered moves) or by key (1..n, Escape). While a question is pending
 :meth:`Dialogue.expected_phrases` lists the answers, so the recogniser's
 grammar can be narrowed to them.
 
+Everything the dialogue hears is a recogniser's text, so it is understood with
+``phonetic.understand(..., heard=True)``: a two-square king move heard as
+"König Gustav eins" is asked ("Meinten Sie Kurze Rochade?"), never castled on a
+guess (recognisers turn "Springer" into "König").
+
 Pure: python-chess and ``blindchess.phonetic`` only; no audio, no clock, no Qt.
 """
 
@@ -20,6 +25,8 @@ from dataclasses import dataclass, field
 
 import chess
 
+from .. import phonetic
+from ..grammar import move_forms
 from ..i18n import tr
 
 MOVE_KINDS = ("move", "correction")
@@ -58,9 +65,11 @@ def hypotheses_from_result(result: dict) -> list[Hypothesis]:
 class Dialogue:
     """Turns hypotheses into decisions and keeps the pending question.
 
-    ``understand``/``announce``/``grammar`` default to ``blindchess.phonetic``;
+    ``understand``/``announce``/``grammar`` default to ``blindchess.phonetic``
+    (``understand`` with ``heard=True``: the texts come from a recogniser);
     they are parameters only so the dialogue can be driven by another move
-    language.
+    language. An ``understand`` given here is called as ``understand(board,
+    text, lang)``.
     """
 
     def __init__(self, lang: str = "de", *, min_confidence: float = 0.6, score_margin: float = 5.0,
@@ -77,23 +86,20 @@ class Dialogue:
         self._question = ""
         self._answer_words: dict[str, list[str]] = {}
 
-    # -- move language (lazy: phonetic is written in parallel)
-    def understand(self, board: chess.Board, text: str):
+    # -- move language
+    def understand(self, board: chess.Board, text: str) -> phonetic.Understanding:
         if self._understand is None:
-            from .. import phonetic
-            self._understand = phonetic.understand
+            return phonetic.understand(board, text, self.lang, heard=True)
         return self._understand(board, text, self.lang)
 
     def announce(self, board: chess.Board, move: chess.Move) -> str:
         if self._announce is None:
-            from .. import phonetic
-            self._announce = phonetic.announce
-        return self._announce(board, move, self.lang)
+            return phonetic.announce(board, move, self.lang)
+        return str(self._announce(board, move, self.lang))
 
     def grammar(self, board: chess.Board) -> list[str]:
         if self._grammar is None:
-            from .. import phonetic
-            self._grammar = phonetic.grammar
+            return phonetic.grammar(board, self.lang)
         return list(self._grammar(board, self.lang))
 
     # -- questions
@@ -145,11 +151,7 @@ class Dialogue:
         legal = [m for m in self.pending if m in board.legal_moves]
         forms = [self.announce(board, m) for m in legal]
         if self._grammar is None:  # the phonetic grammar knows every spoken form of a move
-            try:
-                from ..grammar import move_forms
-                forms += [phrase for phrase, move in move_forms(board, self.lang) if move in legal]
-            except ImportError:
-                pass
+            forms += [phrase for phrase, move in move_forms(board, self.lang) if move in legal]
         return list(dict.fromkeys([*self._answer_phrases(board), *forms, "[unk]"]))
 
     # -- decisions
@@ -174,8 +176,9 @@ class Dialogue:
         for alt in hyps[1:]:
             if self._close(hyps[0], alt):
                 u = self.understand(board, alt.text)
-                if getattr(u, "kind", "") in MOVE_KINDS and getattr(u, "move", None) is not None:
-                    return self._ask(board, [u.move], u)
+                alt_move: chess.Move | None = getattr(u, "move", None)
+                if getattr(u, "kind", "") in MOVE_KINDS and alt_move is not None:
+                    return self._ask(board, [alt_move], u)
         message = getattr(top, "message", "") or tr("speech.not_understood", self.lang)
         return Decision("say", message, None, [], top)
 
