@@ -103,8 +103,10 @@ def _code(piece: chess.Piece | None) -> int:
 def test_piece_codes_and_fields_follow_the_published_protocol():
     assert [dgt.piece_from_code(c).symbol() for c in range(1, 13)] == list("PRNBKQprnbkq")
     assert dgt.piece_from_code(0) is None
+    # DGT's PIECE1-PIECE3 (13-15) are no chess pieces; 16 and above are not DGT codes at all
+    assert [dgt.piece_from_code(c) for c in (13, 14, 15)] == [None, None, None]
     with pytest.raises(ValueError):
-        dgt.piece_from_code(13)
+        dgt.piece_from_code(16)
     assert dgt.square_from_field(0) == chess.A8 and dgt.square_from_field(7) == chess.H8
     assert dgt.square_from_field(8) == chess.A7 and dgt.square_from_field(63) == chess.H1
     assert all(dgt.field_from_square(dgt.square_from_field(f)) == f for f in range(64))

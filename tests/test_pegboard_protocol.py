@@ -69,7 +69,7 @@ def test_a_reset_forgets_a_truncated_line():
     assembler = LineAssembler()
     assert assembler.feed(b"L e") == []
     assembler.reset()                       # the device vanished in the middle of a line
-    assert assembler.feed(b"2\nP e4\n") == [("line", b"2"), ("line", b"P e4")]
+    assert assembler.feed(b"2\nP e4\n") == [("line", b"2", 1), ("line", b"P e4", 4)]
     assert isinstance(parse_line(b"2", 0.0), ProtocolError)
 
 

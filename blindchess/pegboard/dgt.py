@@ -18,26 +18,50 @@ as either board.  Facts from DGT's published protocol header (``dgtbrd.h``,
 * Fields: 0 = a8, 1 = b8, ..., 7 = h8, 8 = a7, ..., 63 = h1 (seen with the
   connector on White's left; the board does not renumber when turned).
 * Pieces: 0 empty, 1-6 white pawn, rook, knight, bishop, king, queen,
-  7-12 black in the same order (13-15 are "magic" result pieces: ignored).
+  7-12 black in the same order.  Codes 13-15 (PIECE1-PIECE3) are not chess
+  pieces: DGT's header version 1.03 reserves them for "future use: pointing
+  device" (in rest, right button, left button); later versions of the header
+  (as shipped with DGT's drivers and read by picochess and python-asyncdgt)
+  call them "magic pieces" signalling a result (draw, white win, black win).
+  Either way the square holds no chess piece: in a dump and in a field update
+  such a square counts as empty, and the decoder reports a
+  :class:`MagicPiece` beside it (never a :class:`ProtocolError`).
 
 A board scan takes 200-250 ms and the updates of one move may arrive in any
 order; the tracker judges the settled state, so order does not matter.
+
+The decoder is linear in its input and holds at most one unfinished message
+(:data:`MAX_MESSAGE` bytes) between calls; a run of dropped bytes between two
+good messages is one report (kind "noise" when it began outside a message,
+"dgt-message" when it began with a broken one), with a short sample and the
+number of bytes.
+
+**E-board actions** (the scenario runner's ``eboard`` actor, issue 15):
+:func:`action_message` turns ``L e4`` (a piece lifted) and ``P e4 Q`` (a piece
+set down, a FEN letter) into the FIELD_UPDATE bytes a DGT board sends;
+:func:`eboard_events` runs them through a :class:`DgtDecoder`, so the runner
+sees exactly what the serial link would deliver.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TypeAlias
 
 import chess
 
-from .protocol import Ident, ProtocolError
+from .protocol import SAMPLE, Ident, ProtocolError
 from .tracker import PieceUpdate, Snapshot
 
 __all__ = [
     "BAUD", "SEND_RESET", "SEND_BRD", "SEND_UPDATE_BRD", "SEND_UPDATE_NICE", "SEND_VERSION",
     "MSG_BOARD_DUMP", "MSG_FIELD_UPDATE", "MSG_VERSION", "SIZE_BOARD_DUMP", "SIZE_FIELD_UPDATE",
-    "SIZE_VERSION", "PIECE_CODES", "piece_from_code", "code_from_piece", "square_from_field",
-    "field_from_square", "message", "board_dump", "field_update", "version", "DgtDecoder",
+    "SIZE_VERSION", "MAX_MESSAGE", "PIECE_CODES", "MAGIC_CODES", "piece_from_code", "code_from_piece",
+    "square_from_field", "field_from_square", "message", "board_dump", "field_update", "version",
+    "MagicPiece", "DgtMessage", "DgtDecoder", "ActionError", "parse_action", "action_message",
+    "action_messages", "eboard_events",
 ]
 
 BAUD = 9600
@@ -54,7 +78,9 @@ MSG_VERSION = 0x93
 SIZE_BOARD_DUMP = 67
 SIZE_FIELD_UPDATE = 5
 SIZE_VERSION = 5
-_MAX_SIZE = 0x2000 + 3   # the EEPROM dump, the longest message there is
+#: The longest message there is (the EEPROM dump): a longer length is a broken header.
+MAX_MESSAGE = 0x2000 + 3
+_EXPECTED_SIZE = {MSG_BOARD_DUMP: SIZE_BOARD_DUMP, MSG_FIELD_UPDATE: SIZE_FIELD_UPDATE, MSG_VERSION: SIZE_VERSION}
 
 #: piece code -> piece (code 0 is the empty square)
 PIECE_CODES: dict[int, chess.Piece] = {
@@ -64,11 +90,16 @@ PIECE_CODES: dict[int, chess.Piece] = {
                                 (chess.PAWN, chess.ROOK, chess.KNIGHT, chess.BISHOP, chess.KING, chess.QUEEN))
 }
 _CODE_OF = {piece: code for code, piece in PIECE_CODES.items()}
+#: DGT's PIECE1-PIECE3: not chess pieces (see the module docstring); the meaning DGT's later header gives.
+MAGIC_CODES: dict[int, str] = {0x0D: "draw", 0x0E: "white-win", 0x0F: "black-win"}
 
 
 def piece_from_code(code: int) -> chess.Piece | None:
-    """The piece of a DGT code; None for empty.  Raises ValueError for other codes."""
-    if code == 0:
+    """The chess piece of a DGT code; None for an empty square and for a magic piece (13-15).
+
+    Raises ValueError for codes DGT does not define (above 15).
+    """
+    if code == 0 or code in MAGIC_CODES:
         return None
     try:
         return PIECE_CODES[code]
@@ -77,6 +108,7 @@ def piece_from_code(code: int) -> chess.Piece | None:
 
 
 def code_from_piece(piece: chess.Piece | None) -> int:
+    """The DGT code of a chess piece (0 for None)."""
     return 0 if piece is None else _CODE_OF[piece]
 
 
@@ -87,6 +119,7 @@ def square_from_field(field: int, *, rotated: bool = False) -> int:
 
 
 def field_from_square(square: int, *, rotated: bool = False) -> int:
+    """DGT field of a python-chess square (the inverse of :func:`square_from_field`)."""
     if rotated:
         square = 63 - square
     return (7 - chess.square_rank(square)) * 8 + chess.square_file(square)
@@ -98,94 +131,214 @@ def message(msg_id: int, payload: bytes) -> bytes:
     return bytes([msg_id, (size >> 7) & 0x7F, size & 0x7F]) + payload
 
 
-def board_dump(pieces: dict[int, chess.Piece]) -> bytes:
-    """A BOARD_DUMP message for a square -> piece map."""
+def board_dump(pieces: dict[int, chess.Piece], *, rotated: bool = False, magic: dict[int, int] | None = None) -> bytes:
+    """A BOARD_DUMP message for a square -> piece map (``magic``: square -> code 13-15)."""
     fields = bytearray(64)
     for square, piece in pieces.items():
-        fields[field_from_square(square)] = code_from_piece(piece)
+        fields[field_from_square(square, rotated=rotated)] = code_from_piece(piece)
+    for square, code in (magic or {}).items():
+        fields[field_from_square(square, rotated=rotated)] = code
     return message(MSG_BOARD_DUMP, bytes(fields))
 
 
-def field_update(square: int, piece: chess.Piece | None) -> bytes:
-    return message(MSG_FIELD_UPDATE, bytes([field_from_square(square), code_from_piece(piece)]))
+def field_update(square: int, piece: chess.Piece | None | int, *, rotated: bool = False) -> bytes:
+    """A FIELD_UPDATE message: ``piece`` (None: the square became empty; an int: a raw code)."""
+    code = piece if isinstance(piece, int) else code_from_piece(piece)
+    return message(MSG_FIELD_UPDATE, bytes([field_from_square(square, rotated=rotated), code & 0x7F]))
 
 
 def version(major: int, minor: int) -> bytes:
+    """A VERSION message."""
     return message(MSG_VERSION, bytes([major & 0x7F, minor & 0x7F]))
+
+
+@dataclass(frozen=True)
+class MagicPiece:
+    """A DGT "magic piece" (code 13-15) stands on ``square``: not a chess piece.
+
+    ``meaning``: "draw" | "white-win" | "black-win" (DGT's later header).  The
+    square counts as empty; nothing else follows from it.
+    """
+    t: float
+    square: int
+    code: int
+
+    @property
+    def meaning(self) -> str:
+        return MAGIC_CODES[self.code]
+
+
+DgtMessage: TypeAlias = Snapshot | PieceUpdate | Ident | MagicPiece | ProtocolError
+
+#: A byte that can start a message (message bit set) followed by two length bytes.
+_HEADER = re.compile(rb"[\x80-\xff][\x00-\x7f][\x00-\x7f]")
+_HIGH = re.compile(rb"[\x80-\xff]")
 
 
 @dataclass
 class DgtDecoder:
     """Bytes from a DGT board -> :class:`Snapshot` (with pieces), :class:`PieceUpdate`,
-    :class:`Ident` and :class:`ProtocolError` ("noise", "dgt-message")."""
+    :class:`Ident`, :class:`MagicPiece` and :class:`ProtocolError` ("noise", "dgt-message").
+
+    Never raises on any input; linear time; holds at most :data:`MAX_MESSAGE`
+    bytes between calls (see :attr:`pending`).
+    """
 
     rotated: bool = False
-
-    def __post_init__(self) -> None:
-        self._buf = bytearray()
+    _buf: bytearray = field(default_factory=bytearray, init=False, repr=False)
 
     def reset(self) -> None:
+        """Forget a partial message (after a reconnect it belongs to nothing)."""
         self._buf.clear()
 
-    def feed(self, data: bytes, t: float) -> list:
-        self._buf += data
-        out: list = []
+    @property
+    def pending(self) -> int:
+        """Bytes of an unfinished message held until the next call."""
+        return len(self._buf)
+
+    def feed(self, data: bytes, t: float) -> list[DgtMessage]:
+        """Messages completed by ``data`` (time stamp ``t``), in order."""
         buf = self._buf
-        while buf:
-            start = next((i for i, b in enumerate(buf) if b & 0x80), None)
-            if start is None:
-                out.append(ProtocolError(t, "noise", bytes(buf[:32])))
-                buf.clear()
-                break
-            if start:
-                out.append(ProtocolError(t, "noise", bytes(buf[:min(start, 32)])))
-                del buf[:start]
-            if len(buf) < 3:
-                break
-            if buf[1] & 0x80 or buf[2] & 0x80:   # a new id where a length byte belongs
-                out.append(ProtocolError(t, "dgt-message", bytes(buf[:3])))
-                del buf[:1]
+        buf += data
+        out: list[DgtMessage] = []
+        n = len(buf)
+        i = 0
+        drop_start = -1          # start of a run of dropped bytes not yet reported
+        drop_kind = ""
+        dropped = 0
+
+        def drop(upto: int, kind: str) -> None:
+            nonlocal drop_start, drop_kind, dropped
+            if drop_start < 0:
+                drop_start, drop_kind = i, kind
+            dropped += upto - i
+
+        def flush() -> None:
+            nonlocal drop_start, dropped
+            if dropped:
+                out.append(ProtocolError(t, drop_kind, bytes(buf[drop_start:drop_start + SAMPLE]), dropped))
+            drop_start, dropped = -1, 0
+
+        while i < n:
+            if not buf[i] & 0x80 or n - i >= 3 and (buf[i + 1] & 0x80 or buf[i + 2] & 0x80):
+                found = _HEADER.search(buf, i + 1 if buf[i] & 0x80 else i)
+                if found is not None:
+                    j = found.start()
+                else:   # a header may be arriving: keep a high byte in the last two
+                    j = n
+                    for k in (n - 2, n - 1):
+                        if k > i and buf[k] & 0x80 and all(not b & 0x80 for b in buf[k + 1:n]):
+                            j = k
+                            break
+                drop(j, "noise" if not buf[i] & 0x80 else "dgt-message")
+                i = j
                 continue
-            size = (buf[1] << 7) | buf[2]
-            expected = {MSG_BOARD_DUMP: SIZE_BOARD_DUMP, MSG_FIELD_UPDATE: SIZE_FIELD_UPDATE,
-                        MSG_VERSION: SIZE_VERSION}.get(buf[0])
-            if size < 3 or size > _MAX_SIZE or (expected is not None and size != expected):
-                out.append(ProtocolError(t, "dgt-message", bytes(buf[:3])))
-                del buf[:1]
+            if n - i < 3:
+                break
+            msg_id, size = buf[i], (buf[i + 1] << 7) | buf[i + 2]
+            expected = _EXPECTED_SIZE.get(msg_id)
+            if size < 3 or size > MAX_MESSAGE or (expected is not None and size != expected):
+                drop(i + 1, "dgt-message")
+                i += 1
                 continue
-            broken = next((i for i in range(3, min(size, len(buf))) if buf[i] & 0x80), None)
+            broken = _HIGH.search(buf, i + 3, min(i + size, n))
             if broken is not None:   # cut short by the next message
-                out.append(ProtocolError(t, "dgt-message", bytes(buf[:broken][:32])))
-                del buf[:broken]
+                drop(broken.start(), "dgt-message")
+                i = broken.start()
                 continue
-            if len(buf) < size:
+            if n - i < size:
                 break
-            msg_id, payload = buf[0], bytes(buf[3:size])
-            del buf[:size]
-            item = self._decode(msg_id, payload, t)
-            if item is not None:
-                out.append(item)
+            flush()
+            payload = bytes(buf[i + 3:i + size])
+            i += size
+            out += self._decode(msg_id, payload, t)
+        flush()
+        del buf[:i]
         return out
 
-    def _decode(self, msg_id: int, payload: bytes, t: float):
-        try:
-            if msg_id == MSG_BOARD_DUMP:
-                pieces: dict[int, chess.Piece] = {}
-                for field, code in enumerate(payload):
-                    piece = piece_from_code(code)
-                    if piece is not None:
-                        pieces[square_from_field(field, rotated=self.rotated)] = piece
-                occupied = 0
-                for square in pieces:
-                    occupied |= chess.BB_SQUARES[square]
-                return Snapshot(t, occupied, pieces)
-            if msg_id == MSG_FIELD_UPDATE:
-                field, code = payload
-                if field > 63:
-                    raise ValueError(field)
-                return PieceUpdate(t, square_from_field(field, rotated=self.rotated), piece_from_code(code))
-            if msg_id == MSG_VERSION:
-                return Ident(t, f"DGT {payload[0]}.{payload[1]:02d}")
-        except ValueError:
-            return ProtocolError(t, "dgt-message", bytes([msg_id]) + payload[:32])
-        return None  # clock times, serial numbers ...: not needed here
+    def _decode(self, msg_id: int, payload: bytes, t: float) -> list[DgtMessage]:
+        if msg_id == MSG_BOARD_DUMP:
+            pieces: dict[int, chess.Piece] = {}
+            magic: list[DgtMessage] = []
+            for number, code in enumerate(payload):
+                square = square_from_field(number, rotated=self.rotated)
+                if code in MAGIC_CODES:
+                    magic.append(MagicPiece(t, square, code))
+                elif code:
+                    piece = PIECE_CODES.get(code)
+                    if piece is None:
+                        return [ProtocolError(t, "dgt-message", bytes([msg_id]) + payload[:SAMPLE - 1], len(payload) + 3)]
+                    pieces[square] = piece
+            occupied = 0
+            for square in pieces:
+                occupied |= chess.BB_SQUARES[square]
+            return [Snapshot(t, occupied, pieces), *magic]
+        if msg_id == MSG_FIELD_UPDATE:
+            number, code = payload
+            if number > 63 or (code and code not in PIECE_CODES and code not in MAGIC_CODES):
+                return [ProtocolError(t, "dgt-message", bytes([msg_id]) + payload, 5)]
+            square = square_from_field(number, rotated=self.rotated)
+            update: list[DgtMessage] = [PieceUpdate(t, square, PIECE_CODES.get(code))]
+            if code in MAGIC_CODES:
+                update.append(MagicPiece(t, square, code))
+            return update
+        if msg_id == MSG_VERSION:
+            return [Ident(t, f"DGT {payload[0]}.{payload[1]:02d}")]
+        return []  # clock times, serial numbers ...: not needed here
+
+
+# ---------------------------------------------------------------------------
+# E-board actions (scenario scripts, issue 15)
+
+class ActionError(ValueError):
+    """An e-board action that is not ``L SQUARE`` or ``P SQUARE PIECE``.
+
+    ``reason``: "syntax" | "square" | "piece"; ``text`` is the action as given.
+    """
+
+    def __init__(self, text: str, reason: str) -> None:
+        super().__init__(f"e-board action {text!r}: bad {reason}")
+        self.text = text
+        self.reason = reason
+
+
+def parse_action(text: str) -> tuple[int, chess.Piece | None]:
+    """``L e4`` -> (e4, None): a piece lifted; ``P e4 Q`` -> (e4, white queen): a piece set down.
+
+    The line type may be lower case, the square upper case; PIECE is a FEN
+    letter (upper case white, lower case black).  Raises :class:`ActionError`.
+    """
+    parts = text.split()
+    if not parts or parts[0].upper() not in ("L", "P") or len(parts) != (2 if parts[0].upper() == "L" else 3):
+        raise ActionError(text, "syntax")
+    name = parts[1].lower()
+    if name not in chess.SQUARE_NAMES:
+        raise ActionError(text, "square")
+    square = chess.parse_square(name)
+    if parts[0].upper() == "L":
+        return square, None
+    if len(parts[2]) != 1 or parts[2] not in "PNBRQKpnbrqk":
+        raise ActionError(text, "piece")
+    return square, chess.Piece.from_symbol(parts[2])
+
+
+def action_message(text: str, *, rotated: bool = False) -> bytes:
+    """The FIELD_UPDATE a DGT board sends for one action (see :func:`parse_action`; raises ActionError)."""
+    square, piece = parse_action(text)
+    return field_update(square, piece, rotated=rotated)
+
+
+def action_messages(actions: Iterable[str], *, rotated: bool = False) -> bytes:
+    """The byte stream of several actions, in order (raises ActionError before producing anything)."""
+    return b"".join([action_message(text, rotated=rotated) for text in actions])
+
+
+def eboard_events(actions: Iterable[str], t: float, decoder: DgtDecoder | None = None) -> list[PieceUpdate]:
+    """Actions -> the PieceUpdate events the real decoder reads from their bytes, stamped ``t``.
+
+    Pass the same ``decoder`` for a whole game (as the serial link does).
+    Raises :class:`ActionError` for a malformed action (nothing is fed then).
+    """
+    decoder = decoder if decoder is not None else DgtDecoder()
+    data = action_messages(actions, rotated=decoder.rotated)
+    return [m for m in decoder.feed(data, t) if isinstance(m, PieceUpdate)]

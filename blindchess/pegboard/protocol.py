@@ -22,15 +22,16 @@ should be requested.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Union
+from typing import NamedTuple, TypeAlias
 
 import chess
 
 from .tracker import Lift, Place, Snapshot
 
 __all__ = [
-    "REQUEST_SNAPSHOT", "REQUEST_IDENT", "MAX_LINE", "Ident", "Comment", "ProtocolError", "Message",
+    "REQUEST_SNAPSHOT", "REQUEST_IDENT", "MAX_LINE", "SAMPLE", "Assembled", "Ident", "Comment", "ProtocolError", "Message",
     "checksum", "format_line", "lift_line", "place_line", "snapshot_line", "ident_line",
     "parse_line", "LineAssembler", "Decoder", "rotate_square", "rotate_occupancy",
 ]
@@ -40,6 +41,8 @@ REQUEST_SNAPSHOT = b"?"
 REQUEST_IDENT = b"V"
 #: Longest line accepted, without the line end (an ident text may be long-ish).
 MAX_LINE = 120
+#: At most this many bytes of dropped noise or of an overlong line are kept in a report.
+SAMPLE = 32
 
 
 @dataclass(frozen=True)
@@ -60,20 +63,30 @@ class Comment:
 class ProtocolError:
     """A line (or bytes) the host could not use.
 
-    ``kind``: "checksum" | "noise" | "overlong" | "unknown" | "square" | "snapshot".
+    ``kind``: "checksum" | "noise" | "overlong" | "unknown" | "square" | "snapshot"
+    (DGT: "noise" | "dgt-message").  ``raw`` is the offending line, or for
+    dropped noise and overlong lines a sample of at most :data:`SAMPLE` bytes;
+    ``count`` is the number of bytes dropped (0: ``raw`` is the whole line).
     Every error means events may have been lost: ask for a snapshot.
     """
     t: float
     kind: str
     raw: bytes = b""
+    count: int = 0
 
     @property
     def text(self) -> str:
-        """The offending bytes, printable."""
-        return self.raw.decode("ascii", "backslashreplace")
+        """The offending bytes, printable and short (at most :data:`SAMPLE` bytes shown)."""
+        shown = self.raw[:SAMPLE].decode("ascii", "backslashreplace")
+        return shown + " …" if len(self.raw) > SAMPLE or self.count > len(self.raw) else shown
+
+    @property
+    def dropped(self) -> int:
+        """Bytes this report stands for."""
+        return max(self.count, len(self.raw))
 
 
-Message = Union[Lift, Place, Snapshot, Ident, Comment, ProtocolError]
+Message: TypeAlias = Lift | Place | Snapshot | Ident | Comment | ProtocolError
 
 
 def checksum(data: bytes) -> int:
@@ -160,62 +173,135 @@ def parse_line(line: bytes, t: float, *, rotated: bool = False) -> Message | Non
     return ProtocolError(t, "unknown", raw)
 
 
-class LineAssembler:
-    """Bytes in any pieces -> complete ASCII lines, or error reports.
+class Assembled(NamedTuple):
+    """One result of :meth:`LineAssembler.feed`.
 
-    Bytes outside printable ASCII (noise, invalid UTF-8) before a line starts
-    are dropped and reported; inside a line they spoil the whole line.  A line
-    longer than :data:`MAX_LINE` is dropped up to its LF.
+    ``kind`` "line": ``data`` is a complete line without its LF.  ``kind``
+    "noise" (bytes outside printable ASCII before a line started, or a line
+    they spoiled) or "overlong": ``data`` is a sample (noise: the dropped
+    bytes, at most :data:`SAMPLE`; a spoiled line: the line, at most
+    ``max_line`` + 1 bytes; overlong: its first :data:`SAMPLE` bytes) and
+    ``size`` the number of bytes (the line's length, or the bytes dropped).
+    """
+    kind: str
+    data: bytes
+    size: int
+
+
+#: Bytes a line may hold: printable ASCII, TAB and CR.
+_TEXT = bytes(range(0x20, 0x7F)) + b"\t\r"
+_BLANK = b" \t\r"
+_NOT_TEXT = re.compile(rb"[^\x20-\x7e\t\r]")
+_LINE_START = re.compile(rb"[\x21-\x7e]")
+
+
+class LineAssembler:
+    """Bytes in any pieces -> complete ASCII lines, or reports of dropped bytes.
+
+    Linear in the input and bounded in memory: between two calls it holds at
+    most ``max_line`` + 1 bytes of the current line and :data:`SAMPLE` bytes of
+    a noise sample, whatever arrives.
+
+    * Bytes outside printable ASCII (noise, invalid UTF-8) before a line
+      starts (before its first non-blank byte) are dropped; one run of them is
+      reported once, as ("noise", sample, count) when the line starts or at
+      the LF — and early, as soon as the run exceeds ``max_line`` bytes (the
+      rest of that run is reported when it ends).
+    * Inside a line they spoil the whole line: ("noise", line, length) at its LF.
+    * A line longer than ``max_line`` is reported once as ("overlong", first
+      bytes, length seen) and dropped up to its LF.
     """
 
     def __init__(self, max_line: int = MAX_LINE) -> None:
+        if max_line < 1:
+            raise ValueError("max_line must be positive")
         self.max_line = max_line
         self.reset()
 
     def reset(self) -> None:
         """Forget a partial line (after a reconnect it belongs to nothing)."""
         self._buf = bytearray()
+        self._started = False      # a non-blank byte arrived: noise now spoils the line
         self._spoiled = False
-        self._skipping = False
-        self._noise = bytearray()
+        self._skipping = False     # dropping the rest of an overlong line
+        self._noise = bytearray()  # sample of the current run of noise before a line
+        self._noise_count = 0
+        self._noise_reported = 0
 
-    def feed(self, data: bytes) -> list[tuple[str, bytes]]:
-        """Returns ("line", bytes) and ("noise" | "overlong", bytes) items, in order."""
-        out: list[tuple[str, bytes]] = []
-        for byte in data:
-            if byte == 0x0A:  # LF
-                if self._noise:
-                    out.append(("noise", bytes(self._noise)))
-                    self._noise.clear()
-                if self._skipping:
-                    self._skipping = False
-                elif self._spoiled:
-                    out.append(("noise", bytes(self._buf)))
-                elif self._buf:
-                    out.append(("line", bytes(self._buf)))
-                self._buf.clear()
-                self._spoiled = False
-                continue
-            if self._skipping:
-                continue
-            if not (0x20 <= byte < 0x7F or byte in (0x09, 0x0D)):
-                if self._buf and self._buf.strip():
-                    self._spoiled = True
-                    self._buf.append(byte)
-                else:
-                    self._buf.clear()
-                    self._noise.append(byte)
-                continue
-            if self._noise and not self._buf:
-                out.append(("noise", bytes(self._noise)))
-                self._noise.clear()
-            self._buf.append(byte)
-            if len(self._buf) > self.max_line:
-                out.append(("overlong", bytes(self._buf[:32])))
-                self._buf.clear()
-                self._spoiled = False
-                self._skipping = True
+    @property
+    def pending(self) -> int:
+        """Bytes held between calls (bounded: at most ``max_line`` + 1 + :data:`SAMPLE`)."""
+        return len(self._buf) + len(self._noise)
+
+    def feed(self, data: bytes) -> list[Assembled]:
+        """Complete lines and drop reports, in order (see the class docstring)."""
+        out: list[Assembled] = []
+        pos, end = 0, len(data)
+        while pos < end:
+            lf = data.find(b"\n", pos)
+            stop = end if lf < 0 else lf
+            if not self._skipping and stop > pos:
+                self._take(data, pos, stop, out)
+            if lf < 0:
+                break
+            self._line_end(out)
+            pos = lf + 1
+        if self._noise_count - self._noise_reported > self.max_line and not self._noise_reported:
+            out.append(Assembled("noise", bytes(self._noise), self._noise_count))
+            self._noise_reported = self._noise_count
         return out
+
+    def _take(self, data: bytes, a: int, b: int, out: list[Assembled]) -> None:
+        """A piece ``data[a:b]`` of the current line (no LF in it)."""
+        if not self._started:
+            found = _LINE_START.search(data, a, b)
+            head_end = found.start() if found else b
+            head = data[a:head_end]            # blanks and noise only
+            bad = head.translate(None, _TEXT)
+            if bad:
+                self._noise_count += len(bad)
+                self._noise += bad[:SAMPLE - len(self._noise)]
+                head = head[len(head.rstrip(_BLANK)):]   # the blanks after the last noise byte
+                self._buf.clear()
+            if found is None:
+                self._append(head, out)
+                return
+            self._end_noise(out)
+            self._started = True
+            self._append(head + data[head_end:b], out)
+            return
+        self._append(data[a:b], out)
+
+    def _append(self, piece: bytes, out: list[Assembled]) -> None:
+        room = self.max_line + 1 - len(self._buf)
+        part = piece[:room]
+        if not self._spoiled and _NOT_TEXT.search(part):
+            self._spoiled = True
+        self._buf += part
+        if len(self._buf) > self.max_line:
+            out.append(Assembled("overlong", bytes(self._buf[:SAMPLE]), len(self._buf) + len(piece) - len(part)))
+            self._buf.clear()
+            self._started = self._spoiled = False
+            self._skipping = True
+
+    def _end_noise(self, out: list[Assembled]) -> None:
+        """A run of noise before a line ended: report what was not reported yet."""
+        if self._noise_count > self._noise_reported:
+            out.append(Assembled("noise", bytes(self._noise), self._noise_count - self._noise_reported))
+        self._noise.clear()
+        self._noise_count = self._noise_reported = 0
+
+    def _line_end(self, out: list[Assembled]) -> None:
+        if self._skipping:
+            self._skipping = False
+        else:
+            self._end_noise(out)
+            if self._spoiled:
+                out.append(Assembled("noise", bytes(self._buf), len(self._buf)))
+            elif self._started:
+                out.append(Assembled("line", bytes(self._buf), len(self._buf)))
+        self._buf.clear()
+        self._started = self._spoiled = False
 
 
 class Decoder:
@@ -230,9 +316,9 @@ class Decoder:
 
     def feed(self, data: bytes, t: float) -> list[Message]:
         out: list[Message] = []
-        for kind, raw in self.assembler.feed(data):
+        for kind, raw, size in self.assembler.feed(data):
             if kind != "line":
-                out.append(ProtocolError(t, kind, raw))
+                out.append(ProtocolError(t, kind, raw, size))
                 continue
             message = parse_line(raw, t, rotated=self.rotated)
             if message is not None:

@@ -48,7 +48,7 @@ never reads a clock, never sleeps, and imports python-chess only.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
+from typing import TypeAlias
 
 import chess
 
@@ -91,13 +91,16 @@ class Snapshot:
 
 @dataclass(frozen=True)
 class PieceUpdate:
-    """A piece-sensing board saw ``piece`` (None: empty) on ``square``."""
+    """A piece-sensing board saw ``piece`` (None: empty, or no chess piece) on ``square``.
+
+    A state, not a change: "empty" for a square already empty changes nothing.
+    """
     t: float
     square: int
     piece: chess.Piece | None
 
 
-InputEvent = Union[Lift, Place, Snapshot, PieceUpdate]
+InputEvent: TypeAlias = Lift | Place | Snapshot | PieceUpdate
 
 
 # ---------------------------------------------------------------------------
@@ -126,9 +129,9 @@ class TrackerEvent:
     certain: bool = True                    # move: False when only the announcement can confirm it
     wrong_pieces: tuple[int, ...] = ()      # mismatch: occupied squares holding the wrong piece
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict: square names, UCI moves, piece symbols."""
-        d: dict = {"type": self.type, "time": round(self.time, 3)}
+        d: dict[str, object] = {"type": self.type, "time": round(self.time, 3)}
         if self.square is not None:
             d["square"] = chess.square_name(self.square)
         if self.piece is not None:
@@ -237,6 +240,7 @@ def _table(board: chess.Board) -> _Table:
             frm, to = chess.BB_SQUARES[move.from_square], chess.BB_SQUARES[move.to_square]
             bbs = base.copy()
             mover = board.piece_type_at(move.from_square)
+            assert mover is not None   # a legal move moves a piece
             victim = board.piece_type_at(move.to_square)
             if victim:
                 bbs[victim] &= ~to
@@ -310,8 +314,8 @@ class Tracker:
         self._now = float("-inf")
         self._sync: bool | None = None
         self._confirm = False                  # a snapshot arrived: confirm the first agreement aloud
-        self._mismatch_key: tuple | None = None
-        self._cache: dict[tuple, _Table] = {}
+        self._mismatch_key: tuple[object, ...] | None = None
+        self._cache: dict[tuple[object, ...], _Table] = {}
 
     # -- state ------------------------------------------------------------
     @property
@@ -365,7 +369,10 @@ class Tracker:
             out += self._place(t, event.square, None)
         elif isinstance(event, PieceUpdate):
             if event.piece is None:
-                out += self._lift(t, event.square)
+                # a piece-sensing board reports states: "empty" for a square believed
+                # empty (a DGT magic piece set down or taken away) changes nothing
+                if self._occ & chess.BB_SQUARES[event.square]:
+                    out += self._lift(t, event.square)
             else:
                 if self._occ & chess.BB_SQUARES[event.square] and self._pieces.get(event.square) != event.piece:
                     out += self._lift(t, event.square)
@@ -480,9 +487,10 @@ class Tracker:
         self._lifted[square] = self._seq
         self._changed(t)
         out: list[TrackerEvent] = []
-        if square not in self._touched and self._board.piece_at(square) is not None:
+        standing = self._board.piece_at(square)
+        if square not in self._touched and standing is not None:
             self._touched.add(square)
-            piece = sensed if self.senses_pieces and sensed is not None else self._board.piece_at(square)
+            piece = sensed if self.senses_pieces and sensed is not None else standing
             out.append(TrackerEvent("touched", t, square=square, piece=piece, own=piece.color == self._board.turn,
                                     expected=self._pending))
         return out
