@@ -1,6 +1,6 @@
 """The game score in braille: North American braille ASCII (``.brf``) and Unicode braille.
 
-FIDE Laws, Appendix D.2.7 (RULES.md §1): the visually impaired player keeps the
+FIDE Laws, Appendix D.2.7 (FIDE Laws Appendix D): the visually impaired player keeps the
 game score in braille. This module writes a score as 6-dot braille and reads one
 back, so the same text can go to an embosser, a braille display or the arbiter.
 
@@ -15,7 +15,7 @@ Conventions (see the README section "Braille score" for sources):
 * **A score starting with Black**: the first move is preceded by dots 3-6
   (``-``), the print "…" (BAUK §1.2).
 * **Pieces**: the capital initial in the player's language (FIDE Appendix C,
-  RULES.md §4): German K D T L S, English K Q R B N, Russian Кр Ф Л С К in
+  FIDE Laws Appendix C): German K D T L S, English K Q R B N, Russian Кр Ф Л С К in
   Russian braille. Capitals carry no capital sign inside game moves (BAUK 2015);
   only when a piece letter could also be read as a pawn's file *and* both
   readings would be legal (``Bxc6`` / ``bxc6``) the piece letter gets the

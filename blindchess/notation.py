@@ -1,6 +1,6 @@
 """Algebraic notation in six languages: write moves, read them like an arbiter.
 
-FIDE Laws, Appendix C (RULES.md §4): a piece move is the piece's capital initial
+FIDE Laws, Appendix C: a piece move is the piece's capital initial
 and the arrival square (``Sf3``), a pawn move the arrival square (``e4``); each
 player may use the letters of his own language:
 
@@ -19,7 +19,7 @@ swapped, in the FIDE form (``0-0``, ``exd6 e.p.``, ``d8D``) or the PGN form
 (``O-O``, ``d8=Q``; with ``lang="en"`` exactly python-chess SAN).
 
 Reading (:func:`read`, :func:`parse`, :func:`read_score`) follows how an arbiter
-reads a handwritten scoresheet (RULES.md §4, last paragraph). The text is cut
+reads a handwritten scoresheet (FIDE Laws Appendix C). The text is cut
 into symbols, each with its possible meanings and a *cost* (0 = as written in the
 sheet's language; 1 = a reading that needs a correction: a letter of another
 language where the sheet's language is given, a case slip such as ``sf3`` or
@@ -103,7 +103,7 @@ __all__ = [
     "PROBLEMS", "write", "read", "parse", "read_score", "write_score", "guess_lang", "piece_letter", "is_move_text",
 ]
 
-#: Piece letters per language (RULES.md §4); pawns have no letter.
+#: Piece letters per language (FIDE Laws Appendix C); pawns have no letter.
 LETTERS: dict[str, dict[int, str]] = {
     "de": {chess.KING: "K", chess.QUEEN: "D", chess.ROOK: "T", chess.BISHOP: "L", chess.KNIGHT: "S"},
     "en": {chess.KING: "K", chess.QUEEN: "Q", chess.ROOK: "R", chess.BISHOP: "B", chess.KNIGHT: "N"},
@@ -956,6 +956,9 @@ class ScoreReading:
     ``problems`` lists that first problem and, after it, every further entry that
     is not even move-shaped ("unreadable"): once a move cannot be read the
     position is unknown, so later entries are checked for form only.
+    ``heading`` is the text written before the first move number
+    ("Musterpartie:", "Partie 1"), None when there is none; ``headers`` are
+    the game's PGN tag pairs.
     """
 
     start: chess.Board
@@ -966,6 +969,8 @@ class ScoreReading:
     style: str = "fide"
     truncated: bool = False
     readings: list[Reading] = field(default_factory=list, repr=False)
+    heading: str | None = None
+    headers: dict[str, str] = field(default_factory=dict)
 
     @property
     def plies(self) -> int:
@@ -987,10 +992,14 @@ class ScoreReading:
         return write_score(self.start, self.moves, lang or self.lang or "de", style=style or self.style)
 
     def as_dict(self) -> dict:
-        return {"plies": self.plies, "moves": [m.uci() for m in self.moves],
-                "problems": [p.as_dict() for p in self.problems], "ok": self.ok,
-                "lang": self.lang, "start": self.start.fen(), "end": self.board().fen(),
-                "truncated": self.truncated}
+        """The reading as JSON-ready data; ``heading`` only when the score has one."""
+        out = {"plies": self.plies, "moves": [m.uci() for m in self.moves],
+               "problems": [p.as_dict() for p in self.problems], "ok": self.ok,
+               "lang": self.lang, "start": self.start.fen(), "end": self.board().fen(),
+               "truncated": self.truncated}
+        if self.heading is not None:
+            out["heading"] = self.heading
+        return out
 
 
 _SCORE_TOKEN = re.compile(
@@ -1049,7 +1058,7 @@ def _start_from_headers(headers: dict[str, str]) -> tuple[chess.Board | None, st
         except ValueError as exc:
             return None, fen_error_text(exc)
         if not chess960 and start.status() & chess.STATUS_BAD_CASTLING_RIGHTS:
-            other = chess.Board(fen, chess960=True)     # Shredder-FEN castling rights (RULES.md §5)
+            other = chess.Board(fen, chess960=True)     # Shredder-FEN castling rights (FIDE Laws Guidelines II, Chess960)
             if other.is_valid():
                 start = other
         status = start.status() & ~chess.STATUS_BAD_CASTLING_RIGHTS
@@ -1112,6 +1121,27 @@ def _split_number(word: str) -> tuple[int | None, bool, str]:
         return None, False, word
     dots = m.group("dots") or ""
     return int(m.group("n")), dots in ("...", "…", "..", ".…"), m.group("rest")
+
+
+def _first_numbered_move(words: list[tuple[str, int, int]], limit: int = 64) -> int | None:
+    """Index of the first move number followed by a move (``1. e4``, ``1.e4``, ``12... Sc6``).
+
+    Only the first ``limit`` words are looked at: a heading is short.
+    """
+    for i, (w, _, _) in enumerate(words[:limit]):
+        number, _, rest = _split_number(w)
+        if number is None:
+            continue
+        if rest:
+            if is_move_text(rest):
+                return i
+            continue
+        j = i + 1
+        while j < len(words) and _DOTS.match(words[j][0]):
+            j += 1
+        if j < len(words) and _split_number(words[j][0])[0] is None and is_move_text(words[j][0]):
+            return i
+    return None
 
 
 _TAG_LINE = re.compile(r'^\s*\[[A-Za-z0-9_]+\s+"')
@@ -1191,6 +1221,12 @@ def read_score(text: str, *, board: chess.Board | None = None, lang: str | None 
         header_start, bad_fen = _start_from_headers(headers)
         board = header_start or chess.Board()
     start = board.copy()
+    heading: str | None = None
+    first = _first_numbered_move(words)
+    if first and _split_number(words[first][0])[0] == start.fullmove_number:
+        # text before the game's first move number that is not the score: a heading
+        heading = " ".join(text[words[0][1]:words[first - 1][2]].split())
+        words = words[first:]
     hint = lang if lang in LETTERS else guess_lang(text)
     style = "pgn" if headers or re.search(r"(?<![0-9])O-O|=[QRBN]\b", text) else "fide"
 
@@ -1337,7 +1373,7 @@ def read_score(text: str, *, board: chess.Board | None = None, lang: str | None 
         sugg = [write(b, m, hint or "de", style=style) for m in shown]
         problems.append(Problem(idx + 1, number, white, written, reading.problem or "unreadable", sugg,
                                 _score_message(reading, b, placed[idx + 1:], hint, ui)))
-    return ScoreReading(start, entries, moves, problems, hint, style, truncated, readings)
+    return ScoreReading(start, entries, moves, problems, hint, style, truncated, readings, heading, headers)
 
 
 def _score_message(reading: Reading, board: chess.Board, rest: list, hint: str | None, ui: str) -> str:

@@ -1,4 +1,4 @@
-"""Algebraic notation in six languages (RULES.md §4, FIDE Laws Appendix C).
+"""Algebraic notation in six languages (FIDE Laws Appendix C).
 
 Reads as a specification of :mod:`blindchess.notation`: how moves are written in
 each language and style, and how an arbiter reads what a player wrote.
@@ -41,7 +41,7 @@ def uci(fen: str, move: str) -> chess.Move:
 
 # --------------------------------------------------------------------------- writing
 
-LETTER_TABLE = {   # RULES.md §4, in the order K Q R B N
+LETTER_TABLE = {   # FIDE Laws Appendix C, in the order K Q R B N
     "de": ("K", "D", "T", "L", "S"),
     "en": ("K", "Q", "R", "B", "N"),
     "fr": ("R", "D", "T", "F", "C"),
@@ -275,7 +275,7 @@ def test_castling_that_is_not_allowed_is_illegal_with_the_other_side_suggested()
 
 
 def test_chess960_castling_both_sides():
-    # Rooks b1 and g1, king f1: short castling swaps king and rook, long goes to c1/d1 (RULES.md §5).
+    # Rooks b1 and g1, king f1: short castling swaps king and rook, long goes to c1/d1 (FIDE Laws Guidelines II, Chess960).
     b = chess.Board("1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1", chess960=True)
     short = N.parse(b, "0-0", "de")
     long = N.parse(b, "0-0-0", "de")
@@ -307,7 +307,7 @@ def test_missing_disambiguation_is_ambiguous_with_every_candidate(fen, text, can
     msg = r.message("de")
     for san in r.sans(r.candidates):
         assert san in msg
-    assert "RULES.md §4" in msg
+    assert "FIDE-Regeln Anhang C" in msg and "RULES" not in msg
 
 
 # --------------------------------------------------------------------------- reading: slips

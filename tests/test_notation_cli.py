@@ -1,4 +1,4 @@
-"""``blindchess notation check | convert`` (RULES.md §4)."""
+"""``blindchess notation check | convert`` (FIDE Laws Appendix C)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Whole game scores: PGN and transcribed scoresheets (RULES.md §4).
+"""Whole game scores: PGN and transcribed scoresheets (FIDE Laws Appendix C).
 
 What an arbiter gets handed is a scoresheet; the tests use the formats players
 and transcribers actually produce and check that every problem is reported with
@@ -259,7 +259,7 @@ def test_an_invalid_fen_header_is_reported_not_replaced_by_the_standard_start():
     s = N.read_score('[FEN "8/8/8/8/8/8/8/R3K3 w - - 0 1"]\n\n1. Ta2')
     # (QA: the reason was python-chess's English "no black king" inside the German message)
     assert s.problems[0].ply == 0 and "kein schwarzer König" in s.problems[0].message and s.plies == 0
-    # a Chess960 FEN without a Variant header is read as Chess960 (RULES.md §5)
+    # a Chess960 FEN without a Variant header is read as Chess960 (FIDE Laws Guidelines II, Chess960)
     s = N.read_score('[FEN "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1"]\n\n1. O-O O-O-O')
     assert s.ok and s.start.chess960
     d = N.read_score(text).as_dict()

@@ -1,4 +1,4 @@
-"""The spoken move language (FIDE Laws Appendix D.2.1, RULES.md §1), as a spec.
+"""The spoken move language (FIDE Laws Appendix D.2.1), as a spec.
 
 Each test names the form a player uses and what blindchess makes of it.
 """
@@ -109,7 +109,7 @@ def test_announce_in_every_language():
 
 
 def test_chess960_castling_is_still_kurze_lange_rochade():
-    # Chess960 (RULES.md §5): king b1, rooks a1 and h1; python-chess writes castling as king-takes-rook
+    # Chess960 (FIDE Laws Guidelines II, Chess960): king b1, rooks a1 and h1; python-chess writes castling as king-takes-rook
     b = board("1k6/8/8/8/8/8/8/RK5R w HA - 0 1", chess960=True)
     assert announce(b, uci("b1h1")) == "Kurze Rochade"
     assert announce(b, uci("b1a1")) == "Lange Rochade"
@@ -337,7 +337,7 @@ def test_correction_in_english():
     ("Remis", "draw_offer"), ("Ich biete Remis an", "draw_offer"),
     ("Ich gebe auf", "resign"),
     ("j'adoube", "adjust"), ("Ich korrigiere", "adjust"),
-    ("Ich werde rochieren", "castle_intent"),                         # RULES.md §5
+    ("Ich werde rochieren", "castle_intent"),                         # FIDE Laws Guidelines II (Chess960)
     ("ja", "yes"), ("nein", "no"), ("wiederholen", "repeat"), ("wie bitte", "repeat"),
     ("blubb", "unknown"), ("", "unknown"),
 ])

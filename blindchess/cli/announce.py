@@ -46,7 +46,7 @@ def read_games(path: Path, lang: str) -> list[tuple[dict[str, str], chess.Board,
 
     A file may hold several PGN games; each is read with
     :func:`blindchess.notation.read_score`, so a scoresheet typed in any of the
-    six notations (RULES.md §4) is announced as well as PGN, and ``FEN`` /
+    six notations (FIDE Laws Appendix C) is announced as well as PGN, and ``FEN`` /
     ``Variant`` headers set the start (Chess960 included). UserError (exit 2)
     when the file is missing, binary or holds no game, or when a move cannot be
     read (the message names the game, the move number and the side).

@@ -4,6 +4,8 @@
 (PGN or a scoresheet transcribed as text, see :func:`blindchess.notation.read_score`)
 and reports every problem with its move number and colour. Exit status: 0 when
 every move is legal and unambiguous, 1 otherwise, 2 when the file cannot be read.
+A heading before the first move ("Musterpartie:", "Partie 1") is named and the
+score read. ``--json`` prints the reading of :meth:`ScoreReading.as_dict`.
 
 ``convert FILE --to LANG [--from LANG] [--style fide|pgn] [--fen FEN]`` prints the
 legal moves of the score in another language's notation, one move number per line;
@@ -11,7 +13,15 @@ problems go to standard error and give exit status 1. A start other than the
 standard one (``--fen``, ``--chess960``, PGN ``FEN``/``Variant`` headers) is
 printed first as PGN tag pairs, so the converted score reads back the same.
 
-``--lang``/``--from`` name the *sheet's* notation language (RULES.md §4); messages
+A file may hold several games (a PGN file; a tag pair after movetext starts the
+next game, :func:`blindchess.notation.split_games`): both commands read every
+game. ``check`` then names each game before its lines ("Partie 2: Anna – Bella")
+and with ``--json`` prints ``{"games": [...]}``, one object per game with the
+single-game fields plus ``"headers"`` (the game's tag pairs); ``convert`` prints
+each game with its tag pairs, separated by a blank line. A file with one game
+gives exactly the single-game output.
+
+``--lang``/``--from`` name the *sheet's* notation language (FIDE Laws Appendix C); messages
 are in the user's language from ``BLINDCHESS_LANG`` (German by default).
 """
 
@@ -23,9 +33,10 @@ import sys
 
 import chess
 
-from .. import NOTATION_LANGS
+from .. import NOTATION_LANGS, textfile
 from ..errors import UserError
 from ..i18n import default_lang, tr
+from ..notation import ScoreReading, fen_error_text, read_score, split_games, status_text, write
 from ..plural import plural
 
 #: Larger files are refused (a score is a few kilobytes; the reader caps text anyway).
@@ -64,8 +75,6 @@ def _start_options(parser: argparse.ArgumentParser, ui: str) -> None:
 
 def read_text(path: str, ui: str) -> str:
     """The text of a score file ("-": standard input); UserError (exit 2) when impossible."""
-    from .. import textfile
-
     if path == "-":
         data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:
@@ -76,8 +85,6 @@ def read_text(path: str, ui: str) -> str:
 
 def decode(data: bytes, path: str, ui: str) -> str:
     """UTF-8 (with or without BOM), UTF-16 with BOM, else Windows-1252; binary is refused."""
-    from .. import textfile
-
     return textfile.decode(data, path, ui)
 
 
@@ -85,14 +92,12 @@ def start_board(fen: str | None, chess960: bool, ui: str) -> chess.Board | None:
     """The start position from ``--fen``/``--chess960`` (None: standard or from PGN headers)."""
     if fen is None:
         return chess.Board(chess960=True) if chess960 else None
-    from ..notation import fen_error_text, status_text
-
     try:
         board = chess.Board(fen, chess960=chess960)
     except ValueError as exc:
         raise UserError(tr("notation.cli_bad_fen", ui, fen=fen, error=fen_error_text(exc, ui)), 2) from None
     if not board.is_valid() and not chess960:
-        # castling rights such as a Chess960 FEN has them: read it as Chess960 (RULES.md §5)
+        # castling rights such as a Chess960 FEN has them: read it as Chess960 (FIDE Laws Guidelines II, Chess960)
         other = chess.Board(fen, chess960=True)
         if other.is_valid():
             board = other
@@ -101,62 +106,107 @@ def start_board(fen: str | None, chess960: bool, ui: str) -> chess.Board | None:
     return board
 
 
-def _read(args: argparse.Namespace, ui: str):
-    from ..notation import read_score
-
+def _read(args: argparse.Namespace, ui: str) -> list[ScoreReading]:
+    """Every game of the file, read (one reading for a file with one game or none)."""
     text = read_text(args.file, ui)
     board = start_board(args.fen, args.chess960, ui)
-    return read_score(text, board=board, lang=args.lang, ui_lang=ui)
+    chunks = split_games(text) or [text]
+    return [read_score(chunk, board=board, lang=args.lang, ui_lang=ui) for chunk in chunks]
+
+
+def _game_line(number: int, score: ScoreReading, ui: str) -> str:
+    """``Partie 2: Anna – Bella`` (the players from the game's tag pairs, "?" when missing)."""
+    players = " – ".join((score.headers.get("White") or "?", score.headers.get("Black") or "?"))
+    return tr("notation.cli_game", ui, number=number, players=players)
+
+
+def _report(score: ScoreReading, ui: str) -> None:
+    """The text report of one game (as a one-game file has always printed it)."""
+    print(tr("notation.cli_lang_used", ui, lang=score.lang) if score.lang else tr("notation.cli_no_lang", ui))
+    if score.heading:
+        print(tr("notation.cli_heading", ui, heading=score.heading))
+    for problem in score.problems:
+        print(problem.line(ui))
+    if score.truncated:
+        print(tr("notation.cli_truncated", ui))
+    if score.ok and not score.entries:
+        print(tr("notation.cli_no_moves", ui))
+    elif score.ok:
+        print(plural(score.plies, "notation.cli_all_ok_one", "notation.cli_all_ok", ui, plies=score.plies))
+    else:
+        print(tr("notation.cli_summary", ui, plies=score.plies, count=len(score.problems),
+                 plies_text=plural(score.plies, "notation.half_moves_one", "notation.half_moves", ui),
+                 problems_text=plural(len(score.problems), "notation.problems_one", "notation.problems", ui)))
 
 
 def run_check(args: argparse.Namespace) -> int:
     ui = default_lang()
-    score = _read(args, ui)
+    scores = _read(args, ui)
     if args.json:
-        print(json.dumps(score.as_dict(), ensure_ascii=False, indent=2))
-    else:
-        print(tr("notation.cli_lang_used", ui, lang=score.lang) if score.lang else tr("notation.cli_no_lang", ui))
-        for problem in score.problems:
-            print(problem.line(ui))
-        if score.truncated:
-            print(tr("notation.cli_truncated", ui))
-        if score.ok and not score.entries:
-            print(tr("notation.cli_no_moves", ui))
-        elif score.ok:
-            print(plural(score.plies, "notation.cli_all_ok_one", "notation.cli_all_ok", ui, plies=score.plies))
+        if len(scores) == 1:
+            data: dict = scores[0].as_dict()
         else:
-            print(tr("notation.cli_summary", ui, plies=score.plies, count=len(score.problems),
-                     plies_text=plural(score.plies, "notation.half_moves_one", "notation.half_moves", ui),
-                     problems_text=plural(len(score.problems), "notation.problems_one", "notation.problems", ui)))
-    return 0 if score.ok else 1
+            data = {"games": [{**s.as_dict(), "headers": dict(s.headers)} for s in scores]}
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    elif len(scores) == 1:
+        _report(scores[0], ui)
+    else:
+        for number, score in enumerate(scores, start=1):
+            if number > 1:
+                print()
+            print(_game_line(number, score, ui))
+            _report(score, ui)
+    return 0 if all(s.ok for s in scores) else 1
 
 
-def run_convert(args: argparse.Namespace) -> int:
-    from ..notation import write
+#: Tag pairs convert writes itself (from the start position), never copied from the source.
+_START_TAGS = ("SetUp", "FEN", "Variant")
 
-    ui = default_lang()
-    score = _read(args, ui)
+
+def _convert_one(score: ScoreReading, args: argparse.Namespace, *, with_headers: bool) -> list[str]:
+    """The converted score's lines: tag pairs (the game's, when ``with_headers``; the start's), moves."""
+    lines: list[str] = []
     board = score.start.copy()
+    if with_headers:
+        for key, value in score.headers.items():
+            if key not in _START_TAGS:
+                escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+                lines.append(f'[{key} "{escaped}"]')
     if board.chess960 or board.fen() != chess.STARTING_FEN:
         # the start travels with the score, or the converted text cannot be read back
         if board.chess960:
-            print('[Variant "Chess960"]')
-        print('[SetUp "1"]')
-        print(f'[FEN "{board.fen()}"]')
-        print()
+            lines.append('[Variant "Chess960"]')
+        lines.append('[SetUp "1"]')
+        lines.append(f'[FEN "{board.fen()}"]')
+    if lines:
+        lines.append("")
     line: list[str] = []
     for i, move in enumerate(score.moves):
         if board.turn == chess.WHITE or i == 0:
             if line:
-                print(" ".join(line))
+                lines.append(" ".join(line))
             dots = "." if board.turn == chess.WHITE else "..."
             line = [f"{board.fullmove_number}{dots}"]
         line.append(write(board, move, args.to, style=args.style))
         board.push(move)
     if line:
-        print(" ".join(line))
-    for problem in score.problems:
-        print(problem.line(ui), file=sys.stderr)
-    if score.truncated:
-        print(tr("notation.cli_truncated", ui), file=sys.stderr)
-    return 0 if score.ok else 1
+        lines.append(" ".join(line))
+    return lines
+
+
+def run_convert(args: argparse.Namespace) -> int:
+    ui = default_lang()
+    scores = _read(args, ui)
+    several = len(scores) > 1
+    for number, score in enumerate(scores, start=1):
+        if several and number > 1:
+            print()
+        for line in _convert_one(score, args, with_headers=several):
+            print(line)
+        if several and (score.problems or score.truncated):
+            print(_game_line(number, score, ui), file=sys.stderr)
+        for problem in score.problems:
+            print(problem.line(ui), file=sys.stderr)
+        if score.truncated:
+            print(tr("notation.cli_truncated", ui), file=sys.stderr)
+    return 0 if all(s.ok for s in scores) else 1
