@@ -1,6 +1,6 @@
 """The serial link to a peg-board or DGT board (adapter: pyserial, a reader thread).
 
-Usage::
+Two modes.  **Tracker mode** (the link judges the board itself)::
 
     tracker = Tracker(chess.Board())
     link = SerialLink(tracker, on_event=print, on_status=lambda s: print(s.message),
@@ -11,29 +11,47 @@ Usage::
     link.announce(move)                        # completes a promotion etc.
     link.stop()
 
+**Input mode** (someone else owns the tracker — the table, issue 11)::
+
+    link = SerialLink(None, on_input=lambda event: table.peg_input(event, event.t),
+                      on_status=..., profile=load_profile("blindchess-pegboard"), clock=app_clock)
+    link.start()
+    link.request_snapshot()                    # e.g. on the table's DeviceRequest(what="snapshot")
+
 Callbacks — the whole API an app needs:
 
-``on_event(event: TrackerEvent)``
+``on_event(event: TrackerEvent)`` (tracker mode)
     every tracker event ("touched", "move", "takeback", "mismatch", "in-sync",
     "inconsistent"), in order, exactly once.  Called from the reader thread,
     or from the thread that called :meth:`SerialLink.expect` /
     :meth:`SerialLink.announce` for the events those cause — always in order,
     one at a time (delivery holds the link's lock).  Do not block in it: a Qt
     app should forward the event to the GUI thread with a queued signal.
+``on_input(event: InputEvent)`` (input mode)
+    every parsed board event — :class:`Lift`, :class:`Place`, :class:`Snapshot`
+    (with ``pieces`` from a DGT board), :class:`PieceUpdate` — in order,
+    exactly once, from the reader thread, one at a time; ``event.t`` is the
+    link's ``clock()`` when the bytes were read.  Nothing half-received is
+    delivered.  The owner of the tracker asks for a snapshot when its tracker
+    reports "inconsistent" (the link still asks by itself after bad bytes and
+    after every (re)connect).
 ``on_status(status: LinkStatus)``
     connection changes in the user's language: "connecting", "connected",
     "identified", "disconnected", "reconnecting", "reconnected", "not-found",
     "checksum-error", "protocol-error", "out-of-step", "stopped".
-    ``status.message`` is ready to show or speak.
+    ``status.message`` is ready to show or speak and short: at most one
+    protocol status per read, naming what was dropped and how many bytes.
 
 Robustness: the reader assembles lines from partial reads and drops noise,
 overlong lines, invalid UTF-8 and lines with bad checksums (each reported,
-each followed by a snapshot request).  When the device disappears the link
-reports it, re-scans by profile (or reopens the same path) until the device
-is back, then requests identification and a snapshot; the snapshot
-resynchronises the tracker, so a move finished while the cable was out is
-reported once, and nothing half-received is applied.  A callback that
-raises is reported on stderr and does not stop the link.
+each followed by a snapshot request), in time linear in the bytes and with
+bounded buffers (a line: 120 characters; a DGT message: 8 KB).  When the
+device disappears the link reports it, re-scans by profile (or reopens the
+same path) until the device is back, then requests identification and a
+snapshot; the snapshot resynchronises the tracker, so a move finished while
+the cable was out is reported once, and nothing half-received is applied.  A
+callback that raises is reported on stderr and does not stop the link.  DGT
+"magic pieces" (codes 13-15) count as empty squares and are otherwise ignored.
 """
 
 from __future__ import annotations
@@ -47,6 +65,7 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import chess
 import serial
@@ -55,9 +74,9 @@ from serial.tools import list_ports
 from .. import paths
 from ..i18n import tr
 from . import dgt
-from .profiles import BoardProfile
+from .profiles import BoardProfile, load_profile
 from .protocol import REQUEST_IDENT, REQUEST_SNAPSHOT, Comment, Decoder, Ident, ProtocolError
-from .tracker import Tracker, TrackerEvent
+from .tracker import InputEvent, Tracker, TrackerEvent
 
 __all__ = ["SerialLink", "DgtLink", "LinkStatus", "scan_ports"]
 
@@ -133,17 +152,37 @@ class _DgtDriver:
 
 
 class SerialLink:
-    """Reads a board in its own thread and feeds the tracker (see the module docstring)."""
+    """Reads a board in its own thread (see the module docstring for both modes).
 
-    def __init__(self, tracker: Tracker, on_event: Callable[[TrackerEvent], None] | None = None, *,
+    ``SerialLink(tracker, on_event, ...)``: tracker mode — the link feeds
+    ``tracker`` and delivers its :class:`TrackerEvent` s to ``on_event``.
+    ``SerialLink(None, on_input=callback, ...)``: input mode — the link
+    delivers the parsed board events (Lift, Place, Snapshot, PieceUpdate with
+    their time stamps) to ``callback`` and judges nothing; :meth:`expect` and
+    :meth:`announce` raise RuntimeError then.  :meth:`request_snapshot` works
+    in both modes.  Give a ``port`` or a ``profile``; ``role`` is the
+    profile's ("blind": the tactile board, "sighted": the sighted player's
+    e-board).  Raises ValueError for a missing port and profile, or when not
+    exactly one of ``tracker`` and ``on_input`` is given (or ``on_event``
+    without a tracker).
+    """
+
+    def __init__(self, tracker: Tracker | None, on_event: Callable[[TrackerEvent], None] | None = None, *,
+                 on_input: Callable[[InputEvent], None] | None = None,
                  port: str | None = None, profile: BoardProfile | None = None,
                  on_status: Callable[[LinkStatus], None] | None = None, rotated: bool | None = None,
                  lang: str | None = None, retry: float = 0.5, poll: float = 0.02,
                  clock: Callable[[], float] = time.monotonic) -> None:
         if port is None and profile is None:
             raise ValueError("give a port or a profile")
+        if (tracker is None) == (on_input is None):
+            raise ValueError("give a tracker (tracker mode) or on_input (input mode), exactly one")
+        if tracker is None and on_event is not None:
+            raise ValueError("on_event needs a tracker; in input mode events go to on_input")
         self.tracker = tracker
+        self.on_input = on_input
         self.profile = profile or BoardProfile(name="port", title=str(port))
+        self.role = self.profile.role
         self.port = port
         self._explicit_port = port
         self.on_event = on_event
@@ -153,8 +192,8 @@ class SerialLink:
         self.poll = poll
         self.clock = clock
         self.rotated = self.profile.rotated if rotated is None else rotated
-        driver = _DgtDriver if self.profile.protocol == "dgt" else _LineDriver
-        self.driver = driver(self.rotated)
+        self.driver: _LineDriver | _DgtDriver = (
+            _DgtDriver(self.rotated) if self.profile.protocol == "dgt" else _LineDriver(self.rotated))
         self.ident: str | None = None
         self.status: LinkStatus = LinkStatus("stopped", tr("pegboard.status_stopped", lang))
         self.errors = 0
@@ -190,18 +229,31 @@ class SerialLink:
     def connected(self) -> bool:
         return self._serial is not None
 
+    @property
+    def input_mode(self) -> bool:
+        """True when parsed board events go to ``on_input`` (no tracker of its own)."""
+        return self.tracker is None
+
+    def _own_tracker(self) -> Tracker:
+        if self.tracker is None:
+            raise RuntimeError("this link delivers raw input (on_input): the tracker's owner judges the board")
+        return self.tracker
+
     def expect(self, board: chess.Board) -> None:
-        """The position the board should show (see :meth:`Tracker.expect`)."""
+        """The position the board should show (see :meth:`Tracker.expect`; tracker mode only)."""
+        tracker = self._own_tracker()
         with self._lock:
-            self._deliver(self.tracker.expect(board))
+            self._deliver(tracker.expect(board))
 
     def announce(self, move: chess.Move) -> None:
-        """A move was announced (see :meth:`Tracker.announce`)."""
+        """A move was announced (see :meth:`Tracker.announce`; tracker mode only)."""
+        tracker = self._own_tracker()
         with self._lock:
-            self._deliver(self.tracker.announce(move))
+            self._deliver(tracker.announce(move))
 
     def request_snapshot(self) -> None:
-        """Ask the board for its full state (resynchronises the tracker)."""
+        """Ask the board for its full state (both modes; unplugged: nothing is sent, the
+        link asks again on reconnect).  Safe from any thread."""
         self._send(self.driver.snapshot_request())
 
     # -- thread -----------------------------------------------------------------
@@ -209,8 +261,7 @@ class SerialLink:
         while not self._stop.is_set():
             if self._serial is None and not self._open():
                 self._stop.wait(self.retry)
-                with self._lock:   # time goes on: what was fully received still settles
-                    self._deliver(self.tracker.tick(self.clock()))
+                self._tick(self.clock())   # time goes on: what was fully received still settles
                 continue
             try:
                 ser = self._serial
@@ -224,6 +275,10 @@ class SerialLink:
             now = self.clock()
             if data:
                 self._handle(data, now)
+            self._tick(now)
+
+    def _tick(self, now: float) -> None:
+        if self.tracker is not None:
             with self._lock:
                 self._deliver(self.tracker.tick(now))
 
@@ -288,20 +343,20 @@ class SerialLink:
             pass  # the reader notices a vanished device
 
     def _handle(self, data: bytes, now: float) -> None:
+        errors: list[ProtocolError] = []
         for item in self.driver.feed(data, now):
             if isinstance(item, ProtocolError):
-                self.errors += 1
-                if item.kind == "checksum":
-                    self._status("checksum-error", "pegboard.status_checksum", detail=item.text)
-                else:
-                    self._status("protocol-error", "pegboard.status_protocol", kind=item.kind, detail=item.text)
-                self._request_resync(now)
+                errors.append(item)
                 continue
             if isinstance(item, Ident):
                 self.ident = item.text
                 self._status("identified", "pegboard.status_identified", ident=item.text)
                 continue
-            if isinstance(item, Comment):
+            if isinstance(item, (Comment, dgt.MagicPiece)):
+                continue
+            if self.tracker is None:
+                with self._lock:
+                    self._deliver_input(item)
                 continue
             with self._lock:
                 events = self.tracker.feed(item)
@@ -309,11 +364,37 @@ class SerialLink:
             if any(e.type == "inconsistent" for e in events):
                 self._status("out-of-step", "pegboard.status_out_of_step")
                 self._request_resync(now)
+        if errors:
+            self._report_errors(errors, now)
+
+    def _report_errors(self, errors: list[ProtocolError], now: float) -> None:
+        """At most two short statuses for everything dropped in one read (bad checksums;
+        other dropped bytes with their count), then a snapshot request."""
+        self.errors += len(errors)
+        checksums = [e for e in errors if e.kind == "checksum"]
+        bad = [e for e in errors if e.kind != "checksum"]
+        if checksums:
+            self._status("checksum-error", "pegboard.status_checksum", detail=checksums[0].text)
+        if bad:
+            kind_key = f"pegboard.kind_{bad[0].kind.replace('-', '_')}"
+            kind = tr(kind_key, self.lang)
+            self._status("protocol-error", "pegboard.status_dropped", detail=bad[0].text,
+                         kind=bad[0].kind if kind == kind_key else kind,
+                         count=sum(e.dropped for e in bad))
+        self._request_resync(now)
 
     def _request_resync(self, now: float) -> None:
         if now - self._last_request >= 0.2:
             self._last_request = now
             self.request_snapshot()
+
+    def _deliver_input(self, event: InputEvent) -> None:
+        if self.on_input is None:
+            return
+        try:
+            self.on_input(event)
+        except Exception:  # noqa: BLE001 - a faulty consumer must not kill the link
+            traceback.print_exc(file=sys.stderr)
 
     def _deliver(self, events: list[TrackerEvent]) -> None:
         if self.on_event is None:
@@ -335,10 +416,13 @@ class SerialLink:
 
 
 class DgtLink(SerialLink):
-    """A :class:`SerialLink` for a DGT board (profile ``dgt`` unless given); the tracker should sense pieces."""
+    """A :class:`SerialLink` for a DGT board (profile ``dgt`` unless given); a tracker should sense pieces.
 
-    def __init__(self, tracker: Tracker, on_event: Callable[[TrackerEvent], None] | None = None, **kwargs) -> None:
+    Both modes as :class:`SerialLink` (``DgtLink(None, on_input=...)`` for input mode).
+    """
+
+    def __init__(self, tracker: Tracker | None, on_event: Callable[[TrackerEvent], None] | None = None,
+                 **kwargs: Any) -> None:
         if kwargs.get("profile") is None:
-            from .profiles import load_profile
             kwargs["profile"] = load_profile("dgt")
         super().__init__(tracker, on_event, **kwargs)

@@ -2,7 +2,10 @@
 
 A profile says how to find and talk to a board: protocol ("blindchess" line
 protocol or "dgt"), baud rate and framing, port patterns and USB IDs to scan
-for, orientation, and whether the board senses pieces.  Stdlib only.
+for, orientation, whether the board senses pieces, and its ``role``:
+"blind" (default: the blind player's tactile board) or "sighted" (the
+sighted player's board read by itself, e.g. ``boards/dgt-sighted.toml``; it
+must sense pieces).  Stdlib only.
 """
 
 from __future__ import annotations
@@ -15,9 +18,12 @@ from ..errors import UserError
 from ..i18n import tr
 from ..resources import boards_dir
 
-__all__ = ["BoardProfile", "load_profile", "available_profiles", "PROTOCOLS"]
+__all__ = ["BoardProfile", "load_profile", "available_profiles", "PROTOCOLS", "ROLES"]
 
 PROTOCOLS = ("blindchess", "dgt")
+#: Which board of the table a profile is for: the blind player's tactile board
+#: (D.1) or the sighted player's board read by itself (an e-board, issue 15).
+ROLES = ("blind", "sighted")
 
 
 @dataclass(frozen=True)
@@ -34,6 +40,7 @@ class BoardProfile:
     orientation: str = "normal"
     senses_pieces: bool = False
     checksums: str = "optional"
+    role: str = "blind"
     source: Path | None = field(default=None, compare=False)
 
     @property
@@ -63,12 +70,17 @@ def _parse(data: dict, source: Path, lang: str | None) -> BoardProfile:
         orientation=str(data.get("orientation", "normal")),
         senses_pieces=bool(data.get("senses_pieces", False)),
         checksums=str(data.get("checksums", "optional")),
+        role=str(data.get("role", "blind")),
         source=source,
     )
     if profile.protocol not in PROTOCOLS:
         raise bad("protocol")
     if not isinstance(profile.baud, int) or profile.baud <= 0:
         raise bad("baud")
+    if profile.role not in ROLES:
+        raise bad("role")
+    if profile.role == "sighted" and not profile.senses_pieces:
+        raise bad("role/senses_pieces")   # the sighted board's moves are read from its pieces
     if profile.orientation not in ("normal", "rotated"):
         raise bad("orientation")
     if profile.parity not in ("N", "E", "O") or profile.bytesize not in (5, 6, 7, 8) or profile.stopbits not in (1, 2):
