@@ -142,6 +142,16 @@ class SpeechPolicy:
             return None if not self._queue else self._queue[0].priority
         return cur.priority
 
+    def idle_at(self, now: float) -> float:
+        """When everything being said and waiting will have been said (``now`` when silent)."""
+        end = now
+        cur = self._current
+        if cur is not None:
+            end = max(end, cur.end)
+        for utt in self._queue:
+            end = max(end, utt.asked) + self.duration(utt.text)
+        return end
+
     @property
     def last_announcement(self) -> str | None:
         """The text "repeat" says again (the last move or question said), or None."""

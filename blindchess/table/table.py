@@ -38,7 +38,7 @@ kept and given to the first subscriber.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -89,6 +89,8 @@ class TableSetup:
     ``time_control``: "90+30", a PGN time control, or None (no clock).
     ``tactile``: "pegboard" (a peg-board sends protocol lines) | "none" (moves
     on the tactile board are entered with :meth:`Table.tactile_move`).
+    ``settle``: the peg-board's settle time (None: the tracker's default).
+    ``headers``: PGN headers (Event, Site, Date, Round).
     ``warnings``: low-time thresholds (seconds) the blind player chose to hear;
     empty = none (D.2.10 d). ``wpm``: the voice's rate (None: the voice file's).
     """
@@ -101,8 +103,9 @@ class TableSetup:
     chess960: int | None = None
     lang: str = "de"
     tactile: str = "pegboard"
-    settle: float = DEFAULT_SETTLE
+    settle: float | None = None
     assistant: str | None = None
+    headers: Mapping[str, str] | None = None
     auto_press: bool = False
     senses_pieces: bool = False
     min_confidence: float = 0.6
@@ -114,12 +117,17 @@ class TableSetup:
             raise ValueError(f"blind must be white, black, both or none: {self.blind!r}")
         if self.tactile not in ("pegboard", "none"):
             raise ValueError(f"tactile must be pegboard or none: {self.tactile!r}")
-        if self.settle < 0:
+        if self.settle is not None and self.settle < 0:
             raise ValueError(f"settle time must not be negative: {self.settle}")
+
+    @property
+    def settle_time(self) -> float:
+        """The settle time in seconds."""
+        return DEFAULT_SETTLE if self.settle is None else float(self.settle)
 
     def to_note(self) -> dict[str, Any]:
         """The parts the session does not keep, for the journal."""
-        return {"tactile": self.tactile, "settle": self.settle, "min_confidence": self.min_confidence,
+        return {"tactile": self.tactile, "settle": self.settle_time, "min_confidence": self.min_confidence,
                 "warnings": list(self.warnings), "wpm": self.wpm}
 
 
@@ -179,9 +187,10 @@ class Table:
         self.proposal: Any = None          # the proposed D.2.9 ruling (blindchess.ruling.Ruling) or None
         self.tracker: Tracker | None = None
         if setup.tactile == "pegboard" and session.blind_color is not None:
-            self.tracker = Tracker(session.board("tactile"), settle=setup.settle, senses_pieces=setup.senses_pieces)
+            self.tracker = Tracker(session.board("tactile"), settle=setup.settle_time, senses_pieces=setup.senses_pieces)
         self.adjusting = False             # a ruling or resume: the pegs are being set right (no touches)
         self.mismatch: tuple[str, ...] = ()
+        self._lifted: int | None = None
         self._subscribers: list[Callable[[TableEvent], None]] = []
         self._backlog: list[TableEvent] | None = []
         self._out: list[TableEvent] = []
@@ -230,7 +239,8 @@ class Table:
                        setup.assistant if setup.blind == "black" else None)
         session = Session.new(white, black, setup.time_control, chess960=setup.chess960, start_fen=setup.start_fen,
                               lang=setup.lang, journal=journal, now=now, auto_press=setup.auto_press,
-                              tactile_senses_pieces=setup.senses_pieces)
+                              tactile_senses_pieces=setup.senses_pieces,
+                              headers=dict(setup.headers) if setup.headers else None)
         table = cls(session, setup)
         table._now = now
         session.note(tr("table.note_setup", table.lang), now, kind=NOTE_SETUP, setup=setup.to_note())
@@ -379,6 +389,9 @@ class Table:
             return
         if isinstance(event, Lift):
             self._settle_mirror(now)
+            self._lifted = event.square
+        else:
+            self._lifted = None
         self._tracker_events(tracker.feed(event), now)
         self._last_peg = now
         self._end(now)
@@ -481,16 +494,46 @@ class Table:
         self._end(now)
 
     def sighted_move(self, move: chess.Move | str, now: float) -> None:
-        """A move on the sighted board: the sighted player's own (made, D.2.5) or a mirror."""
+        """A move on the sighted board: the sighted player's own (made, D.2.5) or a mirror.
+
+        ``move``: a ``chess.Move``, UCI, or any notation or spoken phrase in the game's
+        language; an unreadable one is refused (``Refused(what="move")``).
+        """
         self._begin(now)
-        self.session.sighted_move(move if isinstance(move, chess.Move) else chess.Move.from_uci(move), now)
+        read = self._read_move("sighted", move, now)
+        if read is not None:
+            self.session.sighted_move(read, now)
         self._end(now)
 
     def tactile_move(self, move: chess.Move | str, now: float) -> None:
-        """Without a peg-board: the move made on the tactile board, entered by hand."""
+        """Without a peg-board: the move made on the tactile board, entered by hand (as :meth:`sighted_move`)."""
         self._begin(now)
-        self.session.tactile_move(move if isinstance(move, chess.Move) else chess.Move.from_uci(move), now)
+        read = self._read_move("tactile", move, now)
+        if read is not None:
+            self.session.tactile_move(read, now)
         self._end(now)
+
+    def _read_move(self, board_name: str, move: chess.Move | str, now: float) -> chess.Move | None:
+        if isinstance(move, chess.Move):
+            return move
+        text = move.strip()
+        try:
+            uci = chess.Move.from_uci(text.lower())
+        except ValueError:
+            uci = None
+        if uci is not None and uci != chess.Move.null():
+            return uci
+        board = self.session.board(board_name)
+        reading = notation.read(board, text, self.lang)
+        if reading.ok and reading.move is not None:
+            return reading.move
+        u = phonetic.understand(board, text, self.lang)
+        if u.kind == "move" and u.move is not None:
+            return u.move
+        why = u.message if reading.problem == "unreadable" and u.message else reading.message(self.lang)
+        self._refuse(now, "move", why or tr("table.not_understood", self.lang, text=text),
+                     to="blind" if board_name == "tactile" else "sighted")
+        return None
 
     def sighted_touch(self, square: int | str, now: float) -> None:
         """The sighted player touched a piece (D.2.5; the assistant reports it, D.2.10 e)."""
@@ -526,23 +569,68 @@ class Table:
             self._show(now, tr("table.not_understood", self.lang, text=text))
         self._end(now)
 
-    def resign(self, who: Who, now: float) -> None:
-        """``who`` wants to resign (a key, a button): asked first (nothing ends before the answer)."""
+    def resign(self, who: Who | str, now: float) -> None:
+        """``who`` ("blind"/"sighted" or a colour) wants to resign: asked first (nothing ends before the answer)."""
         self._begin(now)
-        self._ask_resign(who, now)
+        self._ask_resign(self._who(who), now)
         self._end(now)
 
-    def offer_draw(self, who: Who, now: float) -> None:
+    def offer_draw(self, who: Who | str, now: float) -> None:
         """``who`` offers a draw, or — when the opponent's offer stands — is asked to confirm accepting it."""
         self._begin(now)
         s = self.session
-        color = s.blind_color if who == "blind" else self._sighted_color()
+        side = self._who(who)
+        color = s.blind_color if side == "blind" else self._sighted_color()
         if color is None:
-            self._refuse(now, "draw", tr("table.no_blind_player", self.lang), to=who)
+            self._refuse(now, "draw", tr("table.no_blind_player", self.lang), to=side)
+        elif s.finished:
+            self._refuse(now, "draw", tr("table.game_over", self.lang), to=side)
         elif s.draw_offer is not None and s.draw_offer != color:
-            self._ask_draw_accept(who, now)
+            self._ask_draw_accept(side, now)
         else:
             s.offer_draw(color, now)
+        self._end(now)
+
+    def pause(self, now: float) -> None:
+        """The arbiter stops the clock."""
+        self._begin(now)
+        if self.session.time_control is None:
+            self._refuse(now, "pause", tr("table.no_clock", self.lang))
+        elif not self.session.clock.paused:
+            self.session.pause(now)
+            self._show(now, tr("table.clock_paused", self.lang))
+        self._end(now)
+
+    def continue_clock(self, now: float) -> None:
+        """The arbiter starts the clock again after :meth:`pause`."""
+        self._begin(now)
+        if self.session.time_control is not None and self.session.clock.paused:
+            self.session.resume(now)
+            self._show(now, tr("table.clock_resumed", self.lang))
+        self._end(now)
+
+    def set_clock(self, color: chess.Color | str, seconds: float, now: float) -> None:
+        """The arbiter sets ``color``'s remaining time (D.2.9: he readjusts the clocks)."""
+        self._begin(now)
+        if self.session.time_control is None:
+            self._refuse(now, "clock", tr("table.no_clock", self.lang))
+        else:
+            self.session.set_remaining(_to_color(color), seconds, now)
+        self._end(now)
+
+    def amend(self, who: Who, index: int, text: str, now: float) -> None:
+        """Entry ``index`` (0-based) of ``who``'s score is written or corrected by hand (the keeper, the arbiter).
+
+        The proposed ruling is computed again (a changed score changes it).
+        """
+        self._begin(now)
+        entries = self.session.score(who)
+        if not 0 <= index <= len(entries):
+            self._refuse(now, "score", tr("table.no_such_entry", self.lang, number=index + 1))
+        else:
+            self.session.write(who, text, now, index=index if index < len(entries) else None)
+            self._process()
+            self.proposal = self.session.propose_ruling(self.lang)
         self._end(now)
 
     def press(self, color: chess.Color | str, now: float) -> None:
@@ -617,6 +705,36 @@ class Table:
         self._end(now)
 
     # ================================================================ state for the front ends
+    @property
+    def lifted(self) -> int | None:
+        """The square of a peg in the hand (only one, the last lifted), None when none."""
+        return self._lifted
+
+    @property
+    def tactile_mismatch(self) -> list[str]:
+        """Squares where the tactile board differs from what it should show (names)."""
+        return list(self.mismatch)
+
+    @property
+    def tactile_in_sync(self) -> bool | None:
+        """The tracker's last word: the pegs show the expected position (None: not known yet / no peg-board)."""
+        return self.tracker.in_sync if self.tracker is not None else None
+
+    def grammar(self) -> list[str]:
+        """The phrases the recogniser should listen for now (the position the blind player announces in)."""
+        return list(phonetic.grammar(self._hearing_board(), self.lang))
+
+    def idle_at(self, now: float) -> float:
+        """When everything started is over: the speech and what waits behind it, the pegs' settle time."""
+        end = self.speech.idle_at(now)
+        if self.tracker is not None and self._last_peg is not None:
+            end = max(end, self._last_peg + self.tracker.settle)
+        return max(now, end)
+
+    def close(self) -> None:
+        """The end of the game at this table: the journal is closed (no events)."""
+        self.session.close()
+
     def final(self, now: float) -> Final:
         """The state now: both boards and the game (FEN), plies, both scores, clocks, result."""
         s = self.session
@@ -1131,6 +1249,13 @@ class Table:
             return False
         last_mover = self._board_at(made - 1).turn
         return last_mover == s.blind_color and s.plies_pressed < made and s.to_move != s.blind_color
+
+    def _who(self, who: str) -> Who:
+        """"blind"/"sighted", also from a colour name."""
+        if who in ("blind", "sighted"):
+            return "blind" if who == "blind" else "sighted"
+        color = _to_color(who)
+        return "blind" if self.session.blind_color is not None and color == self.session.blind_color else "sighted"
 
     def _sighted_color(self) -> chess.Color:
         blind = self.session.blind_color
