@@ -55,7 +55,7 @@ import chess
 from ..clock import TimeControl
 from ..errors import UserError
 from ..i18n import tr
-from ..pegboard.protocol import Ident, ProtocolError, ident_line, parse_line, snapshot_line
+from ..pegboard.protocol import ProtocolError, ident_line, parse_line, snapshot_line
 from ..pegboard.tracker import Lift, Place, Snapshot
 from .events import DeviceRequest, Final, TableEvent
 from .table import Table, TableSetup
@@ -606,7 +606,7 @@ class Front(Protocol):
         """The time (>= ``now``) when nothing started by then is pending any more (settle, speech)."""
 
     def final(self, now: float) -> Final:
-        """The game as it stands at ``now`` (the ``final`` event; also reported to subscribers)."""
+        """The game as it stands at ``now`` (the ``final`` event; the runner reports it last)."""
 
     def close(self) -> None:
         """Release the table (the journal stays as written)."""
@@ -724,9 +724,8 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
             pending = list(requests)
             requests.clear()
             for request in pending:
-                lines = device.hello() if request.what == "ident" else [device.snapshot()]
-                for line in lines:
-                    front.peg_line(line, max(now, request.t))
+                if request.what == "snapshot":
+                    front.peg_line(device.snapshot(), max(now, request.t))
             rounds += 1
         requests.clear()
 
@@ -755,7 +754,9 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
         front.tick(idle)
         answer_requests(idle)
         end = idle
-    return front.final(end)
+    final = front.final(end)
+    emit(final)
+    return final
 
 
 def _perform(front: Front, action: Action, device: PegBoardDevice | None) -> None:
@@ -810,10 +811,27 @@ def json_lines(events: Sequence[TableEvent]) -> Iterator[str]:
 _TO = {"blind": "to_blind", "sighted": "to_sighted", "all": "to_all"}
 _BY = {"blind": "by_blind", "sighted": "by_sighted"}
 _KINDS = {"correct-board": "kind_correct_board", "retrace": "kind_retrace"}
+_BOARDS = {"sighted": "board_sighted", "tactile": "board_tactile"}
+
+
+def _clock_text(value: object, lang: str) -> str:
+    """Seconds as h:mm:ss (None: no clock)."""
+    if not isinstance(value, (int, float)):
+        return tr("scenario.log_no_clock", lang)
+    whole = int(max(0.0, float(value)))
+    return f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
+
+
+#: Event types the readable log leaves out: ``speak`` repeats what ``said`` reports,
+#: ``device`` requests concern the board's wire (they are in the JSON).
+QUIET_TYPES = frozenset({"speak", "device"})
 
 
 def format_event(data: dict[str, object], lang: str) -> list[str]:
-    """The readable log lines for one event's JSON object, in the user's language ``lang``."""
+    """The readable log lines for one event's JSON object, in the user's language ``lang``.
+
+    Empty for the types in :data:`QUIET_TYPES`.
+    """
     t = float(data["t"])  # type: ignore[arg-type]
     kind = str(data["type"])
     stamp = f"{t:9.2f} s  "
@@ -841,8 +859,20 @@ def format_event(data: dict[str, object], lang: str) -> list[str]:
         text = tr("scenario.log_divergence", lang, ply=data.get("ply"))
     elif kind == "ruling":
         text = tr("scenario.log_ruling", lang, kind=word(_KINDS, data.get("kind")), plies=data.get("plies"))
+    elif kind == "heard":
+        text = tr("scenario.log_heard", lang, by=word(_BY, data.get("by")), text=data.get("text"),
+                  confidence=data.get("confidence"))
+    elif kind == "mirrored":
+        text = tr("scenario.log_mirrored", lang, board=word(_BOARDS, data.get("board")), ply=data.get("ply"))
+    elif kind == "clock":
+        text = tr("scenario.log_clock", lang, ply=data.get("ply"), white=_clock_text(data.get("white"), lang),
+                  black=_clock_text(data.get("black"), lang))
+    elif kind == "game-end":
+        text = tr("scenario.log_game_end", lang, result=data.get("result"))
     elif kind == "final":
         return [stamp + line for line in _final_lines(data, lang)]
+    elif kind in QUIET_TYPES:
+        return []
     else:
         rest = {k: v for k, v in data.items() if k not in ("t", "type")}
         text = f"{kind} {json.dumps(rest, ensure_ascii=False)}" if rest else kind
@@ -855,13 +885,6 @@ def _final_lines(data: dict[str, object], lang: str) -> list[str]:
     clocks = data.get("clocks") or {}
     assert isinstance(boards, dict) and isinstance(scores, dict) and isinstance(clocks, dict)
 
-    def clock(value: object) -> str:
-        if value is None:
-            return tr("scenario.log_no_clock", lang)
-        seconds = max(0.0, float(value))  # type: ignore[arg-type]
-        whole = int(seconds)
-        return f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
-
     result = data.get("result") or "*"
     return [
         tr("scenario.log_final", lang, result=result, plies=data.get("plies")),
@@ -870,5 +893,6 @@ def _final_lines(data: dict[str, object], lang: str) -> list[str]:
         "    " + tr("scenario.log_tactile_board", lang, fen=boards.get("tactile")),
         "    " + tr("scenario.log_score_blind", lang, moves=" ".join(str(m) for m in scores.get("blind") or [])),
         "    " + tr("scenario.log_score_sighted", lang, moves=" ".join(str(m) for m in scores.get("sighted") or [])),
-        "    " + tr("scenario.log_clocks", lang, white=clock(clocks.get("white")), black=clock(clocks.get("black"))),
+        "    " + tr("scenario.log_clocks", lang, white=_clock_text(clocks.get("white"), lang),
+                                    black=_clock_text(clocks.get("black"), lang)),
     ]

@@ -1,0 +1,96 @@
+"""``blindchess scenario run FILE [--json] [--journal FILE]``: a game at the table, played headless.
+
+Plays a scenario script (issue 11's format; see :mod:`blindchess.table.scenario`)
+through the table the app runs, on the script's clock. Without ``--json`` it
+prints a readable log in the user's language; with ``--json`` one JSON object a
+line in time order, the last of type ``final``. Without ``--journal`` the
+journal goes to a temporary folder that is removed afterwards; with
+``--journal FILE`` it is kept (a game record ``blindchess export`` and the app
+open). A bad script: one line naming the line number on stderr, exit 2, nothing
+written. Exit 0 when the script ran.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from ..errors import UserError
+from ..i18n import default_lang, tr
+from ..table import scenario
+from ..table.events import TableEvent
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``scenario run`` to the ``blindchess`` command."""
+    lang = default_lang()
+    parser = subparsers.add_parser("scenario", help=tr("scenario.help", lang), description=tr("scenario.help", lang))
+    verbs = parser.add_subparsers(dest="scenario_command", metavar="COMMAND")
+    run_parser = verbs.add_parser("run", help=tr("scenario.help_run", lang), description=tr("scenario.help_run", lang))
+    run_parser.add_argument("file", metavar="FILE", help=tr("scenario.help_file", lang))
+    run_parser.add_argument("--json", action="store_true", help=tr("scenario.help_json", lang))
+    run_parser.add_argument("--journal", metavar="FILE", help=tr("scenario.help_journal", lang))
+    run_parser.set_defaults(func=run)
+    parser.set_defaults(func=lambda args: _usage(parser))
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 2
+
+
+def _journal_target(path: str, lang: str) -> Path:
+    """The journal file to keep: new, in an existing folder. Raises :class:`UserError`."""
+    target = Path(path)
+    if target.is_dir():
+        raise UserError(tr("scenario.journal_is_dir", lang, file=target))
+    if target.exists() and target.stat().st_size > 0:
+        raise UserError(tr("scenario.journal_exists", lang, file=target))
+    if not target.parent.is_dir():
+        raise UserError(tr("scenario.journal_no_folder", lang, folder=target.parent))
+    return target
+
+
+def play(script: scenario.Script, journal: Path) -> list[TableEvent]:
+    """Every event of ``script`` played headless into ``journal``, the ``final`` event last."""
+    events: list[TableEvent] = []
+    front = scenario.HeadlessFront()
+    try:
+        scenario.run(script, front, journal, events.append)
+    finally:
+        front.close()
+    return events
+
+
+def execute(file: str, *, as_json: bool, journal: str | None, lang: str) -> list[str]:
+    """The output lines of ``scenario run``; raises :class:`UserError` (exit 2) for a bad script or journal."""
+    script = scenario.read_script(Path(file), lang)
+    scenario.check_supported(script, lang)
+    target = _journal_target(journal, lang) if journal else None
+    if target is not None:
+        events = play(script, target)
+    else:
+        folder = Path(tempfile.mkdtemp(prefix="blindchess-scenario-"))
+        try:
+            events = play(script, folder / "game.jsonl")
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    ordered = scenario.in_time_order(events)
+    if as_json:
+        return [json.dumps(data, ensure_ascii=False) for data in ordered]
+    lines = [tr("scenario.log_title", lang, file=file, white=script.white, black=script.black)]
+    for data in ordered:
+        lines += scenario.format_event(data, lang)
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    """``scenario run``: 0 when the script ran, 2 (:class:`UserError`) for a bad script."""
+    lang = default_lang()
+    for line in execute(args.file, as_json=args.json, journal=args.journal, lang=lang):
+        sys.stdout.write(line + "\n")
+    return 0
