@@ -435,6 +435,27 @@ class Clock:
         self._paused_at = now
         return snap
 
+    def align(self, plies: int, first: chess.Color, now: float, *, running: chess.Color | None) -> None:
+        """The game is now ``plies`` half-moves long (an arbiter's ruling, D.2.9): times stay as they are.
+
+        The time run so far is booked, records after ``plies`` are dropped, the move
+        counts follow from ``plies`` and ``first`` (the side that moved first), the
+        latest record is the one of ``plies``, and a started clock runs for
+        ``running`` from ``now`` (a paused clock stays paused).
+        """
+        self._settle(now)
+        self.history = [s for s in self.history if s.ply <= plies]
+        white_moves = (plies + (1 if first == chess.WHITE else 0)) // 2
+        self._moves = [white_moves, plies - white_moves]
+        self._move_used = [0.0, 0.0]
+        if self.running is not None and running is not None:
+            self.running = running
+        self._since = now
+        if self.history and self.history[-1].ply == plies:
+            self.history[-1] = replace(self.history[-1], running=self.running, moves=tuple(self._moves))
+        else:
+            self.history.append(self._snapshot(plies, now, self.running))
+
     def load_history(self, rows: list[tuple[int, float, float]], plies: int, first: chess.Color,
                      now: float) -> None:
         """Set the clock to a game already ``plies`` half-moves long (e.g. imported from PGN).

@@ -9,7 +9,7 @@ took); comments, in the session's language, record where a game score differs
 from the game (entry as written), touches (D.2.2, D.2.10 e) and rulings (D.2.9);
 moves a ruling took back appear as a side variation marked as retracted.
 
-Import (:func:`session_from_pgn`): players, time control, start position and the
+Import (:func:`read_pgn`, continued by ``Session.from_pgn``): players, time control, start position and the
 moves; ``[%clk]`` comments become the clock history, so a retrace under D.2.9
 can still restore earlier times. Both scores start as the PGN's moves.
 """
@@ -18,20 +18,51 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 import chess
 import chess.pgn
 
+from . import notation
+from .clock import Clock, Snapshot, TimeControl
+from .errors import UserError
+from .game.state import Player
 from .i18n import tr
+from .ruling import ScoreRead
 
-__all__ = ["session_to_game", "session_to_pgn", "session_from_pgn"]
+__all__ = ["session_to_game", "session_to_pgn", "read_pgn", "PgnGame", "GameRecord"]
 
 
-def _clock_by_ply(session) -> dict[int, object]:
+class GameRecord(Protocol):
+    """What the export reads of a game (:class:`blindchess.session.Session` has it all)."""
+
+    headers: dict[str, str]
+    white: Player
+    black: Player
+    time_control: TimeControl | None
+    blind_color: chess.Color | None
+    start: chess.Board
+    clock: Clock
+    lang: str
+    touches: list[dict[str, Any]]
+    rulings: list[dict[str, Any]]
+
+    @property
+    def result(self) -> str | None: ...
+
+    @property
+    def game_moves(self) -> Sequence[chess.Move]: ...
+
+    def score_read(self, who: str) -> ScoreRead: ...
+
+
+def _clock_by_ply(session: GameRecord) -> dict[int, Snapshot]:
     return {snap.ply: snap for snap in session.clock.history if snap.ply > 0}
 
 
-def session_to_game(session) -> chess.pgn.Game:
+def session_to_game(session: GameRecord) -> chess.pgn.Game:
     """The session as a ``chess.pgn.Game``; see the module docstring."""
     game = chess.pgn.Game()
     h = game.headers
@@ -96,7 +127,7 @@ def session_to_game(session) -> chess.pgn.Game:
     return game
 
 
-def _add_retracted(game: chess.pgn.Game, session) -> None:
+def _add_retracted(game: chess.pgn.Game, session: GameRecord) -> None:
     """Moves taken back by a ruling (D.2.9) as side variations where the game went on differently."""
     mainline = list(game.mainline())
     for ev in session.rulings:
@@ -116,19 +147,31 @@ def _add_retracted(game: chess.pgn.Game, session) -> None:
             node = node.add_variation(move)
 
 
-def session_to_pgn(session) -> str:
+def session_to_pgn(session: GameRecord) -> str:
     """The session as PGN text."""
     exporter = chess.pgn.StringExporter(headers=True, variations=True, comments=True)
-    return session.to_pgn_game().accept(exporter) + "\n"
+    return session_to_game(session).accept(exporter) + "\n"
 
 
-def session_from_pgn(text: str, *, now: float, visually_impaired: str | None = "black", lang: str = "de",
-                     journal=None):
-    """A new session continuing the PGN's game. Raises UserError for text that is no game."""
-    from .clock import TimeControl
-    from .errors import UserError
-    from .session import Player, Session
+@dataclass(frozen=True)
+class PgnGame:
+    """A PGN game as a session continues it: players, time control, start, moves, [%clk] history."""
 
+    white: Player
+    black: Player
+    time_control: TimeControl | None
+    start_fen: str | None        # None: the standard start position
+    headers: dict[str, str]      # Event, Site, Date, Round
+    moves: list[chess.Move]
+    clocks: list[tuple[int, float, float]]   # (ply, white remaining, black remaining)
+    result: str
+
+
+def read_pgn(text: str, *, visually_impaired: str | None = "black", lang: str = "de") -> PgnGame:
+    """The first game of PGN ``text`` (``Session.from_pgn`` continues it). Raises UserError for text that is no game.
+
+    ``visually_impaired`` ("white" / "black" / None) applies unless the tag ``VisuallyImpaired`` says otherwise.
+    """
     try:
         game = chess.pgn.read_game(io.StringIO(text))
     except (ValueError, UnicodeError):
@@ -138,40 +181,29 @@ def session_from_pgn(text: str, *, now: float, visually_impaired: str | None = "
         raise UserError(tr("session.pgn_unreadable", lang, detail=detail))
     h = game.headers
     # python-chess skips what it cannot read; a game must not lose moves silently.
-    try:
-        from . import notation
-        check = notation.read_score(text, ui_lang=lang)
-        if check.problems:
-            raise UserError(tr("session.pgn_unreadable", lang, detail=check.problems[0].message))
-    except ImportError:
-        pass
+    check = notation.read_score(text, ui_lang=lang)
+    if check.problems:
+        raise UserError(tr("session.pgn_unreadable", lang, detail=check.problems[0].message))
     if not any(True for _ in game.mainline_moves()) and "[" not in text:
         raise UserError(tr("session.pgn_unreadable", lang, detail=""))
-    vi = h.get("VisuallyImpaired", visually_impaired or "")
-    vi = vi.lower() if isinstance(vi, str) else ""
-    white = Player(h.get("White", "?"), vi == "white")
-    black = Player(h.get("Black", "?"), vi == "black")
+    vi = h.get("VisuallyImpaired", visually_impaired or "").lower()
     try:
         tc = TimeControl.parse(h.get("TimeControl", "-"))
     except ValueError:
         tc = None
     start = game.board()
-    extra = {k: v for k, v in h.items() if k in ("Event", "Site", "Date", "Round")}
-    session = Session.new(white, black, tc, start_fen=start.fen() if start.fen() != chess.STARTING_FEN or
-                          start.chess960 else None, lang=lang, journal=journal, now=now, headers=extra)
-    moves = []
-    rows = []
+    moves: list[chess.Move] = []
+    rows: list[tuple[int, float, float]] = []
     base = tc.periods[0].seconds if tc else math.inf
     last = {chess.WHITE: base, chess.BLACK: base}
     for ply, node in enumerate(game.mainline(), start=1):
         moves.append(node.move)
         clk = node.clock()
         if clk is not None:
-            last[node.parent.board().turn] = clk
+            last[node.parent.board().turn if node.parent else chess.WHITE] = clk
             if not math.isinf(last[chess.WHITE]) and not math.isinf(last[chess.BLACK]):
                 rows.append((ply, last[chess.WHITE], last[chess.BLACK]))
-    session.import_moves(moves, now, clocks=rows)
-    result = h.get("Result", "*")
-    if result in ("1-0", "0-1", "1/2-1/2") and session.result is None:
-        session.set_result(result, now, reason="arbiter")
-    return session
+    return PgnGame(Player(h.get("White", "?"), vi == "white"), Player(h.get("Black", "?"), vi == "black"), tc,
+                   start.fen() if start.fen() != chess.STARTING_FEN or start.chess960 else None,
+                   {k: v for k, v in h.items() if k in ("Event", "Site", "Date", "Round")}, moves, rows,
+                   h.get("Result", "*"))
