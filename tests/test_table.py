@@ -1,0 +1,410 @@
+"""The table (issue 11): the nine defects made impossible, scores, questions, time, resume.
+
+Every test drives a real Table — python-chess positions, peg-board protocol
+lines through the tracker, a real session and journal — with explicit times.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import chess
+
+from blindchess.table.events import (
+    EVENT_TYPES,
+    Asked,
+    DeviceRequest,
+    Diverged,
+    GameEnded,
+    Moved,
+    Refused,
+    Ruled,
+    Said,
+    Shown,
+    Touched,
+    from_json,
+)
+from blindchess.table.speech import internal_ids
+from test_table_support import Run, blind_move
+
+ARTICLE = re.compile(r"\bD\.\d|\bArt\.\s*\d|FIDE|\bGuidelines\b")
+
+
+def opening(run: Run) -> None:
+    """1. e4 (blind, White) e5 (sighted), mirrored and pressed; White to move at t = 6."""
+    blind_move(run, "e2e4", "Bauer Eva vier", 0.0)
+    run.table.sighted_move("e2e4", 1.2)
+    run.table.press("white", 1.4)
+    run.table.sighted_move("e7e5", 2.0)
+    run.table.press("black", 2.2)
+    run.peg_move("e7e5", 3.0)
+    run.table.tick(6.0)
+
+
+# ------------------------------------------------------------------ the basic flow
+
+def test_a_move_by_pegs_and_voice_is_made_once_and_written_in_both_scores() -> None:
+    run = Run(time_control="90+30")
+    opening(run)
+    moves = run.of(Moved)
+    assert [(m.ply, m.color, m.uci, m.san) for m in moves] == [(1, "white", "e2e4", "e4"), (2, "black", "e7e5", "e5")]
+    s = run.table.session
+    assert s.score("blind") == ["e4", "e5"] and s.score("sighted") == ["e4", "e5"]
+    assert s.board("tactile").fen() == s.game_board().fen() == s.board("sighted").fen()
+    assert [t.square for t in run.of(Touched)] == ["e2"]     # the mirror e7e5 is no touch
+    confirmation = [x for x in run.said() if x.text == "Zug ausgeführt: Eva vier."]
+    assert confirmation and confirmation[0].to == "blind" and not confirmation[0].cut
+    assert any(x.text == "Eva fünf" and x.to == "blind" for x in run.said())   # the sighted move announced
+
+
+def test_scores_are_written_in_the_session_language() -> None:
+    run = Run(lang="en", white="Bea", black="Sam")
+    blind_move(run, "g1f3", "Knight Felix three", 0.0)
+    run.table.finish(5.0)
+    assert run.table.session.score("blind") == ["Nf3"]
+    assert [x.text for x in run.said() if x.text.startswith("Move made")] == ["Move made: Knight Felix three."]
+
+
+# ------------------------------------------------------------------ defect 1: confirmations are never cut
+
+def test_1_a_move_confirmation_is_never_cut_by_a_square_name_or_a_status() -> None:
+    run = Run()
+    run.peg_move("e2e4", 0.0)
+    run.table.tick(1.0)
+    run.table.blind_says("Bauer Eva vier", 1.0, 1.1)
+    for i in range(5):                                     # the board cursor reads squares with interrupt
+        run.table.reading(f"Eva {i + 1}", 1.15 + 0.05 * i)
+    run.table.tick(10.0)
+    confirmation = [x for x in run.said() if x.text.startswith("Zug ausgeführt")]
+    assert len(confirmation) == 1 and confirmation[0].cut is False
+    readings = [x for x in run.said() if x.text.startswith("Eva ") and x.text[4:].isdigit()]
+    assert [x.text for x in readings] == ["Eva 5"]         # only the latest reading waited, then was said
+    assert readings[0].t >= confirmation[0].t + run.table.speech.duration(confirmation[0].text) - 1e-9
+
+
+# ------------------------------------------------------------------ defect 2: unclear announcements are asked
+
+def test_2_low_confidence_is_asked_and_answered_by_voice() -> None:
+    run = Run()
+    run.peg_move("g1f3", 0.0)
+    run.table.blind_says("Springer Felix drei", 0.42, 1.0)
+    assert not run.of(Moved)
+    asked = run.of(Asked)
+    assert len(asked) == 1 and asked[0].candidates == ("g1f3",) and asked[0].to == "blind"
+    run.table.blind_says("ja", 0.9, 3.0)
+    assert [m.uci for m in run.of(Moved)] == ["g1f3"]
+    assert run.table.question is None
+
+
+def test_2_several_fitting_moves_are_asked_and_answered_by_key_or_phrase() -> None:
+    run = Run(start_fen="4k3/8/8/8/8/8/4K3/R6R w - - 0 1")   # two rooks can reach d1
+    run.table.blind_says("Turm David eins", 1.0, 0.5)
+    asked = run.of(Asked)
+    assert len(asked) == 1 and set(asked[0].candidates) == {"a1d1", "h1d1"}
+    assert not run.of(Moved)
+    run.table.answer("blind", 7, 1.0)                       # no such key
+    assert run.of(Refused)[-1].what == "answer" and run.table.question is not None
+    run.table.answer("blind", asked[0].candidates.index("h1d1") + 1, 1.5)
+    run.peg_move("h1d1", 2.0)
+    run.table.tick(3.0)
+    assert [m.uci for m in run.of(Moved)] == ["h1d1"]
+
+
+def test_2_the_candidate_phrase_answers_and_no_cancels() -> None:
+    run = Run(start_fen="4k3/8/8/8/8/8/4K3/R6R w - - 0 1")
+    run.table.blind_says("Turm David eins", 1.0, 0.5)
+    run.table.blind_says("nein", 1.0, 1.0)
+    assert run.table.question is None and not run.of(Moved)
+    run.table.blind_says("Turm David eins", 1.0, 2.0)
+    phrase = run.table.question.phrases[run.table.question.candidates.index("a1d1")]
+    run.table.blind_says(phrase, 1.0, 3.0)
+    run.peg_move("a1d1", 3.5)
+    run.table.tick(5.0)
+    assert [m.uci for m in run.of(Moved)] == ["a1d1"]
+
+
+# ------------------------------------------------------------------ defect 3: scores go on after a ruling
+
+def test_3_a_wrong_mirror_gives_correct_board_and_the_scores_go_on() -> None:
+    run = Run(time_control="90+30")
+    blind_move(run, "e2e4", "Bauer Eva vier", 0.0)
+    run.table.sighted_move("e2e4", 1.2)
+    run.table.press("white", 1.4)
+    run.table.sighted_move("e7e5", 2.0)
+    run.table.press("black", 2.2)
+    run.peg_move("e7e6", 3.0)                               # the blind player mirrors wrongly
+    run.table.tick(4.0)
+    assert [d.ply for d in run.of(Diverged)] == [2]
+    assert not run.of(Touched)[1:]                          # mirroring is no touch
+    assert run.table.proposal is not None and run.table.proposal.kind == "correct-board"
+    run.call("arbiter_apply", 5.0)
+    ruled = run.of(Ruled)
+    assert [(r.kind, r.plies) for r in ruled] == [("correct-board", 2)]
+    assert any(isinstance(e, DeviceRequest) and e.what == "snapshot" and e.t == 5.0 for e in run.events)
+    run.lift("e6", 6.0)                                     # he sets his board right: no touch
+    run.place("e5", 6.2)
+    run.table.tick(7.0)
+    assert len(run.of(Touched)) == 1
+    blind_move(run, "g1f3", "Springer Felix drei", 8.0)
+    run.table.sighted_move("g1f3", 9.5)
+    run.table.press("white", 9.8)
+    s = run.table.session
+    assert [m.uci for m in run.of(Moved)] == ["e2e4", "e7e5", "g1f3"]
+    assert s.score("blind") == ["e4", "e5", "Sf3"] == s.score("sighted")
+    assert s.board("tactile").fen() == s.game_board().fen()
+    assert not [r for r in run.of(Refused) if r.what == "press"]
+
+
+# ------------------------------------------------------------------ defect 4: mirrors of moves not made
+
+def test_4_a_mirror_of_a_move_not_made_is_refused_in_words() -> None:
+    run = Run()
+    run.table.sighted_move("e2e4", 0.5)                     # the blind player has not moved yet
+    refused = run.of(Refused)
+    assert refused and refused[-1].what == "mirror"
+    assert "e4" in refused[-1].text and not internal_ids(refused[-1].text)
+    assert run.table.session.moves("sighted") == []
+    assert not run.of(Moved)
+
+
+# ------------------------------------------------------------------ defect 5: wrong promotion piece
+
+def test_5_a_wrong_promotion_piece_on_the_sighted_board_is_a_divergence() -> None:
+    run = Run(start_fen="4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")
+    run.peg_move("b7b8", 0.0)
+    run.table.blind_says("Bella acht wird Springer", 1.0, 1.0)
+    run.table.tick(2.0)
+    assert [m.uci for m in run.of(Moved)] == ["b7b8n"]
+    run.table.sighted_move("b7b8q", 3.0)                     # the assistant puts a queen
+    assert [d.ply for d in run.of(Diverged)] == [1]
+    assert run.table.session.score("sighted") == ["b8S"]    # the score holds the move as announced
+
+
+# ------------------------------------------------------------------ defect 6: mirroring is no touch
+
+def test_6_removing_the_captured_peg_with_a_long_pause_is_no_touch() -> None:
+    run = Run()
+    blind_move(run, "e2e4", "Bauer Eva vier", 0.0)
+    run.table.sighted_move("e2e4", 1.2)
+    run.table.sighted_move("d7d5", 2.0)
+    run.peg_move("d7d5", 3.0)
+    run.table.tick(4.0)
+    blind_move(run, "b1c3", "Springer Cäsar drei", 5.0)
+    run.table.sighted_move("b1c3", 6.2)
+    run.table.sighted_move("d5e4", 7.0)                     # the sighted player takes on e4
+    run.lift("e4", 8.0)                                     # the blind player removes his captured pawn ...
+    run.table.tick(11.0)                                    # ... and pauses far longer than the settle time
+    run.lift("d5", 11.5)
+    run.place("e4", 11.8)
+    run.table.tick(13.0)
+    touched = [t.square for t in run.of(Touched)]
+    assert touched == ["e2", "b1"]
+    s = run.table.session
+    assert s.board("tactile").fen() == s.game_board().fen()
+    assert all(e.get("type") != "touch" or e["square"] in ("e2", "b1") for e in s.events)
+
+
+def test_6_a_mirror_finished_just_before_the_own_lift_is_recognised() -> None:
+    run = Run()
+    blind_move(run, "e2e4", "Bauer Eva vier", 0.0)
+    run.table.sighted_move("e2e4", 1.2)
+    run.table.sighted_move("e7e5", 2.0)
+    run.lift("e7", 3.0)
+    run.place("e5", 3.2)
+    run.lift("g1", 3.4)                                     # 0.2 s later: less than the settle time
+    run.place("f3", 3.6)
+    run.table.blind_says("Springer Felix drei", 1.0, 3.8)
+    run.table.tick(5.0)
+    assert [m.uci for m in run.of(Moved)] == ["e2e4", "e7e5", "g1f3"]
+    assert [t.square for t in run.of(Touched)] == ["e2", "g1"]
+    assert not [x for x in run.said() if "stimmt nicht" in x.text]
+
+
+# ------------------------------------------------------------------ defect 7: D.2.8 and stale touches
+
+def test_7_after_a_correction_nothing_calls_the_corrected_move_illegal() -> None:
+    run = Run(time_control="90+30")
+    blind_move(run, "e2e4", "Bauer Eva vier", 0.0)
+    run.table.blind_says("Korrektur Bauer Eva drei", 1.0, 1.5)   # before he presses (D.2.8)
+    run.lift("e4", 2.0)
+    run.place("e3", 2.2)
+    run.table.tick(4.0)
+    texts = [x.text for x in run.said()] + [x.text for x in run.of(Shown)] + [r.text for r in run.of(Refused)]
+    assert not [t for t in texts if "regelgemäß" in t or "illegal" in t]
+    s = run.table.session
+    assert s.game_moves == [chess.Move.from_uci("e2e3")]
+    assert s.score("blind") == ["e3"] == s.score("sighted")
+
+
+def test_7_a_touch_is_said_at_once_or_not_at_all() -> None:
+    run = Run()
+    blind_move(run, "e2e4", "Bauer Eva vier", 0.0)
+    run.table.sighted_move("e2e4", 1.2)
+    run.table.sighted_move("e7e5", 1.3)                     # "Eva fünf" is being said ...
+    run.peg_move("e7e5", 1.4)
+    run.lift("g1", 2.1)                                     # ... a touch meanwhile is not queued for later
+    run.table.tick(30.0)
+    assert [t.square for t in run.of(Touched)] == ["e2", "g1"]
+    late = [x for x in run.said() if x.text.startswith("Berührt") and "Gustav" in x.text]
+    assert late == [] or late[0].t == 2.1
+
+
+# ------------------------------------------------------------------ defect 8: what a person hears and reads
+
+def test_8_no_article_numbers_spoken_no_internal_ids_anywhere_a_short_ruling_sentence() -> None:
+    run = Run(time_control="90+30")
+    opening(run)
+    run.table.sighted_move("g1f3", 7.0)                     # not his move: refused
+    run.table.press("black", 7.5)                           # not his turn: refused
+    run.peg_move("d2d3", 8.0)
+    run.table.blind_says("Turm Hector acht", 1.0, 8.5)      # nonsense
+    run.table.arbiter_retrace(1, 9.0)
+    run.table.tick(60.0)
+    said = run.said()
+    assert said
+    assert not [x.text for x in said if ARTICLE.search(x.text)]
+    person = [x.text for x in said] + [x.text for x in run.of(Shown)] + [x.text for x in run.of(Refused)]
+    assert not [t for t in person if internal_ids(t)]
+    ruling = [x for x in said if x.text.startswith("Entscheid")]
+    assert len(ruling) == 1 and run.table.speech.duration(ruling[0].text) < 6.0
+    assert [(r.kind, r.plies) for r in run.of(Ruled)] == [("retrace", 1)]
+
+
+# ------------------------------------------------------------------ defect 9: nothing ends without a question
+
+def test_9_resignation_is_asked_before_the_game_ends() -> None:
+    run = Run()
+    run.table.blind_says("Ich gebe auf", 1.0, 1.0)
+    asked = run.of(Asked)
+    assert asked and asked[-1].candidates == ("yes", "no") and not run.of(GameEnded)
+    assert run.table.session.result is None
+    run.table.blind_says("nein", 1.0, 3.0)
+    assert run.table.session.result is None and run.table.question is None
+    run.table.blind_says("Ich gebe auf", 1.0, 5.0)
+    run.table.answer("blind", "yes", 8.0)
+    assert [(g.result, g.reason) for g in run.of(GameEnded)] == [("0-1", "resignation")]
+
+
+def test_9_accepting_a_draw_is_asked_and_a_stray_yes_does_not_end_the_game() -> None:
+    run = Run()
+    run.table.blind_says("ja", 1.0, 0.5)                    # no question, no offer: nothing happens
+    assert run.table.session.result is None
+    blind_move(run, "e2e4", "Bauer Eva vier", 1.0)
+    run.table.sighted_move("e2e4", 2.2)
+    run.table.sighted_says("Remis", 2.5)                    # the sighted player offers a draw
+    run.table.blind_says("ja", 1.0, 3.0)
+    assert run.table.session.result is None
+    assert run.of(Asked)[-1].candidates == ("yes", "no")
+    run.table.blind_says("ja", 1.0, 7.0)
+    assert [g.result for g in run.of(GameEnded)] == ["1/2-1/2"]
+
+
+# ------------------------------------------------------------------ time: only when asked (D.2.10 d)
+
+def test_time_is_said_only_when_asked() -> None:
+    run = Run(time_control="5+0")
+    opening(run)
+    run.table.tick(200.0)
+    assert not [x for x in run.said() if "Minute" in x.text or "Sekunde" in x.text]
+    assert not [x for x in run.of(Shown) if "Minute" in x.text]
+    run.table.blind_says("Zeit", 1.0, 201.0)
+    run.table.tick(220.0)
+    answer = [x for x in run.said() if x.text.startswith("Sie:")]
+    assert len(answer) == 1 and answer[0].to == "blind"
+    assert any(e.get("type") == "time-request" for e in run.table.session.events)
+
+
+def test_low_time_warnings_only_for_a_player_who_chose_them() -> None:
+    quiet = Run(time_control="5+0")
+    quiet.table.tick(1.0)
+    quiet.table.tick(120.0)
+    quiet.table.finish(130.0)
+    assert not [x for x in quiet.said() if "Noch" in x.text]
+    chosen = Run(time_control="5+0", warnings=(240.0,))
+    chosen.table.tick(1.0)
+    chosen.table.tick(120.0)
+    chosen.table.finish(130.0)
+    assert [x.text for x in chosen.said() if x.text.startswith("Noch")] == ["Noch 4 Minuten"]
+    assert not [x for x in chosen.of(Shown) if "Noch" in x.text]
+
+
+# ------------------------------------------------------------------ crash and resume
+
+def test_resume_with_a_placement_not_yet_announced(tmp_path: Path) -> None:
+    run = Run(journal=tmp_path / "game.jsonl")
+    run.peg_move("e2e4", 0.0)
+    run.table.tick(1.0)
+    run.crash_and_resume(2.0)
+    run.table.blind_says("Bauer Eva vier", 1.0, 3.0)
+    run.table.tick(4.0)
+    assert [m.uci for m in run.of(Moved)] == ["e2e4"]
+    assert run.table.session.score("blind") == ["e4"]
+
+
+def test_resume_with_an_announcement_not_yet_placed(tmp_path: Path) -> None:
+    run = Run(journal=tmp_path / "game.jsonl")
+    run.table.blind_says("Bauer Eva vier", 1.0, 0.5)
+    run.crash_and_resume(1.0)
+    run.peg_move("e2e4", 2.0)
+    run.table.tick(3.0)
+    assert [m.uci for m in run.of(Moved)] == ["e2e4"]
+
+
+def test_resume_with_a_question_open(tmp_path: Path) -> None:
+    run = Run(journal=tmp_path / "game.jsonl")
+    run.peg_move("g1f3", 0.0)
+    run.table.blind_says("Springer Felix drei", 0.3, 1.0)
+    run.crash_and_resume(2.0)
+    assert run.table.question is not None and run.table.question.candidates == ("g1f3",)
+    assert [a.candidates for a in run.of(Asked)] == [("g1f3",), ("g1f3",)]   # asked again after the restart
+    run.table.answer("blind", 1, 5.0)
+    run.table.tick(6.0)
+    assert [m.uci for m in run.of(Moved)] == ["g1f3"]
+
+
+def test_resume_with_a_ruling_proposed(tmp_path: Path) -> None:
+    run = Run(journal=tmp_path / "game.jsonl")
+    blind_move(run, "e2e4", "Bauer Eva vier", 0.0)
+    run.table.sighted_move("e2e4", 1.2)
+    run.table.sighted_move("e7e5", 2.0)
+    run.peg_move("e7e6", 3.0)
+    run.table.tick(4.0)
+    run.crash_and_resume(5.0)
+    assert run.table.proposal is not None and run.table.proposal.kind == "correct-board"
+    run.call("arbiter_apply", 6.0)
+    assert [(r.kind, r.plies) for r in run.of(Ruled)] == [("correct-board", 2)]
+
+
+# ------------------------------------------------------------------ events
+
+def test_every_event_has_the_scenario_json_shape_and_reads_back() -> None:
+    run = Run(time_control="90+30")
+    opening(run)
+    run.table.blind_says("Springer Felix drei", 0.3, 7.0)
+    run.table.finish(20.0)
+    final = run.table.final(20.0)
+    assert final.to_json()["type"] == "final" and set(final.to_json()) == {
+        "t", "type", "boards", "game", "plies", "scores", "clocks", "result"}
+    shapes = {"said": {"to", "text", "cut"}, "shown": {"text"}, "touched": {"square", "by"},
+              "move": {"ply", "color", "uci", "san"}, "question": {"text", "candidates", "to"},
+              "refused": {"what", "text"}, "divergence": {"ply"}, "ruling": {"kind", "plies"}}
+    seen = set()
+    for event in [*run.events, final]:
+        data = event.to_json()
+        seen.add(data["type"])
+        if data["type"] in shapes:
+            assert set(data) == {"t", "type"} | shapes[data["type"]]
+        assert EVENT_TYPES[data["type"]] is type(event)
+        assert from_json(data).to_json() == data
+    assert {"said", "shown", "touched", "move", "question"} <= seen
+    assert isinstance(final.to_json()["clocks"]["white"], float)
+
+
+def test_said_events_are_over_when_given_and_cover_every_speak() -> None:
+    run = Run()
+    opening(run)
+    run.table.finish(60.0)
+    speaks = [(e.t, e.text) for e in run.events if e.to_json()["type"] == "speak"]
+    said = [(e.t, e.text) for e in run.said()]
+    assert sorted(speaks) == sorted(said)
