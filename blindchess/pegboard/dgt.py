@@ -56,18 +56,19 @@ from .protocol import SAMPLE, Ident, ProtocolError
 from .tracker import PieceUpdate, Snapshot
 
 __all__ = [
-    "BAUD", "SEND_RESET", "SEND_BRD", "SEND_UPDATE_BRD", "SEND_UPDATE_NICE", "SEND_VERSION",
+    "BAUD", "SEND_RESET", "SEND_BRD", "SEND_UPDATE", "SEND_UPDATE_BRD", "SEND_UPDATE_NICE", "SEND_VERSION",
     "MSG_BOARD_DUMP", "MSG_FIELD_UPDATE", "MSG_VERSION", "SIZE_BOARD_DUMP", "SIZE_FIELD_UPDATE",
     "SIZE_VERSION", "MAX_MESSAGE", "PIECE_CODES", "MAGIC_CODES", "piece_from_code", "code_from_piece",
     "square_from_field", "field_from_square", "message", "board_dump", "field_update", "version",
     "MagicPiece", "DgtMessage", "DgtDecoder", "ActionError", "parse_action", "action_message",
-    "action_messages", "eboard_events",
+    "action_messages", "eboard_events", "move_actions",
 ]
 
 BAUD = 9600
 
 SEND_RESET = 0x40
 SEND_BRD = 0x42
+SEND_UPDATE = 0x43        # field updates and clock times
 SEND_UPDATE_BRD = 0x44
 SEND_UPDATE_NICE = 0x4B
 SEND_VERSION = 0x4D
@@ -216,7 +217,7 @@ class DgtDecoder:
         def flush() -> None:
             nonlocal drop_start, dropped
             if dropped:
-                out.append(ProtocolError(t, drop_kind, bytes(buf[drop_start:drop_start + SAMPLE]), dropped))
+                out.append(ProtocolError(t, drop_kind, bytes(buf[drop_start:drop_start + min(SAMPLE, dropped)]), dropped))
             drop_start, dropped = -1, 0
 
         while i < n:
@@ -342,3 +343,28 @@ def eboard_events(actions: Iterable[str], t: float, decoder: DgtDecoder | None =
     decoder = decoder if decoder is not None else DgtDecoder()
     data = action_messages(actions, rotated=decoder.rotated)
     return [m for m in decoder.feed(data, t) if isinstance(m, PieceUpdate)]
+
+
+def move_actions(board: chess.Board, move: chess.Move) -> list[str]:
+    """The e-board actions of a hand making ``move`` (legal in ``board``), e.g. ``["L e2", "P e4 P"]``.
+
+    Every piece that leaves or changes its square is lifted first (the moving
+    piece first, then a captured one), then every new piece is set down (the
+    moving piece first): captures, en passant, castling (also Chess960) and
+    promotions (the promoted piece is set down).  Raises ValueError for an
+    illegal move.
+    """
+    if not board.is_legal(move):
+        raise ValueError(f"illegal move {move.uci()} in {board.fen()}")
+    before = board.piece_map()
+    probe = board.copy(stack=False)
+    probe.push(move)
+    after = probe.piece_map()
+    first = (move.from_square,)
+    lifts = [sq for sq in before if after.get(sq) != before[sq]]
+    places = [sq for sq in after if before.get(sq) != after[sq]]
+    lifts.sort(key=lambda sq: (sq not in first, sq))
+    king_to = probe.king(board.turn)
+    places.sort(key=lambda sq: (sq != move.to_square and sq != king_to, sq))
+    return [f"L {chess.square_name(sq)}" for sq in lifts] + \
+        [f"P {chess.square_name(sq)} {after[sq].symbol()}" for sq in places]

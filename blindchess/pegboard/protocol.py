@@ -31,7 +31,7 @@ import chess
 from .tracker import Lift, Place, Snapshot
 
 __all__ = [
-    "REQUEST_SNAPSHOT", "REQUEST_IDENT", "MAX_LINE", "SAMPLE", "Assembled", "Ident", "Comment", "ProtocolError", "Message",
+    "REQUEST_SNAPSHOT", "REQUEST_IDENT", "MAX_LINE", "SAMPLE", "TEXT_LIMIT", "Assembled", "Ident", "Comment", "ProtocolError", "Message",
     "checksum", "format_line", "lift_line", "place_line", "snapshot_line", "ident_line",
     "parse_line", "LineAssembler", "Decoder", "rotate_square", "rotate_occupancy",
 ]
@@ -43,6 +43,8 @@ REQUEST_IDENT = b"V"
 MAX_LINE = 120
 #: At most this many bytes of dropped noise or of an overlong line are kept in a report.
 SAMPLE = 32
+#: At most this many characters of offending bytes are shown (:attr:`ProtocolError.text`).
+TEXT_LIMIT = 64
 
 
 @dataclass(frozen=True)
@@ -76,9 +78,11 @@ class ProtocolError:
 
     @property
     def text(self) -> str:
-        """The offending bytes, printable and short (at most :data:`SAMPLE` bytes shown)."""
-        shown = self.raw[:SAMPLE].decode("ascii", "backslashreplace")
-        return shown + " …" if len(self.raw) > SAMPLE or self.count > len(self.raw) else shown
+        """The offending bytes, printable and short: at most :data:`TEXT_LIMIT` characters and " …"."""
+        shown = self.raw.decode("ascii", "backslashreplace")
+        if len(shown) > TEXT_LIMIT or self.count > len(self.raw):
+            return shown[:TEXT_LIMIT] + " …"
+        return shown
 
     @property
     def dropped(self) -> int:

@@ -1,4 +1,4 @@
-"""A virtual peg-board on a POSIX pseudo-terminal (adapter: os.openpty).
+"""Virtual boards on POSIX pseudo-terminals (adapter: os.openpty): a peg-board and a DGT e-board.
 
 The simulator is the device side of the blindchess line protocol: it keeps the
 occupancy of 64 holes, writes ``L``/``P`` lines as pegs are lifted and placed
@@ -11,6 +11,18 @@ slave device, or a symbolic link to it (``link``) that survives
     port = sim.open()
     sim.lift(chess.E2); sim.place(chess.E4)
     sim.close()
+
+:class:`VirtualDgtBoard` is the device side of DGT's protocol (facts in
+:mod:`.dgt`): it answers SEND_BRD with a BOARD_DUMP, SEND_VERSION with
+VERSION, and after SEND_UPDATE_BRD / SEND_UPDATE / SEND_UPDATE_NICE reports
+every change as a FIELD_UPDATE (SEND_RESET: idle again, changes unreported,
+as on a real board).  A whole game can be played on it by e-board actions
+(``L e2``, ``P e4 P``) or by moves (:func:`.dgt.move_actions`)::
+
+    with VirtualDgtBoard(link=Path("/tmp/eboard")) as eboard:
+        link = SerialLink(None, on_input=table_input, profile=load_profile("dgt-sighted"), port=eboard.port)
+        eboard.wait_for_host(5)
+        eboard.play_move(board, chess.Move.from_uci("e2e4"))   # "L e2", "P e4 P"
 """
 
 from __future__ import annotations
@@ -26,10 +38,11 @@ from pathlib import Path
 
 import chess
 
+from . import dgt
 from .choreography import Step, plan_move
 from .protocol import format_line, ident_line, lift_line, place_line, snapshot_line
 
-__all__ = ["VirtualPegboard"]
+__all__ = ["VirtualPegboard", "VirtualDgtBoard"]
 
 
 class VirtualPegboard:
@@ -81,7 +94,7 @@ class VirtualPegboard:
         self._stop.clear()
         self._thread = threading.Thread(target=self._serve, name="pegboard-simulator", daemon=True)
         self._thread.start()
-        self.send(ident_line(self.ident, with_checksum=self.checksums))
+        self._greet()
         return self.port
 
     def close(self) -> None:
@@ -163,10 +176,10 @@ class VirtualPegboard:
         """Carry out planned steps in real time (``speed`` > 1: faster)."""
         for step in steps:
             sleep(step.gap / speed)
-            if step.kind == "L":
+            if step.kind == "L" and step.square is not None:
                 self.lift(step.square)
-            elif step.kind == "P":
-                self.place(step.square)
+            elif step.kind == "P" and step.square is not None:
+                VirtualPegboard.place(self, step.square)
             if on_step is not None:
                 on_step(step)
 
@@ -182,6 +195,10 @@ class VirtualPegboard:
                 on_move(board, move)
             self.perform(plan_move(board, move, rng, settle=settle), sleep=sleep)
             board.push(move)
+
+    def _greet(self) -> None:
+        """What the device sends when plugged in: its identification."""
+        self.send(ident_line(self.ident, with_checksum=self.checksums))
 
     def wait_for_host(self, timeout: float | None = None) -> bool:
         """Block until a host has sent ``?`` or ``V`` (the blindchess link sends ``V?`` on connect).
@@ -207,13 +224,124 @@ class VirtualPegboard:
                     return
                 continue
             for byte in data:
-                command = bytes([byte])
-                if command in (b"\r", b"\n"):
-                    continue
-                self.commands.append(command)
-                if command in (b"?", b"V"):
-                    self.host_seen.set()
-                if command == b"?":
-                    self.snapshot()
-                elif command == b"V":
-                    self.send(ident_line(self.ident, with_checksum=self.checksums))
+                self._command(byte)
+
+    def _command(self, byte: int) -> None:
+        """One host-to-device byte."""
+        command = bytes([byte])
+        if command in (b"\r", b"\n"):
+            return
+        self.commands.append(command)
+        if command in (b"?", b"V"):
+            self.host_seen.set()
+        if command == b"?":
+            self.snapshot()
+        elif command == b"V":
+            self.send(ident_line(self.ident, with_checksum=self.checksums))
+
+
+class VirtualDgtBoard(VirtualPegboard):
+    """A DGT e-board on a pseudo-terminal (POSIX only): pieces on 64 fields, DGT commands and messages.
+
+    Port, link, :meth:`open`/:meth:`close`/:meth:`reopen` (unplug and plug in
+    again), :meth:`wait_for_host` and :meth:`send` as :class:`VirtualPegboard`.
+    ``commands`` holds the command bytes the host sent; ``host_seen`` is set
+    by the host's first command.  ``magic``: square -> DGT magic piece code
+    (13-15) standing there.  ``rotated``: the board stands turned (connector
+    on White's right), so fields are numbered from h1.
+    """
+
+    def __init__(self, board: chess.BaseBoard | None = None, *, link: str | Path | None = None,
+                 version: tuple[int, int] = (1, 7), rotated: bool = False) -> None:
+        super().__init__(board, link=link, ident="", checksums=False)
+        self.pieces: dict[int, chess.Piece] = dict((board or chess.Board()).piece_map())
+        self.magic: dict[int, int] = {}
+        self.version = version
+        self.rotated = rotated
+        self.update_mode = False
+        self.dgt_commands: list[int] = []
+
+    # -- the device ---------------------------------------------------------------
+    def _greet(self) -> None:
+        """A DGT board says nothing until asked."""
+
+    def dump(self) -> bytes:
+        """The BOARD_DUMP of the pieces standing now."""
+        return dgt.board_dump(self.pieces, rotated=self.rotated, magic=self.magic)
+
+    def _report(self, square: int, code: chess.Piece | None | int) -> bool:
+        if not self.update_mode:
+            return True      # idle mode: the change is not reported (a dump shows it)
+        return self.send(dgt.field_update(square, code, rotated=self.rotated))
+
+    # -- what the hand does ----------------------------------------------------------
+    def lift(self, square: int) -> bool:
+        """A piece (or magic piece) leaves ``square``; False (nothing sent) when it was empty."""
+        if self.pieces.pop(square, None) is None and self.magic.pop(square, None) is None:
+            return False
+        self._sync_occupied()
+        return self._report(square, None)
+
+    def place(self, square: int, piece: chess.Piece | None = None) -> bool:
+        """``piece`` is set down on ``square`` (replacing what stood there, as a fast hand may)."""
+        if piece is None:
+            raise ValueError("a DGT board senses the piece: say which")
+        self.magic.pop(square, None)
+        self.pieces[square] = piece
+        self._sync_occupied()
+        return self._report(square, piece)
+
+    def place_magic(self, square: int, code: int) -> bool:
+        """One of DGT's magic pieces (13-15) is set down on ``square``."""
+        if code not in dgt.MAGIC_CODES:
+            raise ValueError(f"not a DGT magic piece code: {code}")
+        self.pieces.pop(square, None)
+        self.magic[square] = code
+        self._sync_occupied()
+        return self._report(square, code)
+
+    def act(self, action: str) -> bool:
+        """One e-board action, ``L e4`` or ``P e4 Q`` (raises :class:`.dgt.ActionError`)."""
+        square, piece = dgt.parse_action(action)
+        return self.lift(square) if piece is None else self.place(square, piece)
+
+    def scan(self, changes: dict[int, chess.Piece | None], rng: random.Random | None = None) -> None:
+        """Several changes seen in one board scan, reported in scan order (shuffled by ``rng``)."""
+        items = list(changes.items())
+        if rng is not None:
+            rng.shuffle(items)
+        for square, piece in items:
+            if piece is None:
+                self.lift(square)
+            else:
+                self.place(square, piece)
+
+    def play_move(self, board: chess.Board, move: chess.Move) -> list[str]:
+        """A hand makes ``move`` (legal in ``board``): its actions, each reported; returns them."""
+        actions = dgt.move_actions(board, move)
+        for action in actions:
+            self.act(action)
+        return actions
+
+    def snapshot(self) -> bool:
+        return self.send(self.dump())
+
+    def _sync_occupied(self) -> None:
+        occupied = 0
+        for square in self.pieces:
+            occupied |= chess.BB_SQUARES[square]
+        self.occupied = occupied
+
+    # -- answering the host -------------------------------------------------------------
+    def _command(self, byte: int) -> None:
+        self.dgt_commands.append(byte)
+        self.commands.append(bytes([byte]))
+        self.host_seen.set()
+        if byte == dgt.SEND_BRD:
+            self.send(self.dump())
+        elif byte == dgt.SEND_VERSION:
+            self.send(dgt.version(*self.version))
+        elif byte in (dgt.SEND_UPDATE_BRD, dgt.SEND_UPDATE_NICE, dgt.SEND_UPDATE):
+            self.update_mode = True
+        elif byte == dgt.SEND_RESET:
+            self.update_mode = False
