@@ -14,6 +14,7 @@ import pytest
 from blindchess.cli import main
 from blindchess.journal import read_journal
 from blindchess.table import scenario
+from blindchess.table.table import Table
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -121,6 +122,9 @@ def test_the_kept_journal_is_a_game_record(tmp_path: Path, capsys: pytest.Captur
     assert game is not None
     assert [m.uci() for m in game.mainline_moves()] == [e["uci"] for e in lines if e["type"] == "move"]
     assert game.end().board().fen() == lines[-1]["game"]
+    resumed = Table.resume(journal, lines[-1]["t"] + 60.0)     # what the app does when it opens the journal
+    assert resumed.session.game_board().fen() == lines[-1]["game"]
+    resumed.close()
     brf = tmp_path / "game.brf"
     assert main(["export", str(journal), "--format", "brf", "-o", str(brf)]) == 0
     assert brf.stat().st_size > 0

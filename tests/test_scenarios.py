@@ -40,6 +40,8 @@ TIME_TALK = re.compile(r"verbraucht|übrig|Minute|Sekunde|Stunde|Bedenkzeit", re
 ARTICLE = re.compile(r"\b[A-Z]\.\d|\bArt\.|\bArtikel\b|\bPunkt\b", re.IGNORECASE)
 #: Internal ids: snake_case or hyphenated program words, or the names of the rulings/boards.
 INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b|correct-board|\bretrace\b|\bsighted\b|\btactile\b|\bpegboard\b")
+#: Moves in UCI (the program's notation: never spoken, the blind player hears the phonetic words).
+UCI = re.compile(r"\b[a-h][1-8][a-h][1-8][qrbn]?\b")
 
 
 class Report:
@@ -48,8 +50,8 @@ class Report:
     def __init__(self, lines: list[dict]) -> None:
         self.events = lines
 
-    def of(self, kind: str, **match: object) -> list[dict]:
-        return [e for e in self.events if e["type"] == kind and all(e.get(k) == v for k, v in match.items())]
+    def of(self, type_: str, **match: object) -> list[dict]:
+        return [e for e in self.events if e["type"] == type_ and all(e.get(k) == v for k, v in match.items())]
 
     def between(self, kind: str, start: float, end: float = float("inf")) -> list[dict]:
         return [e for e in self.of(kind) if start <= e["t"] < end]
@@ -119,6 +121,7 @@ def test_no_internal_ids_or_article_numbers_are_spoken(name: str, capsys: pytest
     for event in report.of("said") + report.of("question"):
         assert not ARTICLE.search(event["text"]), event
         assert not INTERNAL.search(event["text"]), event
+        assert not UCI.search(event["text"]), event
     for event in report.of("shown") + report.of("refused"):
         assert not INTERNAL.search(event["text"]), event
 
@@ -164,7 +167,7 @@ def test_d3_clocks_scores_and_pgn_clk_after_a_correct_board_ruling(
     # player's score stopped at move 1, and [%clk]/[%emt] were wrong from there on.
     journal = tmp_path / "d3.jsonl"
     report = run("d3_clock_after_correct_board.scn", capsys, "--journal", str(journal))
-    assert report.between("divergence", 9.0, 12.0)[0]["ply"] == 0
+    assert report.between("divergence", 9.0, 12.0)[0]["ply"] == 1, "half-move 1 (1-based, as in move events)"
     ruling = report.of("ruling")
     assert len(ruling) == 1 and ruling[0]["kind"] == "correct-board" and ruling[0]["plies"] == 1
     assert report.moves() == ["e2e4", "e7e5", "g1f3", "b8c6"]
@@ -204,7 +207,7 @@ def test_d5_a_wrong_promotion_piece_is_a_divergence(capsys: pytest.CaptureFixtur
     report = run("d5_wrong_promotion.scn", capsys)
     assert report.moves() == ["e7e8n"]
     divergence = report.between("divergence", 5.0, 8.0)
-    assert divergence and divergence[0]["ply"] == 0
+    assert divergence and divergence[0]["ply"] == 1
     ruling = report.of("ruling")
     assert ruling and ruling[0]["kind"] == "correct-board" and ruling[0]["plies"] == 1
     sighted = chess.Board(report.final["boards"]["sighted"])
@@ -278,9 +281,11 @@ def test_a_whole_game_with_en_passant_castling_and_promotion(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     journal = tmp_path / "whole.jsonl"
     report = run("game_whole.scn", capsys, "--journal", str(journal))
-    sans = ["e4", "Nf6", "e5", "d5", "exd6", "Nc6", "Nf3", "Bf5", "Be2", "Qd7", "O-O", "O-O-O", "dxe7", "a6", "exf8=Q+", "Rhxf8"]
     board = chess.Board()
-    for san in sans:
+    sans = []
+    for san in ["e4", "Nf6", "e5", "d5", "exd6", "Nc6", "Nf3", "Bf5", "Be2", "Qd7", "O-O", "O-O-O", "dxe7", "a6",
+                "exf8=Q", "Rhxf8"]:
+        sans.append(board.san(board.parse_san(san)))
         board.push_san(san)
     assert report.moves() == [m.uci() for m in board.move_stack]
     assert [e["san"] for e in report.of("move")] == sans
@@ -319,8 +324,15 @@ def test_crash_with_a_move_placed_but_not_announced(capsys: pytest.CaptureFixtur
     assert report.moves() == ["e2e4", "e7e5"] and report.of("move", ply=1)[0]["t"] >= 5.0
     assert any(e["what"] == "snapshot" for e in report.between("device", 4.0, 4.01)) or \
         not report.of("device"), "the restarted table asks the board for its pegs"
-    assert report.of("clock")[0]["white"] == pytest.approx(5400 - 6 + 30, abs=0.01)
     assert not report.of("divergence") and not report.of("refused")
+
+
+def test_a_crash_gives_nobody_time(capsys: pytest.CaptureFixture[str]) -> None:
+    # The app died at 4.0 and was back at once: White thought from 0.0 to his press at 6.0, so his
+    # clock shows 90 min - 6 s + 30 s. The time between the last journal line (the pegs settling
+    # at 2.9) and the crash was play time too.
+    report = run("crash_placed.scn", capsys)
+    assert report.of("clock")[0]["white"] == pytest.approx(5400 - 6 + 30, abs=0.01)
 
 
 def test_crash_with_a_move_announced_but_not_placed(capsys: pytest.CaptureFixture[str]) -> None:

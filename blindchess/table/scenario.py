@@ -25,8 +25,10 @@ to the game). :class:`HeadlessFront` drives the very :class:`~blindchess.table.t
 the app runs, with only Qt and real audio replaced; the UI supplies a front
 that drives the window. The runner
 
-* calls ``front.tick(t)`` at every action's time and once at the end, so the
-  table's settle timers, speech and flags run on the script's clock (a
+* calls ``front.tick(t)`` at every action's time, and between actions at
+  every moment something falls due (``front.idle_at``: a settle timer, the end
+  of an utterance) as the app's timer would, and at the end until nothing is
+  pending — so settle timers, speech and flags run on the script's clock (a
   four-hour game finishes in seconds);
 * simulates the peg-board (:class:`PegBoardDevice`): it keeps the pegs as they
   stand, says hello (``I`` and ``S`` lines) at the start and after every
@@ -56,7 +58,7 @@ from ..clock import TimeControl
 from ..errors import UserError
 from ..i18n import tr
 from ..pegboard.protocol import ProtocolError, ident_line, parse_line, snapshot_line
-from ..pegboard.tracker import Lift, Place, Snapshot
+from ..pegboard.tracker import DEFAULT_SETTLE, Lift, Place, Snapshot
 from .events import DeviceRequest, Final, TableEvent
 from .table import Table, TableSetup
 
@@ -85,6 +87,9 @@ HEADERS = SETUP_HEADERS + tuple(GAME_HEADERS)
 #: (``eboard``: a device like :class:`PegBoardDevice` turning lines into DGT
 #: field updates; ``@opponent``: the engine as the sighted side in :func:`table_setup`).
 NOT_WIRED: dict[str, int] = {"@opponent": 13, "@sighted-board": 15, "eboard": 15}
+
+#: At most this many wake-ups between two actions (each is a settle timer or an utterance ending).
+_MAX_WAKES = 10_000
 
 #: What the simulated peg-board answers to ``V``.
 DEVICE_IDENT = "blindchess scenario pegboard 1.0"
@@ -736,24 +741,43 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
                 front.peg_line(line, now)
             answer_requests(now)
 
+    settle = DEFAULT_SETTLE if script.settle is None else script.settle
+    last_peg: list[float] = []
+
+    def wait(now: float, until: float) -> float:
+        # Time passes as in the app, whose timer fires when something falls due: the table is
+        # ticked when the pegs' settle time ends and when what is pending is over, up to ``until``.
+        if last_peg and now < last_peg[-1] + settle <= until:
+            now = last_peg[-1] + settle
+            front.tick(now)
+            answer_requests(now)
+        for _ in range(_MAX_WAKES):
+            due = front.idle_at(now)
+            if not now < due <= until:
+                break
+            front.tick(due)
+            answer_requests(due)
+            now = due
+        return now
+
     front.subscribe(collect)
     front.start(script, journal, 0.0)
     connect(0.0)
+    now = 0.0
     for action in script.actions:
+        wait(now, action.t)
         front.tick(action.t)
         answer_requests(action.t)
         _perform(front, action, device)
+        if isinstance(action, PegLine):
+            last_peg.append(action.t)
         if isinstance(action, AppCrash):
             connect(action.t)
         answer_requests(action.t)
-    end = script.end
-    front.tick(end)
-    answer_requests(end)
-    idle = front.idle_at(end)
-    if idle > end:
-        front.tick(idle)
-        answer_requests(idle)
-        end = idle
+        now = action.t
+    front.tick(now)
+    answer_requests(now)
+    end = wait(now, math.inf)
     final = front.final(end)
     emit(final)
     return final
