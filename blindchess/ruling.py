@@ -763,6 +763,21 @@ def rule(score_a, score_b, board_a, board_b, *, start: chess.Board | None = None
                 position = position.copy(stack=False)
                 position.push(ahead[0])
 
+    if kind == "none" and sheets_agree and not scores_behind:
+        # Boards that agree where one of them senses occupancy only can still differ in a piece
+        # (a wrong promotion piece): every board that shows its pieces is judged against the scores.
+        for which, b in (("a", ba), ("b", bb)):
+            if isinstance(b, int) or which in occ_only:
+                continue
+            ch = _changes(b, position, False)
+            if ch:
+                fix.append(which)
+                squares[which] = [c.square for c in ch]
+                changes[which] = ch
+                between = sorted(set(between) | {chess.parse_square(c.square) for c in ch})
+        if fix:
+            kind, boards_agree = "correct-board", False
+
     rows = _clock_rows(clock_history)
     clocks = _clock_at(rows, k if kind == "retrace" else None, kind == "retrace")
     return Ruling(boards_agree, sheets_agree, k if not sheets_agree else min(ra.plies, rb.plies), kind, position,

@@ -145,3 +145,52 @@ def test_negative_or_infinite_durations_are_refused(text):
     # QA: "-5" was a remaining time of -5 s in a clock log
     with pytest.raises(ValueError):
         parse_duration(text)
+
+
+def test_flag_fallen_before_a_press_with_increment_stays_fallen():
+    # Art. 6.9: the flag fell before the move was completed; the increment does not lift it.
+    clock = Clock(TimeControl([Period(None, 60.0, 30.0)]), 0.0)
+    clock.start(W, 0.0)
+    assert clock.flag_time(W, 59.0) is None
+    clock.press(W, 61.0)
+    assert clock.remaining(W, 61.0) == 29.0     # 60 - 61 + 30: time left again, the flag still fell
+    assert clock.flag_fallen(W, 62.0) and clock.flag_time(W, 62.0) == 60.0
+    assert not clock.flag_fallen(B, 62.0)
+
+
+def test_increment_of_the_right_period_at_move_40():
+    # 40 moves in 90 minutes with 30 s, then 30 minutes with 10 s: move 40 still earns 30 s.
+    clock = Clock(TimeControl.parse("40/5400+30:1800+10"), 0.0)
+    clock.start(W, 0.0)
+    t = 0.0
+    for _ in range(39):
+        clock.press(W, t + 1.0)
+        clock.press(B, t + 2.0)
+        t += 2.0
+    before = clock.remaining(W, t)
+    clock.press(W, t + 1.0)           # White's 40th move
+    assert clock.remaining(W, t + 1.0) == before - 1.0 + 30.0 + 1800.0
+    clock.press(B, t + 2.0)
+    before = clock.remaining(W, t + 2.0)
+    clock.press(W, t + 3.0)           # White's 41st move: the second period's increment
+    assert clock.remaining(W, t + 3.0) == before - 1.0 + 10.0
+
+
+@pytest.mark.parametrize("plies, first, white, black", [(3, W, 2, 1), (3, B, 1, 2), (5, W, 3, 2), (1, B, 0, 1)])
+def test_move_counts_after_load_history_with_odd_plies(plies, first, white, black):
+    clock = Clock(TimeControl.parse("90+30"), 0.0)
+    clock.load_history([(1, 5400.0, 5400.0)], plies, first, 0.0)
+    assert (clock.moves_completed(W), clock.moves_completed(B)) == (white, black)
+    assert clock.history[-1].ply == plies and clock.history[-1].moves == (white, black)
+
+
+def test_align_after_a_ruling_keeps_times_and_counts_moves():
+    clock = Clock(TimeControl.parse("90+30"), 0.0)
+    clock.start(W, 0.0)
+    clock.press(W, 10.0)
+    clock.align(2, W, 20.0, running=W)   # the game moved on by Black's move without a press (D.2.9)
+    assert clock.running == W and clock.remaining(B, 20.0) == 5400.0 - 10.0
+    assert clock.remaining(W, 20.0) == 5400.0 - 10.0 + 30.0
+    assert clock.history[-1].ply == 2 and clock.moves_completed(B) == 1
+    snap = clock.press(W, 25.0)
+    assert snap.ply == 3

@@ -1,4 +1,4 @@
-"""The arbiter's ruling under D.2.9 (RULES.md §1): every branch, on real positions."""
+"""The arbiter's ruling under FIDE Laws D.2.9: every branch, on real positions."""
 
 from __future__ import annotations
 
@@ -396,3 +396,40 @@ def test_one_agreed_half_move_is_singular_in_the_explanation():
     assert r.kind == "retrace" and r.agreed_plies == 1
     assert "(1 Halbzug, " in r.explain("de") and "(1 half-move, " in r.explain("en")
     assert "(8 Halbzüge)" in rule(RUY, RUY_DE, play(RUY), play(RUY)).explain("de")
+
+
+def test_scores_agree_and_a_wrong_promotion_piece_on_one_board_is_correct_board():
+    # Both scores: e8=N; the sighted board shows a queen, the tactile board senses occupancy only.
+    start = chess.Board("8/4P3/8/8/8/8/k7/7K w - - 0 1")
+    sighted = start.copy()
+    sighted.push(chess.Move.from_uci("e7e8q"))
+    tactile = start.copy()
+    tactile.push(chess.Move.from_uci("e7e8n"))
+    r = rule(["e8=N"], ["e8S"], sighted, tactile, start=start, occupancy_only=("b",))
+    assert r.sheets_agree and r.kind == "correct-board" and r.fix_boards == ["a"]
+    assert r.squares == {"a": ["e8"]}
+    assert r.clocks is None     # no clock history given; a correct-board never restores times
+    assert r.position.piece_at(chess.E8) == chess.Piece(chess.KNIGHT, chess.WHITE)
+    # Both boards show pieces: the same ruling.
+    both = rule(["e8=N"], ["e8S"], sighted, tactile, start=start)
+    assert both.kind == "correct-board" and both.fix_boards == ["a"]
+
+
+def test_two_column_score_with_move_numbers_out_of_order():
+    # A two-column sheet copied row by row: 1, 4, 2, 5, 3, 6 — read in the order of the numbers.
+    text = "1. e4 e5      4. O-O Nf6\n2. Nf3 Nc6    5. d3 d6\n3. Bc4 Bc5    6. c3 O-O"
+    r = read_score(text, chess.Board(), "en")
+    game = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "e1g1", "g8f6", "d2d3", "d7d6", "c2c3", "e8g8"]
+    assert [m.uci() for m in r.moves] == game and r.problem is None
+
+
+@pytest.mark.parametrize("occupancy_only", [(), ("b",)])
+def test_scores_behind_when_the_unwritten_move_is_castling(occupancy_only):
+    score = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5"
+    board = chess.Board()
+    for uci in ("e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "e1g1"):
+        board.push_uci(uci)
+    r = rule(score, score, board, board.copy(), occupancy_only=occupancy_only)
+    assert r.kind == "none" and r.scores_behind
+    assert r.moves[-1] == chess.Move.from_uci("e1g1") and len(r.moves) == 7
+    assert "0-0" in r.explain("en")

@@ -65,14 +65,18 @@ class Completion:
             correction = True
         elif last_own_pressed and (correction or not next_is_blind):
             board = state.board_after(made - 1)
-            heard = state.words.understand(board, what) if isinstance(what, str) else None
-            kind, move = ("move", what) if heard is None else (heard.kind, heard.move)
-            if move is not None and move == state.moves[made - 1]:
+            said: chess.Move | None
+            if isinstance(what, chess.Move):
+                kind, said = "move", what
+            else:
+                heard = state.words.understand(board, what)
+                kind, said = heard.kind, heard.move
+            if said is not None and said == state.moves[made - 1]:
                 return self.ignored(now, "session.announce_repeat")
             if not correction and kind != "correction":
                 return self.ignored(now, "session.announce_not_turn")
             # D.2.8: too late once the opponent's clock has been started.
-            return state.log.do("announce", now, text=str(what), uci=move.uci() if isinstance(move, chess.Move) else None,
+            return state.log.do("announce", now, text=str(what), uci=said.uci() if said else None,
                                 ply=made, correction=True, refused=True)
         elif next_is_blind:
             index = made
