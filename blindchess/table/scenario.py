@@ -26,10 +26,11 @@ the app runs, with only Qt and real audio replaced; the UI supplies a front
 that drives the window. The runner
 
 * calls ``front.tick(t)`` at every action's time, and between actions at
-  every moment something falls due (``front.idle_at``: a settle timer, the end
-  of an utterance) as the app's timer would, and at the end until nothing is
-  pending — so settle timers, speech and flags run on the script's clock (a
-  four-hour game finishes in seconds);
+  every moment something falls due (the pegs' settle time, the end of what is
+  being said, a flag: ``front.idle_at``, ``front.flag_at``) as the app's timer
+  would, and at the end until nothing is pending (flags excepted) — so settle
+  timers, speech and flags run on the script's clock (a four-hour game
+  finishes in seconds);
 * simulates the peg-board (:class:`PegBoardDevice`): it keeps the pegs as they
   stand, says hello (``I`` and ``S`` lines) at the start and after every
   ``app crash`` as a real board does when the link (re)connects, and answers
@@ -90,6 +91,9 @@ NOT_WIRED: dict[str, int] = {"@opponent": 13, "@sighted-board": 15, "eboard": 15
 
 #: At most this many wake-ups between two actions (each is a settle timer or an utterance ending).
 _MAX_WAKES = 10_000
+
+#: The runner ticks this long after the computed flag time, so rounding cannot keep the flag up.
+_FLAG_MARGIN = 1e-6
 
 #: What the simulated peg-board answers to ``V``.
 DEVICE_IDENT = "blindchess scenario pegboard 1.0"
@@ -610,6 +614,9 @@ class Front(Protocol):
     def idle_at(self, now: float) -> float:
         """The time (>= ``now``) when nothing started by then is pending any more (settle, speech)."""
 
+    def flag_at(self, now: float) -> float | None:
+        """When the running clock's flag falls if nobody presses (None: no clock running)."""
+
     def final(self, now: float) -> Final:
         """The game as it stands at ``now`` (the ``final`` event; the runner reports it last)."""
 
@@ -691,6 +698,13 @@ class HeadlessFront:
     def idle_at(self, now: float) -> float:
         return max(now, self.table.idle_at(now))
 
+    def flag_at(self, now: float) -> float | None:
+        session = self.table.session
+        clock = session.clock
+        if session.time_control is None or session.finished or not clock.ticking or clock.running is None:
+            return None
+        return now + max(0.0, clock.remaining(clock.running, now))
+
     def final(self, now: float) -> Final:
         return self.table.final(now)
 
@@ -744,20 +758,23 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
     settle = DEFAULT_SETTLE if script.settle is None else script.settle
     last_peg: list[float] = []
 
-    def wait(now: float, until: float) -> float:
+    def wait(now: float, until: float, *, flags: bool = True) -> float:
         # Time passes as in the app, whose timer fires when something falls due: the table is
-        # ticked when the pegs' settle time ends and when what is pending is over, up to ``until``.
-        if last_peg and now < last_peg[-1] + settle <= until:
-            now = last_peg[-1] + settle
+        # ticked when the pegs' settle time ends, when what is pending is over and when a flag
+        # falls (``flags``), up to ``until``.
+        for _ in range(_MAX_WAKES):
+            dues = [front.idle_at(now)]
+            if last_peg:
+                dues.append(last_peg[-1] + settle)
+            flag = front.flag_at(now) if flags else None
+            if flag is not None:
+                dues.append(flag + _FLAG_MARGIN)
+            later = [due for due in dues if now < due <= until]
+            if not later:
+                break
+            now = min(later)
             front.tick(now)
             answer_requests(now)
-        for _ in range(_MAX_WAKES):
-            due = front.idle_at(now)
-            if not now < due <= until:
-                break
-            front.tick(due)
-            answer_requests(due)
-            now = due
         return now
 
     front.subscribe(collect)
@@ -777,7 +794,7 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
         now = action.t
     front.tick(now)
     answer_requests(now)
-    end = wait(now, math.inf)
+    end = wait(now, math.inf, flags=False)
     final = front.final(end)
     emit(final)
     return final
