@@ -20,7 +20,6 @@ from blindchess.table.events import (
     Moved,
     Refused,
     Ruled,
-    Said,
     Shown,
     Touched,
     from_json,

@@ -48,7 +48,7 @@ import chess
 from .. import notation, phonetic, talking_clock
 from ..i18n import tr
 from ..pegboard.protocol import Comment, Ident, ProtocolError, parse_line
-from ..pegboard.tracker import DEFAULT_SETTLE, InputEvent, Lift, Tracker, TrackerEvent, occupancy
+from ..pegboard.tracker import DEFAULT_SETTLE, InputEvent, Lift, Tracker, TrackerEvent, occupancy, same_position
 from ..session import Player, Session
 from ..speech.dialogue import Decision, Dialogue
 from .events import (
@@ -191,6 +191,7 @@ class Table:
         self.adjusting = False             # a ruling or resume: the pegs are being set right (no touches)
         self.mismatch: tuple[str, ...] = ()
         self._lifted: int | None = None
+        self._candidates: tuple[chess.Move, ...] = ()   # what the pegs alone could not exclude (last move)
         self._subscribers: list[Callable[[TableEvent], None]] = []
         self._backlog: list[TableEvent] | None = []
         self._out: list[TableEvent] = []
@@ -256,17 +257,21 @@ class Table:
         return table
 
     @classmethod
-    def resume(cls, journal: Path, now: float, setup: TableSetup | None = None) -> Table:
+    def resume(cls, journal: Path, now: float, setup: TableSetup | None = None, *,
+               count_closed_time: bool = True) -> Table:
         """The game of ``journal`` exactly as it stood (a crash, a restart); appends from then on.
 
         The pending states come back: a placement not yet announced and an
         announcement not yet placed (the session's journal), an open question
         (noted by the table), a proposed ruling (the boards still differ). The
         peg-board is asked for a snapshot (the pegs are where the hands left
-        them). ``setup`` overrides what the journal noted. Raises what
-        ``Session.open`` raises for a missing or unreadable journal.
+        them). ``setup`` overrides what the journal noted. ``count_closed_time``:
+        the time since the last journal entry was play time (a crash: the player
+        to move kept thinking, so a crash gives nobody time); False for a game
+        closed on purpose. Raises what ``Session.open`` raises for a missing or
+        unreadable journal.
         """
-        session = Session.open(journal, now)
+        session = Session.open(journal, now, count_closed_time=count_closed_time)
         noted: dict[str, Any] = {}
         question: Question | None = None
         for ev in session.events:
@@ -356,6 +361,7 @@ class Table:
     def _begin(self, now: float) -> None:
         """Time has passed until ``now``: speech ends and begins, the pegs settle."""
         self._now = max(self._now, now)
+        self._withdrawn = False
         for ev in self.speech.advance(now):
             self._emit(ev)
         if self.tracker is not None:
@@ -468,8 +474,10 @@ class Table:
         if decision.action == "play" and decision.move is not None:
             self._close_question(now)
             said = getattr(decision.understanding, "move", None) == decision.move
+            index = len(self._hearing_board().move_stack)
             s.announce(text if said else decision.move, now, correction=correction or self._unpressed_own())
-            self._announced(decision.move)
+            self._process()
+            self._announced(decision.move, index)
         elif decision.action == "ask" and decision.candidates:
             board = self._hearing_board()
             moves = [m for m in decision.candidates if board.is_legal(m)]
@@ -956,10 +964,11 @@ class Table:
         elif e.type == "move" and e.move is not None:
             if e.promotion_pending:
                 return       # complete when the piece is announced (D.2.1)
-            tactile = s.moves("tactile")
-            ply = len(self.tracker.board.move_stack) if self.tracker is not None else len(tactile) + 1
-            if len(tactile) >= ply and tactile[ply - 1] == e.move:
-                return       # the session knows it already (a ruling, a resume)
+            self._candidates = tuple(e.candidates)
+            tactile = s.board("tactile")
+            if tactile.move_stack and tactile.peek() == e.move and self.tracker is not None \
+                    and same_position(self.tracker.board, tactile):
+                return       # the session knows it already (a wrong mirror fed before, a ruling, a resume)
             s.tactile_move(e.move, now)
         elif e.type == "takeback":
             if self.adjusting:
@@ -1023,10 +1032,25 @@ class Table:
         self._tracker_events(tracker.expect(target), now)
         self._emit(DeviceRequest(now, "pegboard", "expect", fen))
 
-    def _announced(self, move: chess.Move) -> None:
-        """The announced move completes a promotion or settles what occupancy cannot tell."""
-        if self.tracker is not None:
-            self._tracker_events(self.tracker.announce(move), self._now)
+    def _announced(self, move: chess.Move, index: int) -> None:
+        """The announced move (of half-move ``index``, 0-based) completes a promotion or settles
+        what occupancy cannot tell.
+
+        An announcement that contradicts a clear placement is not passed on: the
+        pegs stand as they stand, and the session tells the player (D.2.3); a slip
+        of the tongue corrected at once leaves no false mismatch behind. A
+        correction that withdrew the made move (D.2.8) is passed on: the pegs are
+        to follow it.
+        """
+        tracker = self.tracker
+        if tracker is None:
+            return
+        tactile = self.session.moves("tactile")
+        placed = tactile[index] if len(tactile) > index else None     # on the pegs for the announced half-move
+        if placed is not None and placed != move and move not in self._candidates and not self._withdrawn \
+                and (placed.from_square, placed.to_square) != (move.from_square, move.to_square):
+            return
+        self._tracker_events(tracker.announce(move), self._now)
 
     # ================================================================ questions
     def _open_question(self, q: Question, now: float) -> None:
@@ -1087,8 +1111,10 @@ class Table:
                 return
             move = chess.Move.from_uci(q.candidates[answer - 1])
             self._close_question(now)
+            index = len(self._hearing_board().move_stack)
             s.announce(move, now, correction=q.correction or self._unpressed_own())
-            self._announced(move)
+            self._process()
+            self._announced(move, index)
             return
         if answer not in ("yes", "no"):
             if isinstance(answer, int) and 1 <= answer <= 2:
