@@ -182,6 +182,19 @@ def test_a_four_hour_game_runs_on_script_time(tmp_path: Path, capsys: pytest.Cap
     assert final["clocks"]["white"] == pytest.approx(1799.0 - (final["t"] - 14401.0))
 
 
+def test_a_flag_falls_on_script_time_between_actions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Black's clock runs from White's press at 4.0 with 5 minutes: the flag falls at 304.0, long
+    # before the next action (400.0) — reported then, not when the next action comes.
+    script = tmp_path / "flag.scn"
+    script.write_text("@time 5+0\n2.0 peg L e2\n2.4 peg P e4\n3.0 blind says Bauer Eva vier\n4.0 clock press white\n"
+                      "5.0 sighted move e2e4\n400 sighted move e7e5\n", encoding="utf-8")
+    assert main(["scenario", "run", str(script), "--json"]) == 0
+    events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    between = [e for e in events if 5.0 < e["t"] < 400.0 and e["type"] in ("shown", "said")]
+    assert between and all(e["t"] == pytest.approx(304.0, abs=0.01) for e in between)
+    assert events[-1]["clocks"] == {"white": pytest.approx(296.0), "black": 0.0}
+
+
 @pytest.mark.parametrize(("lang", "expected"), [("de", ["Zug 1: e4 (e2e4)", "Ende: Ergebnis"]),
                                                   ("en", ["move 1: e4 (e2e4)", "end: result"])])
 def test_the_readable_log_is_in_the_user_s_language(lang: str, expected: list[str], capsys: pytest.CaptureFixture[str],

@@ -22,7 +22,6 @@ from pathlib import Path
 from ..errors import UserError
 from ..i18n import default_lang, tr
 from ..table import scenario
-from ..table.events import TableEvent
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -55,31 +54,19 @@ def _journal_target(path: str, lang: str) -> Path:
     return target
 
 
-def play(script: scenario.Script, journal: Path) -> list[TableEvent]:
-    """Every event of ``script`` played headless into ``journal``, the ``final`` event last."""
-    events: list[TableEvent] = []
-    front = scenario.HeadlessFront()
-    try:
-        scenario.run(script, front, journal, events.append)
-    finally:
-        front.close()
-    return events
-
-
 def execute(file: str, *, as_json: bool, journal: str | None, lang: str) -> list[str]:
     """The output lines of ``scenario run``; raises :class:`UserError` (exit 2) for a bad script or journal."""
     script = scenario.read_script(Path(file), lang)
     scenario.check_supported(script, lang)
     target = _journal_target(journal, lang) if journal else None
     if target is not None:
-        events = play(script, target)
+        ordered = scenario.play(script, scenario.HeadlessFront(), target)
     else:
         folder = Path(tempfile.mkdtemp(prefix="blindchess-scenario-"))
         try:
-            events = play(script, folder / "game.jsonl")
+            ordered = scenario.play(script, scenario.HeadlessFront(), folder / "game.jsonl")
         finally:
             shutil.rmtree(folder, ignore_errors=True)
-    ordered = scenario.in_time_order(events)
     if as_json:
         return [json.dumps(data, ensure_ascii=False) for data in ordered]
     lines = [tr("scenario.log_title", lang, file=file, white=script.white, black=script.black)]

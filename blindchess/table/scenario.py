@@ -69,7 +69,8 @@ __all__ = [
     "PegLine", "BlindSays", "BlindAnswer", "SightedMove", "SightedTouch", "SightedSays",
     "ClockPress", "ArbiterApply", "ArbiterRetrace", "AppCrash", "EBoardLift", "EBoardPlace",
     "parse", "read_script", "check_supported", "table_setup",
-    "Front", "HeadlessFront", "PegBoardDevice", "run", "event_json", "format_event",
+    "Front", "HeadlessFront", "PegBoardDevice", "run", "play", "event_json", "in_time_order", "json_lines",
+    "format_event", "QUIET_TYPES",
 ]
 
 #: The file name extension of scenario scripts (``tests/scenarios/*.scn``).
@@ -798,6 +799,20 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
     final = front.final(end)
     emit(final)
     return final
+
+
+def play(script: Script, front: Front, journal: Path) -> list[dict[str, object]]:
+    """Every event of ``script`` through ``front`` as the scenario JSON objects, in time order, ``final`` last.
+
+    The same call for every front, so two fronts can be compared on one script.
+    The front is closed afterwards.
+    """
+    events: list[TableEvent] = []
+    try:
+        run(script, front, journal, events.append)
+    finally:
+        front.close()
+    return in_time_order(events)
 
 
 def _perform(front: Front, action: Action, device: PegBoardDevice | None) -> None:
