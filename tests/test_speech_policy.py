@@ -1,0 +1,131 @@
+"""The table's speech policy: priorities, what may cut what, modelled speaking time, repeat, clean texts."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from blindchess.resources import locale_dir
+from blindchess.table.events import Said, Speak
+from blindchess.table.speech import DEFAULT_WPM, SpeechPolicy, internal_ids, may_cut, spoken, voice_rate
+
+
+def said(events: list[Said | Speak]) -> list[tuple[float, str, bool]]:
+    return [(round(e.t, 3), e.text, e.cut) for e in events if isinstance(e, Said)]
+
+
+def test_speaking_time_is_words_at_the_voice_rate() -> None:
+    policy = SpeechPolicy("de")
+    assert voice_rate("de") == DEFAULT_WPM == 175.0
+    assert policy.duration("Zug ausgeführt: Eva vier.") == pytest.approx(4 * 60 / 175)
+    assert SpeechPolicy("de", wpm=120).duration("eins zwei") == pytest.approx(1.0)
+
+
+def test_an_utterance_ends_uncut_at_its_modelled_end() -> None:
+    policy = SpeechPolicy("de")
+    out = policy.say("Zug ausgeführt: Eva vier.", "blind", "move", 1.0)
+    assert [type(e) for e in out] == [Speak] and out[0].t == 1.0 and not out[0].interrupt
+    end = 1.0 + policy.duration("Zug ausgeführt: Eva vier.")
+    assert policy.advance(end - 0.01) == []
+    assert said(policy.advance(end)) == [(1.0, "Zug ausgeführt: Eva vier.", False)]
+
+
+@pytest.mark.parametrize("later", ["status", "reading", "answer", "move", "question"])
+def test_a_move_announcement_is_never_cut(later: str) -> None:
+    policy = SpeechPolicy("de")
+    policy.say("Zug ausgeführt: Springer Felix drei.", "blind", "move", 0.0)
+    out = policy.say("Eva vier", "blind", later, 0.2)
+    assert not said(out) and not [e for e in out if isinstance(e, Speak)]
+    done = policy.finish(0.3)
+    assert said(done)[0] == (0.0, "Zug ausgeführt: Springer Felix drei.", False)
+    if later == "status":
+        assert len(said(done)) == 1          # a status is said at once or not at all
+    else:
+        assert said(done)[1][1] == "Eva vier"
+
+
+def test_a_question_is_never_cut_and_the_answer_waits_behind_it() -> None:
+    policy = SpeechPolicy("de")
+    policy.say("Meinten Sie Springer Felix drei?", "blind", "question", 0.0)
+    policy.say("Sie: 12 Minuten, Gegner: 8 Minuten, 3 Züge", "blind", "answer", 0.5)
+    done = said(policy.finish(0.6))
+    assert [cut for _, _, cut in done] == [False, False]
+    assert done[1][0] == pytest.approx(policy.duration("Meinten Sie Springer Felix drei?"), abs=1e-3)
+
+
+def test_what_cuts_what() -> None:
+    assert not may_cut("move", "move") and not may_cut("status", "question")
+    assert may_cut("move", "answer") and may_cut("question", "answer") and not may_cut("status", "answer")
+    assert may_cut("answer", "status") and may_cut("status", "status") and not may_cut("reading", "status")
+    assert may_cut("reading", "reading")
+
+
+def test_a_reading_is_cut_by_the_next_reading_and_the_cut_is_reported() -> None:
+    policy = SpeechPolicy("de")
+    policy.say("Eva vier: weißer Bauer", "blind", "reading", 0.0)
+    out = policy.say("Eva fünf: leer", "blind", "reading", 0.1)
+    assert said(out) == [(0.0, "Eva vier: weißer Bauer", True)]
+    assert [e.interrupt for e in out if isinstance(e, Speak)] == [True]
+
+
+def test_waiting_texts_go_by_priority_and_only_the_latest_reading_waits() -> None:
+    policy = SpeechPolicy("de")
+    policy.say("Zug ausgeführt: Eva vier.", "blind", "move", 0.0)
+    policy.say("Eva eins", "blind", "reading", 0.1)
+    policy.say("Eva zwei", "blind", "reading", 0.2)
+    policy.say("Nicht verstanden.", "blind", "answer", 0.3)
+    policy.say("Eva fünf", "all", "move", 0.4)
+    order = [text for _, text, _ in said(policy.finish(0.5))]
+    assert order == ["Zug ausgeführt: Eva vier.", "Eva fünf", "Nicht verstanden.", "Eva zwei"]
+    assert policy.idle_at(100.0) == 100.0
+
+
+def test_repeat_says_the_last_announcement_not_the_last_text() -> None:
+    policy = SpeechPolicy("de")
+    assert policy.repeat(0.0) == []
+    policy.say("Springer Cäsar sechs", "blind", "move", 0.0)
+    policy.say("Berührt: weißer Bauer auf Eva zwei.", "blind", "status", 5.0)
+    policy.say("Eva drei", "blind", "reading", 6.0)
+    out = policy.repeat(7.0)
+    assert [e.text for e in out if isinstance(e, Speak)] == ["Springer Cäsar sechs"]
+
+
+def test_stop_cuts_and_drops_everything() -> None:
+    policy = SpeechPolicy("de")
+    policy.say("Zug ausgeführt: Eva vier.", "blind", "move", 0.0)
+    policy.say("Eva fünf", "blind", "move", 0.1)
+    assert said(policy.stop(0.5)) == [(0.0, "Zug ausgeführt: Eva vier.", True)]
+    assert policy.finish(1.0) == [] and policy.pending == 0
+
+
+def test_article_numbers_are_not_spoken() -> None:
+    assert spoken("Zug ausgeführt: Eva vier (D.2.3).") == "Zug ausgeführt: Eva vier."
+    assert spoken("Auf dem Tastbrett ist e4 kein regelgemäßer Zug (Art. 7).") == \
+        "Auf dem Tastbrett ist e4 kein regelgemäßer Zug."
+    assert spoken("Bitte den Schiedsrichter rufen (FIDE Laws D.2.9).") == "Bitte den Schiedsrichter rufen."
+    assert "D.2" not in spoken("Nach D.2.9 gilt, was notiert ist.")
+    policy = SpeechPolicy("de")
+    out = policy.say("Berührt: weißer Bauer auf Eva zwei (D.2.2).", "blind", "status", 0.0)
+    assert [e.text for e in out if isinstance(e, Speak)] == ["Berührt: weißer Bauer auf Eva zwei."]
+
+
+def test_unknown_priorities_and_listeners_are_refused() -> None:
+    policy = SpeechPolicy("de")
+    with pytest.raises(ValueError):
+        policy.say("x", "blind", "urgent", 0.0)
+    with pytest.raises(ValueError):
+        policy.say("x", "arbiter", "move", 0.0)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_table_catalogue_has_no_internal_ids_and_speaks_no_articles(lang: str) -> None:
+    with (locale_dir() / f"table.{lang}.toml").open("rb") as f:
+        texts = tomllib.load(f)
+    assert not {k: v for k, v in texts.items() if internal_ids(v)}
+    with (locale_dir() / "table.de.toml").open("rb") as f:
+        keys = set(tomllib.load(f))
+    assert set(texts) == keys
+    spoken_keys = ["move_confirmed", "touched", "divergence_said", "ruling_correct_tactile", "ruling_retrace",
+                   "ask_resign", "ask_draw_accept", "draw_offered_to_blind", "tactile_mismatch", "cancelled"]
+    assert not [k for k in spoken_keys if "D." in texts[k] or "Art." in texts[k]]
