@@ -105,6 +105,10 @@ def test_article_numbers_are_not_spoken() -> None:
         "Auf dem Tastbrett ist e4 kein regelgemäßer Zug."
     assert spoken("Bitte den Schiedsrichter rufen (FIDE Laws D.2.9).") == "Bitte den Schiedsrichter rufen."
     assert "D.2" not in spoken("Nach D.2.9 gilt, was notiert ist.")
+    assert spoken("e4 is op het tastbord geen reglementaire zet (FIDE art. 7).") == \
+        "e4 is op het tastbord geen reglementaire zet."
+    assert spoken("e4 — не правильный ход на тактильной доске (ФИДЕ ст. 7).") == \
+        "e4 — не правильный ход на тактильной доске."
     policy = SpeechPolicy("de")
     out = policy.say("Berührt: weißer Bauer auf Eva zwei (D.2.2).", "blind", "status", 0.0)
     assert [e.text for e in out if isinstance(e, Speak)] == ["Berührt: weißer Bauer auf Eva zwei."]
@@ -118,7 +122,7 @@ def test_unknown_priorities_and_listeners_are_refused() -> None:
         policy.say("x", "arbiter", "move", 0.0)
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("lang", ["de", "en", "nl", "ru"])
 def test_the_table_catalogue_has_no_internal_ids_and_speaks_no_articles(lang: str) -> None:
     with (locale_dir() / f"table.{lang}.toml").open("rb") as f:
         texts = tomllib.load(f)

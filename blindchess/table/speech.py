@@ -52,7 +52,8 @@ DEFAULT_WPM = 175.0
 _RANK = {name: i for i, name in enumerate(PRIORITIES)}
 
 _ARTICLE_IN_PARENS = re.compile(
-    r"\s*\((?:FIDE[^()]*|Art\.?\s*\d[^()]*|Artikel\s*\d[^()]*|D\.\d[^()]*|Guidelines[^()]*|Richtlinien[^()]*)\)")
+    r"\s*\((?:FIDE[^()]*|ФИДЕ[^()]*|[Aa]rt\.?\s*\d[^()]*|Artikel\s*\d[^()]*|ст\.\s*\d[^()]*|D\.\d[^()]*"
+    r"|Guidelines[^()]*|Richtlinien[^()]*)\)")
 _ARTICLE_BARE = re.compile(
     r"\s*\b(?:nach\s+|gemäß\s+|under\s+|per\s+)?(?:FIDE(?:[- ]Laws|[- ]Regeln)?\s+)?"
     r"(?:D\.\d+(?:\.\d+)*(?:\s+[a-f]\b)?|Art\.\s*\d+(?:\.\d+)*|Guidelines\s+[IVX]+(?:\s*\d+)?)")
