@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from blindchess.resources import locale_dir
-from blindchess.ui.arbiter import OVERRIDES
+from blindchess.table.speech import internal_ids
 from blindchess.ui.main_window import INPUT_MODES
 from blindchess.ui.shortcuts import BOARD_KEYS, MENUS, SHORTCUTS
 from blindchess.ui.text import UI_LANGS
@@ -33,7 +33,8 @@ def _used_keys() -> set[str]:
     for _keys, key in BOARD_KEYS:
         keys |= {key, f"{key}_description"}
     keys |= {f"menu.{m}" for m in MENUS} | {f"menu.{m}_description" for m in MENUS}
-    keys |= {f"input.mode_{m}" for m in INPUT_MODES} | {f"arbiter.override_{o}" for o in OVERRIDES}
+    keys |= {f"input.mode_{m}" for m in INPUT_MODES}
+    keys |= {"question.yes", "question.no"}
     keys |= {f"log.{k}" for k in ("said", "heard", "typed", "info", "assistant")}
     keys |= {f"theme.{k}" for k in ("normal", "high-contrast")} | {f"lang.{k}" for k in UI_LANGS}
     for which in ("sighted", "tactile"):
@@ -58,3 +59,11 @@ def test_german_and_english_have_the_same_keys_and_placeholders():
     assert set(cats["de"]) == set(cats["en"])
     for key, text in cats["de"].items():
         assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", cats["en"][key])), key
+
+
+@pytest.mark.parametrize("lang", UI_LANGS)
+def test_no_interface_text_shows_an_internal_id(lang):
+    """Issue 11 defect 8: "sighted_follows", "retrace" and the like never reach a person."""
+    with (locale_dir() / f"ui.{lang}.toml").open("rb") as f:
+        catalogue = tomllib.load(f)
+    assert {key: internal_ids(text) for key, text in catalogue.items() if internal_ids(text)} == {}

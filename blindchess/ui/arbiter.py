@@ -3,10 +3,11 @@
 Shows both boards side by side with the differing squares marked, both game
 scores aligned by move number with the first disagreement marked, the ruling
 the session proposes (``ruling.rule`` → ``Ruling.explain``) in words, and the
-clock times the arbiter may set. "Apply" carries out the proposal; "Override"
-carries out the arbiter's own decision (make one board follow the other, or
-retrace to a chosen half-move). The decision itself is made by the session,
-the same call the command line's ``blindchess reconcile`` uses.
+clock times the arbiter may set. "Apply" carries out the proposal the table
+made; "Retrace" is the arbiter's own decision: the game goes back to a chosen
+half-move (the clocks as they were then). Both are the table's calls
+(``arbiter_apply``, ``arbiter_retrace``); clock times the arbiter changed are
+set first (``set_clock``). The dialog offers nothing the table did not propose.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from __future__ import annotations
 import chess
 from PySide6.QtCore import Qt, QTime
 from PySide6.QtWidgets import (
-    QComboBox,
     QDialog,
     QFormLayout,
     QGroupBox,
@@ -31,9 +31,6 @@ from . import a11y
 from .board import BoardView
 from .panels import ScoreTable, format_seconds
 from .text import t
-
-#: The arbiter's own decisions besides the proposal.
-OVERRIDES = ("tactile_follows", "sighted_follows", "retrace")
 
 
 def _time_edit(parent: QWidget, seconds: float | None) -> QTimeEdit:
@@ -52,6 +49,7 @@ class ArbiterDialog(QDialog):
         self.controller = controller
         self.lang = lang
         self.ruling = None
+        self.shown_clocks: dict[bool, int] = {}
         self.setObjectName("arbiter_view")
         self.setWindowTitle(t("arbiter.title", lang))
         a11y.label(self, t("arbiter.title", lang), t("arbiter.description", lang))
@@ -116,14 +114,6 @@ class ArbiterDialog(QDialog):
             caption.setBuddy(edit)
             form.addRow(caption, edit)
             self.clock_edits[colour] = edit
-        self.override = QComboBox(decide)
-        for choice in OVERRIDES:
-            self.override.addItem(t(f"arbiter.override_{choice}", lang), choice)
-        a11y.label(self.override, t("arbiter.override", lang), t("arbiter.override_description", lang))
-        caption = QLabel(t("arbiter.override", lang), decide)
-        a11y.label(caption, t("arbiter.override", lang), t("arbiter.override_description", lang))
-        caption.setBuddy(self.override)
-        form.addRow(caption, self.override)
         self.plies = QSpinBox(decide)
         self.plies.setRange(0, 999)
         a11y.label(self.plies, t("arbiter.plies", lang), t("arbiter.plies_description", lang))
@@ -131,8 +121,6 @@ class ArbiterDialog(QDialog):
         a11y.label(caption, t("arbiter.plies", lang), t("arbiter.plies_description", lang))
         caption.setBuddy(self.plies)
         form.addRow(caption, self.plies)
-        self.override.currentIndexChanged.connect(
-            lambda _i: self.plies.setEnabled(self.override.currentData() == "retrace"))
         layout.addWidget(decide)
 
         buttons = QHBoxLayout()
@@ -140,16 +128,16 @@ class ArbiterDialog(QDialog):
         self.apply_button.setObjectName("apply_ruling")
         self.apply_button.setShortcut("Alt+A" if lang != "de" else "Alt+W")
         a11y.label(self.apply_button, t("arbiter.apply", lang), t("arbiter.apply_description", lang))
-        self.override_button = QPushButton(t("arbiter.override_button", lang), self)
-        self.override_button.setObjectName("override_ruling")
-        a11y.label(self.override_button, t("arbiter.override_button", lang), t("arbiter.override_button_description", lang))
+        self.retrace_button = QPushButton(t("arbiter.retrace_button", lang), self)
+        self.retrace_button.setObjectName("retrace")
+        a11y.label(self.retrace_button, t("arbiter.retrace_button", lang), t("arbiter.retrace_button_description", lang))
         self.close_button = QPushButton(t("close", lang), self)
         self.close_button.setObjectName("close_arbiter")
         a11y.label(self.close_button, t("close", lang), t("arbiter.close_description", lang))
-        for button in (self.apply_button, self.override_button, self.close_button):
+        for button in (self.apply_button, self.retrace_button, self.close_button):
             buttons.addWidget(button)
         self.apply_button.clicked.connect(self.apply)
-        self.override_button.clicked.connect(self.apply_override)
+        self.retrace_button.clicked.connect(self.retrace)
         self.close_button.clicked.connect(self.reject)
         layout.addLayout(buttons)
         self.resize(1100, 980)
@@ -160,7 +148,7 @@ class ArbiterDialog(QDialog):
     def refresh(self) -> None:
         """Read both boards, both scores and the proposed ruling from the controller."""
         c = self.controller
-        self.ruling = c.propose_ruling()
+        self.ruling = c.proposal
         differing = c.differing()
         names = c.sheet_names()
         for which, name in zip(("sighted", "tactile"), (names[1], names[0]), strict=True):
@@ -183,37 +171,38 @@ class ArbiterDialog(QDialog):
         text = self.ruling.explain(self.lang) if self.ruling is not None else t("arbiter.no_ruling", self.lang)
         self.explanation.setText(text)
         a11y.name_changed(self.explanation, text)
-        self.apply_button.setEnabled(self.ruling is not None and getattr(self.ruling, "kind", "none") != "none")
-        clocks = getattr(self.ruling, "clocks", None) or {}
         remaining = c.clock_state()[0]
         has_clock = self._has_clock()
         for colour, edit in self.clock_edits.items():
-            seconds = clocks.get("white" if colour else "black") if isinstance(clocks, dict) else None
-            if seconds is None:
-                seconds = remaining.get(colour)
+            seconds = remaining.get(colour)  # the clock as it runs now (a ruling keeps or restores it)
             edit.setEnabled(has_clock)
             if seconds is not None:
                 value = max(0, int(seconds))
                 edit.setTime(QTime(min(23, value // 3600), (value // 60) % 60, value % 60))
                 edit.setToolTip(format_seconds(value))
+                self.shown_clocks[colour] = value
         if agreed is not None:
             self.plies.setValue(agreed)
-        self.plies.setEnabled(self.override.currentData() == "retrace")
 
     def _has_clock(self) -> bool:
         session = self.controller.session
         return session is not None and session.time_control is not None
 
-    def clocks(self) -> dict[bool, float] | None:
-        """The clock times the arbiter set (seconds), or None without clocks."""
+    def changed_clocks(self) -> dict[bool, float]:
+        """The clock times the arbiter changed (seconds); the ones he left alone run on untouched."""
         if not self._has_clock():
-            return None
-        return {colour: float(QTime(0, 0).secsTo(edit.time())) for colour, edit in self.clock_edits.items()}
+            return {}
+        times = {colour: float(QTime(0, 0).secsTo(edit.time())) for colour, edit in self.clock_edits.items()}
+        return {colour: seconds for colour, seconds in times.items() if int(seconds) != self.shown_clocks.get(colour)}
 
     def apply(self) -> None:
-        if self.ruling is not None and self.controller.apply_ruling(self.ruling, clocks=self.clocks()):
+        """Carry out the table's proposal (the table refuses, with a reason, when there is none)."""
+        if self.controller.apply_ruling():
+            self.controller.set_clocks(self.changed_clocks())
             self.accept()
 
-    def apply_override(self) -> None:
-        if self.controller.override_ruling(self.override.currentData(), plies=self.plies.value(), clocks=self.clocks()):
+    def retrace(self) -> None:
+        """The arbiter's own decision: back to the chosen half-move."""
+        if self.controller.retrace(self.plies.value()):
+            self.controller.set_clocks(self.changed_clocks())
             self.accept()

@@ -1,10 +1,11 @@
 """The main window: the sighted board, both scores, both clocks, the announcement log, device status.
 
 The window is a view of a :class:`~blindchess.ui.controller.GameController`
-(which wraps the session): it shows what the controller reports and hands
-user input — clicks, typed moves and phrases, menu actions — back to it.
-Every state change the controller reports is shown in the message line,
-logged, announced to the screen reader and (by the controller) spoken.
+(the shell over the table): it shows what the controller reports and hands
+user input — clicks, typed moves and phrases, clock presses, answers to the
+table's questions, menu actions — back to it. Messages for the sighted side
+are shown in the message line, logged and announced to the screen reader;
+what the table says is logged as said when it begins to be spoken.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import chess
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -22,7 +23,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
-    QMessageBox,
     QPushButton,
     QSplitter,
     QVBoxLayout,
@@ -31,13 +31,17 @@ from PySide6.QtWidgets import (
 
 from . import a11y, theme
 from .board import BoardView
-from .panels import AnnouncementLog, ClockPanel, ScoreTable, SpeechStatus, TactileStatus
+from .panels import AnnouncementLog, ClockPanel, QuestionPanel, ScoreTable, SpeechStatus, TactileStatus
 from .settings import Settings
 from .shortcuts import MENUS, SHORTCUTS, HelpDialog
 from .text import t
 
-#: Input line modes: a move on the sighted board, or what the blind player says.
-INPUT_MODES = ("sighted", "spoken", "tactile")
+#: Input line modes: a move on the sighted board, what the blind player says, a move on the tactile
+#: board (without an electronic one), what the sighted side says (answers, draw offers).
+INPUT_MODES = ("sighted", "spoken", "tactile", "sighted_says")
+#: Keys that answer the table's question: 1…9 pick a candidate; yes and no.
+ANSWER_KEYS: tuple[tuple[str, int | str], ...] = (
+    *((str(n), n) for n in range(1, 10)), ("J", "yes"), ("Y", "yes"), ("N", "no"))
 
 
 class MainWindow(QMainWindow):
@@ -68,6 +72,8 @@ class MainWindow(QMainWindow):
         self.next_step.setMinimumHeight(self.next_step.fontMetrics().lineSpacing() * 2 + 6)  # two lines, never cut
         a11y.label(self.next_step, t("next.name", lang), t("next.description", lang))
         left_layout.addWidget(self.next_step)
+        self.question = QuestionPanel(left, lang=lang)
+        left_layout.addWidget(self.question)
         self.board = BoardView(left, lang=lang)
         self.board.setObjectName("sighted_board")
         self.board.set_theme(settings.theme)
@@ -172,6 +178,14 @@ class MainWindow(QMainWindow):
         self.board.moveEntered.connect(c.sighted_move)
         self.board.squareDescribed.connect(c.speak_quietly)
         self.board.rejected.connect(self.show_message)
+        self.question.answered.connect(c.answer)
+        self.clocks.pressed.connect(c.press)
+        self.answer_keys: list[QShortcut] = []
+        for keys, answer in ANSWER_KEYS:  # a text field takes its own keys first; the board gives them up
+            shortcut = QShortcut(QKeySequence(keys), self)
+            shortcut.setEnabled(False)
+            shortcut.activated.connect(lambda a=answer: self._answer_key(a))
+            self.answer_keys.append(shortcut)
         self.input.returnPressed.connect(self.submit_input)
         self.scores.table.cellDoubleClicked.connect(self.amend_score)
         self.scores.table.installEventFilter(self)
@@ -181,8 +195,7 @@ class MainWindow(QMainWindow):
         c.said.connect(lambda text: self._logged("said", text, None))
         c.heard.connect(lambda text, confidence: self._logged("heard", text, confidence))
         c.info.connect(self.show_message)
-        c.status.connect(lambda text: self.show_message(text, log=False))
-        c.assistant.connect(self.show_assistant)
+        c.question.connect(lambda _asked: self.refresh())
         c.divergence.connect(self.open_arbiter)
         c.micLevel.connect(self.speech_status.set_level)
         self._tick = QTimer(self)
@@ -195,16 +208,18 @@ class MainWindow(QMainWindow):
         """Show the controller's current state everywhere."""
         c = self.controller
         self.speech_status.set_state(c.voice_name(), c.model_name(), c.can_listen())
-        self.tactile_status.set_state(c.tactile_port, c.tactile_device, c.mismatch_names(),
-                                      in_sync=c.tactile_in_sync, adjusting=c.adjusting)
+        self.tactile_status.set_state(**c.tactile_state())
         self._refresh_clocks()
+        self._show_question()
         if c.session is None:
             self.next_step.setText(t("next.no_game", self.lang))
             self.board.set_position(chess.Board())
             self.scores.set_scores([], [])
+            self.clocks.set_pressable(False)
             return
+        self.clocks.set_pressable(c.session.time_control is not None and not c.session.auto_press)
         self.board.set_position(c.board("sighted"))
-        self.board.set_marks(lifted=c.lifted, differing=c.differing())
+        self.board.set_marks(lifted=c.lifted(), differing=c.differing())
         if self._oriented_for is not c.session:  # the sighted player sits behind his own pieces
             self._oriented_for = c.session
             self.board.set_flipped(c.sighted_color == chess.BLACK)
@@ -222,6 +237,27 @@ class MainWindow(QMainWindow):
             a11y.name_changed(self.next_step, step)
         self.setWindowTitle(t("app.title_game", self.lang, white=white, black=black))
 
+    def _show_question(self) -> None:
+        """The table's open question with its answers (buttons, keys 1…n, J/Y and N)."""
+        question = self.controller.open_question
+        for shortcut in self.answer_keys:
+            shortcut.setEnabled(question is not None)
+        if question is None:
+            self.question.clear()
+            return
+        if tuple(question.candidates) == ("yes", "no"):
+            options: list[tuple[int | str, str]] = [("yes", t("question.yes", self.lang)),
+                                                    ("no", t("question.no", self.lang))]
+        else:
+            words = list(question.phrases) or list(question.candidates)
+            options = [(n, f"{n}: {word}") for n, word in enumerate(words, start=1)]
+        self.question.show_question(question.text, options)
+
+    def _answer_key(self, answer: int | str) -> None:
+        button = self.question.button_for(answer)
+        if button is not None:
+            button.click()
+
     def _refresh_clocks(self) -> None:
         remaining, running, moves = self.controller.clock_state()
         self.clocks.set_state(remaining, running, moves)
@@ -231,12 +267,6 @@ class MainWindow(QMainWindow):
         self.message.setText(text)
         if log:
             self.log.add("info", text)
-        a11y.announce(self.message, text)
-
-    def show_assistant(self, text: str) -> None:
-        """An instruction for the assistant (D.2.10), e.g. to carry out a move on a board."""
-        self.message.setText(text)
-        self.log.add("assistant", text)
         a11y.announce(self.message, text)
 
     def _logged(self, kind: str, text: str, confidence: float | None) -> None:
@@ -253,6 +283,8 @@ class MainWindow(QMainWindow):
             accepted = self.controller.sighted_text(text)
         elif mode == "spoken":
             accepted = self.controller.hear(text, None, typed=True)
+        elif mode == "sighted_says":
+            accepted = self.controller.sighted_says(text)
         else:
             accepted = self.controller.tactile_text(text)
         if accepted:
@@ -355,13 +387,8 @@ class MainWindow(QMainWindow):
         self.controller.sighted_draw()
 
     def on_sighted_resign(self) -> None:
-        if self.controller.session is None or self.controller.session.finished:
-            return
-        name = self.controller.session.player(self.controller.sighted_color).name
-        answer = QMessageBox.question(self, t("action.sighted_resign", self.lang),
-                                      t("resign.question", self.lang, name=name))
-        if answer == QMessageBox.StandardButton.Yes:
-            self.controller.sighted_resign()
+        """The sighted player wants to resign: the table asks him to confirm (the question panel)."""
+        self.controller.sighted_resign()
 
     def on_quit(self) -> None:
         self.close()

@@ -152,7 +152,13 @@ class ScoreTable(QWidget):
 
 
 class ClockPanel(QWidget):
-    """Both clocks, large; the running one framed. Times are read aloud only on request (D.2.10 d)."""
+    """Both clocks, large; the running one framed. Times are read aloud only on request (D.2.10 d).
+
+    Below each face a button presses that player's clock (D.2.4), shown only when
+    the game's clock is pressed by hand (:meth:`set_pressable`); ``pressed(colour)``.
+    """
+
+    pressed = Signal(bool)
 
     def __init__(self, parent: QWidget | None = None, *, lang: str = "de") -> None:
         super().__init__(parent)
@@ -161,7 +167,15 @@ class ClockPanel(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.faces: dict[bool, QLabel] = {}
+        self.press_buttons: dict[bool, QPushButton] = {}
         for colour in (True, False):
+            side = t("white" if colour else "black", lang)
+            button = QPushButton(t("clock.press", lang, side=side), self)
+            button.setObjectName("press_white" if colour else "press_black")
+            a11y.label(button, t("clock.press", lang, side=side), t("clock.press_description", lang))
+            button.clicked.connect(lambda _checked=False, c=colour: self.pressed.emit(c))
+            button.setVisible(False)
+            self.press_buttons[colour] = button
             face = QLabel("–", self)
             face.setObjectName("clock_white" if colour else "clock_black")
             face.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -170,13 +184,21 @@ class ClockPanel(QWidget):
             face.setMinimumWidth(120)
             side = t("white" if colour else "black", lang)
             a11y.label(face, t("clock.name", lang, side=side), t("clock.description", lang))
-            layout.addWidget(face)
+            column = QVBoxLayout()
+            column.addWidget(face)
+            column.addWidget(self.press_buttons[colour])
+            layout.addLayout(column)
             self.faces[colour] = face
         self.names = {True: t("white", lang), False: t("black", lang)}
         self.set_state({True: None, False: None}, None, {})
 
     def set_names(self, white: str, black: str) -> None:
         self.names = {True: white, False: black}
+
+    def set_pressable(self, pressable: bool) -> None:
+        """Show the press buttons (a clock pressed by hand) or hide them (the app presses it)."""
+        for button in self.press_buttons.values():
+            button.setVisible(pressable)
 
     def set_state(self, remaining: dict[bool, float | None], running: bool | None,
                   moves: dict[bool, int], warning: float = 300.0) -> None:
@@ -325,3 +347,62 @@ class SpeechStatus(QGroupBox):
 
     def set_level(self, level: float) -> None:
         self.level.setValue(int(max(0.0, min(1.0, level)) * 100))
+
+
+class QuestionPanel(QGroupBox):
+    """The table's open question (D.2.1, resignation, draw answers) with one button per answer.
+
+    Buttons are numbered 1…n (candidate moves) or "yes"/"no"; ``answered(answer)``
+    gives 1-based ints or "yes"/"no". Hidden while no question is open.
+    """
+
+    answered = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None, *, lang: str = "de") -> None:
+        super().__init__(t("question.title", lang), parent)
+        self.lang = lang
+        self.setObjectName("question")
+        a11y.label(self, t("question.title", lang), t("question.description", lang))
+        layout = QVBoxLayout(self)
+        self.text = QLabel("", self)
+        self.text.setObjectName("question_text")
+        self.text.setWordWrap(True)
+        a11y.label(self.text, t("question.title", lang), t("question.description", lang))
+        layout.addWidget(self.text)
+        self.row = QHBoxLayout()
+        layout.addLayout(self.row)
+        self.buttons: list[QPushButton] = []
+        self.answers: list[int | str] = []
+        self.shown: tuple[str, tuple[str, ...]] | None = None
+        self.setVisible(False)
+
+    def show_question(self, text: str, options: list[tuple[int | str, str]]) -> None:
+        """Show ``text`` with one button per (answer, label); the same question again changes nothing."""
+        key = (text, tuple(label for _answer, label in options))
+        if key == self.shown:
+            return
+        self.shown = key
+        for button in self.buttons:
+            self.row.removeWidget(button)
+            button.deleteLater()
+        self.buttons, self.answers = [], []
+        self.text.setText(text)
+        for answer, label in options:
+            button = QPushButton(label, self)
+            button.setObjectName(f"answer_{answer}")
+            a11y.label(button, label, t("question.answer_description", self.lang))
+            button.clicked.connect(lambda _checked=False, a=answer: self.answered.emit(a))
+            self.row.addWidget(button)
+            self.buttons.append(button)
+            self.answers.append(answer)
+        self.setVisible(True)
+        a11y.name_changed(self.text, text)
+
+    def clear(self) -> None:
+        if self.shown is not None:
+            self.shown = None
+            self.setVisible(False)
+
+    def button_for(self, answer: int | str) -> QPushButton | None:
+        """The button that gives ``answer`` (None when the question has no such answer)."""
+        return self.buttons[self.answers.index(answer)] if answer in self.answers else None
