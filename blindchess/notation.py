@@ -607,18 +607,158 @@ def _distance(board: chess.Board, p: _Pattern, move: chess.Move) -> float | None
     return d
 
 
-def _suggest(board: chess.Board, pats: Iterable[_Pattern], limit: int = 6, cutoff: float = 2.15) -> list[chess.Move]:
+#: The initial of the word for "pawn", which a hand sometimes writes before a pawn move.
+_PAWN_INITIALS = {"de": "B", "en": "P", "fr": "P", "it": "P", "nl": "P"}
+_VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 0}
+_LEADING_LETTER = re.compile(r"^(Кр|[A-ZА-ЯЁ])")
+
+
+def _hand_cost(board: chess.Board, p: _Pattern, move: chess.Move, letter: str | None,
+               hint: str | None) -> float | None:
+    """How unlikely it is that a hand meaning ``move`` wrote pattern ``p`` (None: too far).
+
+    The slips an arbiter expects (issue 14): a letter of another language or a
+    case slip (the letter's cost, about 1), the word initial of "pawn" before a
+    pawn move (``Be4`` on a German sheet, 1), another piece letter of the sheet
+    (2), the arrival square one file or one rank off (1; diagonally 2, two
+    squares 2.2), a departure file or rank that does not fit (1 each), a missing
+    or extra capture sign (0.2 / 0.5), a wrong promotion piece (1).
+    """
+    piece = board.piece_type_at(move.from_square)
+    if p.castle is not None:
+        if board.is_castling(move):
+            return 0.0 if (p.castle == "K") == board.is_kingside_castling(move) else 1.0
+        return 2.5 if piece == chess.KING else None
+    cost = 0.0
+    if p.pieces is None:
+        if not p.any_piece and piece != chess.PAWN:
+            cost += 2.0                                     # a piece move written as a pawn move
+    else:
+        fit = min((c for pt, c in p.pieces if pt == piece), default=None)
+        if fit is not None:
+            cost += float(fit)
+        elif piece == chess.PAWN and letter is not None and hint is not None and \
+                _PAWN_INITIALS.get(hint) == letter:
+            cost += 1.0
+        else:
+            cost += 2.0
+    if p.to_rank is None:
+        if p.to_file != chess.square_file(move.to_square):
+            return None
+    else:
+        best: float | None = None
+        for sq in _targets(board, move):
+            df = abs(chess.square_file(sq) - (p.to_file or 0))
+            dr = abs(chess.square_rank(sq) - (p.to_rank or 0))
+            if df + dr == 0:
+                dd = 0.0
+            elif df + dr == 1:
+                dd = 1.0
+            elif df == 1 and dr == 1:
+                dd = 2.0
+            elif max(df, dr) == 2 and min(df, dr) == 0:
+                dd = 2.2
+            else:
+                continue
+            best = dd if best is None else min(best, dd)
+        if best is None:
+            return None
+        cost += best
+    if p.from_file is not None and p.from_file != chess.square_file(move.from_square):
+        cost += 1.0
+    if p.from_rank is not None and p.from_rank != chess.square_rank(move.from_square):
+        cost += 1.0
+    capture = board.is_capture(move)
+    if p.capture and not capture:
+        cost += 0.5
+    elif capture and not p.capture and not p.any_piece:
+        cost += 0.2 if piece != chess.PAWN or p.from_file is not None else 0.5
+    if move.promotion and p.promotion is not None and all(pt != move.promotion for pt, _ in p.promotion):
+        cost += 1.0
+    elif bool(move.promotion) != (p.promotion is not None):
+        cost += 1.0
+    return cost
+
+
+def _plausibility(board: chess.Board, move: chess.Move) -> float:
+    """What the position says against ``move`` (lower is more plausible), in the same units.
+
+    A recapture on the square of the last capture, a capture of a piece worth
+    at least the capturer and, in the opening, a knight or bishop leaving its
+    first rank are likely; a piece moved to a square where it is taken for less,
+    or left undefended under attack, is unlikely.
+    """
+    cost = 0.0
+    piece = board.piece_type_at(move.from_square) or chess.PAWN
+    us = board.turn
+    if board.is_capture(move):
+        victim = board.piece_type_at(move.to_square) or chess.PAWN
+        cost -= 0.3 if _VALUES[victim] >= _VALUES[piece] else 0.1
+        if board.move_stack:
+            last = board.peek()
+            if last.to_square == move.to_square:
+                cost -= 0.4                                 # a recapture
+    if piece in (chess.KNIGHT, chess.BISHOP) and board.fullmove_number <= 12 and \
+            chess.square_rank(move.from_square) == (0 if us == chess.WHITE else 7):
+        cost -= 0.15                                        # developing a minor piece in the opening
+    if piece == chess.KING:
+        return cost
+    after = board.copy(stack=False)
+    after.push(move)
+    attackers = after.attackers(not us, move.to_square)
+    if attackers:
+        cheapest = min(_VALUES[after.piece_type_at(sq) or chess.PAWN] or 10 for sq in attackers)
+        if cheapest < _VALUES[piece] or not after.attackers(us, move.to_square):
+            cost += 0.6                                     # the piece is simply lost there
+    return cost
+
+
+def _check_cost(board: chess.Board, move: chess.Move, written: str) -> float:
+    """A check sign written for a move that gives none (0.8), or left out (0.2)."""
+    marked = bool(re.search(r"[+#†‡]", written.replace("+-", "").replace("-+", "").replace("+=", "")))
+    gives = board.gives_check(move)
+    if marked and not gives:
+        return 0.8
+    if gives and not marked:
+        return 0.2
+    return 0.0
+
+
+def _rank(board: chess.Board, pats: Iterable[_Pattern], written: str, hint: str | None,
+          limit: int = 6, cutoff: float = 2.5, bonus: dict[chess.Move, float] | None = None) -> list[chess.Move]:
+    """The legal moves a hand most likely meant by ``written``, best first (at most ``limit``).
+
+    Each legal move gets the lowest :func:`_hand_cost` over the patterns (moves
+    above ``cutoff`` are left out), plus what the position says
+    (:func:`_plausibility`), a check sign that does not fit (:func:`_check_cost`)
+    and ``bonus`` (negative: what the moves around it say, see
+    :func:`read_score`). Ties go by UCI so the order is deterministic.
+    """
+    _, _, trimmed = _patterns(written, hint)
+    m = _LEADING_LETTER.match(trimmed)
+    letter = m.group(1) if m else None
+    pats = list(pats)
     scored: list[tuple[float, str, chess.Move]] = []
     for move in board.legal_moves:
-        best = None
+        best: float | None = None
         for p in pats:
-            d = _distance(board, p, move)
-            if d is not None and (best is None or d < best):
-                best = d
-        if best is not None and best <= cutoff:
-            scored.append((best, move.uci(), move))
+            c = _hand_cost(board, p, move, letter, hint)
+            if c is not None and (best is None or c < best):
+                best = c
+        if best is None or best > cutoff:
+            continue
+        total = best + _plausibility(board, move) + _check_cost(board, move, written)
+        if bonus:
+            total += bonus.get(move, 0.0)
+        scored.append((total, move.uci(), move))
     scored.sort(key=lambda t: (t[0], t[1]))
-    return [m for _, _, m in scored[:limit]]
+    return [mv for _, _, mv in scored[:limit]]
+
+
+def _suggest(board: chess.Board, pats: Iterable[_Pattern], limit: int = 6, cutoff: float = 2.15,
+             written: str = "", hint: str | None = None) -> list[chess.Move]:
+    """The nearest legal moves to what the patterns say (see :func:`_rank`)."""
+    return _rank(board, pats, written, hint, limit)
 
 
 def _levenshtein(a: str, b: str, limit: int) -> int:
@@ -709,6 +849,10 @@ class Reading:
             if self.candidates and all(m.promotion for m in self.candidates) and \
                     len({(m.from_square, m.to_square) for m in self.candidates}) == 1:
                 return tr("notation.ambiguous_promotion", lang, written=written, candidates=cands)
+            letter_text = self._letter_meanings(lang)
+            if letter_text:
+                return tr("notation.ambiguous_letter", lang, written=written, candidates=cands,
+                          letter=letter_text[0], meanings=letter_text[1])
             return tr("notation.ambiguous", lang, written=written, candidates=cands)
         if self.problem == "illegal":
             text = tr("notation.illegal", lang, written=written, reason=self._reason(lang))
@@ -717,6 +861,32 @@ class Reading:
         if self.suggestions:
             text += " " + tr("notation.suggest", lang, suggestions=_join(self.sans(self.suggestions), lang))
         return text
+
+    def _letter_meanings(self, lang: str) -> tuple[str, str] | None:
+        """(letter, "Turm (englisch) oder König (französisch, italienisch)") when the
+        candidates are different pieces because the letter means different pieces
+        in different languages; None when they are like pieces (or no letter is written)."""
+        board = self.board
+        if board is None or len(self.candidates) < 2:
+            return None
+        kinds = {board.piece_type_at(m.from_square) for m in self.candidates}
+        if len(kinds) < 2:
+            return None
+        _, _, trimmed = _patterns(self.written, self.lang)
+        m = _LEADING_LETTER.match(trimmed)
+        if m is None:
+            return None
+        letter = m.group(1)
+        by_piece: dict[int, list[str]] = {}
+        for language, pt, _ in _LETTER_MEANINGS.get(letter, ()):
+            if pt in kinds and language in LETTERS:
+                by_piece.setdefault(pt, []).append(language)
+        if len(by_piece) < 2:
+            return None
+        parts = [tr(f"notation.piece_{chess.piece_name(pt)}", lang) + " ("
+                 + ", ".join(tr(f"notation.lang_{code}", lang) for code in codes) + ")"
+                 for pt, codes in by_piece.items()]
+        return letter, _join(parts, lang)
 
     def _reason(self, lang: str) -> str:
         p, board = self._pattern, self.board
@@ -832,14 +1002,17 @@ def read(board: chess.Board, text: str, lang: str | None = None) -> Reading:
         literal = [q for q in (_as_written(p) for p in pats) if q is not None]
         if literal and not any(_fit(board, q, m) is not None
                                for m in _candidate_moves(board, literal) for q in literal):
-            corrected = sorted((m for m, c in costs.items() if c == low), key=lambda m: m.uci())
-            sugg = corrected + [m for m in _suggest(board, literal) if m not in corrected]
+            corrected = [m for m, c in costs.items() if c == low]
+            ranked = _rank(board, pats, text, hint, limit=max(6, len(corrected)))
+            sugg = [m for m in ranked if m in corrected] + \
+                sorted((m for m in corrected if m not in ranked), key=lambda m: m.uci())
+            sugg += [m for m in ranked if m not in sugg]
             return Reading(text, None, "illegal", [], sugg[:max(6, len(corrected))], draw, hint,
                            board=snapshot, _pattern=_main_pattern(literal))
     if not costs:
         cheapest = min(p.cost for p in pats)
         main = [p for p in pats if p.cost == cheapest]
-        return Reading(text, None, "illegal", [], _suggest(board, main), draw, hint,
+        return Reading(text, None, "illegal", [], _rank(board, pats, text, hint), draw, hint,
                        board=snapshot, _pattern=main[0])
     assert low is not None
     best = sorted((m for m, c in costs.items() if c == low), key=lambda m: m.uci())
@@ -1168,7 +1341,7 @@ def split_games(text: str) -> list[str]:
 
 
 def read_score(text: str, *, board: chess.Board | None = None, lang: str | None = None,
-               ui_lang: str | None = None) -> ScoreReading:
+               ui_lang: str | None = None, other: str | None = None) -> ScoreReading:
     """Read a game score: PGN movetext or a scoresheet transcribed as text.
 
     Accepted: PGN (headers — a ``FEN``/``Variant`` header sets the start when
@@ -1329,6 +1502,9 @@ def read_score(text: str, *, board: chess.Board | None = None, lang: str | None 
         placed.append(((pos[0], int(pos[1])), order, written, draw, split))
     placed.sort(key=lambda t: (t[0], t[1]))
 
+    # the opponent's score (D.2.7), read on its own: its entries speak for the meant move
+    other_score = read_score(other, board=start, ui_lang=ui) if other else None
+
     # 3. read the entries in the position
     entries: list[ScoreEntry] = []
     moves: list[chess.Move] = []
@@ -1369,11 +1545,76 @@ def read_score(text: str, *, board: chess.Board | None = None, lang: str | None 
             b.push(reading.move)
             continue
         failed = True
+        if reading.problem in ("illegal", "ambiguous"):
+            reading = _rerank(reading, b, [e[2] for e in placed[idx + 1:idx + 1 + _CONTEXT_PLIES]], hint,
+                              _other_entry(other_score, idx))
+            readings[-1] = reading
         shown = reading.candidates if reading.problem == "ambiguous" else reading.suggestions
         sugg = [write(b, m, hint or "de", style=style) for m in shown]
         problems.append(Problem(idx + 1, number, white, written, reading.problem or "unreadable", sugg,
                                 _score_message(reading, b, placed[idx + 1:], hint, ui)))
     return ScoreReading(start, entries, moves, problems, hint, style, truncated, readings, heading, headers)
+
+
+#: How many following half-moves are read to judge a candidate (an arbiter looks a few moves on).
+_CONTEXT_PLIES = 6
+
+
+def _other_entry(other: ScoreReading | None, index: int) -> str | None:
+    """What the other score has at the same half-move (None: no other score, or it is shorter)."""
+    if other is None or index >= len(other.entries):
+        return None
+    return other.entries[index].written
+
+
+def _continuation(board: chess.Board, move: chess.Move, following: list[str], hint: str | None) -> int:
+    """How many of the ``following`` entries read as legal moves after ``move``, in a row."""
+    b = board.copy(stack=False)
+    b.push(move)
+    count = 0
+    for text in following:
+        r = read(b, text, hint)
+        if not r.ok or r.move is None:
+            break
+        b.push(r.move)
+        count += 1
+    return count
+
+
+def _rerank(reading: Reading, board: chess.Board, following: list[str], hint: str | None,
+            other: str | None) -> Reading:
+    """``reading`` with its suggestions (illegal) or candidates (ambiguous) ordered as an arbiter would.
+
+    Besides what the hand and the position say (:func:`_rank`), the moves around
+    it decide: a candidate after which more of the following entries read as
+    legal moves is likelier (0.45 a half-move, 0.5 more when all of them read),
+    and the other score's entry at the same half-move (D.2.7: both players keep
+    a score) counts strongly for the move it names (3) or suggests (1).
+    """
+    pats, _, _ = _patterns(reading.written, hint)
+    if reading.problem == "ambiguous":
+        pool = list(reading.candidates)
+    else:
+        pool = list(dict.fromkeys([*reading.suggestions, *_rank(board, pats, reading.written, hint, limit=12)]))
+    if len(pool) < 2:
+        return reading
+    bonus: dict[chess.Move, float] = {}
+    other_reading = read(board, other, None) if other else None
+    for move in pool:
+        count = _continuation(board, move, following, hint)
+        b = -0.45 * count - (0.5 if following and count == len(following) else 0.0)
+        if other_reading is not None:
+            if other_reading.move == move:
+                b -= 3.0
+            elif move in other_reading.candidates or move in other_reading.suggestions[:3]:
+                b -= 1.0
+        bonus[move] = b
+    if reading.problem == "ambiguous":
+        order = sorted(pool, key=lambda m: (_plausibility(board, m) + bonus[m], m.uci()))
+        return replace(reading, candidates=order, suggestions=list(order))
+    ranked = _rank(board, pats, reading.written, hint, limit=len(pool) + 6, bonus=bonus)
+    ranked = [m for m in ranked if m in bonus] + [m for m in pool if m not in ranked]
+    return replace(reading, suggestions=ranked[:max(6, len(reading.suggestions))])
 
 
 def _score_message(reading: Reading, board: chess.Board, rest: list, hint: str | None, ui: str) -> str:
