@@ -39,6 +39,10 @@ from typing import Any, Literal
 import chess
 
 from .i18n import tr
+from .notation import write
+from .phonetic import piece_name
+from .session import Session
+from .talking_clock import phrase
 
 Audience = Literal["assistant", "players", "blind", "arbiter"]
 
@@ -80,15 +84,15 @@ class Assistant:
 
     # -- wiring ------------------------------------------------------------------------
     @classmethod
-    def for_session(cls, session: Any, *, serves: Literal["blind", "sighted"] = "blind") -> Assistant:
+    def for_session(cls, session: Session, *, serves: Literal["blind", "sighted"] = "blind") -> Assistant:
         """An assistant for a session with a visually impaired player, following its game."""
         if session.blind_color is None:
             raise ValueError("the session has no visually impaired player")
         return cls(blind_color=session.blind_color, lang=session.lang, serves=serves,
-                   auto_press=bool(getattr(session, "auto_press", False)), board=session.game_board(),
+                   auto_press=session.auto_press, board=session.game_board(),
                    _session=session)
 
-    def attach(self, session: Any, deliver: Callable[[Instruction], None]) -> Callable[[], None]:
+    def attach(self, session: Session, deliver: Callable[[Instruction], None]) -> Callable[[], None]:
         """Follow ``session``'s events and hand every instruction to ``deliver``; returns unsubscribe."""
         self._session = session
 
@@ -119,20 +123,15 @@ class Assistant:
         move = chess.Move.from_uci(uci)
         if ply - 1 != len(self.board.move_stack) or not self.board.is_legal(move):
             return uci
-        try:
-            from .notation import write  # lazily: the notation engineer's pure module
-
-            text = write(self.board, move, self.lang)
-        except ImportError:
-            text = self.board.san(move)
+        text = write(self.board, move, self.lang)
         self.board.push(move)
         return text
 
     # -- events -> instructions ---------------------------------------------------------------
     def feed(self, event: dict) -> list[Instruction]:
         """The instructions that follow from one session event (often none)."""
-        handler = getattr(self, "_on_" + str(event.get("type", "")).replace("-", "_"), None)
-        return handler(event) if handler else []
+        handler = _HANDLERS.get(str(event.get("type", "")))
+        return handler(self, event) if handler is not None else []
 
     def _on_session_start(self, ev: dict) -> list[Instruction]:
         self.board = chess.Board(ev.get("start_fen") or chess.STARTING_FEN, chess960=bool(ev.get("chess960")))
@@ -188,13 +187,7 @@ class Assistant:
     def _piece_words(self, symbol: str | None) -> str:
         if not symbol:
             return self._t("asst_no_piece")
-        piece_type = chess.Piece.from_symbol(symbol).piece_type
-        try:
-            from .phonetic import piece_name  # lazily
-
-            return piece_name(piece_type, self.lang)
-        except ImportError:
-            return chess.piece_name(piece_type)
+        return piece_name(chess.Piece.from_symbol(symbol).piece_type, self.lang)
 
     def _on_flag_fallen(self, ev: dict) -> list[Instruction]:
         color = _color(ev["color"])
@@ -206,14 +199,12 @@ class Assistant:
     def _on_time_request(self, ev: dict) -> list[Instruction]:
         if not self.full_duties or ev.get("by", "blind") != "blind":
             return []
-        from .talking_clock import phrase
-
         own, opp = ("white", "black") if self.blind_color == chess.WHITE else ("black", "white")
         mine, theirs = ev.get(own) or {}, ev.get(opp) or {}
-        remaining = [x.get("remaining") for x in (mine, theirs)]
-        if any(r is None for r in remaining):
+        left, right = mine.get("remaining"), theirs.get("remaining")
+        if left is None or right is None:
             return [Instruction("blind", "time", ev.get("message", ""), "D.2.10 d")]
-        return [Instruction("blind", "time", phrase(remaining[0], remaining[1], int(mine.get("moves", 0)), self.lang),
+        return [Instruction("blind", "time", phrase(float(left), float(right), int(mine.get("moves", 0)), self.lang),
                             "D.2.10 d")]
 
     def _on_draw_offer(self, ev: dict) -> list[Instruction]:
@@ -256,3 +247,19 @@ class Assistant:
             return []
         return [Instruction("assistant", "adjournment", text, "D.2.10 f, Guidelines I")
                 for text in adjournment.next_steps(self.lang)]
+
+
+#: The one registry: session event type -> what the assistant does with it (other events: nothing).
+_HANDLERS: dict[str, Callable[[Assistant, dict], list[Instruction]]] = {
+    "session-start": Assistant._on_session_start,
+    "move-made": Assistant._on_move_made,
+    "mirror-needed": Assistant._on_mirror_needed,
+    "touch": Assistant._on_touch,
+    "flag-fallen": Assistant._on_flag_fallen,
+    "time-request": Assistant._on_time_request,
+    "draw-offer": Assistant._on_draw_offer,
+    "game-end": Assistant._on_game_end,
+    "divergence": Assistant._on_divergence,
+    "sealed-move": Assistant._on_sealed_move,
+    "note": Assistant._on_note,
+}

@@ -1,4 +1,4 @@
-"""The chess clock: time controls and a pure clock model (RULES.md §1 D.2.6, D.2.9, D.2.10 d).
+"""The chess clock: time controls and a pure clock model (FIDE Laws D.2.6, D.2.9, D.2.10 d).
 
 Pure: the clock never reads the time itself. Every call that depends on time
 takes ``now`` (float seconds, any monotonic origin chosen by the caller).
@@ -47,6 +47,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 import chess
 
@@ -150,16 +151,18 @@ class TimeControl:
         chunks = [c for c in re.split(r"[:,;]", text)]
         if any(not c.strip() for c in chunks):
             raise ValueError(text)
-        matches = [_PERIOD_RE.match(c) for c in chunks]
-        if not all(matches):
-            raise ValueError(text)
+        matches = []
+        for c in chunks:
+            match = _PERIOD_RE.match(c)
+            if match is None:
+                raise ValueError(text)
+            matches.append(match)
         # The everyday form: one period, no move count, no unit, base below 180 -> minutes.
         single = len(chunks) == 1 and matches[0]["moves"] is None
         any_unit = any(re.search(r"[a-z'\"]", c.replace("d", ""), re.IGNORECASE) for c in chunks)
         base_unit = 1.0
-        if single and not any_unit:
-            if _amount(matches[0]["base"], 1.0)[0] < 180:
-                base_unit = 60.0
+        if single and not any_unit and _amount(matches[0]["base"], 1.0)[0] < 180:
+            base_unit = 60.0
         periods = []
         for m in matches:
             moves = int(m["moves"]) if m["moves"] else None
@@ -251,6 +254,14 @@ class Snapshot:
         }
 
 
+T = TypeVar("T")
+
+
+def _pair(values: list[T]) -> tuple[T, T]:
+    """White's and Black's value of a two-item list."""
+    return values[0], values[1]
+
+
 def _i(color: chess.Color) -> int:
     return 0 if color == chess.WHITE else 1
 
@@ -267,8 +278,8 @@ class Clock:
         self._used = [0.0, 0.0]
         self._moves = [0, 0]
         self._move_used = [0.0, 0.0]
-        self._flags = [None, None]
-        self.running = None
+        self._flags: list[float | None] = [None, None]
+        self.running: chess.Color | None = None
         self.paused = False
         self._since = now
         self._paused_at = now
@@ -326,7 +337,7 @@ class Clock:
     # -- operations ---------------------------------------------------------
     def _settle(self, now: float) -> None:
         """Book the time run since the last settlement to the running side."""
-        if not self.ticking:
+        if not self.ticking or self.running is None:
             return
         elapsed = self._elapsed(now)
         i = _i(self.running)
@@ -452,7 +463,7 @@ class Clock:
             self.running = running
         self._since = now
         if self.history and self.history[-1].ply == plies:
-            self.history[-1] = replace(self.history[-1], running=self.running, moves=tuple(self._moves))
+            self.history[-1] = replace(self.history[-1], running=self.running, moves=_pair(self._moves))
         else:
             self.history.append(self._snapshot(plies, now, self.running))
 
@@ -488,8 +499,8 @@ class Clock:
         """The clock as it is at ``now`` (not stored)."""
         rem = (self.remaining(chess.WHITE, now), self.remaining(chess.BLACK, now))
         used = (self.used(chess.WHITE, now), self.used(chess.BLACK, now))
-        return Snapshot(self.ply, now, rem, used, tuple(self._moves), self.running, 0.0, tuple(self._flags))
+        return Snapshot(self.ply, now, rem, used, _pair(self._moves), self.running, 0.0, _pair(self._flags))
 
     def _snapshot(self, ply: int, now: float, running: bool | None, move_time: float = 0.0) -> Snapshot:
-        return Snapshot(ply, now, tuple(self._remaining), tuple(self._used), tuple(self._moves), running,
-                        move_time, tuple(self._flags))
+        return Snapshot(ply, now, _pair(self._remaining), _pair(self._used), _pair(self._moves), running,
+                        move_time, _pair(self._flags))

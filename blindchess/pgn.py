@@ -1,4 +1,4 @@
-"""A session as standard PGN, and a PGN as a session to continue (issue 4 §6).
+"""A session as standard PGN, and a PGN as a session to continue (FIDE Laws D.2.7, D.2.9 in the comments).
 
 Export (:func:`session_to_game`, also ``Session.to_pgn_game()``): English SAN,
 the seven-tag roster plus ``TimeControl`` (PGN form, see :mod:`blindchess.clock`),

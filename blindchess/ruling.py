@@ -1,7 +1,7 @@
-"""The arbiter's ruling when the two boards diverge (RULES.md §1 D.2.9).
+"""The arbiter's ruling when the two boards diverge (FIDE Laws D.2.9).
 
-Pure: python-chess and the stdlib (plus blindchess.notation / phonetic, imported
-lazily, to read what was written).
+Pure: python-chess, the stdlib, :mod:`blindchess.notation` and :mod:`blindchess.phonetic`
+(to read what was written).
 
 D.2.9: *If during play different positions arise on the two boards, they must
 be corrected with the assistance of the arbiter and by consulting both players'
@@ -78,6 +78,8 @@ from dataclasses import dataclass, field
 
 import chess
 
+from . import NOTATION_LANGS, notation, phonetic
+from .clock import Clock, Snapshot, format_time
 from .i18n import tr
 from .plural import plural
 
@@ -126,13 +128,8 @@ class ScoreRead:
 
 def guess_hint(texts) -> str | None:
     """The sheet's notation language from its text(s), via blindchess.notation (None if unknown)."""
-    from . import notation
-
     text = texts if isinstance(texts, str) else " ".join(str(t) for t in texts)
-    try:
-        return notation.guess_lang(text)
-    except Exception:  # noqa: BLE001 - a guess is a courtesy: None reads every letter set alike
-        return None
+    return notation.guess_lang(text)
 
 
 def read_entry(board: chess.Board, text: str, lang: str | None = None, *,
@@ -145,17 +142,12 @@ def read_entry(board: chess.Board, text: str, lang: str | None = None, *,
     English, a king in French). A spoken phrase ("Springer Felix drei") that
     notation cannot read goes to ``blindchess.phonetic.understand``.
     """
-    from . import notation
-
     text = str(text)
     reading = notation.read(board, text, hint)
     if reading.ok:
         return reading.move, None, ""
     problem = reading.problem or "unreadable"
-    try:
-        message = reading.message(lang or "de")
-    except Exception:  # noqa: BLE001 - a message is a courtesy, never a failure
-        message = ""
+    message = reading.message(lang or "de")
     if problem == "unreadable" and " " in text.strip():
         move = _read_spoken(board, text, lang)
         if move is not None:
@@ -166,23 +158,16 @@ def read_entry(board: chess.Board, text: str, lang: str | None = None, *,
 
 
 def _read_spoken(board: chess.Board, text: str, lang: str | None) -> chess.Move | None:
-    try:
-        from . import phonetic  # lazy: parallel module
-    except ImportError:
-        return None
-    langs = [lang] if lang else []
-    langs += [x for x in getattr(phonetic, "LANGS", ("de",)) if x not in langs]
+    """A spoken phrase in the user's language first, then in every other voice."""
+    langs = [lang] if lang in phonetic.LANGS else []
+    langs += [x for x in phonetic.LANGS if x not in langs]
     for candidate in langs:
-        try:
-            u = phonetic.understand(board, text, candidate)
-        except Exception:  # noqa: BLE001 - a voice without this phrase is no answer
-            continue
+        u = phonetic.understand(board, text, candidate)
         if u.kind in ("move", "correction") and u.move is not None:
             return u.move
     return None
 
 
-_TOKEN_SKIP = re.compile(r"^(\d+\.+|\.\.\.|1-0|0-1|1/2-1/2|½-½|\*|\(=\))$")
 
 
 def read_score(score, start: chess.Board, lang: str | None = None, *,
@@ -336,8 +321,6 @@ def _read_text(text: str, start: chess.Board, lang: str | None, reference: Score
 
 def _line_entries(text: str) -> list[str]:
     """Entries of a score written one line per half-move (or "N. white black" per line)."""
-    from .notation import is_move_text
-
     out: list[str] = []
     for line in text.splitlines():
         line = line.strip()
@@ -345,7 +328,7 @@ def _line_entries(text: str) -> list[str]:
         if not line or _RESULT_TOKEN.match(line):
             continue
         words = line.split()
-        if len(words) > 1 and all(is_move_text(w) or w.lower() in _EP for w in words):
+        if len(words) > 1 and all(notation.is_move_text(w) or w.lower() in _EP for w in words):
             out.extend(w for w in words if w.lower() not in _EP)
         else:
             out.append(line)
@@ -353,30 +336,18 @@ def _line_entries(text: str) -> list[str]:
 
 
 def _full_text(text: str, start: chess.Board, lang: str | None) -> ScoreRead:
-    """The whole text read by blindchess.notation.read_score (or, without it, token by token)."""
-    try:
-        from . import notation
-    except ImportError:
-        notation = None
-    if notation is not None and hasattr(notation, "read_score"):
-        try:
-            sr = notation.read_score(text, board=start.copy(stack=False), lang=None, ui_lang=lang)
-        except TypeError:  # an older signature without ui_lang
-            sr = notation.read_score(text, board=start.copy(stack=False), lang=None)
-        written = [e.written for e in sr.entries]
-        moves = list(sr.moves)
-        problem = None
-        if sr.problems:
-            p = sr.problems[0]
-            idx = len(moves)
-            problem = ScoreProblem(idx, p.written, p.problem, getattr(p, "message", "") or "")
-        elif len(moves) < len(written):
-            idx = len(moves)
-            problem = ScoreProblem(idx, written[idx], "unreadable",
-                                   tr("session.entry_unreadable", lang, written=written[idx]))
-        return ScoreRead(written, moves, problem)
-    tokens = [t for t in re.split(r"\s+", re.sub(r"(\d+\.+)(?=\S)", r"\1 ", text.strip())) if t]
-    return _read_moves([t for t in tokens if not _TOKEN_SKIP.match(t)], start, lang)
+    """The whole text read by :func:`blindchess.notation.read_score`."""
+    sr = notation.read_score(text, board=start.copy(stack=False), lang=None, ui_lang=lang)
+    written = [e.written for e in sr.entries]
+    moves = list(sr.moves)
+    problem = None
+    if sr.problems:
+        p = sr.problems[0]
+        problem = ScoreProblem(len(moves), p.written, p.problem, p.message or "")
+    elif len(moves) < len(written):
+        idx = len(moves)
+        problem = ScoreProblem(idx, written[idx], "unreadable", tr("session.entry_unreadable", lang, written=written[idx]))
+    return ScoreRead(written, moves, problem)
 
 
 # -- boards -------------------------------------------------------------------
@@ -464,14 +435,14 @@ def _clock_rows(history) -> list[tuple[int, float, float]]:
     if history is None:
         return []
     rows: list[tuple[int, float, float]] = []
-    if hasattr(history, "history") and not isinstance(history, (Mapping, list, tuple)):
-        history = history.history  # a Clock
+    if isinstance(history, Clock):
+        history = history.history
     if isinstance(history, Mapping):
         for ply, (w, b) in history.items():
             rows.append((int(ply), float(w), float(b)))
     else:
         for item in history:
-            if hasattr(item, "remaining") and hasattr(item, "ply"):
+            if isinstance(item, Snapshot):
                 rows.append((item.ply, float(item.remaining[0]), float(item.remaining[1])))
             elif isinstance(item, Mapping):
                 w, b = item.get("white"), item.get("black")
@@ -654,13 +625,14 @@ class Ruling:
                 parts.append(tr("session.rule_fix_board", lang, board=_cap(self._board_name(which, lang)),
                                 changes=changes))
         if self.clocks is not None and self.kind == "retrace":
-            from .clock import format_time
             parts.append(tr("session.rule_clocks", lang, white=format_time(self.clocks["white"]),
                             black=format_time(self.clocks["black"])))
         return " ".join(p for p in parts if p)
 
     def _explain_disagreement(self, lang: str | None) -> str:
         dg = self.disagreement
+        if dg is None:
+            return ""
         ref = move_ref(self.start, dg.index, lang)
         bits = []
         for which, written, problem in (("a", dg.written_a, dg.problem_a), ("b", dg.written_b, dg.problem_b)):
@@ -679,11 +651,8 @@ def _cap(text: str) -> str:
 
 
 def _write(board: chess.Board, move: chess.Move, lang: str | None) -> str:
-    try:
-        from . import notation
-        return notation.write(board, move, lang or "de")
-    except Exception:  # noqa: BLE001 - notation not there yet, or another language: English SAN
-        return board.san(move)
+    """``move`` as written in ``lang`` (English SAN for a language without its own letters)."""
+    return notation.write(board, move, lang if lang in NOTATION_LANGS else "en")
 
 
 def rule(score_a, score_b, board_a, board_b, *, start: chess.Board | None = None, clock_history=None,
@@ -782,7 +751,7 @@ def rule(score_a, score_b, board_a, board_b, *, start: chess.Board | None = None
     clocks = _clock_at(rows, k if kind == "retrace" else None, kind == "retrace")
     return Ruling(boards_agree, sheets_agree, k if not sheets_agree else min(ra.plies, rb.plies), kind, position,
                   moves, fix, squares, changes, clocks, shorter, missing, disagreement, start, ra.plies, rb.plies,
-                  tuple(labels), lang, [chess.square_name(s) for s in between], scores_behind)
+                  (labels[0], labels[1]), lang, [chess.square_name(s) for s in between], scores_behind)
 
 
 def _moves_ahead(position: chess.Board, boards, occ_only: set[str]) -> list[chess.Move]:

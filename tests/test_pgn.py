@@ -1,4 +1,4 @@
-"""PGN export and import of a session (issue 4 §6)."""
+"""PGN export and import of a session ."""
 
 from __future__ import annotations
 
