@@ -10,12 +10,9 @@ checked here against a dump built independently from the protocol description.
 
 from __future__ import annotations
 
-import os
 import random
-import select
 import threading
 import time
-import tty
 
 import chess
 import pytest
@@ -293,3 +290,108 @@ def test_game_moves_are_a_real_test_of_the_special_moves():
         if move.promotion:
             kinds.add(chess.piece_name(move.promotion))
     assert kinds == {"castling", "en passant", "capture", "knight", "queen"}
+
+
+class Inputs:
+    """on_input of a link in input mode: the raw events, kept in order."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.events: list = []
+
+    def __call__(self, event) -> None:
+        with self.lock:
+            self.events.append(event)
+
+    def of(self, kind) -> list:
+        with self.lock:
+            return [e for e in self.events if isinstance(e, kind)]
+
+
+def judge(tracker: Tracker, events: list) -> list:
+    out = []
+    for event in events:
+        out += tracker.feed(event)
+    return out
+
+
+def test_a_whole_game_on_the_sighted_eboard_reaches_the_table_as_field_updates(tmp_path):
+    profile = load_profile("dgt-sighted")
+    assert profile.role == "sighted" and profile.senses_pieces and profile.protocol == "dgt"
+    emulator = VirtualDgtBoard(chess.Board(START), link=tmp_path / "eboard")
+    emulator.open()
+    inputs, statuses = Inputs(), []
+    with pytest.raises(ValueError):
+        SerialLink(Tracker(chess.Board()), on_input=inputs, port=emulator.port)      # one mode, not both
+    with pytest.raises(ValueError):
+        SerialLink(None, port=emulator.port)                                          # and not none
+    link = SerialLink(None, on_input=inputs, profile=profile, port=emulator.port, on_status=statuses.append,
+                      lang="en", retry=0.05)
+    assert link.input_mode and link.role == "sighted"
+    with pytest.raises(RuntimeError):
+        link.expect(chess.Board())
+    link.start()
+    try:
+        assert wait_for(lambda: len(inputs.of(Snapshot)) == 1 and emulator.update_mode)
+        first = inputs.of(Snapshot)[0]
+        assert first.pieces == chess.Board(START).piece_map()
+        actions = []
+        for board, move in game_moves():
+            actions += emulator.play_move(board, move)
+        assert wait_for(lambda: len(inputs.of(PieceUpdate)) == len(actions))
+        updates = inputs.of(PieceUpdate)
+        # exactly what the real decoder makes of the actions' bytes, in order
+        assert [(u.square, u.piece) for u in updates] == \
+            [(u.square, u.piece) for u in dgt.eboard_events(actions, 0.0)]
+        stamps = [e.t for e in inputs.events]
+        assert stamps == sorted(stamps)
+        # a piece-sensing tracker (the table's) reads the game from them, promotions included
+        tracker = Tracker(chess.Board(START), settle=0.0, senses_pieces=True)
+        events = judge(tracker, [first, *updates])
+        assert [e.move for e in events if e.type == "move"] == [m for _, m in game_moves()]
+        assert not [e for e in events if e.type in ("mismatch", "inconsistent")]
+        # a snapshot on request, in input mode too
+        link.request_snapshot()
+        assert wait_for(lambda: len(inputs.of(Snapshot)) == 2)
+        assert inputs.of(Snapshot)[1].pieces == tracker.board.piece_map()
+        assert not [s for s in statuses if s.state in ("protocol-error", "checksum-error")]
+    finally:
+        link.stop()
+        emulator.close()
+        emulator.remove_link()
+
+
+def test_unplugging_the_eboard_mid_game_neither_loses_nor_invents_a_move(tmp_path):
+    moves = game_moves()
+    emulator = VirtualDgtBoard(chess.Board(START), link=tmp_path / "eboard")
+    emulator.open()
+    inputs, statuses = Inputs(), []
+    link = SerialLink(None, on_input=inputs, profile=load_profile("dgt-sighted"), port=str(emulator.link),
+                      on_status=statuses.append, lang="en", retry=0.05)
+    link.start()
+    try:
+        assert wait_for(lambda: len(inputs.of(Snapshot)) == 1 and emulator.update_mode)
+        sent = 0
+        for board, move in moves[:4]:
+            sent += len(emulator.play_move(board, move))
+        assert wait_for(lambda: len(inputs.of(PieceUpdate)) == sent)
+        emulator.close()                                   # unplugged ...
+        assert wait_for(lambda: "disconnected" in [s.state for s in statuses])
+        board, move = moves[4]                             # ... while the promotion gxh8=N is made
+        emulator.play_move(board, move)
+        emulator.open()                                    # plugged in again: the link asks for a dump
+        assert wait_for(lambda: len(inputs.of(Snapshot)) == 2)
+        assert wait_for(lambda: emulator.update_mode)
+        for board, move in moves[5:]:
+            sent += len(emulator.play_move(board, move))
+        assert wait_for(lambda: len(inputs.of(PieceUpdate)) == sent)
+        tracker = Tracker(chess.Board(START), settle=0.0, senses_pieces=True)
+        with inputs.lock:
+            received = list(inputs.events)
+        events = judge(tracker, received)
+        assert [e.move for e in events if e.type == "move"] == [m for _, m in moves]
+        assert "reconnected" in [s.state for s in statuses]
+    finally:
+        link.stop()
+        emulator.close()
+        emulator.remove_link()

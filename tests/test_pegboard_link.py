@@ -14,7 +14,7 @@ import pytest
 
 from blindchess.pegboard.link import SerialLink, scan_ports
 from blindchess.pegboard.profiles import available_profiles, load_profile
-from blindchess.pegboard.protocol import checksum
+from blindchess.pegboard.protocol import checksum, ident_line
 from blindchess.pegboard.simulator import VirtualPegboard
 from blindchess.pegboard.tracker import Tracker
 from waiting import wait_for
@@ -222,3 +222,23 @@ def test_a_turned_board_is_read_turned(tmp_path):
         link.stop()
         sim.close()
         sim.remove_link()
+
+
+def test_a_megabyte_of_junk_on_the_line_gives_short_statuses_and_the_link_reads_on(board_link):
+    # issue 14.9: 30 MB of 0xFF once made one 120-million-character status; a long line blocked the reader
+    sim, link, rec = board_link
+    requests = sim.commands.count(b"?")
+    junk = b"\xff" * (1 << 20) + b"\n" + b"x" * (1 << 20) + b"\n"
+    for i in range(0, len(junk), 1 << 16):              # the simulator gives up a write blocked for 1 s
+        assert sim.send(junk[i:i + (1 << 16)])
+    sim.send(ident_line("after the junk"))
+    assert wait_for(lambda: link.ident == "after the junk", timeout=60)   # all of it read
+    sim.lift(chess.G1)
+    sim.place(chess.F3)
+    assert wait_for(lambda: rec.moves() == ["g1f3"], timeout=30), (rec.types(), rec.states()[-5:], link.errors)
+    with rec.lock:
+        dropped = [s for s in rec.statuses if s.state == "protocol-error"]
+    assert dropped and all(len(s.message) < 160 and len(s.detail) <= 66 for s in dropped)
+    assert len(dropped) < 600            # one per read at most, not one per byte or line
+    assert sim.commands.count(b"?") > requests
+    assert len(link.driver.decoder.assembler._buf) <= 121

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blindchess.pegboard.protocol import (
-    Comment, Decoder, Ident, LineAssembler, ProtocolError, checksum, format_line, lift_line, parse_line,
+    MAX_LINE, SAMPLE, TEXT_LIMIT, Comment, Decoder, Ident, LineAssembler, ProtocolError, checksum, format_line,
+    lift_line, parse_line,
     place_line, rotate_occupancy, rotate_square, snapshot_line,
 )
 from blindchess.pegboard.tracker import Lift, Place, Snapshot
@@ -153,3 +154,52 @@ def test_replay_accepts_fractional_millisecond_stamps_and_lower_case():
     assert [m.move for m in moves] == [chess.Move.from_uci("e2e4")]
     assert abs(moves[0].time - 1.20025) < 1e-9
     assert not [i for i in items if getattr(i, "type", None) == "protocol-error"]
+
+
+# ---------------------------------------------------------------------------
+# Issue 14.9: linear, bounded assembly; short reports (no timing here: see tests/benchmarks/bench_pegboard.py)
+
+def _bounded_run(data: bytes, chunk: int) -> tuple[list, int]:
+    assembler = LineAssembler()
+    out, most = [], 0
+    for i in range(0, len(data), chunk):
+        out += assembler.feed(data[i:i + chunk])
+        most = max(most, assembler.pending)
+    out += assembler.feed(b"L e2\n")
+    return out, most
+
+
+def test_thirty_megabytes_of_0xff_stay_bounded_and_give_one_short_report():
+    junk = b"\xff" * (30 * 1024 * 1024)
+    out, most = _bounded_run(junk, 1 << 20)
+    assert most <= MAX_LINE + 1 + SAMPLE
+    drops = [item for item in out if item.kind != "line"]
+    # one run of noise: reported as soon as it is long, the rest when it ends — never per byte
+    assert [item.kind for item in drops] == ["noise", "noise"]
+    assert sum(item.size for item in drops) == len(junk) and all(len(item.data) <= SAMPLE for item in drops)
+    assert out[-1] == ("line", b"L e2", 4)                      # the next line is read
+    # through the decoder: one ProtocolError whose text is short, then the event
+    decoder = Decoder()
+    messages = decoder.feed(junk, 1.0) + decoder.feed(b"L e2\n", 2.0)
+    errors = [m for m in messages if isinstance(m, ProtocolError)]
+    assert len(errors) == 1 and errors[0].dropped == len(junk) and len(errors[0].text) <= TEXT_LIMIT + 2
+    assert messages[-1] == Lift(2.0, chess.E2)
+
+
+def test_a_megabyte_without_a_line_feed_is_one_overlong_line_held_in_bounded_memory():
+    for junk in (b"x" * (1 << 20), b"L e2 " * (1 << 18), bytes(range(32, 127)) * 11000):
+        out, most = _bounded_run(junk + b"\n", 4096)
+        assert most <= MAX_LINE + 1 + SAMPLE
+        assert [item.kind for item in out] == ["overlong", "line"]
+        assert len(out[0].data) <= SAMPLE
+        assert out[-1] == ("line", b"L e2", 4)
+
+
+def test_noise_inside_lines_spoils_each_line_and_stays_bounded():
+    junk = b"L e\xff2 " * 200_000 + b"\n" + b"P e4\xfe\n" * 100_000
+    out, most = _bounded_run(junk, 65536)
+    assert most <= MAX_LINE + 1 + SAMPLE
+    kinds = [item.kind for item in out]
+    assert kinds[0] == "overlong" and kinds.count("noise") == 100_000 and kinds[-1] == "line"
+    assert all(len(item.data) <= MAX_LINE + 1 for item in out)
+    assert not [item for item in out[:-1] if item.kind == "line"]   # nothing half-understood is a line

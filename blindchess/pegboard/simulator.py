@@ -263,7 +263,8 @@ class VirtualDgtBoard(VirtualPegboard):
 
     # -- the device ---------------------------------------------------------------
     def _greet(self) -> None:
-        """A DGT board says nothing until asked."""
+        """A DGT board plugged in is idle and says nothing until asked."""
+        self.update_mode = False
 
     def dump(self) -> bytes:
         """The BOARD_DUMP of the pieces standing now."""
