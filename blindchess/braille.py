@@ -14,9 +14,12 @@ Conventions (see the README section "Braille score" for sources):
   number sign and upper digits instead (``#A E4``); the reader takes both.
 * **A score starting with Black**: the first move is preceded by dots 3-6
   (``-``), the print "…" (BAUK §1.2).
-* **Pieces**: the capital initial in the player's language (FIDE Appendix C,
-  FIDE Laws Appendix C): German K D T L S, English K Q R B N, Russian Кр Ф Л С К in
-  Russian braille. Capitals carry no capital sign inside game moves (BAUK 2015);
+* **Pieces**: the capital initial in the player's language (FIDE Laws
+  Appendix C): German K D T L S, Russian Кр Ф Л С К in Russian braille. The
+  English braille score follows the British Braille Chess Code (BAUK 2015,
+  §1.3: ``2.♘f3`` is brailled ``⠎⠋⠒``): the knight is **S**, not the print N, so
+  English reads K Q R B S (:data:`BRAILLE_LETTERS`). This is the one convention
+  written; the reader takes S and the print N alike. Capitals carry no capital sign inside game moves (BAUK 2015);
   only when a piece letter could also be read as a pawn's file *and* both
   readings would be legal (``Bxc6`` / ``bxc6``) the piece letter gets the
   capital sign (dot 6, ``,``) so that every score reads back to one game.
@@ -54,6 +57,7 @@ from pathlib import Path
 
 import chess
 
+from . import notation
 from .i18n import tr
 
 # ---------------------------------------------------------------------------
@@ -229,16 +233,18 @@ def text_to_brf(text: str, lang: str = "de", *, use_louis: bool = True) -> str:
 # ---------------------------------------------------------------------------
 # Moves
 
-def _notation():
-    """blindchess.notation (imported lazily: it is another engineer's module)."""
-    from . import notation
-
-    return notation
+#: Braille piece letters that differ from the print letters of FIDE Laws Appendix C:
+#: English braille writes the knight S (British Braille Chess Code, BAUK 2015, §1.3).
+BRAILLE_LETTERS: dict[str, dict[str, str]] = {"en": {"N": "S"}}
 
 
 def _print_move(board: chess.Board, move: chess.Move, lang: str) -> str:
-    """The move as written on a print score in the player's language (FIDE style)."""
-    return _notation().write(board, move, lang, style="fide")
+    """The move as the braille score spells it: the print move in the player's language
+    (FIDE style) with the braille piece letters of :data:`BRAILLE_LETTERS`."""
+    text = notation.write(board, move, lang, style="fide")
+    for print_letter, braille_letter in BRAILLE_LETTERS.get(lang, {}).items():
+        text = text.replace(print_letter, braille_letter)   # an English move has no other capital N
+    return text
 
 
 #: Russian piece letters in Russian braille.
@@ -519,9 +525,10 @@ def _as_number(token: str) -> int | None:
 
 def _letters_in_use(lang: str) -> tuple[str, ...]:
     """The piece letters of ``lang``, longest first (``Кр`` before ``К``)."""
-    notation = _notation()
-    letters = {notation.piece_letter(p, lang) for p in (chess.KING, chess.QUEEN, chess.ROOK,
-                                                         chess.BISHOP, chess.KNIGHT)}
+    swap = BRAILLE_LETTERS.get(lang, {})
+    letters = {swap.get(letter, letter) for letter in
+               (notation.piece_letter(p, lang) for p in (chess.KING, chess.QUEEN, chess.ROOK,
+                                                         chess.BISHOP, chess.KNIGHT))}
     return tuple(sorted(letters, key=len, reverse=True))
 
 
@@ -561,10 +568,12 @@ def _read_move(board: chess.Board, token: str, lang: str) -> tuple[chess.Move | 
     if len(loose) > 1:
         return None, "ambiguous"
     # Not written the way this module writes it: let the notation reader judge the letters.
-    notation = _notation()
     found: set[chess.Move] = set()
     problem = "unreadable"
+    back = {b: p for p, b in BRAILLE_LETTERS.get(lang, {}).items()}
     for text in _print_candidates(token, lang):
+        if back and text[:1] in back:
+            text = back[text[0]] + text[1:]                 # braille S is the print N (BAUK 2015)
         reading = notation.read(board, text, lang)
         if reading.ok and reading.move is not None:
             found.add(reading.move)

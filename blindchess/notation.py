@@ -673,9 +673,9 @@ def _hand_cost(board: chess.Board, p: _Pattern, move: chess.Move, letter: str | 
         cost += 0.5
     elif capture and not p.capture and not p.any_piece:
         cost += 0.2 if piece != chess.PAWN or p.from_file is not None else 0.5
-    if move.promotion and p.promotion is not None and all(pt != move.promotion for pt, _ in p.promotion):
-        cost += 1.0
-    elif bool(move.promotion) != (p.promotion is not None):
+    wrong_piece = bool(move.promotion) and p.promotion is not None and \
+        all(pt != move.promotion for pt, _ in p.promotion)
+    if wrong_piece or bool(move.promotion) != (p.promotion is not None):
         cost += 1.0
     return cost
 

@@ -86,7 +86,7 @@ def test_conventions_of_the_cells():
     assert line == "1 E4 E5 2 SF3\r\n"  # lower digits, move number then space, German S
     assert braille.brf_to_unicode("1 E4") == "\u2802\u2800\u2811\u2832"
     en = braille.score_to_brf(board, [chess.Move.from_uci("g1f3")], "en")
-    assert en == "1 NF3\r\n"
+    assert en == "1 SF3\r\n"   # the knight is S in English braille (BAUK 2015), not the print N
     signed = braille.score_to_brf(chess.Board(), [chess.Move.from_uci("e2e4")], "de", number_sign=True)
     assert signed == "#A E4\r\n"
     assert braille.read_brf(signed).moves == [chess.Move.from_uci("e2e4")]
@@ -98,7 +98,7 @@ def test_castling_promotion_mate_and_en_passant_cells():
     assert braille.move_to_brf(castle, chess.Move.from_uci("e1c1"), "de") == "0-0-0"
     promo = chess.Board("8/3P1k2/8/8/8/8/8/4K3 w - - 0 1")
     assert braille.move_to_brf(promo, chess.Move.from_uci("d7d8q"), "de") == "D8D"
-    assert braille.move_to_brf(promo, chess.Move.from_uci("d7d8n"), "en") == "D8N+"
+    assert braille.move_to_brf(promo, chess.Move.from_uci("d7d8n"), "en") == "D8S+"
     mate = chess.Board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
     assert braille.move_to_brf(mate, chess.Move.from_uci("a1a8"), "de") == "TA8++"
     ep = chess.Board("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2")
@@ -222,3 +222,20 @@ def test_lower_case_braille_ascii_and_foreign_characters():
     with pytest.raises(ValueError):
         braille.unicode_to_brf("e")
     assert braille.read_brf("1 e4 ä5").problems[0].problem == "unreadable"
+
+
+def test_english_braille_writes_the_knight_s_as_the_british_braille_chess_code():
+    # BAUK 2015 §1.3: "2.♘f3" is brailled ⠆ ⠎⠋⠒ (lower 2, space, s f 3)
+    board = chess.Board()
+    board.push_uci("e2e4")
+    board.push_uci("e7e5")
+    cells = braille.score_to_unicode(board, [chess.Move.from_uci("g1f3")], "en")
+    assert "\u2806\u2800\u280e\u280b\u2812" in cells
+    assert braille.BRAILLE_LETTERS["en"] == {"N": "S"}
+    knight = chess.Move.from_uci("g1f3")
+    for token in ("2 SF3", "2 NF3"):                  # the braille S and the print N both read back
+        assert braille.read_brf(token, board=board, lang="en").moves == [knight]
+    promo = chess.Board("8/3P1k2/8/8/8/8/8/4K3 w - - 0 1")
+    assert braille.read_brf("1 D8S+", board=promo, lang="en").moves == [chess.Move.from_uci("d7d8n")]
+    # German keeps its print letters (S is the German knight anyway)
+    assert braille.move_to_brf(chess.Board(), knight, "de") == "SF3"

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import io
 import random
 import sys
 import time
