@@ -1,18 +1,11 @@
 """A game under FIDE Laws Appendix D: two boards, two game scores, the clock — the façade.
 
-Pure core: time is always passed in (``now``, float seconds); the session never reads a
-clock. The only file it touches is its journal (:mod:`blindchess.journal`). The work is
-done by the collaborators in :mod:`blindchess.game` (one per group of articles; the
-table is in :mod:`blindchess.game.core`): boards and divergence (D.2.9) in ``boards``,
-move completion (D.2.3/D.2.5/D.2.8) in ``completion``, hearing and questions (D.2.1) in
-``hearing``, scores (D.2.7/D.2.10 c) in ``scores``, the clock (D.2.4/D.2.6/D.2.10 d) in
-``timing``, rulings (D.2.9) in ``rulings``, the sealed move (Guidelines I) in ``adjournment``.
-
-Events: every event is a ``dict`` with ``seq``, ``type`` and ``t`` (shapes and the
-input/derived types: :mod:`blindchess.game.events`); derived events carry
-``"derived": True``; an event a person should hear or see carries ``message`` and
-``article`` (e.g. "D.2.3"). Events go to the journal (fsynced) before subscribers hear.
-The sealed move's ``hidden`` part stays in the journal until ``open_envelope``.
+Pure core: time is passed in (``now``, seconds); the only file touched is the journal.
+The work is done in :mod:`blindchess.game`, one collaborator per group of articles (the
+map is in :mod:`blindchess.game.core`; D.2.8, for one, is all in ``game/completion.py``).
+Events are dicts with ``seq``, ``type``, ``t`` (shapes: :mod:`blindchess.game.events`);
+derived ones carry ``"derived": True``; ``message`` and ``article`` ("D.2.3") where a
+person should hear or see them. The journal holds them (fsynced) before subscribers hear.
 
 API
 ---
@@ -67,9 +60,7 @@ an int or "e4"; moves a ``chess.Move`` or UCI text.
     s.seal_move(public, hidden, now, **fields) -> dict   # the public event (Guidelines I 1-2)
     s.open_envelope(now, **fields) -> dict               # Guidelines I 7: the sealed move made public
     s.envelope_sealed -> bool   s.sealed_move(*, reveal=False) -> dict | None
-
-Board/score names in rulings: board "a" = the sighted board with the sighted
-player's score, board "b" = the tactile board with the blind player's score.
+In rulings board/score "a" is the sighted one, "b" the tactile board / the blind player's score.
 """
 
 from __future__ import annotations

@@ -4,6 +4,9 @@ a ruling (D.2.9), presses (D.2.4), draw offers (Art. 9.1)."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import chess
 
 from blindchess.session import Player, Session
@@ -245,3 +248,25 @@ def test_override_runs_the_clock_for_the_side_to_move():
     assert s.clock.remaining(chess.WHITE, 20.0) == 100.0 and s.clock.remaining(chess.BLACK, 20.0) == 200.0
     s.sighted_move("g1f3", 25.0)
     assert s.press_clock("white", 26.0)["type"] == "press"
+
+
+# -- journals written before the split still open -------------------------------------------------
+
+
+def test_a_journal_written_before_the_split_opens_exactly(tmp_path):
+    path = tmp_path / "old.jsonl"
+    shutil.copy(Path(__file__).parent / "data" / "session_before_split.jsonl", path)
+    s = Session.open(path)
+    assert s.journal_problems == []
+    assert [m.uci() for m in s.game_moves] == ["e2e4", "e7e5", "g1f3", "b8c6"]
+    assert s.board("tactile").fen() == "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    assert s.divergence is None and s.rulings[0]["kind"] == "correct-board"
+    assert s.score("blind") == ["e4", "e5", "Sf3", "Sc6"] and len(s.touches) == 1
+    # Reopened without ``now``: White's clock stands where the journal ends (the sealed move at 70 s).
+    assert (s.clock.remaining(chess.WHITE, 99.0), s.clock.remaining(chess.BLACK, 99.0)) == (5412.0, 5438.0)
+    assert s.clock.running == chess.WHITE and s.clock.paused and s.draw_offer is None and s.envelope_sealed
+    assert "hidden" not in s.sealed_move() and s.sealed_move(reveal=True)["hidden"] == {"move": "d2d4"}
+    s.resume(75.0)
+    s.sighted_move("d2d4", 80.0)
+    assert s.press_clock("white", 81.0)["type"] == "press" and s.clock.history[-1].ply == 5
+    s.close()
