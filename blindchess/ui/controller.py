@@ -272,14 +272,18 @@ class GameController(QObject):
             "serial" if self.settings.port else "none"), port=self.settings.port, profile=self.settings.board_profile)
 
     # ------------------------------------------------------------ table calls and events
-    def _call(self, action: Callable[[Table, float], Any]) -> bool:
-        """One table call with the time passed in; False when there is no game or the table refused it."""
+    def _call(self, action: Callable[[Table, float], Any], *, refresh: bool = True) -> bool:
+        """One table call with the time passed in; False when there is no game or the table refused it.
+
+        ``refresh``: the window is redrawn afterwards (not for readings: they change nothing shown).
+        """
         if self.table is None:
             self.info.emit(t("next.no_game", self.lang))
             return False
         self._refused = False
         action(self.table, self.now())
-        self.changed.emit()
+        if refresh:
+            self.changed.emit()
         return not self._refused
 
     def _on_event(self, event: TableEvent) -> None:
@@ -361,7 +365,7 @@ class GameController(QObject):
             self.voice.reading(text)
         elif text:
             self.readings.append(text)
-            self._call(lambda table, now: table.reading(text, now))
+            self._call(lambda table, now: table.reading(text, now), refresh=False)
 
     def repeat(self) -> None:
         self._call(lambda table, now: table.repeat(now))
