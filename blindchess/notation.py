@@ -101,6 +101,7 @@ __all__ = [
     "LETTERS", "STYLES", "MAX_MOVE_CHARS", "MAX_SCORE_CHARS", "MAX_PLIES",
     "Reading", "ScoreEntry", "Problem", "ScoreReading", "NotationError",
     "PROBLEMS", "write", "read", "parse", "read_score", "write_score", "guess_lang", "piece_letter", "is_move_text",
+    "split_games", "iter_games",
 ]
 
 #: Piece letters per language (FIDE Laws Appendix C); pawns have no letter.
@@ -1320,24 +1321,41 @@ def _first_numbered_move(words: list[tuple[str, int, int]], limit: int = 64) -> 
 _TAG_LINE = re.compile(r'^\s*\[[A-Za-z0-9_]+\s+"')
 
 
+def iter_games(lines: Iterable[str]) -> Iterator[str]:
+    """The games of a text given line by line (a PGN file read as a stream), one text each.
+
+    A tag pair after movetext starts the next game; a text without tag pairs is
+    one game. Each game's text is kept only up to :data:`MAX_SCORE_CHARS`
+    characters and one more line (:func:`read_score` then marks it truncated),
+    so memory stays bounded whatever the input. Lines keep their line ends.
+    """
+    current: list[str] = []
+    size = 0
+    moves_seen = False
+    for line in lines:
+        tag = bool(_TAG_LINE.match(line))
+        if tag and moves_seen:
+            chunk = "".join(current)
+            if chunk.strip():
+                yield chunk
+            current, size, moves_seen = [], 0, False
+        if size <= MAX_SCORE_CHARS:
+            current.append(line)
+            size += len(line)
+        if line.strip() and not tag and not line.startswith("%"):
+            moves_seen = True
+    chunk = "".join(current)
+    if chunk.strip():
+        yield chunk
+
+
 def split_games(text: str) -> list[str]:
     """The games of a text holding several (a PGN file): a tag pair after movetext starts the next.
 
-    Each part can be given to :func:`read_score`; a text without tag pairs is one game.
+    Each part can be given to :func:`read_score`; a text without tag pairs is one
+    game (see :func:`iter_games`, the streaming form).
     """
-    chunks: list[str] = []
-    current: list[str] = []
-    moves_seen = False
-    for line in str(text).splitlines(keepends=True):
-        tag = bool(_TAG_LINE.match(line))
-        if tag and moves_seen:
-            chunks.append("".join(current))
-            current, moves_seen = [], False
-        current.append(line)
-        if line.strip() and not tag and not line.startswith("%"):
-            moves_seen = True
-    chunks.append("".join(current))
-    return [c for c in chunks if c.strip()]
+    return list(iter_games(str(text).splitlines(keepends=True)))
 
 
 def read_score(text: str, *, board: chess.Board | None = None, lang: str | None = None,

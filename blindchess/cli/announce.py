@@ -13,12 +13,25 @@ holds no readable game is reported in the user's language (exit code 2).
 The file may be PGN or a scoresheet in any notation (read with
 :func:`blindchess.notation.read_score`) and may hold several games: each is
 announced after a line naming it ("Partie 2: Anna – Bella").
+
+The file is streamed (issue 14, point 14): it is read line by line
+(:func:`text_lines`, lines cut at :data:`MAX_LINE_BYTES`), split into games as
+they come (:func:`blindchess.notation.iter_games`) and each game is printed as
+soon as it is read, so memory stays bounded by the largest game, not the file
+(a 19 MB file of 271,428 games: see tests/benchmarks/bench_notation.py). Only
+the first game is held back until the second shows whether game lines are
+needed. A game that cannot be read ends the command with exit code 2 and a
+message naming the game; the games before it have been printed then. With
+``--wav`` the phrases are collected for the WAV file, which is written only
+when every game was read.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import stat
+from collections.abc import Iterator
 from pathlib import Path
 
 import chess
@@ -26,7 +39,14 @@ import chess.pgn
 
 from ..errors import UserError
 from ..i18n import default_lang, tr
+from ..notation import iter_games, read_score
 from ..phonetic import LANGS, announce
+from ..textfile import os_error_text
+
+#: A longer line is read in pieces of this many bytes (bounded memory on any input, e.g. /dev/zero).
+MAX_LINE_BYTES = 1_000_000
+
+Game = tuple[dict[str, str], chess.Board, list[chess.Move]]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -41,36 +61,83 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def read_games(path: Path, lang: str) -> list[tuple[dict[str, str], chess.Board, list[chess.Move]]]:
-    """Every game in the file: its PGN headers, start position and moves.
+def _check_path(path: Path, lang: str) -> None:
+    """UserError (exit 2) unless ``path`` is a regular file (a FIFO or device would never end)."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        raise UserError(tr("phonetic.announce_bad_pgn", lang, path=path,
+                           error=tr("phonetic.announce_missing", lang))) from None
+    except OSError as exc:
+        raise UserError(tr("phonetic.announce_bad_pgn", lang, path=path, error=os_error_text(exc, lang))) from None
+    if stat.S_ISDIR(mode):
+        raise UserError(tr("phonetic.announce_bad_pgn", lang, path=path, error=tr("phonetic.announce_folder", lang)))
+    if not stat.S_ISREG(mode):
+        raise UserError(tr("files.binary", lang, path=path), 2)
+
+
+def text_lines(path: Path, lang: str) -> Iterator[str]:
+    """The lines of a text file, decoded one by one: UTF-16 with BOM, else UTF-8 (with or
+    without BOM) and, for a line that is no UTF-8, Windows-1252. UserError (exit 2) for a
+    missing or non-regular file and for binary data (a NUL byte)."""
+    _check_path(path, lang)
+    try:
+        f = path.open("rb")
+    except OSError as exc:
+        raise UserError(tr("phonetic.announce_bad_pgn", lang, path=path, error=os_error_text(exc, lang))) from None
+    with f:
+        head = f.read(2)
+        if head in (b"\xff\xfe", b"\xfe\xff"):
+            f.seek(0)
+            wrapper = io.TextIOWrapper(f, encoding="utf-16", errors="strict", newline="")
+            try:
+                while line := wrapper.readline(MAX_LINE_BYTES):
+                    yield line
+            except UnicodeDecodeError:
+                raise UserError(tr("files.binary", lang, path=path), 2) from None
+            return
+        f.seek(0)
+        first = True
+        while raw := f.readline(MAX_LINE_BYTES):
+            if b"\x00" in raw:
+                raise UserError(tr("files.binary", lang, path=path), 2)
+            if first and raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]
+            first = False
+            try:
+                yield raw.decode("utf-8")
+            except UnicodeDecodeError:
+                yield raw.decode("cp1252", errors="replace")
+
+
+def iter_read_games(path: Path, lang: str) -> Iterator[Game]:
+    """Every game in the file, as it is read: its PGN headers, start position and moves.
 
     A file may hold several PGN games; each is read with
     :func:`blindchess.notation.read_score`, so a scoresheet typed in any of the
-    six notations (FIDE Laws Appendix C) is announced as well as PGN, and ``FEN`` /
-    ``Variant`` headers set the start (Chess960 included). UserError (exit 2)
-    when the file is missing, binary or holds no game, or when a move cannot be
-    read (the message names the game, the move number and the side).
+    six notations (FIDE Laws Appendix C) is announced as well as PGN, and
+    ``FEN`` / ``Variant`` headers set the start (Chess960 included). UserError
+    (exit 2) when the file is missing, binary or not a regular file, or when a
+    move cannot be read (the message names the game, the move number and the
+    side); the games before it have been yielded then.
     """
-    from ..notation import read_score, split_games
-    from ..textfile import read_text
-
-    if not path.exists() and not path.is_symlink():
-        raise UserError(tr("phonetic.announce_bad_pgn", lang, path=path,
-                           error=tr("phonetic.announce_missing", lang))) from None
-    if path.is_dir():
-        raise UserError(tr("phonetic.announce_bad_pgn", lang, path=path, error=tr("phonetic.announce_folder", lang)))
-    text = read_text(path, lang)
-    games = []
-    for chunk in split_games(text):
-        headers = chess.pgn.read_headers(io.StringIO(chunk))
+    number = 0
+    for chunk in iter_games(text_lines(path, lang)):
         score = read_score(chunk, ui_lang=lang)
+        number += 1
         if score.problems or score.truncated:
-            number = len(games) + 1
             where = path if number == 1 else tr("phonetic.announce_game_in", lang, path=path, number=number)
             problem = score.problems[0].line(lang) if score.problems else tr("notation.cli_truncated", lang)
             raise UserError(tr("phonetic.announce_bad_pgn", lang, path=where, error=problem.rstrip(".")))
-        if score.entries or headers:
-            games.append((dict(headers or {}), score.start, list(score.moves)))
+        if score.entries or score.headers:
+            yield dict(score.headers), score.start, list(score.moves)
+        else:
+            number -= 1
+
+
+def read_games(path: Path, lang: str) -> list[Game]:
+    """Every game in the file (see :func:`iter_read_games`); UserError (exit 2) when it holds none."""
+    games = list(iter_read_games(path, lang))
     if not games:
         raise UserError(tr("phonetic.announce_no_game", lang, path=path))
     return games
@@ -106,24 +173,44 @@ def game_phrases(game: chess.pgn.Game, lang: str) -> list[str]:
     return moves_phrases(game.board(), list(game.mainline_moves()), lang)
 
 
+def _game_title(number: int, headers: dict[str, str], lang: str, ui_lang: str) -> str:
+    players = " – ".join(h for h in (headers.get("White", "?"), headers.get("Black", "?")))
+    return tr("phonetic.announce_game", lang if lang in ("de", "en") else ui_lang, number=number, players=players)
+
+
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
     ui_lang = default_lang()
-    games = read_games(Path(args.pgn), ui_lang)
-    lines: list[str] = []
-    for number, (headers, start, moves) in enumerate(games, start=1):
-        if len(games) > 1:
-            players = " – ".join(h for h in (headers.get("White", "?"), headers.get("Black", "?")))
-            lines.append(tr("phonetic.announce_game", lang if lang in ("de", "en") else ui_lang,
-                            number=number, players=players))
-        lines += moves_phrases(start, moves, lang)
-    for line in lines:
-        print(line)
+    collected: list[str] | None = None
     if args.wav is not None:
         try:
-            from ..speech.tts import render_phrases_wav  # adapter; written in parallel
+            from ..speech.tts import render_phrases_wav  # optional: the speech engine may not be installed
         except ImportError as exc:
             raise UserError(tr("phonetic.announce_no_wav", ui_lang, error=exc)) from exc
-        path = render_phrases_wav(lines, args.wav, lang=lang)
+        collected = []
+
+    def emit(lines: list[str]) -> None:
+        for line in lines:
+            print(line)
+        if collected is not None:
+            collected.extend(lines)
+
+    held: Game | None = None                  # the first game, until the second shows whether titles are needed
+    count = 0
+    for headers, start, moves in iter_read_games(Path(args.pgn), ui_lang):
+        count += 1
+        if count == 1:
+            held = (headers, start, moves)
+            continue
+        if held is not None:
+            emit([_game_title(1, held[0], lang, ui_lang), *moves_phrases(held[1], held[2], lang)])
+            held = None
+        emit([_game_title(count, headers, lang, ui_lang), *moves_phrases(start, moves, lang)])
+    if count == 0:
+        raise UserError(tr("phonetic.announce_no_game", ui_lang, path=args.pgn))
+    if held is not None:
+        emit(moves_phrases(held[1], held[2], lang))
+    if collected is not None:
+        path = render_phrases_wav(collected, args.wav, lang=lang)
         print(tr("phonetic.announce_wav_written", ui_lang, path=path))
     return 0

@@ -4,14 +4,23 @@ Prints median and p99 of ``read`` on the position with 218 legal moves (every
 move written in German FIDE style, and the same set with slips and errors),
 of ``write``, and of ``read_score`` on a long game and on 10 MB of text.
 
-    .venv/bin/python tests/benchmarks/bench_notation.py
+    .venv/bin/python tests/benchmarks/bench_notation.py [--announce-only]
+
+``announce_stream`` writes a file shaped like the issue-14 case (19 MB, 271,428
+short games) and runs ``blindchess announce`` on it in a subprocess: wall time
+and the child's peak resident memory (ru_maxrss).
 """
 
 from __future__ import annotations
 
 import random
+import resource
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 import chess
 
@@ -77,5 +86,33 @@ def main() -> None:
     print(f"read_score 11 MB of legal shuffling (capped at {N.MAX_PLIES} plies): {time.perf_counter() - t:.2f} s")
 
 
+OPENINGS = ("1. e4 e5 2. Nf3 Nc6 3. Bb5 *", "1. d4 Nf6 2. c4 e6 3. Nc3 *", "1. c4 e5 2. Nc3 Nf6 *",
+            "1. e4 c5 2. Nf3 d6 3. d4 *", "1. Nf3 d5 2. g3 Nf6 *")
+
+
+def many_games_file(path: Path, games: int = 271_428) -> int:
+    """A PGN file of ``games`` short games (about 70 bytes each: 19 MB for the issue's count)."""
+    with path.open("w", encoding="utf-8") as f:
+        for i in range(games):
+            f.write(f'[White "W{i}"]\n[Black "B{i}"]\n\n{OPENINGS[i % len(OPENINGS)]}\n\n')
+    return path.stat().st_size
+
+
+def announce_stream(games: int = 271_428) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "many.pgn"
+        size = many_games_file(path, games)
+        t = time.perf_counter()
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        done = subprocess.run([sys.executable, "-m", "blindchess", "announce", str(path)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+        dt = time.perf_counter() - t
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        assert done.returncode == 0, done.stderr.decode()
+        print(f"announce {size / 1e6:.1f} MB, {games} games: {dt:.1f} s, peak RSS {max(peak, before) / 1024:.0f} MB")
+
+
 if __name__ == "__main__":
-    main()
+    if "--announce-only" not in sys.argv:
+        main()
+    announce_stream()
