@@ -1,0 +1,201 @@
+"""The app as a scenario front: a script drives the real window offscreen, on the script's clock.
+
+:class:`AppFront` implements :class:`blindchess.table.scenario.Front` with the
+Qt window and its :class:`~blindchess.ui.controller.GameController`, doing what
+the people at the table would do with it:
+
+* ``sighted move``: two clicks on the sighted board widget (a promotion piece
+  chosen in its promotion question); a move the widget cannot make (illegal on
+  the sighted board) is typed into the input line in the "sighted" mode, as a
+  player would type it;
+* ``sighted touch``: the board cursor on the square, then the "sighted touch"
+  action (Ctrl+U);
+* ``sighted says``: typed into the input line in the "sighted side says" mode;
+* ``blind says``: the recogniser's result with its confidence, as push-to-talk
+  delivers it (:meth:`GameController.hear`);
+* ``blind answer``: the question panel's button for that answer (keys 1…n, J,
+  N press the same buttons); an answer by someone who was not asked goes to the
+  controller directly (the table refuses it, as headless);
+* ``clock press``: the clock panel's press button of that colour;
+* ``arbiter apply`` / ``arbiter retrace N``: the arbiter's view (opened if it is
+  not open), its apply button, or the half-move field and the retrace button;
+* ``peg`` lines: decoded with the peg-board protocol as the serial link decodes
+  them, and the board events given to the controller exactly as the link's
+  ``on_input`` does (``I`` lines are the link's business and reach no table);
+* ``app crash``: the controller drops its table without closing anything and
+  reopens the journal, as the restarted app does.
+
+Events are every table event the controller passes on (``tableEvent``),
+except the UI's own readings: ``speak`` events with priority "reading" and the
+``said`` events of those utterances. Clicking the board gives it the keyboard
+focus, and the focused board reads its cursor square through
+``table.reading`` — speech only the window has, which (by the table's speech
+policy) never cuts or delays any other text. Everything else is compared
+as it is with the headless front (``tests/test_ui_scenario.py``).
+
+A QApplication must exist. Raises what the controller's table raises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Literal
+
+import chess
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from ..pegboard.protocol import parse_line
+from ..pegboard.tracker import Lift, PieceUpdate, Place, Snapshot
+from ..speech.tts import Speaker
+from ..table.events import Final, Said, Speak, TableEvent
+from ..table.scenario import Script, table_setup
+from .controller import GameController
+from .main_window import MainWindow
+from .settings import Settings
+
+Who = Literal["blind", "sighted"]
+
+
+class AppFront:
+    """The scenario front on the Qt window (see the module docstring)."""
+
+    def __init__(self, *, lang: str = "de", speaker: Speaker | None = None) -> None:
+        self.now = 0.0
+        self.settings = Settings(lang=lang)
+        self.controller = GameController(self.settings, speaker=speaker, clock=lambda: self.now, ticking=False)
+        self.window = MainWindow(self.controller, self.settings)
+        self.window.resize(1280, 820)
+        self.window.show()
+        self.journal: Path | None = None
+        self._callbacks: list[Callable[[TableEvent], None]] = []
+        self.readings: set[tuple[float, str, str]] = set()   # (t, to, text) of the window's own readings
+        self.controller.tableEvent.connect(self._deliver)
+
+    # -- events
+    def _deliver(self, event: TableEvent) -> None:
+        if isinstance(event, Speak) and event.priority == "reading":
+            self.readings.add((event.t, event.to, event.text))
+            return
+        if isinstance(event, Said) and (event.t, event.to, event.text) in self.readings:
+            return
+        for callback in list(self._callbacks):
+            callback(event)
+
+    def subscribe(self, callback: Callable[[TableEvent], None]) -> None:
+        self._callbacks.append(callback)
+
+    # -- the game
+    def _at(self, now: float) -> GameController:
+        self.now = now
+        return self.controller
+
+    def start(self, script: Script, journal: Path, now: float) -> None:
+        self.journal = journal
+        if not self._at(now).start(table_setup(script), journal):
+            raise ValueError(self.window.message.text())
+
+    def peg_line(self, line: str, now: float) -> None:
+        message = parse_line(line.encode("utf-8", "replace"), now)
+        if isinstance(message, (Lift, Place, Snapshot, PieceUpdate)):
+            self._at(now).board_input(message)
+
+    def blind_says(self, text: str, confidence: float, now: float) -> None:
+        self._at(now).hear(text, confidence)
+
+    def answer(self, who: Who, answer: int | Literal["yes", "no"], now: float) -> None:
+        controller = self._at(now)
+        question = controller.open_question
+        button = self.window.question.button_for(answer) if question is not None and question.to == who else None
+        if button is not None:
+            button.click()
+        else:
+            controller.answer(answer, who)
+
+    def sighted_move(self, uci: str, now: float) -> None:
+        self._at(now)
+        move = chess.Move.from_uci(uci)
+        view = self.window.board
+        if move not in view.board.legal_moves:
+            self._type("sighted", uci)
+            return
+        chosen = view.choose_promotion
+        view.choose_promotion = lambda _moves: move.promotion or chess.QUEEN
+        try:
+            for square in (move.from_square, move.to_square):
+                QTest.mouseClick(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                                 view.square_rect(square).center().toPoint())
+        finally:
+            view.choose_promotion = chosen
+
+    def sighted_touch(self, square: str, now: float) -> None:
+        self._at(now)
+        self.window.board.move_cursor(chess.parse_square(square))
+        self.window.actions["sighted_touch"].trigger()
+
+    def sighted_says(self, text: str, now: float) -> None:
+        self._at(now)
+        self._type("sighted_says", text)
+
+    def _type(self, mode: str, text: str) -> None:
+        w = self.window
+        w.mode.setCurrentIndex(w.mode.findData(mode))
+        w.input.setText(text)
+        QTest.keyClick(w.input, Qt.Key.Key_Return)
+
+    def press(self, color: Literal["white", "black"], now: float) -> None:
+        self._at(now)
+        self.window.clocks.press_buttons[color == "white"].click()
+
+    def arbiter_apply(self, now: float) -> None:
+        self._at(now)
+        self.window.open_arbiter()
+        dialog = self.window.arbiter_dialog
+        assert dialog is not None
+        dialog.apply_button.click()
+
+    def arbiter_retrace(self, plies: int, now: float) -> None:
+        self._at(now)
+        self.window.open_arbiter()
+        dialog = self.window.arbiter_dialog
+        assert dialog is not None
+        dialog.plies.setValue(plies)
+        dialog.retrace_button.click()
+
+    def crash(self, now: float) -> None:
+        controller = self._at(now)
+        controller.abandon()  # killed at once: nothing closed, nothing written beyond the journal
+        assert self.journal is not None
+        if not controller.open_journal(self.journal):
+            raise ValueError(self.window.message.text())
+
+    def tick(self, now: float) -> None:
+        self._at(now).tick()
+
+    def idle_at(self, now: float) -> float:
+        table = self.controller.table
+        if table is None:
+            raise RuntimeError("AppFront.start() first")
+        return max(now, table.idle_at(now))
+
+    def flag_at(self, now: float) -> float | None:
+        """When the running clock's flag falls if nobody presses (the app's timer would tick then)."""
+        session = self.controller.session
+        if session is None or session.time_control is None or session.finished:
+            return None
+        clock = session.clock
+        if not clock.ticking or clock.running is None:
+            return None
+        return now + max(0.0, clock.remaining(clock.running, now))
+
+    def final(self, now: float) -> Final:
+        table = self.controller.table
+        if table is None:
+            raise RuntimeError("AppFront.start() first")
+        return table.final(now)
+
+    def close(self) -> None:
+        self.controller.shutdown()
+        self.window.close()
+        self.window.deleteLater()
