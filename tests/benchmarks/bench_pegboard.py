@@ -8,6 +8,12 @@ to the "touched" event reaching the callback, and from writing the final
 once — with the default 0.5 s settle the move comes 0.5 s later by design).
 Throughput = lines written back to back until the last event arrives.
 Target: p99 < 10 ms.
+
+Junk figures (issue 14.9): the line assembler and the DGT decoder on 1 MB
+without a line feed, 2 MB, 30 MB of 0xFF and 1 MB of random bytes, fed in
+4 KB reads as the serial link does — seconds, bytes per second, the most bytes
+held between reads, and the length of the longest report text.
+``--junk`` prints only these.
 """
 
 from __future__ import annotations
@@ -24,8 +30,9 @@ import chess
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from blindchess.pegboard import dgt  # noqa: E402
 from blindchess.pegboard.link import SerialLink  # noqa: E402
-from blindchess.pegboard.protocol import lift_line, place_line  # noqa: E402
+from blindchess.pegboard.protocol import Decoder, ProtocolError, lift_line, place_line  # noqa: E402
 from blindchess.pegboard.simulator import VirtualPegboard  # noqa: E402
 from blindchess.pegboard.tracker import Tracker  # noqa: E402
 
@@ -33,6 +40,30 @@ from blindchess.pegboard.tracker import Tracker  # noqa: E402
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def junk_figures(read: int = 4096) -> None:
+    rng = random.Random(5)
+    cases = [("1 MB printable, no line feed", b"x" * (1 << 20)),
+             ("2 MB printable, no line feed", b"x" * (2 << 20)),
+             ("'L' + 2 MB of 0xFF, no LF", b"L" + b"\xff" * (2 << 20)),
+             ("30 MB of 0xFF", b"\xff" * (30 << 20)),
+             ("1 MB random bytes", bytes(rng.getrandbits(8) for _ in range(1 << 20)))]
+    print(f"bench_pegboard junk (reads of {read} bytes; shared machine: figures vary with load)")
+    for name, data in cases:
+        for label, decoder in (("line protocol", Decoder()), ("DGT", dgt.DgtDecoder())):
+            held = longest = reports = 0
+            start = time.perf_counter()
+            for i in range(0, len(data), read):
+                for item in decoder.feed(data[i:i + read], 0.0):
+                    if isinstance(item, ProtocolError):
+                        reports += 1
+                        longest = max(longest, len(item.text))
+                pending = decoder.assembler.pending if isinstance(decoder, Decoder) else decoder.pending
+                held = max(held, pending)
+            elapsed = time.perf_counter() - start
+            print(f"  {label:13s} {name:30s} {elapsed:7.3f} s  {len(data) / elapsed / 1e6:7.1f} MB/s"
+                  f"  held <= {held:5d} B  reports {reports:6d}  longest text {longest:3d} chars")
 
 
 def main(samples: int = 300) -> None:
@@ -123,4 +154,6 @@ def main(samples: int = 300) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    junk_figures()
+    if "--junk" not in sys.argv[1:]:
+        main()
