@@ -156,7 +156,7 @@ def louis_module():
     try:
         spec = importlib.util.spec_from_file_location("louis", _SYSTEM_LOUIS)
         module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)  # type: ignore[union-attr]
+        spec.loader.exec_module(module)
         module.version()
         return module
     except Exception:  # noqa: BLE001 - liblouis library absent or incompatible
@@ -384,7 +384,7 @@ def _wrap(units: Sequence[str], width: int) -> list[str]:
 
 def _wrap_words(text: str, width: int) -> list[str]:
     """Word-wrap header text; a word longer than a line is cut (names only, never moves)."""
-    words = []
+    words: list[str] = []
     for word in text.split():
         words.extend(word[i:i + width] for i in range(0, len(word), width))
     return _wrap(words, width)

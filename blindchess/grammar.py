@@ -45,7 +45,7 @@ def move_forms(board: chess.Board, lang: str = "de") -> list[tuple[str, chess.Mo
     v = voice(lang)
     legal = list(board.legal_moves)
     piece_at = board.piece_type_at
-    kinds = [piece_at(m.from_square) for m in legal]
+    kinds: list[int] = [piece_at(m.from_square) or chess.PAWN for m in legal]
     castles = [k == chess.KING and board.is_castling(m) for m, k in zip(legal, kinds, strict=True)]
     reach: dict[tuple[int, int], int] = {}
     for m, piece, castle in zip(legal, kinds, castles, strict=True):

@@ -1483,7 +1483,7 @@ def read_score(text: str, *, board: chess.Board | None = None, lang: str | None 
         if pending_number is not None:
             slot = pending_number
             pending_number = None
-        raw.append((slot, written, bool(_DRAW_RE.search(written)), split))  # type: ignore[arg-type]
+        raw.append((slot, written, bool(_DRAW_RE.search(written)), split))
         if len(raw) >= MAX_PLIES:
             truncated = truncated or i < len(words)
             break

@@ -1,4 +1,4 @@
-"""The spoken move language of FIDE Laws Appendix D.2.1 (RULES.md §1).
+"""The spoken move language of FIDE Laws Appendix D.2.1.
 
 A player (or his assistant, D.2.10 b) announces every move aloud with the
 phonetic file names Anna, Bella, Cäsar, David, Eva, Felix, Gustav, Hector and
@@ -15,7 +15,7 @@ Spoken forms (German shown; the other voices follow the same pattern):
   departure, ``Eva schlägt David fünf``; ``… en passant``;
 - capture ``schlägt``, promotion ``Eva acht wird Dame`` (D.2.1: the chosen piece
   must be announced), castling ``Kurze Rochade`` / ``Lange Rochade`` (also in
-  Chess960, RULES.md §5), then ``Schach`` or ``matt``.
+  Chess960, FIDE Laws Guidelines II), then ``Schach`` or ``matt``.
 
 :func:`understand` accepts these and also the long form (``Springer Gustav eins
 Felix drei``), bare short forms, filler words, spelling variants, split or merged
@@ -330,6 +330,8 @@ def _said(items: list[tuple[str, object]]) -> _Said:
             said.doubtful = True  # a square after the target: superfluous words
             continue
         kind, value = seq[i]
+        f: int | None
+        r: int | None
         f, r = value if kind == "square" else ((value, None) if kind == "file" else (None, value))  # type: ignore[misc]
         if f is not None:
             if said.origin_file not in (None, f):

@@ -354,7 +354,7 @@ def _move_words(board: chess.Board, move: chess.Move, v: Voice, others: int | No
     sp = v.spoken
     if board.is_castling(move):
         return [sp["castle_short"] if board.is_kingside_castling(move) else sp["castle_long"]]
-    piece = board.piece_type_at(move.from_square)
+    piece = board.piece_type_at(move.from_square) or chess.PAWN
     capture = board.is_capture(move)
     words: list[str] = []
     if long:

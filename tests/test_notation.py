@@ -431,7 +431,7 @@ def _random_positions(seed: int, games: int, chess960: bool, every: int = 6) -> 
     """Positions from seeded random games, favouring castling, en passant and promotion."""
     rng = random.Random(seed)
     out = []
-    for g in range(games):
+    for _g in range(games):
         b = chess.Board.from_chess960_pos(rng.randrange(960)) if chess960 else chess.Board()
         for ply in range(rng.randrange(30, 160)):
             moves = list(b.legal_moves)

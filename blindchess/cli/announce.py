@@ -151,7 +151,7 @@ def read_game(path: Path, lang: str) -> chess.pgn.Game:
         game.headers[key] = value
     if start.fen() != chess.STARTING_FEN or start.chess960:
         game.setup(start)
-    node = game
+    node: chess.pgn.GameNode = game
     for move in moves:
         node = node.add_variation(move)
     return game
