@@ -6,6 +6,8 @@ as in a game without an electronic tactile board.
 
 from __future__ import annotations
 
+from typing import Any
+
 import chess
 import pytest
 from PySide6.QtCore import Qt, QTimer
@@ -36,7 +38,8 @@ def _type(qtbot, window, mode: str, text: str) -> None:
 
 
 def _start(controller, **kw) -> None:
-    setup = dict(white="Anna", black="Bernd", white_impaired=True, tactile="none", time_control="90+30", lang="de")
+    setup: dict[str, Any] = dict(white="Anna", black="Bernd", white_impaired=True, tactile="none",
+                                 time_control="90+30", lang="de")
     setup.update(kw)
     assert controller.new_game(GameSetup(**setup))
 
@@ -120,7 +123,7 @@ def test_a_promotion_asks_for_the_piece(qtbot, app_window):
     _start(c, white_impaired=False, black_impaired=True, time_control="")
     s = c.session
     s.import_moves([chess.Move.from_uci(u) for u in
-                    "a2a4 h7h6 a4a5 h6h5 a5a6 h5h4 a6b7 h4h3".split()], c.now())
+                    ("a2a4", "h7h6", "a4a5", "h6h5", "a5a6", "h5h4", "a6b7", "h4h3")], c.now())
     c.changed.emit()
 
     def choose_knight() -> None:

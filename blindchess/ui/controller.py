@@ -43,6 +43,7 @@ from .new_game import GameSetup
 from .settings import Settings
 from .tactile import TactileLink, senses_pieces
 from .text import t
+from .view import TableView
 from .voice import Ears, TableVoice
 
 #: Low-time thresholds (seconds) spoken to a blind player who chose warnings (D.2.10 d).
@@ -60,8 +61,8 @@ def table_setup(setup: GameSetup, settings: Settings) -> TableSetup:
                       warnings=WARNINGS if settings.spoken_clock_warnings else ())
 
 
-class GameController(QObject):
-    """One table at a time, seen by one window."""
+class GameController(TableView, QObject):
+    """One table at a time, seen by one window (what it shows: :class:`~blindchess.ui.view.TableView`)."""
 
     changed = Signal()              # anything visible changed: the window refreshes
     said = Signal(str)              # a text the table began to say (readings of the board cursor excepted)
@@ -89,7 +90,7 @@ class GameController(QObject):
         self.readings: list[str] = []   # texts given to table.reading (the scenario front tells them apart)
         self._unsubscribe: Callable[[], None] | None = None
         self._refused = False
-        self._inbox: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._inbox: queue.SimpleQueue[Callable[[], object]] = queue.SimpleQueue()
         self._wake.connect(self._drain_inbox, Qt.ConnectionType.QueuedConnection)
         self._timer = QTimer(self)
         self._timer.setInterval(200)
@@ -103,7 +104,7 @@ class GameController(QObject):
         self._timer.stop()
 
     # ------------------------------------------------------------ threads
-    def _later(self, fn: Callable[[], None]) -> None:
+    def _later(self, fn: Callable[[], object]) -> None:
         """Run ``fn`` on the GUI thread, from the event loop (callable from any thread)."""
         self._inbox.put(fn)
         self._wake.emit()
@@ -133,15 +134,6 @@ class GameController(QObject):
     def attach_speaker(self, speaker: Speaker) -> None:
         """Use ``speaker`` (tests pass one with ``engine="text"``)."""
         self.speaker = self.voice.speaker = speaker
-
-    def voice_name(self) -> str | None:
-        return self.voice.name(self.lang)
-
-    def model_name(self) -> str | None:
-        return self.ears.model_name if self.ears is not None else None
-
-    def can_listen(self) -> bool:
-        return self.ears is not None and self.ears.can_listen()
 
     def listen(self, on: bool) -> None:
         """Push-to-talk pressed (on) or released (off)."""
@@ -260,16 +252,6 @@ class GameController(QObject):
         if self.speaker is not None and self._own_speaker:
             self.speaker.close()
             self.speaker = self.voice.speaker = None
-
-    @property
-    def journal_path(self) -> Path | None:
-        return self.table.session.journal_path if self.table is not None else None
-
-    def last_setup(self) -> GameSetup:
-        if self.setup is not None:
-            return self.setup
-        return GameSetup(lang=self.lang, tactile="simulator" if self.settings.board_profile == "simulator" else (
-            "serial" if self.settings.port else "none"), port=self.settings.port, profile=self.settings.board_profile)
 
     # ------------------------------------------------------------ table calls and events
     def _call(self, action: Callable[[Table, float], Any], *, refresh: bool = True) -> bool:
@@ -401,93 +383,15 @@ class GameController(QObject):
         self.settings = settings
 
     # ------------------------------------------------------------ the arbiter (D.2.9)
-    @property
-    def proposal(self) -> Any:
-        """The proposed D.2.9 ruling (``blindchess.ruling.Ruling``) or None."""
-        if self.table is None:
-            return None
-        return self.table.proposal or self.table.session.propose_ruling(self.lang)
-
     def set_clocks(self, clocks: dict[bool, float]) -> None:
         """The arbiter sets remaining times (only the ones he changed are given)."""
         for colour, seconds in clocks.items():
-            self._call(lambda table, now, c=colour, v=seconds: table.set_clock(c, v, now))
+            def set_clock(table: Table, now: float, c: bool = colour, v: float = seconds) -> None:
+                table.set_clock(c, v, now)
+            self._call(set_clock)
 
     def apply_ruling(self) -> bool:
         return self._call(lambda table, now: table.arbiter_apply(now))
 
     def retrace(self, plies: int) -> bool:
         return self._call(lambda table, now: table.arbiter_retrace(plies, now))
-
-    # ------------------------------------------------------------ what the window shows
-    @property
-    def session(self) -> Any:
-        return self.table.session if self.table is not None else None
-
-    @property
-    def open_question(self) -> Any:
-        return self.table.question if self.table is not None else None
-
-    def board(self, which: str) -> chess.Board:
-        return self.table.session.board(which) if self.table is not None else chess.Board()
-
-    def score(self, who: str) -> list[str]:
-        return self.table.session.score(who) if self.table is not None else []
-
-    def start_board(self) -> chess.Board:
-        return self.table.session.start if self.table is not None else chess.Board()
-
-    @property
-    def blind_color(self) -> bool | None:
-        return self.table.session.blind_color if self.table is not None else None
-
-    @property
-    def sighted_color(self) -> bool:
-        blind = self.blind_color
-        return chess.WHITE if blind is None else not blind
-
-    def player_names(self) -> tuple[str, str]:
-        if self.table is None:
-            return t("white", self.lang), t("black", self.lang)
-        return self.table.session.white.name, self.table.session.black.name
-
-    def sheet_names(self) -> tuple[str, str]:
-        """(blind player's name, sighted player's name)."""
-        s = self.session
-        if s is None or s.blind_color is None:
-            return t("score.blind", self.lang), t("score.sighted", self.lang)
-        return s.player(s.blind_color).name, s.player(not s.blind_color).name
-
-    def mismatch_names(self) -> list[str]:
-        names = set(self.table.tactile_mismatch) if self.table is not None else set()
-        if self.session is not None and self.session.divergence:
-            names |= set(self.session.divergence.get("squares", []))
-        return sorted(names)
-
-    def differing(self) -> set[int]:
-        return {chess.parse_square(name) for name in self.mismatch_names()}
-
-    def tactile_state(self) -> dict[str, Any]:
-        """What the tactile-board panel shows."""
-        table = self.table
-        return {"port": self.tactile.port, "device": self.tactile.device, "mismatch": self.mismatch_names(),
-                "in_sync": table.tactile_in_sync if table is not None else None,
-                "adjusting": table.adjusting if table is not None else False}
-
-    def lifted(self) -> int | None:
-        return self.table.lifted if self.table is not None else None
-
-    def next_step(self) -> str:
-        """One line: what the assistant or the players do now (the table's words)."""
-        return self.table.next_step() if self.table is not None else t("next.no_game", self.lang)
-
-    def clock_state(self) -> tuple[dict[bool, float | None], bool | None, dict[bool, int]]:
-        """({colour: remaining, None without a clock}, running colour, {colour: moves completed})."""
-        s = self.session
-        if s is None:
-            return {chess.WHITE: None, chess.BLACK: None}, None, {}
-        now, clock = self.now(), s.clock
-        remaining = {c: (clock.remaining(c, now) if s.time_control is not None else None)
-                     for c in (chess.WHITE, chess.BLACK)}
-        running = None if clock.paused else clock.running
-        return remaining, running, {c: clock.moves_completed(c) for c in (chess.WHITE, chess.BLACK)}

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from . import a11y, theme
+from .arbiter import ArbiterDialog
 from .board import BoardView
 from .panels import AnnouncementLog, ClockPanel, QuestionPanel, ScoreTable, SpeechStatus, TactileStatus
 from .settings import Settings
@@ -52,7 +53,7 @@ class MainWindow(QMainWindow):
         self.controller = controller
         self.settings = settings
         self.lang = settings.lang
-        self.arbiter_dialog = None
+        self.arbiter_dialog: ArbiterDialog | None = None
         self._oriented_for = None
         lang = self.lang
         self.setObjectName("main_window")
@@ -140,7 +141,7 @@ class MainWindow(QMainWindow):
         self.statusBar().setSizeGripEnabled(False)
         a11y.label(self.statusBar(), t("app.status_bar", lang), t("app.status_bar_description", lang))
 
-        self.actions: dict[str, QAction] = {}
+        self.actions: dict[str, QAction] = {}  # type: ignore[assignment]  # by id; tests and menus use it
         self._build_menus()
         self._connect()
         self.resize(1280, 820)
@@ -158,7 +159,7 @@ class MainWindow(QMainWindow):
             menu.setObjectName(f"menu_{name}")
             a11y.label(menu, t(f"menu.{name}", self.lang).replace("&", ""), t(f"menu.{name}_description", self.lang))
             menus[name] = menu
-        for action_id, menu, keys in SHORTCUTS:
+        for action_id, menu_name, keys in SHORTCUTS:
             action = QAction(t(f"action.{action_id}", self.lang), self)
             action.setObjectName(action_id)
             action.setShortcut(QKeySequence(keys))
@@ -166,7 +167,7 @@ class MainWindow(QMainWindow):
             action.setToolTip(t(f"action.{action_id}_description", self.lang))
             action.setStatusTip(t(f"action.{action_id}_description", self.lang))
             action.triggered.connect(getattr(self, f"on_{action_id}"))
-            menus[menu].addAction(action)
+            menus[menu_name].addAction(action)
             self.addAction(action)
             self.actions[action_id] = action
         self.actions["high_contrast"].setCheckable(True)
@@ -341,8 +342,6 @@ class MainWindow(QMainWindow):
     # ---------------------------------------------------------------- arbiter
     def open_arbiter(self) -> None:
         """The boards diverge (D.2.9): show the arbiter's view (non-modal, one at a time)."""
-        from .arbiter import ArbiterDialog
-
         if self.arbiter_dialog is not None and self.arbiter_dialog.isVisible():
             self.arbiter_dialog.refresh()
             return
@@ -426,7 +425,9 @@ class MainWindow(QMainWindow):
         self._apply_look()
 
     def _apply_look(self) -> None:
-        theme.apply(QApplication.instance(), self.settings.theme, self.settings.font_scale)
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        theme.apply(app, self.settings.theme, self.settings.font_scale)
         self.board.set_theme(self.settings.theme)
         self.actions["high_contrast"].setChecked(self.settings.theme == "high-contrast")
         self.settings.save()

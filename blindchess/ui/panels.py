@@ -147,8 +147,9 @@ class ScoreTable(QWidget):
                     if ply == self.first_diff:
                         item.setFont(bold)
                     self.table.setItem(row, column, item)
-        if rows:
-            self.table.scrollToItem(self.table.item(rows - 1, 0))
+        last = self.table.item(rows - 1, 0) if rows else None
+        if last is not None:
+            self.table.scrollToItem(last)
 
 
 class ClockPanel(QWidget):
@@ -251,7 +252,10 @@ class AnnouncementLog(QWidget):
 
     def texts(self) -> list[tuple[str, str]]:
         """(kind label, text) of every row — for tests and the arbiter's record."""
-        return [(self.table.item(r, 1).text(), self.table.item(r, 2).text()) for r in range(self.table.rowCount())]
+        def text(row: int, column: int) -> str:
+            item = self.table.item(row, column)
+            return item.text() if item is not None else ""
+        return [(text(r, 1), text(r, 2)) for r in range(self.table.rowCount())]
 
 
 class TactileStatus(QGroupBox):

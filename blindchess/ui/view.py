@@ -1,0 +1,133 @@
+"""What the window shows of the table: boards, scores, names, clocks, the tactile board's state (read only).
+
+:class:`TableView` is the read side of :class:`~blindchess.ui.controller.GameController`:
+every value comes from the table (``self.table``) or its session as it stands;
+nothing here changes the game or decides anything. Without a game it gives
+empty boards and scores and the default names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import chess
+
+from ..table.table import Table
+from .new_game import GameSetup
+from .settings import Settings
+from .tactile import TactileLink
+from .text import t
+from .voice import Ears, TableVoice
+
+
+class TableView:
+    """The window's view of the table (mixed into the controller, which sets these attributes)."""
+
+    table: Table | None
+    tactile: TactileLink
+    lang: str
+    now: Callable[[], float]
+    voice: TableVoice
+    ears: Ears | None
+    setup: GameSetup | None
+    settings: Settings
+
+    @property
+    def session(self) -> Any:
+        return self.table.session if self.table is not None else None
+
+    @property
+    def open_question(self) -> Any:
+        return self.table.question if self.table is not None else None
+
+    def board(self, which: str) -> chess.Board:
+        return self.table.session.board(which) if self.table is not None else chess.Board()
+
+    def score(self, who: str) -> list[str]:
+        return self.table.session.score(who) if self.table is not None else []
+
+    def start_board(self) -> chess.Board:
+        return self.table.session.start if self.table is not None else chess.Board()
+
+    @property
+    def blind_color(self) -> bool | None:
+        return self.table.session.blind_color if self.table is not None else None
+
+    @property
+    def sighted_color(self) -> bool:
+        blind = self.blind_color
+        return chess.WHITE if blind is None else not blind
+
+    def player_names(self) -> tuple[str, str]:
+        if self.table is None:
+            return t("white", self.lang), t("black", self.lang)
+        return self.table.session.white.name, self.table.session.black.name
+
+    def sheet_names(self) -> tuple[str, str]:
+        """(blind player's name, sighted player's name)."""
+        s = self.session
+        if s is None or s.blind_color is None:
+            return t("score.blind", self.lang), t("score.sighted", self.lang)
+        return s.player(s.blind_color).name, s.player(not s.blind_color).name
+
+    def mismatch_names(self) -> list[str]:
+        names = set(self.table.tactile_mismatch) if self.table is not None else set()
+        if self.session is not None and self.session.divergence:
+            names |= set(self.session.divergence.get("squares", []))
+        return sorted(names)
+
+    def differing(self) -> set[int]:
+        return {chess.parse_square(name) for name in self.mismatch_names()}
+
+    def tactile_state(self) -> dict[str, Any]:
+        """What the tactile-board panel shows."""
+        table = self.table
+        return {"port": self.tactile.port, "device": self.tactile.device, "mismatch": self.mismatch_names(),
+                "in_sync": table.tactile_in_sync if table is not None else None,
+                "adjusting": table.adjusting if table is not None else False}
+
+    def lifted(self) -> int | None:
+        return self.table.lifted if self.table is not None else None
+
+    def next_step(self) -> str:
+        """One line: what the assistant or the players do now (the table's words)."""
+        return self.table.next_step() if self.table is not None else t("next.no_game", self.lang)
+
+    def clock_state(self) -> tuple[dict[bool, float | None], bool | None, dict[bool, int]]:
+        """({colour: remaining, None without a clock}, running colour, {colour: moves completed})."""
+        s = self.session
+        if s is None:
+            return {chess.WHITE: None, chess.BLACK: None}, None, {}
+        now, clock = self.now(), s.clock
+        remaining = {c: (clock.remaining(c, now) if s.time_control is not None else None)
+                     for c in (chess.WHITE, chess.BLACK)}
+        running = None if clock.paused else clock.running
+        return remaining, running, {c: clock.moves_completed(c) for c in (chess.WHITE, chess.BLACK)}
+
+    def voice_name(self) -> str | None:
+        return self.voice.name(self.lang)
+
+    def model_name(self) -> str | None:
+        return self.ears.model_name if self.ears is not None else None
+
+    def can_listen(self) -> bool:
+        return self.ears is not None and self.ears.can_listen()
+
+    @property
+    def journal_path(self) -> Path | None:
+        return self.table.session.journal_path if self.table is not None else None
+
+    def last_setup(self) -> GameSetup:
+        if self.setup is not None:
+            return self.setup
+        return GameSetup(lang=self.lang, tactile="simulator" if self.settings.board_profile == "simulator" else (
+            "serial" if self.settings.port else "none"), port=self.settings.port, profile=self.settings.board_profile)
+
+    @property
+    def proposal(self) -> Any:
+        """The proposed D.2.9 ruling (``blindchess.ruling.Ruling``) or None."""
+        if self.table is None:
+            return None
+        return self.table.proposal or self.table.session.propose_ruling(self.lang)
