@@ -8,7 +8,7 @@ The core modules (notation, phonetic, session, ruling, clock, pegboard.tracker,
 
 __version__ = "0.1.0"
 
-#: Languages whose notation letters blindchess reads and writes (RULES.md §4).
+#: Languages whose notation letters blindchess reads and writes (FIDE Laws, Appendix C).
 NOTATION_LANGS = ("de", "en", "fr", "it", "nl", "ru")
 #: Default announcing and interface language (German at international events).
 DEFAULT_LANG = "de"

@@ -1,4 +1,4 @@
-"""Chess960 start positions and castling as the player carries it out (RULES.md §5).
+"""Chess960 start positions and castling as the player carries it out (FIDE Laws, Guidelines II).
 
 python-chess does the numbering (the standard Scharnagl scheme, 0–959, 518 is the
 normal start position) and the rules; this module adds what a blind player and his
@@ -12,8 +12,8 @@ sighted opponent need on top of it:
 * :func:`castling_plan` — castling of any of the four kinds (double move, king–rook
   swap, king-only move, rook-only move) as the steps the player carries out on the
   sighted board and on the tactile board: announce "Ich werde rochieren", take the
-  king off the board, move the rook, place the king (Guidelines II as summarised in
-  RULES.md §5), then announce the castling as usual (D.2.1: "Kurze Rochade").
+  king off the board, move the rook, place the king (FIDE Laws, Guidelines II),
+  then announce the castling as usual (D.2.1: "Kurze Rochade").
 
 Pure: python-chess and the standard library only; the phonetic names are imported
 lazily so that this module never depends on another module being importable.
@@ -107,7 +107,7 @@ def describe(number: int, lang: str = "de") -> str:
 class Step:
     """One physical action: ``announce`` words, ``lift`` a piece off the board, ``place`` it.
 
-    A lifted king is put down beside the board near its destination (RULES.md §5);
+    A lifted king is put down beside the board near its destination (FIDE Laws, Guidelines II);
     on the tactile board "lift" means taking the peg out of its securing hole, which
     counts as touching the piece (D.2.2).
     """
@@ -138,7 +138,7 @@ class CastlingPlan:
 
     @property
     def steps(self) -> list[Step]:
-        """The physical steps, the same on both boards (RULES.md §5).
+        """The physical steps, the same on both boards (FIDE Laws, Guidelines II).
 
         Announce "Ich werde rochieren"; take the king off the board; move the rook
         (if it moves); place the king on its destination — in a rook-only castling

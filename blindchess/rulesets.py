@@ -1,7 +1,7 @@
 """Standard, rapid and blitz: which rules apply, chosen from the time control.
 
 The kind of game follows from the time each player has for all moves, counted as
-base time + 60 × increment (FIDE Laws, Appendices A and B; RULES.md §3):
+base time + 60 × increment (FIDE Laws, Appendices A and B):
 
 * blitz — 10 minutes or less;
 * rapid — more than 10 and less than 60 minutes;
@@ -9,7 +9,7 @@ base time + 60 × increment (FIDE Laws, Appendices A and B; RULES.md §3):
 
 The limits are configurable (:class:`Thresholds`), e.g. for a local event.
 
-What changes with the kind (RULES.md §3), as data on :class:`RuleSet` and as
+What changes with the kind (FIDE Laws, Appendices A and B), as data on :class:`RuleSet` and as
 decisions from the functions below:
 
 * recording the moves is required in standard play only (Art. 8.1; A.2);
@@ -122,7 +122,7 @@ class RuleSet:
 
     @property
     def arbiter_acts_on_illegal_move(self) -> bool:
-        """Art. 7.5 by the arbiter himself, or only on the opponent's claim (RULES §3)."""
+        """Art. 7.5 by the arbiter himself, or only on the opponent's claim (FIDE Laws A.5, B.3)."""
         return self.kind == "standard" or self.supervised
 
     @property
@@ -252,7 +252,7 @@ def flag_fall(rules: RuleSet, board: chess.Board, flagged: chess.Color, *,
 
 def both_flags_fallen(rules: RuleSet, board: chess.Board, *, first: chess.Color | None = None,
                       last_period: bool = True) -> Decision:
-    """Both flags down: a draw in rapid and blitz (RULES §3).
+    """Both flags down: a draw in rapid and blitz (FIDE Laws A.4.3, B.3).
 
     In standard play the player whose flag fell first loses when the clock shows it
     (``first``); when that cannot be established the game is drawn in the last
