@@ -216,9 +216,9 @@ def test_a_hand_edited_line_that_does_not_fit_is_reported_and_skipped(tmp_path):
     s = Session.new(Player("A"), Player("B", True), None, journal=path, now=0.0)
     s.sighted_move("e2e4", 1.0)
     s.close()
-    with path.open("a", encoding="utf-8") as f:
-        f.write(json.dumps({"seq": 50, "type": "board-move", "t": 2.0, "board": "sighted", "uci": "e2e5",
-                            "role": "own"}) + "\n")
+    writer = journal.JournalWriter(path)   # a well-formed, checked line that does not fit the game
+    writer.append({"seq": 50, "type": "board-move", "t": 2.0, "board": "sighted", "uci": "e2e5", "role": "own"})
+    writer.close()
     again = Session.load(path)
     assert again.game_moves == [M("e2e4")]
     line = len(path.read_text().splitlines())
@@ -255,7 +255,9 @@ def test_a_line_with_a_damaged_field_is_reported_never_a_crash(tmp_path, capsys,
     s = Session.new(Player("A"), Player("B", True), None, journal=path, now=0.0)
     play_some(s)
     s.close()
-    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    # An old (unchecked) journal edited by hand: in a checked one any edit is a failed CRC.
+    lines = [{k: v for k, v in json.loads(line).items() if k not in journal.RESERVED_FIELDS}
+             for line in path.read_text(encoding="utf-8").splitlines()]
     wanted = "session-start" if field == "start_fen" else "score"
     target = next(i for i, ev in enumerate(lines) if field in ev and ev["type"] == wanted)
     lines[target][field] = value
@@ -265,7 +267,9 @@ def test_a_line_with_a_damaged_field_is_reported_never_a_crash(tmp_path, capsys,
             Session.load(path)
     else:
         loaded = Session.load(path)
-        assert [n for n, _ in loaded.journal_problems] == [target + 1]
+        # the damaged line first; a later line that depended on it is reported as inapplicable
+        assert loaded.journal_problems[0][0] == target + 1
+        assert all(reason == "inapplicable" for _, reason in loaded.journal_problems[1:])
     code = main(["journal", "show", str(path)])
     err = capsys.readouterr().err
     assert code in (0, 2) and "Interner Fehler" not in err
