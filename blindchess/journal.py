@@ -68,6 +68,7 @@ import datetime
 import errno
 import fcntl
 import json
+import logging
 import math
 import os
 import re
@@ -82,7 +83,7 @@ from typing import Any, TypeGuard
 
 from . import paths
 
-__all__ = ["JournalWriter", "JournalRead", "JournalInfo", "Damage", "NotRegularFile", "read_journal", "new_path",
+__all__ = ["JournalWriter", "JournalRead", "JournalInfo", "Damage", "Verdict", "verdict", "NotRegularFile", "read_journal", "new_path",
            "list_journals", "describe", "last_unfinished", "format_plies", "END_TYPES", "SUFFIX",
            "RESERVED_FIELDS", "MAX_BYTES"]
 
@@ -94,6 +95,7 @@ RESERVED_FIELDS = ("game_id", "line_no", "crc")
 #: The largest journal read (a game of 500 moves with every touch is a few MB).
 MAX_BYTES = 256 * 1024 * 1024
 
+_log = logging.getLogger("blindchess.journal")
 _CRC_TAIL = re.compile(rb',"crc":"([0-9a-f]{8})"\}\Z')
 _GAME_ID = re.compile(r"[0-9a-f]{32}\Z")
 
@@ -484,6 +486,37 @@ def read_journal(path: Path | str) -> JournalRead:
                        data == b"" or data.endswith(b"\n"))
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """What a journal and its replay say together (see :func:`verdict`).
+
+    ``problems``: every (line, reason) — the reader's and the replay's (``inapplicable``);
+    ``plies``: the half-moves that may be wrong or missing; ``recorded``/``replayed``: how
+    many half-moves the journal records and how many the replay produced; ``checked``:
+    False for an old journal without check fields (damage there cannot be detected)."""
+
+    problems: list[tuple[int, str]]
+    plies: list[int]
+    recorded: int
+    replayed: int
+    checked: bool
+    missing_lines: dict[int, int] = field(default_factory=dict)   # line -> how many lines are missing before it
+
+    @property
+    def whole(self) -> bool:
+        """Nothing is damaged and the replay reproduces every recorded half-move."""
+        return not self.problems and not self.plies
+
+
+def verdict(read: JournalRead, replayed: Sequence[str], replay_problems: Sequence[tuple[int, str]] = ()) -> Verdict:
+    """Judge a journal against the game replayed from it (``replayed``: its moves as UCI;
+    ``replay_problems``: the (line, reason) the replay reported, the reader's may be among them)."""
+    problems = sorted(set(read.problems) | set(replay_problems))
+    plies = read.affected_plies(replayed)
+    missing = {d.line: d.count for d in read.damage if d.reason == "missing"}
+    return Verdict(problems, plies, len(read.recorded), len(replayed), read.checked, missing)
+
+
 def format_plies(plies: Sequence[int]) -> str:
     """``[3, 4, 5, 9]`` as ``"3–5, 9"``."""
     out: list[str] = []
@@ -585,7 +618,8 @@ def _error_kind(exc: OSError) -> str:
 
 def list_journals(folder: Path | None = None) -> list[JournalInfo]:
     """Every file ``*.jsonl`` in the folder, newest first. A file that cannot be read or holds
-    no game is listed with ``error`` set (and ``start_event`` None) — never raised, never waited on."""
+    no game is listed with ``error`` set (and ``start_event`` None) and named on the
+    ``blindchess.journal`` logger — never raised, never waited on."""
     folder = Path(folder) if folder is not None else paths.journal_dir()
     if not folder.is_dir():
         return []
@@ -599,6 +633,8 @@ def list_journals(folder: Path | None = None) -> list[JournalInfo]:
             except OSError:
                 modified = 0.0
             out.append(JournalInfo(p, "", "", 0, None, False, False, modified, None, _error_kind(exc)))
+        if out[-1].error is not None:
+            _log.warning("journal %s skipped: %s", p, out[-1].error)
     out.sort(key=lambda i: (i.modified, i.path.name), reverse=True)
     return out
 

@@ -221,4 +221,5 @@ def test_one_file_and_one_damaged_line_are_singular(tmp_path, capsys):
     warnings: list[str] = []
     load_game(journal, "de", warnings)
     number = len(journal.read_bytes().split(b"\n"))
-    assert any(f"eine beschädigte Zeile übersprungen worden (Zeile {number})" in w for w in warnings), warnings
+    assert any("(Probleme: 1)" in w for w in warnings), warnings
+    assert f"  Zeile {number}: abgeschnitten (das Programm wurde beim Schreiben beendet)" in warnings, warnings

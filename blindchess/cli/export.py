@@ -5,6 +5,9 @@ comments, the braille score as braille ASCII (``brf``) or Unicode braille
 (``braille``), the spoken score (``wav``) and the printable scoresheet (``pdf``).
 Bad input gets a message in the user's language and a non-zero exit code; the
 output file is written whole or not at all (temporary file, then rename).
+A damaged journal (see :mod:`blindchess.journal`) is named with the half-moves it
+affects and exits 1; nothing is written unless ``--damaged`` asks for the
+recovered part (the exit code stays 1).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ def register(subparsers) -> None:
     parser.add_argument("--page-numbers", action="store_true", help=tr("records.help_page_numbers", lang))
     parser.add_argument("--per-move", action="store_true", help=tr("records.help_per_move", lang))
     parser.add_argument("-o", "--output", metavar="FILE", help=tr("records.help_output", lang))
+    parser.add_argument("--damaged", action="store_true", help=tr("filecheck.help_damaged", lang))
     parser.set_defaults(func=run)
 
 
@@ -57,13 +61,26 @@ def _check(args: argparse.Namespace, ui_lang: str) -> tuple[str, str]:
 def run(args: argparse.Namespace) -> int:
     ui_lang = default_lang()
     fmt, lang = _check(args, ui_lang)
-    from ..records.files import write_text
     from ..records.source import load_game
 
     warnings: list[str] = []
-    game = load_game(args.source, ui_lang, warnings)
-    for warning in warnings:
+    damage: list[str] = []
+    game = load_game(args.source, ui_lang, warnings, damage)
+    for warning in [*warnings, *damage]:
         print(warning, file=sys.stderr)
+    if damage and not args.damaged:   # a damaged journal is never exported as if it were whole
+        print(tr("filecheck.export_refused", ui_lang), file=sys.stderr)
+        return 1
+    code = _write(args, game, fmt, lang, ui_lang)
+    if damage:
+        print(tr("filecheck.export_damaged_written", ui_lang), file=sys.stderr)
+        return 1
+    return code
+
+
+def _write(args: argparse.Namespace, game, fmt: str, lang: str, ui_lang: str) -> int:
+    from ..records.files import write_text
+
     target = Path(args.output)
     if fmt == "pgn":
         from ..records.pgn_export import to_pgn

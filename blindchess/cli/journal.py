@@ -1,16 +1,20 @@
 """``blindchess journal list | show FILE [--json]``: game journals for the arbiter.
 
 ``list`` shows every journal in the user data folder (newest first: file,
-players, half-moves made, result or "unfinished", damaged lines).
-``show FILE`` reopens the game from its journal and prints every event with its
-time and message, then both boards, both scores and the clocks; damaged lines
-are reported, the rest is recovered. ``--json`` prints the events as JSON.
+players, half-moves made, result or "unfinished", the half-moves damage affects);
+a file named ``*.jsonl`` that is no usable journal (a pipe, junk, a field of the
+wrong kind) is named and skipped. ``show FILE`` reopens the game from its journal
+and prints every event with its time and message, then both boards, both scores
+and the clocks; what is damaged is named on stderr with the half-moves it
+affects, the rest is recovered, and the exit code is 1. ``--json`` prints the
+events as JSON (with ``problems``, ``affected_plies``, ``whole``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 import chess
@@ -19,6 +23,9 @@ from .. import paths
 from ..clock import format_time
 from ..errors import UserError
 from ..i18n import UI_LANGS, default_lang, tr
+from ..journal import format_plies, list_journals, read_journal, verdict
+from ..records.source import journal_messages
+from ..session import Session
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -40,12 +47,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from ..journal import list_journals
+    """Every journal, newest first; a file that is no usable journal is named and skipped (exit 0)."""
     lang = default_lang()
     infos = list_journals()
     if args.json:
         print(json.dumps([{"path": str(i.path), "white": i.white, "black": i.black, "plies": i.plies,
                            "result": i.result, "finished": i.finished, "damaged": i.damaged,
+                           "affected_plies": i.affected, "checked": i.checked, "error": i.error,
                            "journal": i.start_event is not None} for i in infos],
                          ensure_ascii=False, indent=2))
         return 0
@@ -53,13 +61,19 @@ def run_list(args: argparse.Namespace) -> int:
         print(tr("session.cli_no_journals", lang, folder=paths.journal_dir()))
         return 0
     for i in infos:
-        if i.start_event is None:   # a file named *.jsonl that holds no game (empty, foreign, junk)
-            print(tr("session.cli_not_a_journal_line", lang, file=i.path.name))
+        if i.error is not None or i.start_event is None:   # a FIFO, junk, a bad field: named, skipped
+            why = tr("filecheck.skip_" + (i.error or "no-start").replace("-", "_"), lang)
+            print(tr("filecheck.list_skipped", lang, file=i.path.name, why=why))
             continue
         state = i.result if i.finished else tr("session.cli_unfinished", lang)
-        damaged = " " + tr("session.cli_damaged", lang) if i.damaged else ""
+        notes = ""
+        if i.damaged or i.affected:
+            notes = " " + (tr("filecheck.list_damaged", lang, plies=format_plies(i.affected)) if i.affected
+                           else tr("filecheck.list_damaged_between", lang))
+        elif not i.checked:
+            notes = " " + tr("filecheck.list_unchecked", lang)
         print(tr("session.cli_journal_line", lang, file=i.path.name, white=i.white, black=i.black,
-                 plies=i.plies, state=state) + damaged)
+                 plies=i.plies, state=state) + notes)
     return 0
 
 
@@ -77,19 +91,29 @@ def _resolve(name: str, lang: str) -> Path:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    from ..session import Session
+    """Print the journal event by event and the game rebuilt from it; exit 1 when it is damaged
+    (the problems and the half-moves they affect are named on stderr)."""
     lang = (args.lang or default_lang())[:2]
     path = _resolve(args.file, lang)
     # Read-only: the game is rebuilt in memory; nothing is appended to the file.
-    from ..journal import read_journal
-    read = read_journal(path)
+    try:
+        read = read_journal(path)
+    except OSError as exc:
+        raise UserError(tr("session.cli_no_file", lang, path=args.file, error=exc.strerror or exc)) from exc
     session = Session.load(path)
+    result = verdict(read, [m.uci() for m in session.game_moves], session.journal_problems)
+    damage = journal_messages(result, path, lang)
     if args.json:
-        print(json.dumps({"events": _public(read.events), "damaged_lines": [n for n, _ in session.journal_problems]},
+        print(json.dumps({"events": _public(read.events), "damaged_lines": [n for n, _ in result.problems],
+                          "problems": [{"line": n, "reason": why} for n, why in result.problems],
+                          "affected_plies": result.plies, "recorded_plies": result.recorded,
+                          "replayed_plies": result.replayed, "checked": result.checked, "whole": result.whole},
                          ensure_ascii=False, indent=2))
-        return 0
-    for n, why in session.journal_problems:
-        print(tr("session.cli_damaged_line", lang, line=n, why=tr(f"session.cli_{why}", lang)))
+        return 0 if result.whole else 1
+    for line in damage:
+        print(line, file=sys.stderr)
+    if not result.checked:
+        print(tr("filecheck.journal_unchecked", lang, path=path), file=sys.stderr)
     t0 = read.events[0].get("t", 0.0) if read.events else 0.0
     replayed = {e.get("seq"): e.get("message") for e in session.events}
     for ev in read.events:
@@ -106,7 +130,7 @@ def run_show(args: argparse.Namespace) -> int:
              black=format_time(session.clock.remaining(chess.BLACK, now))))
     if session.result:
         print(tr("session.cli_result", lang, result=session.result))
-    return 0
+    return 0 if result.whole else 1
 
 
 def _public(events: list[dict]) -> list[dict]:

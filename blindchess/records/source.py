@@ -9,7 +9,10 @@ times, touches and rulings (FIDE Laws, Appendix D.2.2, D.2.7, D.2.9).
 
 Bad input — a missing or unreadable file, text that holds no game, an illegal
 move in the PGN, a broken journal — raises :class:`blindchess.errors.UserError`
-with a message in the user's language; nothing else reaches the user.
+with a message in the user's language; nothing else reaches the user. A
+journal is checked line by line and against its replay: a damaged one is never
+taken as whole (:func:`game_from_journal` lists what is wrong and the half-moves
+it affects).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import chess.pgn
 
 from ..errors import UserError
 from ..i18n import tr
+from ..journal import Verdict, format_plies, read_journal, verdict
 
 #: File name endings read as journals; anything else is read as PGN.
 JOURNAL_SUFFIXES = (".jsonl", ".journal")
@@ -102,7 +106,7 @@ def _game_from_score(text: str) -> chess.pgn.Game | None:
         game.headers[key] = value
     if score.start.chess960 or score.start.fen() != chess.STARTING_FEN:
         game.setup(score.start)
-    node = game
+    node: chess.pgn.GameNode = game
     for move in score.moves:
         node = node.add_variation(move)
     return game
@@ -117,12 +121,35 @@ def count_games(text: str) -> int:
     return len(split_games(text))
 
 
-def game_from_journal(path: Path, lang: str | None = None, warnings: list[str] | None = None) -> chess.pgn.Game:
+def journal_messages(result: Verdict, path: Path, lang: str | None = None) -> list[str]:
+    """The lines that tell the user what is wrong with a journal (empty for a whole one):
+    a summary naming the affected half-moves, one line per problem, a shorter game."""
+    if result.whole:
+        return []
+    if result.plies:
+        out = [tr("filecheck.journal_damaged", lang, path=path, count=len(result.problems) or 1,
+                  plies=format_plies(result.plies))]
+    else:
+        out = [tr("filecheck.journal_damaged_between", lang, path=path, count=len(result.problems))]
+    for line, reason in result.problems:
+        why = tr("filecheck.why_" + reason.replace("-", "_"), lang, count=result.missing_lines.get(line, 1))
+        out.append(tr("filecheck.journal_line", lang, line=line, why=why))
+    if result.replayed < result.recorded:
+        out.append(tr("filecheck.journal_shorter", lang, recorded=result.recorded, replayed=result.replayed))
+    return out
+
+
+def game_from_journal(path: Path, lang: str | None = None, warnings: list[str] | None = None,
+                      damage: list[str] | None = None) -> chess.pgn.Game:
     """Replay a journal with the session and return its game (both scores, clocks, rulings).
 
     The session reopens a *copy* of the journal: reopening appends to the file it
     reads ("reopened", damage notes), and an export must leave the game's journal
-    exactly as it was. Damaged lines the session skipped are added to ``warnings``.
+    exactly as it was. The copy is checked line by line (:func:`blindchess.journal.read_journal`)
+    and the replayed game against the half-moves the journal records
+    (:func:`blindchess.journal.verdict`): what is wrong, with the half-moves it may
+    affect, goes to ``damage`` (to ``warnings`` when ``damage`` is None); an old
+    journal without check sums gets a note in ``warnings``.
     """
     try:
         from ..session import Session
@@ -132,13 +159,15 @@ def game_from_journal(path: Path, lang: str | None = None, warnings: list[str] |
         copy = Path(tmp) / path.name
         try:
             shutil.copyfile(path, copy)
+            read = read_journal(copy)
         except OSError as exc:
             raise UserError(tr("records.unreadable_file", lang, path=path, error=exc.strerror or exc)) from exc
         try:
             session = Session.open(copy)
             try:
                 game = session.to_pgn_game()
-                problems = list(getattr(session, "journal_problems", []) or [])
+                problems = list(session.journal_problems)
+                replayed = [m.uci() for m in session.game_moves]
             finally:
                 session.close()
         except UserError as exc:
@@ -146,21 +175,22 @@ def game_from_journal(path: Path, lang: str | None = None, warnings: list[str] |
         except Exception as exc:  # noqa: BLE001 - any failure to replay means the journal is broken
             raise UserError(tr("records.broken_journal", lang, path=path,
                                error=f"{type(exc).__name__}: {exc}")) from exc
-    if problems and warnings is not None:
-        lines = ", ".join(str(p[0]) if isinstance(p, (tuple, list)) else str(p) for p in problems)
-        from ..plural import plural
-
-        warnings.append(plural(len(problems), "records.journal_damaged_one", "records.journal_damaged", lang,
-                               path=path, lines=lines))
+    result = verdict(read, replayed, problems)
+    messages = journal_messages(result, path, lang)
+    (damage if damage is not None else warnings if warnings is not None else []).extend(messages)
+    if not result.checked and warnings is not None:
+        warnings.append(tr("filecheck.journal_unchecked", lang, path=path))
     return game
 
 
-def load_game(source: str | Path, lang: str | None = None, warnings: list[str] | None = None) -> chess.pgn.Game:
-    """The game recorded in ``source`` (a journal or a PGN file); notes for the user go to ``warnings``."""
+def load_game(source: str | Path, lang: str | None = None, warnings: list[str] | None = None,
+              damage: list[str] | None = None) -> chess.pgn.Game:
+    """The game recorded in ``source`` (a journal or a PGN file); notes for the user go to ``warnings``,
+    what is wrong with a journal to ``damage`` (see :func:`game_from_journal`)."""
     path = Path(source)
     text = _read_text(path, lang)
     if is_journal(path, text):
-        return game_from_journal(path, lang, warnings)
+        return game_from_journal(path, lang, warnings, damage)
     game = game_from_pgn_text(text, name=str(path), lang=lang)
     count = count_games(text)
     if count > 1 and warnings is not None:
