@@ -1,0 +1,123 @@
+"""The clock at the table: presses, the arbiter's pause and settings, flags, chosen warnings (pure).
+
+A press is refused unless the player's move has been made (D.2.4; the session
+decides and says why). The arbiter pauses, restarts and sets the clocks (D.2.9:
+he readjusts them). A fallen flag is said to everybody and shown (Art. 6.9).
+Low-time warnings (D.2.10 d) are said only to a blind player who chose them
+(``TableSetup.warnings``), never shown unasked. The talking clock's words
+otherwise come only when asked (:mod:`~blindchess.table.requests`).
+"""
+
+from __future__ import annotations
+
+import chess
+
+from .. import talking_clock
+from ..i18n import tr
+from .events import ClockPressed
+from .setup import SessionEvent, to_color
+from .state import TableState
+
+__all__ = ["ClockKeeper"]
+
+
+class ClockKeeper:
+    """The table's side of the clock (see the module docstring)."""
+
+    def __init__(self, state: TableState) -> None:
+        self.state = state
+        self._low: dict[chess.Color, float] = {}     # remaining time at the last look, for warnings
+        state.on("clock", self._on_clock)
+        state.on("clock-refused", self._on_clock_refused)
+        state.on("flag-fallen", self._on_flag)
+
+    @property
+    def running(self) -> bool:
+        """There is a clock and the game goes on (time can fall due)."""
+        s = self.state.session
+        return s.time_control is not None and not s.finished
+
+    # ---------------------------------------------------------------- inputs
+    def press(self, color: chess.Color | str, now: float) -> None:
+        """``color`` presses the clock (refused without a clock; the session refuses a press before the move)."""
+        c = to_color(color)
+        if self.state.session.time_control is None:
+            self.state.refuse(now, "press", tr("table.no_clock", self.state.lang))
+        else:
+            self.state.session.press_clock(c, now)
+
+    def pause(self, now: float) -> None:
+        """The arbiter stops the clock."""
+        s = self.state.session
+        if s.time_control is None:
+            self.state.refuse(now, "pause", tr("table.no_clock", self.state.lang))
+        elif not s.clock.paused:
+            s.pause(now)
+            self.state.show(now, tr("table.clock_paused", self.state.lang))
+
+    def continue_clock(self, now: float) -> None:
+        """The arbiter starts the clock again after :meth:`pause`."""
+        s = self.state.session
+        if s.time_control is not None and s.clock.paused:
+            s.resume(now)
+            self.state.show(now, tr("table.clock_resumed", self.state.lang))
+
+    def set_clock(self, color: chess.Color | str, seconds: float, now: float) -> None:
+        """The arbiter sets ``color``'s remaining time."""
+        if self.state.session.time_control is None:
+            self.state.refuse(now, "clock", tr("table.no_clock", self.state.lang))
+        else:
+            self.state.session.set_remaining(to_color(color), seconds, now)
+
+    def tick(self, now: float) -> None:
+        """Time has passed until ``now``: a flag may fall, a chosen warning may come due."""
+        if not self.running:
+            return
+        self.state.session.tick(now)
+        self.state.process()
+        self._warnings(now)
+
+    def due(self, now: float) -> float | None:
+        """The next moment (> ``now``) a flag falls or a chosen warning comes due; None: nothing runs."""
+        s = self.state.session
+        clock = s.clock
+        if not self.running or not clock.ticking or clock.running is None:
+            return None
+        left = clock.remaining(clock.running, now)
+        dues = [now + left] if left > 0 else []
+        if clock.running == s.blind_color and self.state.setup.warnings:
+            dues += [now + left - w for w in self.state.setup.warnings if 0 <= w < left]
+        return min(dues) if dues else None
+
+    # ---------------------------------------------------------------- warnings
+    def _warnings(self, now: float) -> None:
+        """Low time: said only to a blind player who chose warnings (D.2.10 d); never shown unasked."""
+        state = self.state
+        s = state.session
+        if not state.setup.warnings or s.blind_color is None or s.time_control is None:
+            return
+        prefs = talking_clock.WarningPreferences.chosen(*state.setup.warnings)
+        color = s.blind_color
+        current = s.clock.remaining(color, now)
+        previous = self._low.get(color, float("inf"))
+        self._low[color] = current
+        for threshold in talking_clock.due_warnings(previous, current, prefs):
+            state.say(now, talking_clock.warning_phrase(threshold, state.lang), "blind", "answer")
+
+    # ---------------------------------------------------------------- session events
+    def _on_clock(self, ev: SessionEvent) -> None:
+        white, black = ev.get("white"), ev.get("black")
+        self.state.emit(ClockPressed(float(ev["t"]), int(ev["ply"]), None if white is None else float(white),
+                                     None if black is None else float(black)))
+
+    def _on_clock_refused(self, ev: SessionEvent) -> None:
+        t = float(ev["t"])
+        color = to_color(str(ev["color"]))
+        self.state.refuse(t, "press", str(ev.get("message", "")),
+                          to="blind" if self.state.session.is_blind(color) else "sighted")
+
+    def _on_flag(self, ev: SessionEvent) -> None:
+        t = float(ev["t"])
+        message = str(ev.get("message", ""))
+        self.state.show(t, message)
+        self.state.say(t, message, "all", "answer")

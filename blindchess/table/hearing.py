@@ -1,0 +1,205 @@
+"""What the players say: announcements, answers, offers, requests (D.2.1, D.2.8; pure).
+
+What the blind player says is decided by
+:class:`~blindchess.speech.dialogue.Dialogue`: a move heard with confidence
+below ``min_confidence``, or fitting several moves, is asked about
+(:mod:`~blindchess.table.questions`); the answer is "ja"/"nein", a candidate's
+phrase, or keys 1…n. A move is understood in the position before his own
+unpressed move, so "Korrektur …" corrects it (D.2.8). Resignation and
+accepting a draw are asked about too before anything ends
+(:mod:`~blindchess.table.endings`); requests are answered
+(:mod:`~blindchess.table.requests`).
+
+What the sighted side says or types: answers ("ja", "nein"), a draw offer,
+resignation.
+
+An announcement that does not fit the pegs is said and shown (D.2.3) — not
+after a correction, when the pegs are to follow the corrected move.
+"""
+
+from __future__ import annotations
+
+import chess
+
+from .. import phonetic
+from ..i18n import tr
+from ..speech.dialogue import Decision
+from .endings import Endings
+from .events import Heard
+from .questions import Question, Questions
+from .requests import Requests
+from .setup import Answer, SessionEvent
+from .state import TableState
+from .tactile import TactileBoard
+
+__all__ = ["Hearing"]
+
+
+class Hearing:
+    """Speech and typed phrases of both players (see the module docstring)."""
+
+    def __init__(self, state: TableState, questions: Questions, tactile: TactileBoard, endings: Endings,
+                 requests: Requests) -> None:
+        self.state = state
+        self.questions = questions
+        self.tactile = tactile
+        self.endings = endings
+        self.requests = requests
+        questions.resolver("move", self._resolve_move)
+        state.on("announce-mismatch", self._on_announce_mismatch)
+        state.on("announce-unclear", self._on_announce_unclear)
+        state.on("announce-ignored", self._on_announce_ignored)
+        state.on("correction-refused", self._on_correction_refused)
+
+    # ---------------------------------------------------------------- the blind player
+    def blind_says(self, text: str, confidence: float | None, now: float) -> None:
+        """What the recogniser heard from the blind player (``confidence`` 0..1, None: typed)."""
+        state = self.state
+        state.emit(Heard(now, "blind", text, confidence))
+        s = state.session
+        lang = state.lang
+        if s.blind_color is None:
+            state.refuse(now, "speech", tr("table.no_blind_player", lang))
+            return
+        me = s.blind_color
+        board = state.hearing_board()
+        u = phonetic.understand(board, text, lang, heard=True)
+        q = self.questions.question
+        if q is not None and q.to == "blind" and self._answer_by_voice(q, u, now):
+            return
+        if u.kind == "repeat":
+            self.requests.repeat(now)
+        elif u.kind in ("yes", "no"):
+            if self.endings.offer_to(me) and u.kind == "yes":
+                self.endings.ask_draw_accept("blind", now)
+            elif self.endings.offer_to(me):
+                self.endings.decline(me, now)
+            else:
+                state.say(now, tr("table.no_question", lang), "blind", "answer")
+        elif u.kind == "resign":
+            self.endings.ask_resign("blind", now)
+        elif u.kind == "draw_offer":
+            if self.endings.offer_to(me):
+                self.endings.ask_draw_accept("blind", now)
+            else:
+                s.offer_draw(me, now)
+        elif u.kind == "request":
+            self.requests.answer(u.request or "position", "blind", now, square=u.square, piece_type=u.piece_type,
+                                 color=u.color)
+        elif u.kind == "castle_intent":
+            s.note(text, now, kind="castle-intent")
+            state.show(now, tr("table.castle_intent", lang, name=state.name(me)))
+        elif u.kind == "adjust":
+            state.adjusting = True
+            state.show(now, tr("table.adjust", lang, name=state.name(me)))
+        else:
+            self.questions.dialogue.cancel()
+            decision = self.questions.dialogue.hear(board, [text], confidence=confidence)
+            self._decide(decision, text, u.kind == "correction", now)
+
+    def _decide(self, decision: Decision, text: str, correction: bool, now: float) -> None:
+        state = self.state
+        if decision.action == "play" and decision.move is not None:
+            self.questions.close(now)
+            said = getattr(decision.understanding, "move", None) == decision.move
+            self._announce(text if said else decision.move, decision.move, correction, now)
+        elif decision.action == "ask" and decision.candidates:
+            board = state.hearing_board()
+            moves = [m for m in decision.candidates if board.is_legal(m)]
+            phrases = tuple(phonetic.announce(board, m, state.lang) for m in moves)
+            self.questions.ask(Question("move", "blind", decision.speech, tuple(m.uci() for m in moves), phrases,
+                                        correction or state.unpressed_own()), now)
+        else:
+            message = decision.speech or tr("table.not_understood", state.lang, text=text)
+            state.say(now, message, "blind", "answer")
+            state.show(now, tr("table.heard", state.lang, text=text, message=message))
+
+    def _announce(self, said: str | chess.Move, move: chess.Move, correction: bool, now: float) -> None:
+        """The blind player announced ``move`` (as ``said``): to the session, then to the pegs."""
+        state = self.state
+        index = len(state.hearing_board().move_stack)
+        state.session.announce(said, now, correction=correction or state.unpressed_own())
+        state.process()
+        self.tactile.announced(move, index)
+
+    def _answer_by_voice(self, q: Question, u: phonetic.Understanding, now: float) -> bool:
+        """An utterance while a question is open; False: not an answer (then it is heard afresh)."""
+        if u.kind == "yes":
+            self.questions.resolve(q, "yes", now)
+            return True
+        if u.kind == "no":
+            self.questions.resolve(q, "no", now)
+            return True
+        if u.kind == "repeat":
+            self.state.say(now, q.text, "blind", "question")
+            return True
+        if q.kind == "move" and u.kind in ("move", "correction"):
+            named = [u.move] if u.move is not None else list(u.candidates)
+            picked = [m.uci() for m in named if m is not None and m.uci() in q.candidates]
+            if len(picked) == 1:
+                self.questions.resolve(q, q.candidates.index(picked[0]) + 1, now)
+                return True
+        self.questions.close(now)
+        return False
+
+    def _resolve_move(self, q: Question, answer: Answer, now: float) -> None:
+        """Which move was announced: "no" cancels, "yes" takes the only candidate, n the n-th."""
+        state = self.state
+        if answer == "no":
+            self.questions.close(now)
+            state.say(now, tr("table.cancelled", state.lang), q.to, "answer")
+            return
+        if answer == "yes":
+            if len(q.candidates) != 1:
+                state.refuse(now, "answer", tr("table.say_which", state.lang, choices=self.questions.choices(q)),
+                             to=q.to)
+                return
+            answer = 1
+        if not isinstance(answer, int) or not 1 <= answer <= len(q.candidates):
+            self.questions.refuse_answer(q, now)
+            return
+        move = chess.Move.from_uci(q.candidates[answer - 1])
+        self.questions.close(now)
+        self._announce(move, move, q.correction, now)
+
+    # ---------------------------------------------------------------- the sighted side
+    def sighted_says(self, text: str, now: float) -> None:
+        """What the sighted side said or typed: answers ("ja", "nein"), a draw offer, resignation."""
+        state = self.state
+        state.emit(Heard(now, "sighted", text, None))
+        s = state.session
+        me = state.sighted_color()
+        u = phonetic.understand(s.game_board(), text, state.lang)
+        q = self.questions.question
+        if q is not None and q.to == "sighted" and u.kind in ("yes", "no"):
+            self.questions.resolve(q, "yes" if u.kind == "yes" else "no", now)
+        elif u.kind == "resign":
+            self.endings.ask_resign("sighted", now)
+        elif u.kind in ("draw_offer", "yes") and self.endings.offer_to(me):
+            self.endings.ask_draw_accept("sighted", now)
+        elif u.kind == "no" and self.endings.offer_to(me):
+            self.endings.decline(me, now)
+        elif u.kind == "draw_offer":
+            s.offer_draw(me, now)
+        else:
+            state.show(now, tr("table.not_understood", state.lang, text=text))
+
+    # ---------------------------------------------------------------- session events
+    def _on_announce_mismatch(self, ev: SessionEvent) -> None:
+        t = float(ev["t"])
+        message = str(ev.get("message", ""))
+        self.state.show(t, message)
+        if not self.state.withdrawn:   # after a correction the pegs follow the corrected move: nothing to say yet
+            self.state.say(t, message, "blind", "answer")
+
+    def _on_announce_unclear(self, ev: SessionEvent) -> None:
+        t = float(ev["t"])
+        text = tr("table.not_understood", self.state.lang, text=ev.get("text", ""))
+        self.state.say(t, text, "blind", "answer")
+        self.state.show(t, str(ev.get("message", text)))
+
+    def _on_announce_ignored(self, ev: SessionEvent) -> None:
+        self.state.say(float(ev["t"]), str(ev.get("message", "")), "blind", "answer")
+
+    def _on_correction_refused(self, ev: SessionEvent) -> None:
+        self.state.refuse(float(ev["t"]), "correction", tr("table.correction_refused", self.state.lang))

@@ -1,0 +1,66 @@
+"""What a player asks the table, answered only because he asked (D.2.10 d; pure).
+
+"time" / "moves" (the talking clock: his own time and move count, journaled as
+asked), "last_move", "square", "pieces", "position" — said to the blind
+player, shown to the sighted side. "Repeat" says the last announcement again
+(the last move or question said).
+"""
+
+from __future__ import annotations
+
+import chess
+
+from .. import phonetic, talking_clock
+from ..i18n import tr
+from .state import TableState
+
+__all__ = ["Requests"]
+
+
+class Requests:
+    """Answers to requests and "repeat" (see the module docstring)."""
+
+    def __init__(self, state: TableState) -> None:
+        self.state = state
+
+    def answer(self, what: str, by: str, now: float, *, square: int | None = None,
+               piece_type: int | None = None, color: chess.Color | None = None) -> None:
+        """Answer the request ``what`` of ``by`` ("blind": said; otherwise shown); an unknown ``what``
+        (or "square" without a square) is answered with the position."""
+        state = self.state
+        s = state.session
+        lang = state.lang
+        board = s.game_board()
+        to = "blind" if by == "blind" else "sighted"
+        if what in ("time", "moves"):
+            s.request_time(now, by=by)       # journaled: it was asked (D.2.10 d)
+            if s.time_control is None:
+                text = tr("table.time_without_clock", lang, moves=len(s.game_moves))
+            else:
+                own = s.blind_color if by == "blind" and s.blind_color is not None else state.sighted_color()
+                text = talking_clock.phrase_from_clock(s.clock, own, now, lang)
+        elif what == "last_move":
+            if not board.move_stack:
+                text = tr("table.no_last_move", lang)
+            else:
+                move = board.pop()
+                text = phonetic.announce(board, move, lang)
+        elif what == "square" and square is not None:
+            text = phonetic.describe_square(board, square, lang)
+        elif what == "pieces":
+            text = phonetic.describe_pieces(board, piece_type, color, lang)
+        else:
+            text = phonetic.describe_position(board, lang)
+        if to == "blind":
+            state.say(now, text, "blind", "answer")
+        else:
+            state.show(now, text)
+
+    def repeat(self, now: float) -> None:
+        """Say the last announcement again (or that there is nothing to repeat)."""
+        state = self.state
+        if state.speech.last_announcement is None:
+            state.say(now, tr("table.nothing_to_repeat", state.lang), "blind", "answer")
+            return
+        for ev in state.speech.repeat(now):
+            state.emit(ev)

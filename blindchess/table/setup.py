@@ -1,0 +1,99 @@
+"""How a table is set up, and the small words every part of the table shares (pure).
+
+:class:`TableSetup` is what the new-game dialog or a scenario's header lines
+choose; the parts the session does not keep are noted in the journal
+(:data:`NOTE_SETUP`) so a resumed game is set up the same way. ``Who`` and
+``Answer`` are the types of the table's inputs; :func:`color_name` and
+:func:`to_color` turn colours into the names the events carry and back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import chess
+
+from ..pegboard.tracker import DEFAULT_SETTLE
+
+__all__ = ["TableSetup", "Who", "Answer", "SessionEvent", "NOTE_SETUP", "NOTE_QUESTION", "NOTE_QUESTION_CLOSED",
+           "color_name", "to_color"]
+
+Who = Literal["blind", "sighted"]
+Answer = int | Literal["yes", "no"]
+#: An event of the session (its JSON dict, as journaled).
+SessionEvent = dict[str, Any]
+
+#: Note kinds the table writes into the journal (through ``Session.note``).
+NOTE_SETUP = "table-setup"
+NOTE_QUESTION = "table-question"
+NOTE_QUESTION_CLOSED = "table-question-closed"
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """How the table is set up (the new-game dialog, a scenario's header lines).
+
+    ``blind``: "white" | "black" | "both" | "none" (who uses the tactile board).
+    ``time_control``: "90+30", a PGN time control, or None (no clock).
+    ``tactile``: "pegboard" (a peg-board sends protocol lines) | "none" (moves
+    on the tactile board are entered with :meth:`Table.tactile_move`).
+    ``settle``: the peg-board's settle time (None: the tracker's default).
+    ``headers``: PGN headers (Event, Site, Date, Round).
+    ``warnings``: low-time thresholds (seconds) the blind player chose to hear;
+    empty = none (D.2.10 d). ``wpm``: the voice's rate (None: the voice file's).
+
+    Raises ValueError for an unknown ``blind`` or ``tactile`` value or a negative settle time.
+    """
+
+    white: str = "Weiß"
+    black: str = "Schwarz"
+    blind: str = "white"
+    time_control: str | None = None
+    start_fen: str | None = None
+    chess960: int | None = None
+    lang: str = "de"
+    tactile: str = "pegboard"
+    settle: float | None = None
+    assistant: str | None = None
+    headers: Mapping[str, str] | None = None
+    auto_press: bool = False
+    senses_pieces: bool = False
+    min_confidence: float = 0.6
+    warnings: tuple[float, ...] = ()
+    wpm: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.blind not in ("white", "black", "both", "none"):
+            raise ValueError(f"blind must be white, black, both or none: {self.blind!r}")
+        if self.tactile not in ("pegboard", "none"):
+            raise ValueError(f"tactile must be pegboard or none: {self.tactile!r}")
+        if self.settle is not None and self.settle < 0:
+            raise ValueError(f"settle time must not be negative: {self.settle}")
+
+    @property
+    def settle_time(self) -> float:
+        """The settle time in seconds."""
+        return DEFAULT_SETTLE if self.settle is None else float(self.settle)
+
+    def to_note(self) -> dict[str, Any]:
+        """The parts the session does not keep, for the journal."""
+        return {"tactile": self.tactile, "settle": self.settle_time, "min_confidence": self.min_confidence,
+                "warnings": list(self.warnings), "wpm": self.wpm}
+
+
+def color_name(color: chess.Color) -> str:
+    """"white" or "black"."""
+    return "white" if color == chess.WHITE else "black"
+
+
+def to_color(value: chess.Color | str) -> chess.Color:
+    """A colour from ``chess.WHITE``/``chess.BLACK``, "white"/"w", "black"/"b"; ValueError otherwise."""
+    if isinstance(value, bool):
+        return value
+    if value in ("white", "w"):
+        return chess.WHITE
+    if value in ("black", "b"):
+        return chess.BLACK
+    raise ValueError(f"not a colour: {value!r}")

@@ -1,0 +1,77 @@
+"""A game begins at the table, or comes back after a crash or a restart (pure).
+
+:func:`new_session` builds the :class:`~blindchess.session.Session` a
+:class:`~blindchess.table.setup.TableSetup` describes. :func:`read_notes` finds
+what the table noted in a journal (its setup, the open question);
+:func:`setup_from_journal` rebuilds the setup of a resumed game.
+:func:`start_text` and :func:`resumed_text` are what is shown and said to the
+blind player when the game starts or comes back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..i18n import tr
+from ..pegboard.tracker import DEFAULT_SETTLE
+from ..session import Player, Session
+from .questions import Question
+from .setup import NOTE_QUESTION, NOTE_QUESTION_CLOSED, NOTE_SETUP, TableSetup, color_name
+
+__all__ = ["new_session", "read_notes", "setup_from_journal", "start_text", "resumed_text"]
+
+
+def new_session(setup: TableSetup, now: float, journal: Path | None) -> Session:
+    """The session of a new game as set up; raises what ``Session.new`` raises (ValueError for a bad
+    time control or start position, FileExistsError for a journal that already holds a game)."""
+    white = Player(setup.white, setup.blind in ("white", "both"),
+                   setup.assistant if setup.blind in ("white", "both") else None)
+    black = Player(setup.black, setup.blind in ("black", "both"),
+                   setup.assistant if setup.blind == "black" else None)
+    return Session.new(white, black, setup.time_control, chess960=setup.chess960, start_fen=setup.start_fen,
+                       lang=setup.lang, journal=journal, now=now, auto_press=setup.auto_press,
+                       tactile_senses_pieces=setup.senses_pieces,
+                       headers=dict(setup.headers) if setup.headers else None)
+
+
+def read_notes(session: Session) -> tuple[dict[str, Any], Question | None]:
+    """What the table noted in the session's journal: (its setup note, the question still open)."""
+    noted: dict[str, Any] = {}
+    question: Question | None = None
+    for ev in session.events:
+        if ev.get("type") != "note":
+            continue
+        if ev.get("kind") == NOTE_SETUP and isinstance(ev.get("setup"), dict):
+            noted = dict(ev["setup"])
+        elif ev.get("kind") == NOTE_QUESTION and isinstance(ev.get("question"), dict):
+            question = Question.from_dict(ev["question"])
+        elif ev.get("kind") == NOTE_QUESTION_CLOSED:
+            question = None
+    return noted, question
+
+
+def setup_from_journal(session: Session, noted: dict[str, Any]) -> TableSetup:
+    """The setup of a resumed game: the session's players and options, the table's note for the rest."""
+    blind = "none" if session.blind_color is None else color_name(session.blind_color)
+    if session.white.visually_impaired and session.black.visually_impaired:
+        blind = "both"
+    warnings = tuple(float(w) for w in noted.get("warnings", ()))
+    blind_player = session.player(session.blind_color) if session.blind_color is not None else None
+    return TableSetup(white=session.white.name, black=session.black.name, blind=blind,
+                      lang=session.lang, tactile=str(noted.get("tactile", "pegboard")),
+                      settle=float(noted.get("settle", DEFAULT_SETTLE)),
+                      assistant=blind_player.assistant if blind_player else None,
+                      auto_press=session.auto_press, senses_pieces=session.tactile_senses_pieces,
+                      min_confidence=float(noted.get("min_confidence", 0.6)), warnings=warnings,
+                      wpm=noted.get("wpm"))
+
+
+def start_text(setup: TableSetup, lang: str) -> str:
+    """What is shown and said when the game starts."""
+    return tr("table.started", lang, white=setup.white, black=setup.black)
+
+
+def resumed_text(session: Session, lang: str) -> str:
+    """What is shown and said when the game comes back."""
+    return tr("table.resumed", lang, plies=len(session.game_moves))

@@ -1,0 +1,183 @@
+"""What every part of the table shares: the session, the one voice, the events going out (pure).
+
+:class:`TableState` holds the :class:`~blindchess.session.Session`, the
+:class:`~blindchess.table.speech.SpeechPolicy` and the few facts several parts
+read (the time, whether the pegs are being set right). It is the table's only
+way out — :meth:`~TableState.emit`, :meth:`~TableState.say`,
+:meth:`~TableState.show`, :meth:`~TableState.refuse` — and its only way in
+from the session: every part registers the session events it handles with
+:meth:`~TableState.on` (one explicit registry, type -> handlers in the order
+registered); :meth:`~TableState.process` hands the session's events to them.
+
+The helpers at the end read the game as the people at the table see it (a
+half-move in the game's notation, the position an announcement refers to, a
+player's name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import chess
+
+from .. import notation
+from ..i18n import tr
+from ..session import Session
+from .events import Refused, Shown, TableEvent
+from .setup import SessionEvent, TableSetup, Who, to_color
+from .speech import SpeechPolicy
+
+__all__ = ["TableState", "SessionHandler"]
+
+SessionHandler = Callable[[SessionEvent], None]
+
+
+class TableState:
+    """The shared state of one table (see the module docstring)."""
+
+    def __init__(self, session: Session, setup: TableSetup) -> None:
+        self.session = session
+        self.setup = setup
+        self.lang = session.lang
+        self.speech = SpeechPolicy(self.lang, wpm=setup.wpm)
+        self.now = 0.0
+        #: A ruling or a resume: the pegs are being set right (no touches, no moves).
+        self.adjusting = False
+        #: The blind player's made move was withdrawn by a correction in this input (D.2.8).
+        self.withdrawn = False
+        self._subscribers: list[Callable[[TableEvent], None]] = []
+        self._backlog: list[TableEvent] | None = []
+        self._out: list[TableEvent] = []
+        self._inbox: list[SessionEvent] = []
+        self._handlers: dict[str, list[SessionHandler]] = {}
+        session.subscribe(self._inbox.append)
+
+    # ---------------------------------------------------------------- session events in
+    def on(self, event_type: str, handler: SessionHandler) -> None:
+        """Register ``handler`` for the session's events of ``event_type`` (after those registered before)."""
+        self._handlers.setdefault(event_type, []).append(handler)
+
+    def process(self) -> None:
+        """Handle the session's events in order (handlers may cause more)."""
+        while self._inbox:
+            ev = self._inbox.pop(0)
+            for handler in self._handlers.get(str(ev.get("type")), ()):
+                handler(ev)
+
+    # ---------------------------------------------------------------- table events out
+    def subscribe(self, callback: Callable[[TableEvent], None]) -> Callable[[], None]:
+        """Call ``callback`` with every table event, in order; returns the unsubscribe function.
+
+        The first subscriber also gets the events emitted before it subscribed.
+        """
+        self._subscribers.append(callback)
+        backlog, self._backlog = self._backlog, None
+        for ev in backlog or ():
+            callback(ev)
+
+        def unsubscribe() -> None:
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+        return unsubscribe
+
+    def emit(self, ev: TableEvent) -> None:
+        """Queue ``ev``; it goes out with :meth:`deliver` (after the input is handled)."""
+        self._out.append(ev)
+
+    def deliver(self) -> None:
+        """Give the queued events to the subscribers (to the backlog before the first one)."""
+        out, self._out = self._out, []
+        if self._backlog is not None:
+            self._backlog.extend(out)
+            return
+        for ev in out:
+            for cb in list(self._subscribers):
+                cb(ev)
+
+    def say(self, now: float, text: str, to: str, priority: str) -> None:
+        """Ask the voice to say ``text`` to ``to`` (see :class:`SpeechPolicy`)."""
+        for ev in self.speech.say(text, to, priority, now):
+            self.emit(ev)
+
+    def show(self, now: float, text: str) -> None:
+        """Show ``text`` to the sighted side (nothing for an empty text)."""
+        if text:
+            self.emit(Shown(now, text))
+
+    def show_message(self, ev: SessionEvent) -> None:
+        """A session event whose ``message`` is shown (nothing said)."""
+        if ev.get("message"):
+            self.show(float(ev["t"]), str(ev["message"]))
+
+    def refuse(self, now: float, what: str, text: str, *, to: str = "sighted") -> None:
+        """An input is refused: a :class:`Refused` event, said too when it was the blind player's."""
+        self.emit(Refused(now, what, text))
+        if to == "blind":
+            self.say(now, text, "blind", "answer")
+
+    # ---------------------------------------------------------------- the game as the table sees it
+    def board_at(self, plies: int) -> chess.Board:
+        """The game's position after ``plies`` half-moves."""
+        board = self.session.start.copy(stack=False)
+        for move in self.session.game_moves[:plies]:
+            board.push(move)
+        return board
+
+    def written(self, index: int) -> str:
+        """Half-move ``index`` of the game in the session language's notation."""
+        return notation.write(self.board_at(index), self.session.game_moves[index], self.lang)
+
+    def uci_words(self, board_name: str, uci: str) -> str:
+        """A move given as UCI, in the game's notation where it is legal on ``board_name`` or in the game."""
+        board = self.session.board(board_name)
+        try:
+            move = chess.Move.from_uci(uci)
+        except ValueError:
+            return uci
+        if board.is_legal(move):
+            return notation.write(board, move, self.lang)
+        game = self.session.game_board()
+        return notation.write(game, move, self.lang) if game.is_legal(move) else uci
+
+    def hearing_board(self) -> chess.Board:
+        """The position an announcement refers to: before the blind player's own unpressed move (D.2.8)."""
+        if self.unpressed_own():
+            return self.board_at(len(self.session.game_moves) - 1)
+        return self.session.game_board()
+
+    def unpressed_own(self) -> bool:
+        """The last move made is the blind player's own and his clock is not pressed yet (D.2.8)."""
+        s = self.session
+        made = len(s.game_moves)
+        if s.blind_color is None or made == 0 or s.auto_press:
+            return False
+        last_mover = self.board_at(made - 1).turn
+        return last_mover == s.blind_color and s.plies_pressed < made and s.to_move != s.blind_color
+
+    def who(self, who: str) -> Who:
+        """"blind"/"sighted", also from a colour name (ValueError for anything else)."""
+        if who in ("blind", "sighted"):
+            return "blind" if who == "blind" else "sighted"
+        color = to_color(who)
+        return "blind" if self.session.blind_color is not None and color == self.session.blind_color else "sighted"
+
+    def color_of(self, who: Who) -> chess.Color | None:
+        """The colour ``who`` plays (None: no blind player)."""
+        return self.session.blind_color if who == "blind" else self.sighted_color()
+
+    def sighted_color(self) -> chess.Color:
+        """The sighted player's colour (White when nobody is blind)."""
+        blind = self.session.blind_color
+        return chess.WHITE if blind is None else not blind
+
+    def name(self, color: chess.Color | None) -> str:
+        """The player's name ("" for None)."""
+        if color is None:
+            return ""
+        return str(self.session.player(color).name)
+
+    def piece_words(self, piece: chess.Piece | None) -> str:
+        """A piece in words ("weißer Springer")."""
+        if piece is None:
+            return tr("session.piece_unknown", self.lang)
+        return tr(f"session.piece_{'w' if piece.color else 'b'}{piece.symbol().lower()}", self.lang)

@@ -1,0 +1,56 @@
+"""The table's state in words and figures for the front ends: the next step, the final state (pure)."""
+
+from __future__ import annotations
+
+import chess
+
+from .. import notation
+from ..i18n import tr
+from .events import Final
+from .questions import Question
+from .setup import color_name
+from .state import TableState
+
+__all__ = ["next_step", "final"]
+
+
+def next_step(state: TableState, question: Question | None) -> str:
+    """One line: what the players or the assistant do now (the game over, a question, a divergence,
+    a mirror to make, an announcement to make, whose move)."""
+    s = state.session
+    lang = state.lang
+    if s.finished:
+        return tr("table.next_game_over", lang, result=s.result)
+    if question is not None:
+        return tr("table.next_question", lang, question=question.text)
+    if s.divergence:
+        return tr("table.next_diverged", lang)
+    game = s.game_moves
+    for name in ("sighted", "tactile"):
+        made = s.moves(name)
+        if len(made) < len(game) and made == game[: len(made)]:
+            written = state.written(len(made))
+            if name == "sighted":
+                return tr("table.next_mirror_on_sighted", lang, move=written)
+            return tr("table.next_mirror_on_tactile", lang, name=state.name(s.blind_color), move=written)
+    side = s.to_move
+    tactile = s.moves("tactile")
+    if s.is_blind(side) and len(tactile) == len(game) + 1:
+        board = s.game_board()
+        placed = tactile[-1]
+        written = notation.write(board, placed, lang) if board.is_legal(placed) else placed.uci()
+        return tr("table.next_announce", lang, name=state.name(side), move=written)
+    key = "table.next_blind_to_move" if s.is_blind(side) else "table.next_sighted_to_move"
+    return tr(key, lang, name=state.name(side), side=tr(f"table.{color_name(side)}", lang))
+
+
+def final(state: TableState, now: float) -> Final:
+    """The state at ``now``: both boards and the game (FEN), plies, both scores, clocks, result."""
+    s = state.session
+    clocks: dict[str, float | None] = {"white": None, "black": None}
+    if s.time_control is not None:
+        clocks = {color_name(c): round(max(0.0, s.clock.remaining(c, now)), 3) for c in (chess.WHITE, chess.BLACK)}
+    return Final(now, {"sighted": s.board("sighted").fen(), "tactile": s.board("tactile").fen()},
+                 s.game_board().fen(), len(s.game_moves), {"blind": list(s.score("blind")),
+                                                            "sighted": list(s.score("sighted"))},
+                 clocks, s.result)

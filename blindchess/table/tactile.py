@@ -1,0 +1,239 @@
+"""The blind player's tactile board: pegs read, touches, mirrors, the board set right (pure).
+
+:class:`TactileBoard` owns the peg-board :class:`~blindchess.pegboard.tracker.Tracker`
+(none without a peg-board) and turns what it sees into the session's calls:
+
+* **Touches** (D.2.2): a peg lifted counts as a touch only when the blind
+  player is to move, his board shows the game, and no mirror, board correction
+  or ruling is under way: carrying out the opponent's move (also removing the
+  captured peg, however long the pause) is no touch. A mirror finished less
+  than the settle time before his next lift is settled first, so it is seen.
+  A touch is spoken at once or not at all.
+* **Moves and mirrors**: a move the pegs show goes to the session as a move on
+  the tactile board (his own move, D.2.3, or a mirror of the opponent's); a
+  wrong mirror too, so the session sees the divergence (D.2.9).
+* **Mismatches**: squares where the pegs differ from what they should show
+  are said once (not while the board is being set right) and shown.
+* **The expected position** is given to the tracker and to the device
+  (:class:`~blindchess.table.events.DeviceRequest` "expect"); a snapshot is
+  asked for after a ruling, on resume and when the tracker lost track.
+* **Announcements** (D.2.1, D.2.8) complete a promotion or settle what the pegs
+  cannot tell — only where they do not contradict a clear placement.
+"""
+
+from __future__ import annotations
+
+import chess
+
+from .. import phonetic
+from ..i18n import tr
+from ..pegboard.protocol import Comment, Ident, ProtocolError, parse_line
+from ..pegboard.tracker import InputEvent, Lift, Tracker, TrackerEvent, occupancy, same_position
+from .events import DeviceRequest, Touched
+from .state import TableState
+
+__all__ = ["TactileBoard"]
+
+
+class TactileBoard:
+    """The peg-board side of the table (see the module docstring)."""
+
+    def __init__(self, state: TableState) -> None:
+        self.state = state
+        s = state.session
+        self.tracker: Tracker | None = None
+        if state.setup.tactile == "pegboard" and s.blind_color is not None:
+            self.tracker = Tracker(s.board("tactile"), settle=state.setup.settle_time,
+                                   senses_pieces=state.setup.senses_pieces)
+        #: Squares (names) where the pegs differ from what they should show.
+        self.mismatch: tuple[str, ...] = ()
+        #: The square of a peg in the hand (the last lifted), None when none.
+        self.lifted: int | None = None
+        self.last_peg: float | None = None
+        self._candidates: tuple[chess.Move, ...] = ()   # what the pegs alone could not exclude (last move)
+        self._expected_fen: str | None = None
+
+    # ---------------------------------------------------------------- input
+    @staticmethod
+    def parse(line: str, now: float) -> InputEvent | ProtocolError | None:
+        """One protocol line read: a board event, a ProtocolError (unreadable), None (nothing to do)."""
+        message = parse_line(line.encode("utf-8", "replace"), now)
+        if message is None or isinstance(message, (Ident, Comment)):
+            return None
+        return message
+
+    def unreadable(self, now: float) -> None:
+        """A line the protocol could not read: events may be lost, the board is asked for a snapshot."""
+        self.state.emit(DeviceRequest(now, "pegboard", "snapshot"))
+
+    def feed(self, event: InputEvent, now: float) -> None:
+        """A parsed peg-board event (Lift, Place, Snapshot, PieceUpdate) at ``now``."""
+        tracker = self.tracker
+        if tracker is None:
+            return
+        if isinstance(event, Lift):
+            self._settle_mirror(now)
+            self.lifted = event.square
+        else:
+            self.lifted = None
+        self._tracker_events(tracker.feed(event), now)
+        self.last_peg = now
+
+    def tick(self, now: float) -> None:
+        """Time has passed until ``now``: the pegs settle."""
+        if self.tracker is not None:
+            self._tracker_events(self.tracker.tick(now), now)
+
+    def settled_at(self) -> float | None:
+        """When the pegs last moved are settled (None: no peg-board or no peg moved yet)."""
+        if self.tracker is None or self.last_peg is None:
+            return None
+        return self.last_peg + self.tracker.settle
+
+    # ---------------------------------------------------------------- from the rest of the table
+    def move_made(self) -> None:
+        """A move was made: the pegs' earlier mismatch is void (the expected position changes)."""
+        self.mismatch = ()
+
+    def set_right(self, now: float) -> None:
+        """After a ruling or on resume: the pegs are being set right; a snapshot is asked for."""
+        if self.tracker is not None:
+            self.state.adjusting = True
+            self.state.emit(DeviceRequest(now, "pegboard", "snapshot"))
+        self.expect(now, force=True)
+
+    def expect(self, now: float, *, force: bool = False) -> None:
+        """Tell the tracker (and the device) which position the tactile board should show."""
+        tracker = self.tracker
+        if tracker is None:
+            return
+        s = self.state.session
+        game, tactile = s.game_board(), s.board("tactile")
+        target = game if len(game.move_stack) >= len(tactile.move_stack) else tactile
+        if s.divergence is not None and len(tactile.move_stack) >= len(game.move_stack):
+            target = tactile   # a wrong mirror stands until the ruling
+        fen = target.fen()
+        if fen == self._expected_fen and not force:
+            return
+        self._expected_fen = fen
+        self._tracker_events(tracker.expect(target), now)
+        self.state.emit(DeviceRequest(now, "pegboard", "expect", fen))
+
+    def announced(self, move: chess.Move, index: int) -> None:
+        """The announced move (of half-move ``index``, 0-based) completes a promotion or settles
+        what occupancy cannot tell.
+
+        An announcement that contradicts a clear placement is not passed on: the
+        pegs stand as they stand, and the session tells the player (D.2.3); a slip
+        of the tongue corrected at once leaves no false mismatch behind. A
+        correction that withdrew the made move (D.2.8) is passed on: the pegs are
+        to follow it.
+        """
+        tracker = self.tracker
+        if tracker is None:
+            return
+        tactile = self.state.session.moves("tactile")
+        placed = tactile[index] if len(tactile) > index else None     # on the pegs for the announced half-move
+        if placed is not None and placed != move and move not in self._candidates and not self.state.withdrawn \
+                and (placed.from_square, placed.to_square) != (move.from_square, move.to_square):
+            return
+        self._tracker_events(tracker.announce(move), self.state.now)
+
+    def restore_announcement(self) -> None:
+        """On resume: an announcement not yet placed tells the tracker what the pegs should show (promotion piece)."""
+        s = self.state.session
+        if self.tracker is None or s.blind_color is None:
+            return
+        plies = len(s.game_moves)
+        for ev in reversed(s.events):
+            if ev.get("type") in ("move-made", "ruling", "ruling-override", "take-back"):
+                return
+            if ev.get("type") == "announce" and ev.get("uci") and int(ev.get("ply", 0)) == plies + 1:
+                self.tracker.announce(chess.Move.from_uci(ev["uci"]))
+                return
+
+    # ---------------------------------------------------------------- what the tracker saw
+    def _settle_mirror(self, now: float) -> None:
+        """A new lift while a finished mirror waits for its settle time: the mirror is judged first."""
+        tracker = self.tracker
+        if tracker is None or tracker.pending is None or self.last_peg is None:
+            return
+        expected = tracker.board
+        expected.push(tracker.pending)
+        if occupancy(expected) != tracker.occupied:
+            return
+        self._tracker_events(tracker.tick(max(now, self.last_peg + tracker.settle)), now)
+
+    def _tracker_events(self, events: list[TrackerEvent], now: float) -> None:
+        for e in events:
+            self._tracker_event(e, now)
+            self.state.process()
+
+    def _tracker_event(self, e: TrackerEvent, now: float) -> None:
+        state = self.state
+        s = state.session
+        if e.type == "touched" and e.square is not None:
+            if not self._touch_counts(e):
+                return
+            piece = e.piece
+            s.touch(e.square, now, board="tactile", piece=piece.symbol() if piece else None)
+            state.emit(Touched(now, chess.square_name(e.square), "blind"))
+            words = tr("table.touched", state.lang, piece=state.piece_words(piece),
+                       square=phonetic.square_name(e.square, state.lang))
+            state.say(now, words, "blind", "status")      # at once or not at all
+            state.show(now, tr("table.touched_shown", state.lang, piece=state.piece_words(piece),
+                               square=chess.square_name(e.square)))
+        elif e.type == "move" and e.move is not None:
+            if e.promotion_pending:
+                return       # complete when the piece is announced (D.2.1)
+            self._candidates = tuple(e.candidates)
+            tactile = s.board("tactile")
+            if tactile.move_stack and tactile.peek() == e.move and self.tracker is not None \
+                    and same_position(self.tracker.board, tactile):
+                return       # the session knows it already (a wrong mirror fed before, a ruling, a resume)
+            s.tactile_move(e.move, now)
+        elif e.type == "takeback":
+            if state.adjusting:
+                return
+            if s.moves("tactile"):
+                s.take_back("tactile", now)
+        elif e.type == "mismatch":
+            self._mismatch(e, now)
+        elif e.type == "in-sync":
+            if self.mismatch:
+                self.mismatch = ()
+                state.show(now, tr("table.tactile_in_sync", state.lang))
+            state.adjusting = False
+        elif e.type == "inconsistent":
+            state.emit(DeviceRequest(now, "pegboard", "snapshot"))
+
+    def _touch_counts(self, e: TrackerEvent) -> bool:
+        """D.2.2: a lift counts as a touch only in the blind player's own move, nothing else under way."""
+        s = self.state.session
+        if s.blind_color is None or s.finished or self.state.adjusting or self.mismatch:
+            return False
+        if e.expected is not None or (self.tracker is not None and self.tracker.pending is not None):
+            return False     # mirroring the opponent's move (also removing the captured peg)
+        if s.to_move != s.blind_color or len(s.moves("tactile")) != len(s.game_moves):
+            return False
+        return s.divergence is None
+
+    def _mismatch(self, e: TrackerEvent, now: float) -> None:
+        state = self.state
+        s = state.session
+        made = e.move
+        tactile = s.moves("tactile")
+        if made is not None and e.expected is not None and not state.adjusting and len(tactile) < len(s.game_moves):
+            # a wrong mirror: it is on the tactile board, so the session must know (D.2.9 follows)
+            s.tactile_move(made, now)
+            state.process()
+            self.expect(now, force=True)
+            return
+        squares = tuple(chess.square_name(sq) for sq in e.squares)
+        if squares != self.mismatch:
+            self.mismatch = squares
+            if not state.adjusting:
+                state.say(now, tr("table.tactile_mismatch", state.lang,
+                                  squares=", ".join(phonetic.square_name(sq, state.lang) for sq in e.squares)),
+                          "blind", "status")
+            state.show(now, tr("table.tactile_mismatch_shown", state.lang, squares=", ".join(squares)))
