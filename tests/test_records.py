@@ -224,7 +224,7 @@ def test_scoresheet_pdf(tmp_path):
     assert pdf_pages(target) == 1  # 36 moves fit the two blocks of 30
     text = pdf_text(target)
     for expected in ("Partieformular", "Müller, Anna", "Иванов, Пётр", "IBCA Open", "Berlin", "Unterschrift",
-                     "2026.11.29"):
+                     "29.11.2026"):
         assert expected in text
     sheet = scoresheet_pdf.sheet_from_game(game, "de")
     first_white = sheet.rows[0][1]

@@ -3,8 +3,11 @@
 Each subcommand lives in its own module of this package and exposes
 ``register(subparsers)``, which adds its parser and sets ``func`` (a callable
 taking the parsed arguments and returning the exit code). Errors meant for the
-user (:class:`blindchess.errors.UserError`) are printed as they are; anything
-else is logged to a file and reported in one line — no traceback reaches a user.
+user (:class:`blindchess.errors.UserError`) are printed as they are. An
+``OSError`` about a path the user gave (a name too long, a symlink loop, a
+folder where a file belongs …) that a command did not turn into a message itself
+becomes one line naming the path and the reason, exit code 2. Anything else is
+logged to a file and reported in one line — no traceback reaches a user.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from collections.abc import Sequence
 from .. import __version__, paths
 from ..errors import UserError
 from ..i18n import default_lang, tr
+from ..textfile import os_error_text, shown_path
+from .app import start_app
 
 #: Subcommand modules, in the order ``--help`` lists them.
 SUBCOMMANDS = (
@@ -49,13 +54,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"blindchess {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
-        try:
-            module = importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name and exc.name.startswith(f"{__name__}.{name}"):
-                continue  # not built yet
-            raise
-        module.register(sub)
+        importlib.import_module(f"{__name__}.{name}").register(sub)
     return parser
 
 
@@ -72,14 +71,11 @@ def _log_internal_error() -> str:
         return "-"
 
 
-def start_app(argv: Sequence[str] = ()) -> int:
-    """Start the desktop app (used when no subcommand is given)."""
-    try:
-        from ..ui.app import main as app_main
-    except ImportError as exc:
-        print(tr("cli.no_gui", None, error=exc), file=sys.stderr)
-        return 2
-    return int(app_main(list(argv)) or 0)
+def os_error_message(exc: OSError, lang: str | None) -> str | None:
+    """One line for an ``OSError`` about a user's path, or None when it names no path (a real fault)."""
+    if exc.filename is None:
+        return None
+    return tr("files.cannot_use", lang, path=shown_path(exc.filename), error=os_error_text(exc, lang))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -103,6 +99,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:
+        message = os_error_message(exc, lang)
+        if message is None:
+            log = _log_internal_error()
+            print(tr("cli.internal_error", lang, error=type(exc).__name__, log=log), file=sys.stderr)
+            return 70
+        print(message, file=sys.stderr)
+        return 2
     except Exception as exc:  # noqa: BLE001 - the last line of defence
         log = _log_internal_error()
         print(tr("cli.internal_error", lang, error=type(exc).__name__, log=log), file=sys.stderr)

@@ -1,16 +1,20 @@
 """``blindchess app [--journal FILE] [--lang de|en]``: start the desktop app.
 
 ``blindchess`` without arguments does the same (it reopens the last unfinished
-game, or offers a new one). The app itself lives in :mod:`blindchess.ui.app`;
-Qt is imported only when the command runs, so ``blindchess --help`` stays fast
-and works without a display.
+game, or offers a new one). The app itself lives in :mod:`blindchess.ui.app`,
+which imports Qt only when the app starts, so ``blindchess --help`` stays fast
+and works without a display. The dependency goes one way: the CLI knows the
+app's entry point and options; the ui never imports the CLI.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
 from ..i18n import tr
+from ..ui.app import add_arguments
+from ..ui.app import main as app_main
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -19,10 +23,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The app's options; shared with :func:`blindchess.ui.app.main`."""
-    parser.add_argument("--journal", metavar="FILE", help=tr("ui.cli_journal"))
-    parser.add_argument("--lang", choices=("de", "en"), help=tr("ui.cli_lang"))
+def start_app(argv: Sequence[str] = ()) -> int:
+    """Run the desktop app with the app's own arguments; its exit code (2 when Qt cannot start)."""
+    return int(app_main(list(argv)) or 0)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,6 +34,4 @@ def run(args: argparse.Namespace) -> int:
         argv += ["--journal", args.journal]
     if args.lang:
         argv += ["--lang", args.lang]
-    from . import start_app  # prints a clear message when Qt cannot be loaded
-
     return start_app(argv)

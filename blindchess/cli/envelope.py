@@ -18,8 +18,12 @@ from pathlib import Path
 import chess
 
 from .. import envelope as env
+from ..clock import parse_duration
 from ..errors import UserError
 from ..i18n import default_lang, tr
+from ..journal import read_journal
+from ..textfile import os_error_text, regular_file, shown_path
+from ..ui.envelope_pdf import write_pdf
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -65,8 +69,6 @@ def _board(fen: str, lang: str) -> chess.Board:
 
 
 def _seconds(text: str, lang: str) -> float:
-    from ..clock import parse_duration  # lazily: the session engineer's module
-
     try:
         value = parse_duration(text)
     except ValueError:
@@ -90,14 +92,12 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def _from_journal(path: Path, lang: str) -> env.Envelope:
-    from ..journal import read_journal  # lazily
-
+    regular_file(path, lang)   # UserError: missing, a folder, a device, a refused name
     try:
         events = read_journal(path).events
     except OSError as exc:
-        from ..textfile import os_error_text
-
-        raise UserError(tr("tournament.cli_no_journal", lang, path=path, error=os_error_text(exc, lang))) from None
+        raise UserError(tr("tournament.cli_no_journal", lang, path=shown_path(path),
+                           error=os_error_text(exc, lang))) from None
     record = env.sealed_record_from_events(events)
     if record is None:
         raise UserError(tr("tournament.cli_no_adjournment", lang, path=path))
@@ -124,19 +124,7 @@ def run_show(args: argparse.Namespace) -> int:
     else:
         print(envelope.text(lang))
     if args.pdf is not None:
-        target = Path(args.pdf)
-        if target.is_dir():   # checked here: Qt's PDF writer only says "QPainter::begin(): Returned false"
-            from ..i18n import tr as _tr
-            raise UserError(tr("tournament.pdf_cannot_write", lang, path=target, error=_tr("files.is_folder", lang)))
-        if not (target.parent if str(target.parent) else Path(".")).is_dir():
-            from ..i18n import tr as _tr
-            raise UserError(tr("tournament.pdf_cannot_write", lang, path=target,
-                               error=_tr("files.no_such_folder", lang)))
-        try:
-            from ..ui.envelope_pdf import write_pdf
-        except ImportError as exc:
-            raise UserError(tr("tournament.cli_no_qt", lang, error=exc)) from None
-        path = write_pdf(envelope, args.pdf, lang)
+        path = write_pdf(envelope, args.pdf, lang)   # UserError when not written: no "PDF written" then
         print(tr("tournament.cli_pdf_written", lang, path=path))
     return 0
 

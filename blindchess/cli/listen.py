@@ -17,6 +17,7 @@ import chess
 
 from ..errors import UserError
 from ..i18n import default_lang, tr
+from ..textfile import regular_file
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -48,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
         board.chess960 = False
     if board.status() & ~chess.STATUS_BAD_CASTLING_RIGHTS:
         raise UserError(tr("speech.bad_fen", ui, error=status_text(board.status(), ui)))
+    regular_file(args.wav, ui)   # never /dev/zero or a FIFO: they would be read without end
     pcm = audio.load_for_recognition(args.wav, lang=ui)   # the user's file first: is it there at all?
     model_path = asr.model_for(lang, args.model, ui)
     try:

@@ -36,6 +36,7 @@ from .. import paths
 from ..errors import UserError
 from ..i18n import default_lang, tr
 from ..pegboard.tracker import DEFAULT_SETTLE, TrackerEvent
+from ..textfile import is_missing, read_bytes, regular_file, shown_path
 
 
 DEFAULT_DELAY = 1.5     # seconds between two moves of a simulated game: a human pace
@@ -79,16 +80,10 @@ def register(subparsers) -> None:
 # -- replay ------------------------------------------------------------------------
 
 def _read(path: str, lang: str) -> bytes:
-    from ..textfile import os_error_text, read_bytes
-
-    if not Path(path).exists():
-        raise UserError(tr("pegboard.file_missing", lang, path=path))
-    try:
-        return read_bytes(path, lang)
-    except UserError:
-        raise
-    except OSError as exc:  # pragma: no cover - read_bytes reports these itself
-        raise UserError(tr("pegboard.file_unreadable", lang, path=path, error=os_error_text(exc, lang))) from None
+    """The log's bytes; UserError for a missing file, a folder, a device, a FIFO or a refused name."""
+    if is_missing(path):
+        raise UserError(tr("pegboard.file_missing", lang, path=shown_path(path)))
+    return read_bytes(path, lang)
 
 
 def _start_board(fen: str | None, chess960: bool, lang: str) -> chess.Board:
@@ -196,10 +191,10 @@ def _load_game(path: str, lang: str) -> tuple[chess.Board, list[chess.Move]]:
     """The first game of a file: PGN (FEN/Variant headers too) or a scoresheet in any notation."""
     from .announce import read_games
 
-    p = Path(path)
-    if not p.exists():
-        raise UserError(tr("pegboard.pgn_missing", lang, path=path))
-    _headers, start, moves = read_games(p, lang)[0]
+    if is_missing(path):
+        raise UserError(tr("pegboard.pgn_missing", lang, path=shown_path(path)))
+    regular_file(path, lang)
+    _headers, start, moves = read_games(Path(path), lang)[0]
     return start, moves
 
 

@@ -11,6 +11,8 @@ import argparse
 import sys
 
 from ..i18n import default_lang, tr
+from ..records.files import output_target
+from ..speech import audio, tts
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -36,11 +38,10 @@ def _rate(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..speech import audio, tts
-
     text = " ".join(args.text)
     ui = default_lang()
     if args.out:
+        output_target(args.out, ui)   # a refused name, a loop, a folder: one line, nothing written
         path = tts.render_wav(text, args.out, args.lang, rate=args.rate)
         if path.is_file():
             print(tr("speech.wav_written", ui, path=path, seconds=audio.read_wav(path).duration))

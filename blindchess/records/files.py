@@ -1,22 +1,66 @@
-"""Writing export files whole or not at all: a temporary file beside the target, then rename."""
+"""Writing export files whole or not at all: a temporary file beside the target, then rename.
+
+The one place that checks an output path the user gave before anything is
+produced: a name the system refuses (too long, a symlink loop, a path through a
+file), a folder where a file belongs, or a missing folder is a
+:class:`blindchess.errors.UserError` (exit 2) and nothing is written.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ..errors import UserError
 from ..i18n import tr
+from ..textfile import os_error_text, shown_path
 
 
 def _why(exc: OSError, lang: str | None) -> str:
-    from ..textfile import os_error_text
-
     return os_error_text(exc, lang)
+
+
+def _cannot_write(target: str | os.PathLike, error: str, lang: str | None) -> UserError:
+    return UserError(tr("records.cannot_write", lang, path=shown_path(target), error=error))
+
+
+def _mode(path: str | os.PathLike, lang: str | None, *, follow: bool = True) -> int | None:
+    """``st_mode`` of ``path`` (symlinks followed unless ``follow`` is false), None when it does not exist.
+
+    Raises UserError when the system refuses the name (too long, a symlink loop, no permission).
+    """
+    try:
+        return os.stat(path, follow_symlinks=follow).st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise _cannot_write(path, _why(exc, lang), lang) from None
+
+
+def output_target(target: str | Path, lang: str | None = None) -> Path:
+    """The file an export to ``target`` really replaces (a symlink's destination), checked.
+
+    Raises UserError when ``target`` is a folder, its folder does not exist, or its name is
+    refused by the system. A device or pipe is returned as it is (see :func:`atomic_path`).
+    """
+    target = Path(target)
+    mode = _mode(target, lang)
+    if mode is not None and stat.S_ISDIR(mode):
+        raise _cannot_write(target, tr("records.target_is_folder", lang), lang)
+    if mode is None and _mode(target, lang, follow=False) is not None:
+        target = Path(os.path.realpath(target))   # a dangling link: the file is created where it points
+    elif mode is not None and stat.S_ISREG(mode):
+        target = Path(os.path.realpath(target))   # write beside the real file; the link stays a link
+    folder = target.parent if str(target.parent) else Path(".")
+    folder_mode = _mode(folder, lang)
+    if folder_mode is None or not stat.S_ISDIR(folder_mode):
+        raise _cannot_write(target, tr("records.no_folder", lang), lang)
+    return target
 
 
 def _umask() -> int:
@@ -31,23 +75,19 @@ def atomic_path(target: str | Path, lang: str | None = None, *, suffix: str = ""
 
     On any error the temporary file is removed and the target is left as it was.
     """
-    target = Path(target)
-    if target.exists() and not target.is_file() and not target.is_dir():
+    mode = _mode(target, lang)
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
         # a device or a pipe (/dev/stdout, a FIFO): renaming onto it would replace it — copy into it
+        target = Path(target)
         with _special(target, lang, suffix or target.suffix) as tmp:
             yield tmp
         return
-    if target.is_symlink():
-        target = target.resolve()   # write beside the real file; the link stays a link
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise UserError(tr("records.cannot_write", lang, path=target, error=tr("records.no_folder", lang)))
-    if target.is_dir():
-        raise UserError(tr("records.cannot_write", lang, path=target, error=tr("records.target_is_folder", lang)))
+    target = output_target(target, lang)
+    folder = target.parent
     try:
         fd, name = tempfile.mkstemp(prefix=".blindchess-", suffix=suffix or target.suffix, dir=folder)
     except OSError as exc:
-        raise UserError(tr("records.cannot_write", lang, path=target, error=_why(exc, lang))) from exc
+        raise _cannot_write(target, _why(exc, lang), lang) from exc
     os.close(fd)
     tmp = Path(name)
     try:
@@ -55,7 +95,7 @@ def atomic_path(target: str | Path, lang: str | None = None, *, suffix: str = ""
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; an export is an ordinary file
         os.replace(tmp, target)
     except OSError as exc:
-        raise UserError(tr("records.cannot_write", lang, path=target, error=_why(exc, lang))) from exc
+        raise _cannot_write(target, _why(exc, lang), lang) from exc
     finally:
         with contextlib.suppress(OSError):
             tmp.unlink()
@@ -71,7 +111,7 @@ def _special(target: Path, lang: str | None, suffix: str) -> Iterator[Path]:
             with open(tmp, "rb") as src, open(target, "wb") as dst:
                 shutil.copyfileobj(src, dst)
         except OSError as exc:
-            raise UserError(tr("records.cannot_write", lang, path=target, error=_why(exc, lang))) from exc
+            raise _cannot_write(target, _why(exc, lang), lang) from exc
 
 
 def write_text(target: str | Path, text: str, lang: str | None = None, *, encoding: str = "utf-8",
@@ -94,10 +134,14 @@ def atomic_folder(target: str | Path, lang: str | None = None) -> Iterator[Path]
     """A temporary folder; its files are moved into ``target`` only when the block succeeds."""
     target = Path(target)
     parent = target.parent if str(target.parent) else Path(".")
-    if not parent.is_dir():
-        raise UserError(tr("records.cannot_write", lang, path=target, error=tr("records.no_folder", lang)))
-    if target.exists() and not target.is_dir():
-        raise UserError(tr("records.cannot_write", lang, path=target, error=tr("records.target_is_file", lang)))
+    parent_mode = _mode(parent, lang)
+    if parent_mode is None or not stat.S_ISDIR(parent_mode):
+        raise _cannot_write(target, tr("records.no_folder", lang), lang)
+    mode = _mode(target, lang)
+    if mode is not None and not stat.S_ISDIR(mode):
+        raise _cannot_write(target, tr("records.target_is_file", lang), lang)
+    if mode is None and _mode(target, lang, follow=False) is not None:
+        raise _cannot_write(target, tr("records.target_is_file", lang), lang)   # a dangling link
     tmp = Path(tempfile.mkdtemp(prefix=".blindchess-", dir=parent))
     try:
         yield tmp
@@ -106,6 +150,6 @@ def atomic_folder(target: str | Path, lang: str | None = None) -> Iterator[Path]
             os.chmod(item, 0o666 & ~_umask())
             os.replace(item, target / item.name)
     except OSError as exc:
-        raise UserError(tr("records.cannot_write", lang, path=target, error=_why(exc, lang))) from exc
+        raise _cannot_write(target, _why(exc, lang), lang) from exc
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -17,10 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import re
+
 import chess
 import chess.pgn
 
+from ..clock import Period, TimeControl
 from ..i18n import tr
+from ..notation import write
 from ..ui.qtapp import ensure_app
 from .files import write_with
 
@@ -59,17 +63,83 @@ def _known(game: chess.pgn.Game, tag: str) -> str:
     return "" if value in ("", "?", "-", "????.??.??") else value
 
 
-def sheet_from_game(game: chess.pgn.Game, lang: str = "de") -> Sheet:
-    """The scoresheet's content: header fields, move rows in ``lang`` letters, result."""
-    from ..notation import write
+def _amount(seconds: float, lang: str) -> str:
+    """A duration as a person writes it on a scoresheet: "90 min", "2 h", "1 h 30 min", "30 s", "2 min 30 s"."""
+    total = round(seconds)
+    if total != seconds or total < 60:
+        return tr("records.tc_seconds", lang, n=f"{seconds:g}")
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours and not minutes and not secs:
+        return tr("records.tc_hours", lang, n=hours)
+    if hours and hours * 60 + minutes >= 180:
+        parts = [tr("records.tc_hours", lang, n=hours)] + ([tr("records.tc_minutes", lang, n=minutes)] if minutes else [])
+    else:
+        parts = [tr("records.tc_minutes", lang, n=hours * 60 + minutes)]
+    if secs:
+        parts.append(tr("records.tc_seconds", lang, n=secs))
+    return " ".join(parts)
 
+
+def _period_text(period: Period, lang: str) -> str:
+    text = _amount(period.seconds, lang)
+    if period.increment:
+        text = tr("records.tc_increment", lang, base=text, inc=_amount(period.increment, lang))
+    if period.delay:
+        text = tr("records.tc_delay", lang, base=text, delay=_amount(period.delay, lang))
+    return text
+
+
+def time_control_text(tag: str, lang: str = "de") -> str:
+    """The PGN ``TimeControl`` tag as a person reads it.
+
+    ``"5400+30"`` -> "90 min + 30 s pro Zug"; ``"40/5400+30:1800+30"`` -> "40 Züge in
+    90 min + 30 s pro Zug, danach 30 min + 30 s pro Zug für den Rest der Partie".
+    A tag that is no time control (``"?"``, ``"-"``, ``""``) gives ""; one that cannot be read is
+    returned as it is (never dropped: the scoresheet is a record).
+    """
+    tag = (tag or "").strip()
+    if tag in ("", "?", "-"):
+        return ""
+    try:
+        control = TimeControl.parse(tag)
+    except ValueError:
+        return tag
+    if control is None:
+        return ""
+    parts = []
+    many = len(control.periods) > 1
+    for period in control.periods:
+        text = _period_text(period, lang)
+        if period.moves:
+            text = tr("records.tc_moves", lang, moves=period.moves, time=text)
+        elif many:
+            text = tr("records.tc_rest", lang, time=text)
+        parts.append(text)
+    return f", {tr('records.tc_then', lang)} ".join(parts)
+
+
+_FULL_DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
+
+
+def date_text(tag: str, lang: str = "de") -> str:
+    """The PGN ``Date`` tag as a person writes it: "01.12.2026" (de), "2026-12-01" (en); unknown parts dropped."""
+    full = _FULL_DATE.match(tag)
+    if full:
+        year, month, day = full.groups()
+        return f"{day}.{month}.{year}" if lang == "de" else f"{year}-{month}-{day}"
+    return tag.replace(".??", "")
+
+
+def sheet_from_game(game: chess.pgn.Game, lang: str = "de") -> Sheet:
+    """The scoresheet's content: header fields (Event, Site, Date, Round, Board, the players, the time
+    control as a person reads it), move rows in ``lang`` letters, result."""
     board = game.board()
-    date = _known(game, "Date").replace(".??", "")
     fields = {
-        "event": _known(game, "Event"), "site": _known(game, "Site"), "date": date,
+        "event": _known(game, "Event"), "site": _known(game, "Site"), "date": date_text(_known(game, "Date"), lang),
         "round": _known(game, "Round"), "board": _known(game, "Board"),
         "white": _known(game, "White"), "black": _known(game, "Black"),
-        "time_control": _known(game, "TimeControl"),
+        "time_control": time_control_text(_known(game, "TimeControl"), lang),
     }
     if board.chess960:
         number = board.chess960_pos()
@@ -172,7 +242,7 @@ def paint_page(painter, dots_per_mm: float, sheet: Sheet, page: int = 0) -> None
     extra = "   ".join(v for v in (
         f"{tr('records.time_control', lang)}: {f['time_control']}" if f.get("time_control") else "",
         f.get("variant", "")) if v)
-    pen.font(3.0)
+    pen.font(3.0 if len(extra) <= 90 else 2.4)   # a multi-period control stays on one line
     pen.text(left, y + 0.5, width, 5, extra)
     y += 6.5
 

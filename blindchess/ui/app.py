@@ -10,7 +10,13 @@ Start-up is kept short (target < 1.5 s to a usable window, see
 ``tests/benchmarks/bench_startup.py``): the window is shown first, the speaker,
 the tactile board and the game are set up right after, from the event loop.
 With ``BLINDCHESS_EXIT_WHEN_READY=1`` the app prints ``ready <seconds>`` once
-the window is usable and quits — the benchmark and the smoke test use it.
+the window is usable and quits — the benchmark and the smoke test use it; with
+``BLINDCHESS_REPORT_READY=1`` it prints the same line and goes on running.
+
+The language: ``--lang``, else ``BLINDCHESS_LANG``, else the saved setting.
+Ctrl-C in the terminal (SIGINT) ends the app as closing its window does: the Qt
+loop quits, the devices and the journal are shut down, exit code 130, one line
+"Abgebrochen." — never an internal error.
 """
 
 from __future__ import annotations
@@ -18,6 +24,8 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
+import signal
+import socket
 import sys
 import time
 import traceback
@@ -27,13 +35,30 @@ from pathlib import Path
 from .. import paths
 from ..errors import UserError
 from ..i18n import tr
+from ..textfile import regular_file
+
+#: Exit code after Ctrl-C (128 + SIGINT), as shells report an interrupted program.
+EXIT_INTERRUPTED = 130
 
 _T0 = time.perf_counter()
 
 
-def parse_args(argv: Sequence[str]) -> argparse.Namespace:
-    from ..cli.app import add_arguments
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The app's options, for this module's parser and ``blindchess app`` (:mod:`blindchess.cli.app`)."""
+    parser.add_argument("--journal", metavar="FILE", help=tr("ui.cli_journal"))
+    parser.add_argument("--lang", choices=("de", "en"), help=tr("ui.cli_lang"))
 
+
+def app_lang(explicit: str | None) -> str | None:
+    """The GUI's language: ``--lang``, else ``BLINDCHESS_LANG`` (de/en), else None (the saved setting)."""
+    if explicit:
+        return explicit
+    env = os.environ.get("BLINDCHESS_LANG", "").strip().lower()[:2]
+    return env if env in ("de", "en") else None
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    """The app's command line (``--journal``, ``--lang``); argparse exits on bad options."""
     parser = argparse.ArgumentParser(prog="blindchess app", description=tr("ui.cli_description"))
     add_arguments(parser)
     return parser.parse_args(list(argv))
@@ -99,8 +124,48 @@ def journal_to_reopen(explicit: str | None, settings) -> Path | None:
     return journal.last_unfinished()
 
 
+class InterruptWatch:
+    """Turns SIGINT (Ctrl-C in the terminal) into ``quit()`` of the running Qt loop.
+
+    Python runs its signal handlers only between bytecodes, and a Qt loop waiting in C++
+    runs none; so the signal's wake-up byte goes to a socket that a ``QSocketNotifier``
+    watches — Python code then runs, the handler asks the loop to quit. ``interrupted``
+    tells the caller afterwards. ``close()`` restores the previous handler.
+    """
+
+    def __init__(self, app) -> None:
+        from PySide6.QtCore import QSocketNotifier
+
+        self.interrupted = False
+        self._app = app
+        self._read, self._write = socket.socketpair()
+        self._read.setblocking(False)
+        self._write.setblocking(False)
+        self._old_fd = signal.set_wakeup_fd(self._write.fileno())
+        self._old_handler = signal.signal(signal.SIGINT, self._on_sigint)
+        self._notifier = QSocketNotifier(self._read.fileno(), QSocketNotifier.Type.Read)
+        self._notifier.activated.connect(self._drain)
+
+    def _on_sigint(self, signum, frame) -> None:
+        self.interrupted = True
+        self._app.quit()
+
+    def _drain(self) -> None:
+        try:
+            self._read.recv(64)
+        except BlockingIOError:
+            pass
+
+    def close(self) -> None:
+        self._notifier.setEnabled(False)
+        signal.signal(signal.SIGINT, self._old_handler)
+        signal.set_wakeup_fd(self._old_fd)
+        self._read.close()
+        self._write.close()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the app; returns the exit code. No traceback reaches the user."""
+    """Run the app; returns the exit code (130 after Ctrl-C). No traceback reaches the user."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "app":
         argv = argv[1:]
@@ -108,26 +173,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
-    lang = args.lang or os.environ.get("BLINDCHESS_LANG") or None
+    lang = app_lang(args.lang)
     if _no_display():
         print(tr("ui.no_display", lang), file=sys.stderr)
         return 2
-    if args.journal and not Path(args.journal).is_file():
-        print(tr("ui.journal_missing", lang, path=args.journal), file=sys.stderr)
-        return 2
+    if args.journal:
+        try:
+            regular_file(args.journal, lang)
+        except UserError:
+            print(tr("ui.journal_missing", lang, path=args.journal), file=sys.stderr)
+            return 2
     try:
-        app, controller, window = build(lang=args.lang)
+        app, controller, window = build(lang=lang)
     except UserError as exc:
         print(exc.message, file=sys.stderr)
         return exc.exit_code
+    except ImportError as exc:   # PySide6 missing or broken
+        print(tr("cli.no_gui", lang, error=exc), file=sys.stderr)
+        return 2
     except Exception as exc:  # noqa: BLE001 - e.g. no display: one clear line, details in the log
-        print(tr("ui.start_failed", None, error=f"{type(exc).__name__}: {exc}", log=_log_error()), file=sys.stderr)
+        print(tr("ui.start_failed", lang, error=f"{type(exc).__name__}: {exc}", log=_log_error()), file=sys.stderr)
         return 70
 
     from PySide6.QtCore import QTimer
 
     def unexpected(exc_type, exc, tb) -> None:
         """An error in a Qt slot: logged to a file, one line in the window — never a traceback."""
+        if issubclass(exc_type, KeyboardInterrupt):   # Ctrl-C that arrived inside a slot
+            watch.interrupted = True
+            app.quit()
+            return
         log = _log_error((exc_type, exc, tb))
         if isinstance(exc, UserError):
             window.show_message(exc.message)
@@ -135,12 +210,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             window.show_message(tr("ui.internal_error", window.lang, error=exc_type.__name__, log=log))
 
     sys.excepthook = unexpected
+    watch = InterruptWatch(app)
     window.show()
     probe = os.environ.get("BLINDCHESS_EXIT_WHEN_READY") == "1"
+    report = os.environ.get("BLINDCHESS_REPORT_READY") == "1"
 
     def ready() -> None:
-        if probe:
+        if probe or report:
             print(f"ready {time.perf_counter() - _T0:.3f}", flush=True)
+        if probe:
             app.quit()
             return
         controller.start_devices()
@@ -159,6 +237,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code = app.exec()
     finally:
+        watch.close()
         controller.shutdown()
         sys.excepthook = sys.__excepthook__
+    if watch.interrupted:
+        print(tr("cli.interrupted", lang), file=sys.stderr)
+        return EXIT_INTERRUPTED
     return int(code)

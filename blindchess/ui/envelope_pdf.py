@@ -9,14 +9,15 @@ offscreen when there is no display).
 
 from __future__ import annotations
 
+import errno
 import html
 from pathlib import Path
 
 import chess
 
 from ..envelope import Envelope
-from ..errors import UserError
 from ..i18n import tr
+from ..records.files import write_with
 from .qtapp import ensure_app
 
 _PIECES = {"K": "♔", "Q": "♕", "R": "♖", "B": "♗", "N": "♘", "P": "♙",
@@ -58,17 +59,12 @@ def envelope_html(envelope: Envelope, lang: str = "de") -> str:
     )
 
 
-def write_pdf(envelope: Envelope, path: str | Path, lang: str = "de") -> Path:
-    """Write the envelope as a one-page A4 PDF to ``path`` and return the path."""
-    ensure_app()
+def _print(envelope: Envelope, path: Path, lang: str) -> None:
+    """Lay the envelope out on one A4 page of a new PDF at ``path``; OSError when Qt cannot write it."""
     from PySide6.QtCore import QMarginsF, QSizeF
-    from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
+    from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter, QTextDocument
 
-    path = Path(path)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UserError(tr("tournament.pdf_cannot_write", lang, path=path, error=exc.strerror)) from exc
+    ensure_app()
     writer = QPdfWriter(str(path))
     writer.setTitle(tr("tournament.env_title", lang))
     writer.setCreator("blindchess")
@@ -79,8 +75,23 @@ def write_pdf(envelope: Envelope, path: str | Path, lang: str = "de") -> Path:
     doc.setHtml(envelope_html(envelope, lang))
     rect = writer.pageLayout().paintRectPixels(writer.resolution())
     doc.setPageSize(QSizeF(rect.width(), rect.height()))
-    doc.print_(writer)
-    del writer  # finishes the file
-    if not path.is_file() or path.stat().st_size == 0:
-        raise UserError(tr("tournament.pdf_cannot_write", lang, path=path, error="-"))
-    return path
+    painter = QPainter()
+    if not painter.begin(writer):   # Qt could not open the file: say so, never "written"
+        raise OSError(errno.EIO, tr("tournament.pdf_not_made", lang), str(path))
+    try:
+        doc.drawContents(painter)
+    finally:
+        painter.end()
+    if path.stat().st_size == 0:
+        raise OSError(errno.EIO, tr("tournament.pdf_not_made", lang), str(path))
+
+
+def write_pdf(envelope: Envelope, path: str | Path, lang: str = "de") -> Path:
+    """Write the envelope as a one-page A4 PDF to ``path``, whole or not at all, and return the path.
+
+    The PDF is made beside the target and renamed onto it only when complete
+    (:func:`blindchess.records.files.write_with`); UserError when the target cannot be
+    written or replaced (a folder, a missing folder, a refused name, no permission) —
+    the old file is then left as it was.
+    """
+    return write_with(path, lambda tmp: _print(envelope, tmp, lang), lang)
