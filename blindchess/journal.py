@@ -64,6 +64,7 @@ finds the game the app should offer to reopen at start.
 
 from __future__ import annotations
 
+import bisect
 import datetime
 import errno
 import fcntl
@@ -272,7 +273,8 @@ class Damage:
     half-moves the journal had recorded before the problem; the half-moves
     ``after_ply + 1 … until_ply`` may be wrong or missing (none when
     ``until_ply == after_ply``: the problem lies between two half-moves, e.g. a
-    clock press, a touch or the result)."""
+    clock press, a touch or the result). A problem after the last good line may have
+    made the next half-move, so it affects ``after_ply + 1`` at least."""
 
     line: int
     reason: str
@@ -364,7 +366,8 @@ def _parse(number: int, raw: bytes, last: bool) -> _Line:
     except json.JSONDecodeError as exc:
         # Cut off while writing: the text ends inside the object (only the last line, or a fragment a
         # writer ended after a crash).
-        cut = exc.pos >= len(text.rstrip()) and raw.lstrip().startswith(b"{")
+        ends_early = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
+        cut = ends_early and raw.lstrip().startswith(b"{")
         return _Line(number, raw, None, "truncated" if cut or last else "corrupt")
     if not _well_formed(event):
         return _Line(number, raw, None, "corrupt")
@@ -402,6 +405,29 @@ class _Recorder:
                 self.game = list(moves)
 
 
+def _increasing(indices: list[int], values: list[int]) -> set[int]:
+    """The ``indices`` of a longest strictly increasing run of ``values`` (the earliest of equal ones)."""
+    tails: list[int] = []        # the smallest last value of a run of each length
+    tail_at: list[int] = []      # position (in ``values``) of that last value
+    before: list[int | None] = [None] * len(values)
+    for k, value in enumerate(values):
+        j = bisect.bisect_left(tails, value)
+        if j < len(tails) and tails[j] == value:
+            continue                         # an equal value earlier serves every run at least as well
+        before[k] = tail_at[j - 1] if j else None
+        if j == len(tails):
+            tails.append(value)
+            tail_at.append(k)
+        else:
+            tails[j], tail_at[j] = value, k
+    out: set[int] = set()
+    at = tail_at[-1] if tail_at else None
+    while at is not None:
+        out.add(indices[at])
+        at = before[at]
+    return out
+
+
 def read_journal(path: Path | str) -> JournalRead:
     """Read every good line and report the others (see the module docstring for what is checked).
 
@@ -421,43 +447,45 @@ def read_journal(path: Path | str) -> JournalRead:
                   if p.crc_ok and p.event is not None and p.event.get("type") == "session-start"]
         game_id = next((g for g in starts if counts[g] == best), None) or counts.most_common(1)[0][0]
 
+    # The lines that stand in order: the longest run of increasing line numbers (a line copied or
+    # moved forward must not make every line after it look out of order).
+    own: list[tuple[int, int]] = [(i, int(p.event["line_no"])) for i, p in enumerate(parsed)
+                                  if checked and p.crc_ok and p.event is not None and p.event["game_id"] == game_id]
+    keep = _increasing([i for i, _ in own], [n for _, n in own])
+    kept_raw = {int(p.event["line_no"]): p.raw for i, p in enumerate(parsed) if i in keep and p.event is not None}
+
     events: list[dict[str, Any]] = []
     numbers: list[int] = []
     found: list[tuple[int, str, int]] = []        # (line, reason, count) in file order
     order: list[dict[str, Any] | None] = []      # each good event, None for each problem, in file order
     last_no = 0
-    slots = 0                                     # damaged lines since the last good one
-    seen: dict[int, bytes] = {}
-    max_no = 0
-    for p in parsed:
+    slots = 0                                     # lines since the last good one that may have held a number
+    max_no = max((n for _, n in own), default=0)
+    for i, p in enumerate(parsed):
+        reason = ""
         if p.event is None:
-            found.append((p.number, p.reason, 1))
+            reason = p.reason
+        elif checked and not p.crc_ok:
+            reason = "corrupt"
+        elif checked and p.event["game_id"] != game_id:
+            reason = "foreign"
+        elif checked and i not in keep:     # its number is known and stands elsewhere: it fills no gap
+            n = int(p.event["line_no"])
+            found.append((p.number, "duplicate" if kept_raw.get(n) == p.raw else "out-of-order", 1))
+            order.append(None)
+            continue
+        if reason:
+            found.append((p.number, reason, 1))
             order.append(None)
             slots += 1
             continue
+        assert p.event is not None
         if checked:
-            if not p.crc_ok:
-                found.append((p.number, "corrupt", 1))
-                order.append(None)
-                slots += 1
-                continue
-            if p.event["game_id"] != game_id:
-                found.append((p.number, "foreign", 1))
-                order.append(None)
-                slots += 1
-                continue
             n = int(p.event["line_no"])
-            max_no = max(max_no, n)
-            if n <= last_no:
-                found.append((p.number, "duplicate" if seen.get(n) == p.raw else "out-of-order", 1))
-                order.append(None)
-                slots += 1
-                continue
             missing = n - last_no - 1 - slots
             if missing > 0:
                 found.append((p.number, "missing", missing))
                 order.append(None)
-            seen[n] = p.raw
             last_no, slots = n, 0
         # (A complete line without its newline was cut just before "\n": it is kept.)
         events.append(p.event)
@@ -479,7 +507,8 @@ def read_journal(path: Path | str) -> JournalRead:
             damage.extend(Damage(n, r, after, max(after, len(recorder.game)), c) for n, r, c, after in pending)
             pending = []
         recorder.feed(ev)
-    damage.extend(Damage(n, r, after, max(after, len(recorder.game)), c) for n, r, c, after in pending)
+    # After the last good line nothing tells what a damaged line held: it may have made the next half-move.
+    damage.extend(Damage(n, r, after, max(after + 1, len(recorder.game)), c) for n, r, c, after in pending)
     problems = [(d.line, d.reason) for d in damage]
     next_no = max(len(parsed), max_no) + 1
     return JournalRead(path, events, problems, numbers, damage, checked, game_id, recorder.game, next_no,
