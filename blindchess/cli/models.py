@@ -2,7 +2,10 @@
 
 Manages the vosk speech recognition models (see :mod:`blindchess.speech.models`):
 downloads with a progress bar on stderr, checks the SHA-256, extracts safely,
-installs atomically.
+installs atomically, within the catalogue's size figures and an overall deadline.
+Every ``models`` command first removes staging folders an installation that was
+killed left behind. ``remove`` accepts only a model name of the catalogue (exit 2
+otherwise: ``.``, ``..`` and paths are refused).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run_list(args: argparse.Namespace) -> int:
     from ..speech import models
 
+    models.clean_stale()
     ui = default_lang()
     print(tr("speech.models_header", ui))
     for info, path in models.status():
@@ -79,6 +83,7 @@ class _ProgressBar:
 def run_install(args: argparse.Namespace) -> int:
     from ..speech import models
 
+    models.clean_stale()   # a staging folder left by an installation that was killed
     ui = default_lang()
     info = models.info_for(args.lang, ui)
     if not args.source:
@@ -94,6 +99,7 @@ def run_install(args: argparse.Namespace) -> int:
 def run_remove(args: argparse.Namespace) -> int:
     from ..speech import models
 
+    models.clean_stale()
     ui = default_lang()
     if models.remove(args.lang, ui_lang=ui):
         print(tr("speech.removed", ui, lang=args.lang))

@@ -10,7 +10,19 @@ paths, no ``..``, no symlinks, nothing outside the target), and moves the model
 into place with a rename, so a model folder is either complete or absent —
 never half-installed. Downloads and extraction happen in a staging folder
 inside the models folder (same file system, so the final rename is atomic) that
-is removed whatever happens.
+is removed whatever happens; a staging folder left by a killed process is removed
+by the next ``blindchess models`` command (:func:`clean_stale`).
+
+Bounds (issue 14 §10): the download may be at most the catalogue's ``size_mb``
+× :data:`DOWNLOAD_MARGIN` + :data:`DOWNLOAD_SLACK_MB` (a server that announces
+more is refused before reading, one that sends no length is cut off there, a
+local ``--from`` file must be a regular file within it); the archive may unpack
+to at most ``unpacked_mb`` (or ``size_mb`` × :data:`UNPACK_FACTOR`) — counted
+while writing, so a zip whose headers lie is stopped too; an entry with the
+encryption flag refuses the archive; the whole download must finish before an
+overall deadline (``time_limit`` seconds on an injectable ``clock``; each wait for
+data is bounded by the socket ``timeout`` besides). Only names of the catalogue
+are accepted as models (``remove .`` or ``..`` or a path is refused).
 """
 
 from __future__ import annotations
@@ -23,6 +35,7 @@ import os
 import shutil
 import stat
 import tempfile
+import time
 import tomllib
 import urllib.error
 import urllib.parse
@@ -39,20 +52,46 @@ from ..i18n import tr
 ENV_MODEL = "BLINDCHESS_VOSK_MODEL"
 ENV_URL = "BLINDCHESS_MODEL_URL"
 MANIFEST = "blindchess-model.json"
-#: Refuse archives that unpack to more than this (a zip bomb, not a speech model).
+#: Refuse archives that unpack to more than this whatever the catalogue says (a zip bomb, not a speech model).
 MAX_UNPACKED = 4 * 1024**3
+#: The download may be this much larger than the catalogue's ``size_mb`` (a mirror, a rebuilt archive) ...
+DOWNLOAD_MARGIN = 1.5
+#: ... plus this many MB.
+DOWNLOAD_SLACK_MB = 5
+#: Without ``unpacked_mb`` in the catalogue, a model may unpack to ``size_mb`` times this (vosk's small
+#: models unpack to about 1.6 times their zip).
+UNPACK_FACTOR = 4
+#: Bounds for a catalogue entry without a size.
+FALLBACK_MB = 500
+#: The whole download must be done within this many seconds.
+DEFAULT_TIME_LIMIT = 30 * 60.0
+#: Prefixes of the folders an installation or a removal works in (removed when their process is gone).
+STAGING_PREFIXES = (".install-", ".remove-")
 
 Progress = Callable[[int, int | None], None]
 
 
 @dataclass(frozen=True)
 class ModelInfo:
-    """One downloadable model."""
+    """One downloadable model (``size_mb``: the zip; ``unpacked_mb``: unpacked, 0 = unknown)."""
 
     lang: str
     name: str
     size_mb: int
     sha256: str
+    unpacked_mb: int = 0
+
+    @property
+    def max_download(self) -> int:
+        """The most bytes a download of this model may have."""
+        size = self.size_mb or FALLBACK_MB
+        return int((size * DOWNLOAD_MARGIN + DOWNLOAD_SLACK_MB) * 1_000_000)
+
+    @property
+    def max_unpacked(self) -> int:
+        """The most bytes this model's archive may unpack to."""
+        size = self.unpacked_mb * DOWNLOAD_MARGIN if self.unpacked_mb else (self.size_mb or FALLBACK_MB) * UNPACK_FACTOR
+        return min(MAX_UNPACKED, int((size + DOWNLOAD_SLACK_MB) * 1_000_000))
 
 
 def _catalogue() -> dict:
@@ -63,7 +102,8 @@ def _catalogue() -> dict:
 def catalogue() -> dict[str, ModelInfo]:
     """The models blindchess knows, by language."""
     data = _catalogue()
-    return {lang: ModelInfo(lang, m["name"], int(m.get("size_mb", 0)), str(m.get("sha256", "")).lower())
+    return {lang: ModelInfo(lang, m["name"], int(m.get("size_mb", 0)), str(m.get("sha256", "")).lower(),
+                            int(m.get("unpacked_mb", 0)))
             for lang, m in data.get("models", {}).items()}
 
 
@@ -145,29 +185,45 @@ def info_for(lang: str, ui_lang: str | None = None) -> ModelInfo:
 # --------------------------------------------------------------------------- download
 
 def download(url: str, target: Path, *, progress: Progress | None = None, lang: str = "de",
-             ui_lang: str | None = None, timeout: float = 30.0) -> str:
-    """Download ``url`` to ``target``; returns the SHA-256. Offline, HTTP errors, truncation: :class:`UserError`."""
+             ui_lang: str | None = None, timeout: float = 30.0, max_bytes: int | None = None,
+             time_limit: float | None = None, clock: Callable[[], float] = time.monotonic) -> str:
+    """Download ``url`` to ``target``; returns the SHA-256.
+
+    ``max_bytes``: a server announcing more is refused before anything is read, and the
+    download is cut off as soon as it passes it (a server that sends no length);
+    ``time_limit``: seconds on ``clock`` within which the whole download must be done
+    (checked after every piece of data; each wait for data is bounded by ``timeout``).
+    Offline, HTTP errors, truncation, too large, too late: :class:`UserError`."""
     digest = hashlib.sha256()
     try:
         host = urllib.parse.urlsplit(url).netloc or url
     except ValueError as exc:   # "http://[::1": not even splittable
         raise UserError(tr("speech.bad_url", ui_lang, url=url, error=exc)) from exc
     done = 0
+    limit_mb = (max_bytes or 0) // 1_000_000
+    deadline = None if time_limit is None else clock() + time_limit
     try:
         with urllib.request.urlopen(url, timeout=timeout) as response, open(target, "wb") as out:
             length = response.headers.get("Content-Length")
             total = int(length) if length and length.isdigit() else None
+            if max_bytes is not None and total is not None and total > max_bytes:
+                raise UserError(tr("filecheck.model_claims_too_much", ui_lang, size=total // 1_000_000,
+                                   limit=limit_mb))
             if progress:
                 progress(0, total)
             while True:
-                block = response.read(64 * 1024)
+                block = response.read1(64 * 1024)   # whatever has arrived: a slow drip cannot hold it
                 if not block:
                     break
+                done += len(block)
+                if max_bytes is not None and done > max_bytes:
+                    raise UserError(tr("filecheck.model_too_big", ui_lang, limit=limit_mb))
                 out.write(block)
                 digest.update(block)
-                done += len(block)
                 if progress:
                     progress(done, total)
+                if deadline is not None and clock() > deadline:
+                    raise UserError(tr("filecheck.model_deadline", ui_lang, minutes=f"{(time_limit or 0) / 60:g}"))
     except urllib.error.HTTPError as exc:
         raise UserError(tr("speech.http_error", ui_lang, status=f"{exc.code} {exc.reason}", url=url)) from exc
     except urllib.error.URLError as exc:
@@ -184,6 +240,40 @@ def download(url: str, target: Path, *, progress: Progress | None = None, lang: 
     if total is not None and done != total:
         raise UserError(tr("speech.truncated", ui_lang, got=done, expected=total))
     return digest.hexdigest()
+
+
+def copy_source(source: str | os.PathLike, target: Path, max_bytes: int, ui_lang: str | None = None) -> None:
+    """Copy a local archive (``--from``) into ``target``: a regular file only (``/dev/zero`` or a FIFO is
+    refused without reading), at most ``max_bytes``. Raises :class:`UserError`."""
+    path = Path(source)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOCTTY)
+    except FileNotFoundError as exc:
+        raise UserError(tr("speech.archive_missing", ui_lang, path=source)) from exc
+    except IsADirectoryError as exc:
+        raise UserError(tr("speech.archive_is_folder", ui_lang, path=source)) from exc
+    except OSError as exc:
+        raise UserError(tr("speech.archive_unreadable", ui_lang, path=source, error=exc.strerror or exc)) from exc
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise UserError(tr("speech.archive_is_folder", ui_lang, path=source))
+        raise UserError(tr("filecheck.model_source_not_regular", ui_lang, path=source))
+    with os.fdopen(fd, "rb") as src:
+        if info.st_size > max_bytes:
+            raise UserError(tr("filecheck.model_archive_too_big", ui_lang, path=source, limit=max_bytes // 1_000_000))
+        try:
+            with open(target, "wb") as out:
+                copied = 0
+                for block in iter(lambda: src.read(1024 * 1024), b""):
+                    copied += len(block)
+                    if copied > max_bytes:   # the file grew while it was copied
+                        raise UserError(tr("filecheck.model_archive_too_big", ui_lang, path=source,
+                                           limit=max_bytes // 1_000_000))
+                    out.write(block)
+        except OSError as exc:
+            raise UserError(tr("speech.archive_unreadable", ui_lang, path=source, error=exc.strerror or exc)) from exc
 
 
 def sha256_file(path: Path) -> str:
@@ -213,14 +303,17 @@ def _unsafe_reason(info: zipfile.ZipInfo) -> str | None:
     return None
 
 
-def safe_extract(archive: Path, dest: Path, *, ui_lang: str | None = None) -> None:
-    """Extract a zip into ``dest`` after checking every entry; refuse the whole archive on any unsafe one."""
+def safe_extract(archive: Path, dest: Path, *, ui_lang: str | None = None, max_unpacked: int = MAX_UNPACKED) -> None:
+    """Extract a zip into ``dest`` after checking every entry; refuse the whole archive on any unsafe one,
+    an encrypted entry, or more than ``max_unpacked`` bytes (declared, and counted while writing)."""
     dest = Path(dest).resolve()
     try:
         with zipfile.ZipFile(archive) as zf:
             members = zf.infolist()
             total = 0
             for info in members:
+                if info.flag_bits & 0x1:
+                    raise UserError(tr("filecheck.model_encrypted", ui_lang, entry=info.filename))
                 reason = _unsafe_reason(info)
                 target = (dest / info.filename.replace("\\", "/")).resolve()
                 if reason is None and target != dest and dest not in target.parents:
@@ -228,8 +321,10 @@ def safe_extract(archive: Path, dest: Path, *, ui_lang: str | None = None) -> No
                 if reason:
                     raise UserError(tr("speech.unsafe_archive", ui_lang, entry=info.filename, reason=reason))
                 total += info.file_size
-            if total > MAX_UNPACKED:
-                raise UserError(tr("speech.unsafe_archive", ui_lang, entry=archive.name, reason=f"{total} bytes"))
+            if total > max_unpacked:
+                raise UserError(tr("filecheck.model_unpacked_too_big", ui_lang, size=total // 1_000_000,
+                                   limit=max_unpacked // 1_000_000))
+            written = 0
             for info in members:
                 target = dest / info.filename.replace("\\", "/")
                 if info.is_dir():
@@ -237,10 +332,15 @@ def safe_extract(archive: Path, dest: Path, *, ui_lang: str | None = None) -> No
                     continue
                 target.parent.mkdir(parents=True, exist_ok=True)
                 with zf.open(info) as src, open(target, "wb") as out:
-                    shutil.copyfileobj(src, out, 1024 * 1024)
+                    for block in iter(lambda: src.read(1024 * 1024), b""):
+                        written += len(block)
+                        if written > max_unpacked:   # the headers lied about the sizes
+                            raise UserError(tr("filecheck.model_unpacked_too_big", ui_lang,
+                                               size=written // 1_000_000, limit=max_unpacked // 1_000_000))
+                        out.write(block)
     except zipfile.BadZipFile as exc:
         raise UserError(tr("speech.bad_archive", ui_lang, error=exc)) from exc
-    except (zipfile.LargeZipFile, EOFError, NotImplementedError) as exc:
+    except (zipfile.LargeZipFile, EOFError, NotImplementedError, RuntimeError) as exc:
         raise UserError(tr("speech.bad_archive", ui_lang, error=exc)) from exc
 
 
@@ -265,40 +365,38 @@ class InstallResult:
 
 
 def install(lang: str, *, source: str | os.PathLike | None = None, progress: Progress | None = None,
-            expected_sha256: str | None = None, ui_lang: str | None = None) -> InstallResult:
+            expected_sha256: str | None = None, ui_lang: str | None = None,
+            time_limit: float = DEFAULT_TIME_LIMIT, clock: Callable[[], float] = time.monotonic,
+            timeout: float = 30.0) -> InstallResult:
     """Download (or take ``source``, a local zip) and install the model for ``lang``.
 
     Nothing is left half-installed: on any error the previous model (if any)
-    stays as it was and the staging folder is removed.
+    stays as it was and the staging folder is removed. The download and the
+    unpacked model are bounded by the catalogue's figures (see the module
+    docstring); the download must be done within ``time_limit`` seconds on
+    ``clock``. Raises :class:`UserError` for every failure.
     """
     info = info_for(lang, ui_lang)
     expected = (expected_sha256 or info.sha256 or "").lower()
     root = paths.models_dir()
     try:
         root.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".install-{lang}-", dir=root))
+        staging = Path(tempfile.mkdtemp(prefix=f".install-{lang}-{os.getpid()}-", dir=root))
     except OSError as exc:
         raise UserError(tr("speech.disk_error", ui_lang, error=exc)) from exc
     try:
         archive = staging / f"{info.name}.zip"
         if source is not None:
-            if Path(source).is_dir():
-                raise UserError(tr("speech.archive_is_folder", ui_lang, path=source))
-            try:
-                shutil.copyfile(source, archive)
-            except FileNotFoundError as exc:
-                raise UserError(tr("speech.archive_missing", ui_lang, path=source)) from exc
-            except OSError as exc:
-                raise UserError(tr("speech.archive_unreadable", ui_lang, path=source,
-                                   error=exc.strerror or exc)) from exc
+            copy_source(source, archive, info.max_download, ui_lang)
             got = sha256_file(archive)
         else:
-            got = download(model_url(info), archive, progress=progress, lang=lang, ui_lang=ui_lang)
+            got = download(model_url(info), archive, progress=progress, lang=lang, ui_lang=ui_lang,
+                           timeout=timeout, max_bytes=info.max_download, time_limit=time_limit, clock=clock)
         if expected and got != expected:
             raise UserError(tr("speech.checksum_mismatch", ui_lang, expected=expected, got=got))
         unpacked = staging / "unpacked"
         unpacked.mkdir()
-        safe_extract(archive, unpacked, ui_lang=ui_lang)
+        safe_extract(archive, unpacked, ui_lang=ui_lang, max_unpacked=info.max_unpacked)
         model = _model_root(unpacked)
         if model is None:
             raise UserError(tr("speech.not_a_model", ui_lang))
@@ -324,9 +422,15 @@ def install(lang: str, *, source: str | os.PathLike | None = None, progress: Pro
 
 
 def remove(lang: str, *, ui_lang: str | None = None) -> bool:
-    """Remove the installed model for ``lang``; False when there was none."""
+    """Remove the installed model for ``lang``; False when there was none.
+
+    Only a model name of the catalogue is accepted (``.``, ``..``, a path, anything else: :class:`UserError`,
+    exit 2) — nothing outside ``models_dir()/<name>`` is ever removed."""
+    known = catalogue()
+    if lang not in known:
+        raise UserError(tr("filecheck.model_bad_name", ui_lang, name=lang, langs=", ".join(sorted(known))))
     target = installed_path(lang)
-    if not target.exists():
+    if not target.exists() and not target.is_symlink():
         return False
     trash = target.with_name(f".remove-{lang}-{os.getpid()}")
     try:
@@ -335,6 +439,35 @@ def remove(lang: str, *, ui_lang: str | None = None) -> bool:
         raise UserError(tr("speech.disk_error", ui_lang, error=exc)) from exc
     shutil.rmtree(trash, ignore_errors=True)
     return True
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def clean_stale(root: Path | None = None) -> list[Path]:
+    """Remove staging folders (``.install-*``, ``.remove-*``) whose process is gone (killed during an
+    installation); returns what was removed. Folders of a running installation stay."""
+    root = Path(root) if root is not None else paths.models_dir()
+    removed: list[Path] = []
+    if not root.is_dir():
+        return removed
+    for entry in root.iterdir():
+        if not entry.name.startswith(STAGING_PREFIXES) or entry.is_symlink() or not entry.is_dir():
+            continue
+        parts = entry.name.split("-")      # .install-<lang>-<pid>-<random>, .remove-<lang>-<pid>
+        pid = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else None
+        if pid is not None and (pid == os.getpid() or _process_alive(pid)):
+            continue
+        shutil.rmtree(entry, ignore_errors=True)
+        removed.append(entry)
+    return removed
 
 
 def status() -> list[tuple[ModelInfo, Path | None]]:
