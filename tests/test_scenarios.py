@@ -275,6 +275,24 @@ def test_d9_resignation_is_confirmed_by_a_question(capsys: pytest.CaptureFixture
 
 
 # ---------------------------------------------------------------------------
+# Requests to the table after issue 11
+
+def test_a_ruling_drops_the_divergence_text_it_settled(capsys: pytest.CaptureFixture[str]) -> None:
+    # Before: the divergence text waited behind the move confirmation and was said after the ruling
+    # had settled it ("Entscheid: ..." then "Die Bretter weichen voneinander ab ...").
+    report = run("ruling_drops_stale_texts.scn", capsys)
+    divergence = report.of("divergence")
+    assert divergence and divergence[0]["t"] == pytest.approx(8.3) and divergence[0]["ply"] == 3
+    ruling = report.of("ruling")
+    assert len(ruling) == 1 and ruling[0]["kind"] == "correct-board" and ruling[0]["t"] == pytest.approx(8.5)
+    after = [e["text"] for e in report.said_to("blind") if e["t"] >= 8.0]
+    assert len(after) == 2 and after[0].startswith("Zug ausgeführt") and after[1].startswith("Entscheid"), after
+    assert not [e for e in report.of("said") if "weichen" in e["text"]], "nothing said about the parted boards"
+    assert any("weichen" in e["text"] for e in report.between("shown", 8.3, 8.31)), "it is shown when it happens"
+    assert report.moves() == ["e2e4", "e7e5", "f1c4"]
+
+
+# ---------------------------------------------------------------------------
 # Whole games
 
 def test_a_whole_game_with_en_passant_castling_and_promotion(
@@ -313,6 +331,13 @@ def test_a_chess960_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert not report.of("divergence") and not report.of("refused")
     assert report.final["game"].split()[0] == board.board_fen()
     assert report.final["boards"]["tactile"].split()[0] == board.board_fen()
+    # The start text names the start position (REQUESTS, UI: the old app said "Chess960 Nr. N: ..."):
+    # said to the blind player square by square, shown to the sighted side with its number.
+    start_said = [e["text"] for e in report.said_to("blind") if e["t"] == 0.0]
+    assert start_said and "Stellung 12" in start_said[0] and "Dame Anna eins" in start_said[0] \
+        and "König Felix acht" in start_said[0], start_said
+    start_shown = [e["text"] for e in report.between("shown", 0.0, 0.01)]
+    assert any("Chess960" in text and "12" in text and "DLSSTKLT" in text for text in start_shown), start_shown
 
 
 # ---------------------------------------------------------------------------

@@ -133,3 +133,37 @@ def test_the_table_catalogue_has_no_internal_ids_and_speaks_no_articles(lang: st
     spoken_keys = ["move_confirmed", "touched", "divergence_said", "ruling_correct_tactile", "ruling_retrace",
                    "ask_resign", "ask_draw_accept", "draw_offered_to_blind", "tactile_mismatch", "cancelled"]
     assert not [k for k in spoken_keys if "D." in texts[k] or "Art." in texts[k]]
+
+
+def test_withdraw_drops_only_waiting_texts_about_that_thing() -> None:
+    # A ruling settles the divergence: its text still waiting is never said; others are.
+    policy = SpeechPolicy("de")
+    policy.say("Zug ausgeführt: Läufer Cäsar vier.", "blind", "move", 0.0)
+    policy.say("Die Bretter weichen voneinander ab.", "all", "answer", 0.3, about="boards")
+    policy.say("Remis angeboten.", "blind", "answer", 0.4)
+    policy.say("Das Tastbrett zeigt eine andere Stellung.", "blind", "answer", 0.5, about="boards")
+    assert policy.withdraw("boards") == 2 and policy.pending == 1
+    policy.say("Entscheid: das Brett wird berichtigt.", "all", "move", 0.6)
+    assert [text for _, text, _ in said(policy.finish(0.7))] == [
+        "Zug ausgeführt: Läufer Cäsar vier.", "Entscheid: das Brett wird berichtigt.", "Remis angeboten."]
+    assert policy.withdraw("boards") == 0
+
+
+def test_withdraw_does_not_cut_what_is_being_said() -> None:
+    policy = SpeechPolicy("de")
+    policy.say("Die Bretter weichen voneinander ab.", "all", "answer", 0.0, about="boards")
+    assert policy.withdraw("boards") == 0
+    assert said(policy.finish(0.1)) == [(0.0, "Die Bretter weichen voneinander ab.", False)]
+
+
+def test_next_end_is_the_end_of_what_is_being_said() -> None:
+    policy = SpeechPolicy("de")
+    assert policy.next_end() is None
+    policy.say("Zug ausgeführt: Eva vier.", "blind", "move", 1.0)
+    policy.say("Eva fünf", "blind", "move", 1.2)
+    first = 1.0 + policy.duration("Zug ausgeführt: Eva vier.")
+    assert policy.next_end() == pytest.approx(first)
+    policy.advance(first)
+    assert policy.next_end() == pytest.approx(first + policy.duration("Eva fünf"))
+    policy.advance(first + 5.0)
+    assert policy.next_end() is None

@@ -28,7 +28,7 @@ from .endings import Endings
 from .events import Heard
 from .questions import Question, Questions
 from .requests import Requests
-from .setup import Answer, SessionEvent
+from .setup import BOARDS, Answer, SessionEvent
 from .state import TableState
 from .tactile import TactileBoard
 
@@ -190,7 +190,7 @@ class Hearing:
         message = str(ev.get("message", ""))
         self.state.show(t, message)
         if not self.state.withdrawn:   # after a correction the pegs follow the corrected move: nothing to say yet
-            self.state.say(t, message, "blind", "answer")
+            self.state.say(t, message, "blind", "answer", about=BOARDS)
 
     def _on_announce_unclear(self, ev: SessionEvent) -> None:
         t = float(ev["t"])

@@ -18,7 +18,7 @@ from ..i18n import tr
 from .events import Diverged, Ruled
 from .questions import Questions
 from .scores import ScoreKeeper
-from .setup import SessionEvent
+from .setup import BOARDS, SessionEvent
 from .state import TableState
 from .tactile import TactileBoard
 
@@ -77,7 +77,7 @@ class Rulings:
         state.emit(Diverged(t, int(ev["ply"])))
         self.propose()
         state.show(t, str(ev.get("message", "")))
-        state.say(t, tr("table.divergence_said", state.lang), "all", "answer")
+        state.say(t, tr("table.divergence_said", state.lang), "all", "answer", about=BOARDS)
 
     def _on_boards_agree(self, ev: SessionEvent) -> None:
         self.proposal = None
@@ -101,5 +101,6 @@ class Rulings:
             said = tr(key, state.lang)
         explanation = str(ev.get("explanation") or ev.get("message") or "")
         state.show(t, tr("table.ruling_shown", state.lang, text=explanation) if explanation else said)
+        state.speech.withdraw(BOARDS)      # what waited to be said about the boards parting is settled
         state.say(t, said, "all", "move")
         self.tactile.set_right(t)

@@ -17,7 +17,7 @@ import chess
 
 from ..pegboard.tracker import DEFAULT_SETTLE
 
-__all__ = ["TableSetup", "Who", "Answer", "SessionEvent", "NOTE_SETUP", "NOTE_QUESTION", "NOTE_QUESTION_CLOSED",
+__all__ = ["TableSetup", "Who", "Answer", "SessionEvent", "BOARDS", "NOTE_SETUP", "NOTE_QUESTION", "NOTE_QUESTION_CLOSED",
            "color_name", "to_color"]
 
 Who = Literal["blind", "sighted"]
@@ -29,6 +29,10 @@ SessionEvent = dict[str, Any]
 NOTE_SETUP = "table-setup"
 NOTE_QUESTION = "table-question"
 NOTE_QUESTION_CLOSED = "table-question-closed"
+
+#: What texts about the boards parting (the divergence, an announcement the pegs contradict) are
+#: ``about`` (``SpeechPolicy.say``): a ruling settles them, so those still waiting are not said after it.
+BOARDS = "boards"
 
 
 @dataclass(frozen=True)

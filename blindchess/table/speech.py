@@ -27,6 +27,10 @@ voice's rate — 175 words a minute unless ``voices/<lang>.toml`` sets ``rate``
 is given when an utterance is over (finished or cut; ``t`` = when it began),
 :class:`~blindchess.table.events.Speak` when it begins.
 
+A text may say what it is ``about``; :meth:`SpeechPolicy.withdraw` drops the
+waiting texts about something that is settled (a ruling settles "the boards
+part": its divergence message is not said after the ruling).
+
 Texts a person hears carry no article numbers (they are shown, not spoken):
 :func:`spoken` takes them out. "Repeat" says the last announcement (the last
 ``move`` or ``question`` text) again.
@@ -107,6 +111,7 @@ class _Utterance:
     text: str
     priority: str
     asked: float             # when it was asked for
+    about: str | None = None  # what it is about (a ruling withdraws what it resolved)
     start: float = 0.0
     end: float = 0.0
 
@@ -153,6 +158,13 @@ class SpeechPolicy:
             end = max(end, utt.asked) + self.duration(utt.text)
         return end
 
+    def next_end(self) -> float | None:
+        """When the utterance being said ends (then the next waiting one begins); None when silent.
+
+        A time not after the last ``now`` means it is over but not yet advanced past.
+        """
+        return self._current.end if self._current is not None else None
+
     @property
     def last_announcement(self) -> str | None:
         """The text "repeat" says again (the last move or question said), or None."""
@@ -164,10 +176,12 @@ class SpeechPolicy:
         return len(self._queue)
 
     # -- input
-    def say(self, text: str, to: str, priority: str, now: float) -> list[Said | Speak]:
+    def say(self, text: str, to: str, priority: str, now: float, *, about: str | None = None) -> list[Said | Speak]:
         """Ask for ``text`` to be said to ``to`` with ``priority`` (one of :data:`PRIORITIES`).
 
         The text is cleaned with :func:`spoken` first; an empty text is not said.
+        ``about``: what the text is about, so that :meth:`withdraw` can drop it
+        while it waits (e.g. "boards": the boards part, call the arbiter).
         Raises ValueError for an unknown priority or listener.
         """
         if priority not in _RANK:
@@ -178,7 +192,7 @@ class SpeechPolicy:
         clean = spoken(text)
         if not clean:
             return out
-        utt = _Utterance(to, clean, priority, now)
+        utt = _Utterance(to, clean, priority, now, about)
         if priority in ("move", "question"):
             self._last = (to, clean)
         cur = self._current
@@ -210,6 +224,13 @@ class SpeechPolicy:
             self._current = None
         self._queue = []
         return out
+
+    def withdraw(self, about: str) -> int:
+        """Waiting texts ``about`` something that is settled now are dropped, never said (what is being
+        said already is not cut here); returns how many were dropped."""
+        before = len(self._queue)
+        self._queue = [u for u in self._queue if u.about != about]
+        return before - len(self._queue)
 
     def advance(self, now: float) -> list[Said | Speak]:
         """Let time pass until ``now``: utterances end, waiting ones begin."""

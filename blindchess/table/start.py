@@ -4,8 +4,9 @@
 :class:`~blindchess.table.setup.TableSetup` describes. :func:`read_notes` finds
 what the table noted in a journal (its setup, the open question);
 :func:`setup_from_journal` rebuilds the setup of a resumed game.
-:func:`start_text` and :func:`resumed_text` are what is shown and said to the
-blind player when the game starts or comes back.
+:func:`start_text` / :func:`start_shown` are what is said to the blind player and
+shown when the game starts (a Chess960 start position described), :func:`resumed_text`
+when it comes back.
 """
 
 from __future__ import annotations
@@ -13,13 +14,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import chess
+
+from .. import chess960, notation
 from ..i18n import tr
 from ..pegboard.tracker import DEFAULT_SETTLE
 from ..session import Player, Session
 from .questions import Question
 from .setup import NOTE_QUESTION, NOTE_QUESTION_CLOSED, NOTE_SETUP, TableSetup, color_name
 
-__all__ = ["new_session", "read_notes", "setup_from_journal", "start_text", "resumed_text"]
+__all__ = ["new_session", "read_notes", "setup_from_journal", "start_text", "start_shown", "resumed_text"]
 
 
 def new_session(setup: TableSetup, now: float, journal: Path | None) -> Session:
@@ -68,8 +72,24 @@ def setup_from_journal(session: Session, noted: dict[str, Any]) -> TableSetup:
 
 
 def start_text(setup: TableSetup, lang: str) -> str:
-    """What is shown and said when the game starts."""
+    """What is said when the game starts: the players, and for a Chess960 game the start position
+    (its number and the pieces square by square, so the blind player can set up his board)."""
+    if setup.chess960 is not None:
+        return tr("table.started_chess960", lang, white=setup.white, black=setup.black,
+                  position=chess960.describe(setup.chess960, lang))
     return tr("table.started", lang, white=setup.white, black=setup.black)
+
+
+def start_shown(setup: TableSetup, lang: str) -> str:
+    """What is shown when the game starts: the players, and for a Chess960 game the start position's
+    number and White's back rank in the game's piece letters (e.g. "DLSSTKLT")."""
+    if setup.chess960 is not None:
+        board = chess960.start_board(setup.chess960)
+        rank = "".join(notation.piece_letter(board.piece_type_at(chess.square(f, 0)) or chess.PAWN, lang)
+                       for f in range(8))
+        return tr("table.started_chess960_shown", lang, white=setup.white, black=setup.black,
+                  number=setup.chess960, rank=rank)
+    return start_text(setup, lang)
 
 
 def resumed_text(session: Session, lang: str) -> str:

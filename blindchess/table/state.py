@@ -94,9 +94,10 @@ class TableState:
             for cb in list(self._subscribers):
                 cb(ev)
 
-    def say(self, now: float, text: str, to: str, priority: str) -> None:
-        """Ask the voice to say ``text`` to ``to`` (see :class:`SpeechPolicy`)."""
-        for ev in self.speech.say(text, to, priority, now):
+    def say(self, now: float, text: str, to: str, priority: str, *, about: str | None = None) -> None:
+        """Ask the voice to say ``text`` to ``to`` (see :class:`SpeechPolicy`; ``about``: what
+        :meth:`SpeechPolicy.withdraw` may drop it for)."""
+        for ev in self.speech.say(text, to, priority, now, about=about):
             self.emit(ev)
 
     def show(self, now: float, text: str) -> None:

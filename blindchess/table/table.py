@@ -54,7 +54,7 @@ from .rulings import Rulings
 from .scores import ScoreKeeper
 from .setup import NOTE_SETUP, Answer, TableSetup, Who
 from .speech import SpeechPolicy
-from .start import new_session, read_notes, resumed_text, setup_from_journal, start_text
+from .start import new_session, read_notes, resumed_text, setup_from_journal, start_shown, start_text
 from .state import TableState
 from .status import final, next_step
 from .tactile import TactileBoard
@@ -94,10 +94,9 @@ class Table:
         if session.time_control is not None:
             session.start_clock(now)
         state.process()
-        text = start_text(setup, state.lang)
-        state.show(now, text)
+        state.show(now, start_shown(setup, state.lang))
         if session.blind_color is not None:
-            state.say(now, text, "blind", "answer")
+            state.say(now, start_text(setup, state.lang), "blind", "answer")
         table.tactile.expect(now)
         state.deliver()
         return table
