@@ -21,6 +21,7 @@ OUTSIDE = (
     "blindchess.ui", "blindchess.cli",
     "blindchess.speech.tts", "blindchess.speech.asr", "blindchess.speech.microphone",
     "blindchess.speech.audio", "blindchess.speech.voice_input",
+    "blindchess.speech.earcons", "blindchess.speech.screenreader",   # the sound card; the user's screen reader
     "blindchess.pegboard.link", "blindchess.pegboard.simulator",
     "blindchess.records.audio",      # renders recordings through speech.tts
     "blindchess.__main__",           # the entry point: starts the command line

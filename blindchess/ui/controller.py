@@ -56,7 +56,7 @@ def table_setup(setup: GameSetup, settings: Settings) -> TableSetup:
         (setup.white_impaired, setup.black_impaired)]
     return TableSetup(white=setup.white, black=setup.black, blind=blind, time_control=setup.time_control or None,
                       chess960=setup.chess960, lang=setup.lang, tactile="none" if setup.tactile == "none" else "pegboard",
-                      assistant=setup.assistant or None, auto_press=True,
+                      assistant=setup.assistant or None, auto_press=True, headers=setup.headers(),
                       senses_pieces=senses_pieces(setup.tactile, setup.profile),
                       warnings=WARNINGS if settings.spoken_clock_warnings else ())
 
@@ -125,6 +125,7 @@ class GameController(TableView, QObject):
             self.voice.speaker = self.speaker
             if not self.speaker.available:
                 self.info.emit(t("speech.no_voice", self.lang))
+        self.voice.apply(self.settings, on_status=self.info.emit)  # the speech channel, earcons
         self.ears = Ears(self.lang, self.settings.model, self.speaker,
                          on_text=lambda text, conf: self._later(lambda: self.hear(text, conf)),
                          on_level=self.micLevel.emit, on_info=lambda text: self._later(lambda: self.info.emit(text)))
@@ -249,6 +250,7 @@ class GameController(TableView, QObject):
         self.close_game()
         if self.ears is not None:
             self.ears.stop()
+        self.voice.close()
         if self.speaker is not None and self._own_speaker:
             self.speaker.close()
             self.speaker = self.voice.speaker = None
@@ -270,8 +272,8 @@ class GameController(TableView, QObject):
 
     def _on_event(self, event: TableEvent) -> None:
         """Carry out one table event (called by the table after each call, in order)."""
+        self.voice.table_event(event)   # speech and earcons, through the channel the user chose
         if isinstance(event, Speak):
-            self.voice.speak(event)
             if event.priority != "reading":
                 self.said.emit(event.text)
         elif isinstance(event, Shown):
@@ -345,7 +347,7 @@ class GameController(TableView, QObject):
         """The board cursor's square: through the table's policy, so it never cuts an announcement."""
         if self.table is None:
             self.voice.reading(text)
-        elif text:
+        elif text and self.voice.wants_readings:   # else the screen reader reads the focused square itself
             self.readings.append(text)
             self._call(lambda table, now: table.reading(text, now), refresh=False)
 
@@ -381,6 +383,7 @@ class GameController(TableView, QObject):
     def apply_settings(self, settings: Settings) -> None:
         """New settings; language, voice and model take effect at the next start (the dialog says so)."""
         self.settings = settings
+        self.voice.apply(settings, on_status=self.info.emit)
 
     # ------------------------------------------------------------ the arbiter (D.2.9)
     def set_clocks(self, clocks: dict[bool, float]) -> None:

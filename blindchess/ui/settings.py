@@ -1,5 +1,5 @@
 """Settings that survive a restart: language, voice, rate, model, port, board profile, theme, font scale,
-spoken clock warnings.
+spoken clock warnings, the speech channel and earcons.
 
 Stored with QSettings in an INI file inside the user data folder
 (``paths.data_dir()/settings.ini``), so a portable install and every test
@@ -9,10 +9,15 @@ Stored with QSettings in an INI file inside the user data folder
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from typing import Any
 
 from PySide6.QtCore import QSettings
 
 from .. import DEFAULT_LANG, paths
+
+#: Where speech goes (``Settings.speech_channel``; see :mod:`blindchess.ui.voice`): the program's voice, the
+#: user's own screen reader, or both without duplicates.
+CHANNELS = ("app", "screenreader", "both")
 
 
 @dataclass
@@ -27,11 +32,13 @@ class Settings:
     font_scale: float = 1.0     # 0.8 … 3.0
     spoken_clock_warnings: bool = False  # low-time warnings spoken; off: only on request (D.2.10 d)
     last_journal: str = ""      # the journal of the game open when the app was closed
+    speech_channel: str = "app"  # one of CHANNELS
+    earcons: bool = True        # short sounds for move, capture, check, question, error
 
     @classmethod
     def load(cls) -> Settings:
         store = _store()
-        values = {}
+        values: dict[str, Any] = {}
         for field in fields(cls):
             raw = store.value(field.name)
             if raw is None:
@@ -44,6 +51,8 @@ class Settings:
         settings.font_scale = min(3.0, max(0.8, settings.font_scale))
         if settings.theme not in ("normal", "high-contrast"):
             settings.theme = "normal"
+        if settings.speech_channel not in CHANNELS:
+            settings.speech_channel = "app"
         return settings
 
     def save(self) -> None:
@@ -54,13 +63,15 @@ class Settings:
 
 
 def _cast(default: object, raw: object) -> object:
+    """``raw`` (as QSettings read it) as the type of ``default``; ValueError for a bad number."""
+    text = str(raw)
     if isinstance(default, bool):
-        return str(raw).lower() in ("1", "true", "yes")
+        return text.lower() in ("1", "true", "yes")
     if isinstance(default, int):
-        return int(raw)
+        return int(text)
     if isinstance(default, float):
-        return float(raw)
-    return str(raw)
+        return float(text)
+    return text
 
 
 def settings_path() -> str:

@@ -1,6 +1,13 @@
-"""The settings dialog (Ctrl+,): language, voice, speech rate, recognition model, port, board profile, theme, font size."""
+"""The settings dialog (Ctrl+,): language, voice, speech rate, recognition model, port, board profile, theme, font size,
+spoken clock warnings, the speech channel and earcons.
+
+Every row is a labelled form row (Alt+letter on its caption, a name and a
+description for the screen reader); Tab walks the rows in order.
+"""
 
 from __future__ import annotations
+
+from typing import TypeVar
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -18,8 +25,12 @@ from PySide6.QtWidgets import (
 from .. import paths
 from . import a11y
 from .new_game import board_profiles, serial_ports
-from .settings import Settings
+from ..i18n import tr
+from .settings import CHANNELS, Settings
 from .text import UI_LANGS, t
+
+
+W = TypeVar("W", bound=QWidget)
 
 
 def installed_models() -> list[str]:
@@ -41,8 +52,9 @@ class SettingsDialog(QDialog):
         a11y.label(self, t("settings.title", lang), t("settings.description", lang))
         form = QFormLayout()
 
-        def row(widget: QWidget, key: str) -> QWidget:
-            return a11y.form_row(form, widget, t(key, lang), t(f"{key}_description", lang))
+        def row(widget: W, key: str) -> W:
+            a11y.form_row(form, widget, t(key, lang), t(f"{key}_description", lang))
+            return widget
 
         self.language = row(QComboBox(self), "settings.language")
         for code in UI_LANGS:
@@ -96,6 +108,12 @@ class SettingsDialog(QDialog):
         self.font_scale.setValue(settings.font_scale)
         self.warnings = row(QCheckBox(t("settings.warnings_box", lang), self), "settings.warnings")
         self.warnings.setChecked(settings.spoken_clock_warnings)
+        self.channel = row(QComboBox(self), "settings.channel")
+        for name in CHANNELS:
+            self.channel.addItem(tr(f"voice.channel_{name}", lang), name)
+        self.channel.setCurrentIndex(max(0, self.channel.findData(settings.speech_channel)))
+        self.earcons = row(QCheckBox(t("settings.earcons_box", lang), self), "settings.earcons")
+        self.earcons.setChecked(settings.earcons)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         a11y.label(buttons, t("settings.buttons", lang), t("settings.buttons_description", lang))
@@ -131,3 +149,5 @@ class SettingsDialog(QDialog):
         s.theme = self.theme.currentData() or "normal"
         s.font_scale = round(self.font_scale.value(), 1)
         s.spoken_clock_warnings = self.warnings.isChecked()
+        s.speech_channel = self.channel.currentData() or "app"
+        s.earcons = self.earcons.isChecked()
