@@ -35,7 +35,7 @@ def model_zip(extra: list[tuple[str, bytes]] = (), *, symlink: tuple[str, str] |
         if layout:
             zf.writestr(f"{root}/am/final.mdl", b"acoustic model " * 100)
             zf.writestr(f"{root}/conf/model.conf", b"--sample-frequency=16000\n")
-            zf.writestr(f"{root}/graph/words.txt", "springer 1\nfelix 2\ndrei 3\n".encode())
+            zf.writestr(f"{root}/graph/words.txt", b"springer 1\nfelix 2\ndrei 3\n")
         for name, data in extra:
             zf.writestr(name, data)
         if symlink:
@@ -285,3 +285,168 @@ def test_listen_says_the_configured_model_folder_is_missing(tmp_path):
                           env={**os.environ, "BLINDCHESS_LANG": "de", models.ENV_MODEL: str(tmp_path / "weg")})
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert f"existiert nicht: {tmp_path / 'weg'}" in done.stderr
+
+
+# --------------------------------------------------------------------------- issue 14 §10, §11, §12: bounds
+
+class BoundedServer(Server):
+    """Also serves without a length (``no_length``) and in many small pieces, as a slow server would."""
+
+    def __init__(self):
+        super().__init__()
+        self.no_length: set[str] = set()
+        owner = self
+        handler = self.httpd.RequestHandlerClass
+
+        def do_GET(req):
+            body = owner.files.get(req.path)
+            if body is None or req.path not in owner.no_length:
+                return handler.do_GET_default(req)
+            req.send_response(200)
+            req.end_headers()
+            for i in range(0, len(body), 16 * 1024):   # a drip: many small pieces
+                req.wfile.write(body[i:i + 16 * 1024])
+                req.wfile.flush()
+            req.close_connection = True
+
+        handler.do_GET_default = handler.do_GET
+        handler.do_GET = do_GET
+
+
+@pytest.fixture
+def bounded(monkeypatch):
+    srv = BoundedServer()
+    monkeypatch.setenv(models.ENV_URL, srv.url)
+    yield srv
+    srv.close()
+
+
+@pytest.fixture
+def tiny_catalogue(monkeypatch):
+    """The German model as a 1 MB download (limits: 1.5 MB download, 4 MB unpacked) so tests stay small."""
+    import dataclasses
+    real = models.catalogue
+    monkeypatch.setattr(models, "catalogue", lambda: {k: dataclasses.replace(v, size_mb=1) for k, v in real().items()})
+    monkeypatch.setattr(models, "DOWNLOAD_SLACK_MB", 0)
+
+
+def test_limits_follow_the_catalogue():
+    info = models.catalogue()["de"]
+    assert info.max_download == int((info.size_mb * 1.5 + 5) * 1_000_000)
+    assert info.max_unpacked == int((info.size_mb * 4 + 5) * 1_000_000) < models.MAX_UNPACKED
+
+
+def test_a_server_claiming_100_gb_is_refused_before_reading(bounded):
+    bounded.files[f"/models/{NAME}.zip"] = model_zip()
+    bounded.lie_length[f"/models/{NAME}.zip"] = 100 * 10**9
+    with pytest.raises(UserError, match="100000 MB"):
+        models.install("de")
+    assert leftovers() == []
+
+
+def test_a_server_sending_no_length_is_cut_off_at_the_bound(bounded, tiny_catalogue):
+    bounded.files[f"/models/{NAME}.zip"] = os.urandom(2_000_000)       # more than 1.5 MB, no length said
+    bounded.no_length.add(f"/models/{NAME}.zip")
+    with pytest.raises(UserError, match="größer, als das Modell sein kann"):
+        models.install("de")
+    assert leftovers() == []
+    # Within the bound and without a length a model still installs.
+    bounded.files[f"/models/{NAME}.zip"] = model_zip()
+    assert models.install("de").path == paths.models_dir() / "de"
+
+
+def test_the_overall_deadline_stops_a_slow_download(bounded):
+    bounded.files[f"/models/{NAME}.zip"] = model_zip([(f"{NAME}/graph/HCLr.fst", os.urandom(1_000_000))])
+    bounded.no_length.add(f"/models/{NAME}.zip")
+    now = [0.0]
+
+    def clock() -> float:          # every look at the clock: 100 s later (a drip, without waiting)
+        now[0] += 100.0
+        return now[0]
+
+    with pytest.raises(UserError, match="länger als 5 Minuten"):
+        models.install("de", time_limit=300.0, clock=clock)
+    assert leftovers() == []
+    assert models.install("de", time_limit=1e9, clock=clock).path.is_dir()   # the same download in time
+
+
+def _zeros_zip(size: int) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr(f"{NAME}/conf/model.conf", b"x\n")
+        with zf.open(f"{NAME}/am/final.mdl", "w", force_zip64=True) as out:
+            block = bytes(1 << 20)
+            for _ in range(size >> 20):
+                out.write(block)
+    return buf.getvalue()
+
+
+def test_a_zip_bomb_is_refused(bounded):
+    bomb = _zeros_zip(200 << 20)           # 200 MB of zeros in a zip of well under 1 MB
+    assert len(bomb) < 1_000_000
+    bounded.files[f"/models/{NAME}.zip"] = bomb
+    with pytest.raises(UserError, match="würde 209 MB entpacken"):
+        models.install("de")
+    assert leftovers() == []
+
+
+def test_an_encrypted_zip_is_refused_with_a_message(tmp_path, capsys):
+    data = bytearray(model_zip())
+    for sig, offset in ((b"PK\x03\x04", 6), (b"PK\x01\x02", 8)):   # the encryption flag, local and central
+        at = data.find(sig)
+        data[at + offset] |= 0x01
+    archive = tmp_path / "enc.zip"
+    archive.write_bytes(bytes(data))
+    assert main(["models", "install", "de", "--from", str(archive)]) == 2
+    err = capsys.readouterr().err
+    assert "verschlüsselten" in err and "Interner Fehler" not in err
+    assert leftovers() == []
+
+
+@pytest.mark.parametrize("name", ["/dev/zero", "fifo"])
+def test_a_source_that_is_no_regular_file_is_refused_unread(tmp_path, capsys, name):
+    source = Path(name)
+    if name == "fifo":
+        source = tmp_path / "model.zip"
+        os.mkfifo(source)
+    assert main(["models", "install", "de", "--from", str(source)]) == 2
+    assert "keine gewöhnliche Datei" in capsys.readouterr().err
+    assert leftovers() == []
+
+
+def test_a_local_archive_larger_than_the_model_is_refused(tmp_path, tiny_catalogue):
+    archive = tmp_path / "big.zip"
+    archive.write_bytes(os.urandom(1_600_000))
+    with pytest.raises(UserError, match="größer, als das Modell sein kann"):
+        models.install("de", source=archive)
+    assert leftovers() == []
+
+
+def test_stale_staging_folders_are_removed_by_the_next_models_command(tmp_path, capsys):
+    root = paths.models_dir()
+    root.mkdir(parents=True, exist_ok=True)
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = int(gone.stdout)
+    stale = [root / f".install-de-{dead}-abc123", root / ".install-de-k2j3h4", root / f".remove-de-{dead}"]
+    for folder in stale:
+        (folder / "unpacked").mkdir(parents=True)
+        (folder / "unpacked" / "final.mdl").write_bytes(b"x" * 1000)
+    running = root / f".install-de-{os.getpid()}-live"   # an installation still under way is left alone
+    running.mkdir()
+    assert main(["models", "list"]) == 0
+    assert not any(folder.exists() for folder in stale)
+    assert running.exists()
+
+
+@pytest.mark.parametrize("name", [".", "..", "../models", "/tmp", "de/..", "de/../en", "", "xx"])
+def test_models_remove_accepts_only_model_names(tmp_path, capsys, name):
+    archive = tmp_path / f"{NAME}.zip"
+    archive.write_bytes(model_zip())
+    models.install("de", source=archive)
+    keep = paths.models_dir().parent / "keep.txt"
+    keep.write_text("x")
+    assert main(["models", "remove", name]) == 2
+    err = capsys.readouterr().err
+    assert "kein Modellname" in err and "Interner Fehler" not in err
+    assert models.find_model("de") is not None and keep.exists()
+    assert main(["models", "remove", "de"]) == 0 and models.find_model("de") is None
