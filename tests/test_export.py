@@ -223,3 +223,15 @@ def test_one_file_and_one_damaged_line_are_singular(tmp_path, capsys):
     number = len(journal.read_bytes().split(b"\n"))
     assert any("(Probleme: 1)" in w for w in warnings), warnings
     assert f"  Zeile {number}: abgeschnitten (das Programm wurde beim Schreiben beendet)" in warnings, warnings
+
+
+@pytest.mark.parametrize("text", ["1. e4 (( d5 )) e5 *\n", "1. e4 (( d5 e5 *\n", "1. e4 ) e5 (( *\n"])
+def test_unbalanced_variations_are_no_internal_error(tmp_path, capsys, text):
+    # issue 14 §12: python-chess's builder raised IndexError (exit 70) on these
+    source = tmp_path / "d.pgn"
+    source.write_text(text, encoding="utf-8")
+    out = tmp_path / "o.pgn"
+    code = main(["export", str(source), "--format", "pgn", "-o", str(out)])
+    err = capsys.readouterr().err
+    assert code in (0, 2) and "Interner Fehler" not in err
+    assert out.exists() == (code == 0)
