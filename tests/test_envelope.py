@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -14,6 +16,7 @@ import pytest
 from blindchess import envelope as env
 from blindchess.cli import main
 from blindchess.envelope import Adjournment, AdjournmentError, Phase
+from blindchess.records import files
 
 # 1. d4 d5 2. Sf3 Sf6: both white knights can reach d2 -> "Sd2" is ambiguous.
 TWO_KNIGHTS = "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3"
@@ -613,3 +616,27 @@ def test_point_1_one_minute_to_the_end_of_the_session_is_singular():
     adj = _adjourn(now=1000.0)
     adj.stop_clock(1060.0, session_end=1060.0 + 1800.0)
     assert any("(30 Minuten, Punkt 1)" in m for m in adj.messages("de"))
+
+
+def test_cli_show_pdf_never_says_written_when_the_target_was_not_replaced(tmp_path, capsys, monkeypatch):
+    # Issue 14.13: "PDF geschrieben" although the old file stayed (Qt wrote in place, a failure went unnoticed)
+    monkeypatch.setenv("BLINDCHESS_LANG", "de")
+    target = tmp_path / "umschlag.pdf"
+    target.write_bytes(b"old envelope")
+
+    def cannot_replace(src, dst):
+        raise PermissionError(errno.EACCES, "Permission denied", str(dst))
+
+    real_replace = os.replace
+    monkeypatch.setattr(files.os, "replace", cannot_replace)
+    fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+    assert main(["envelope", "show", "--fen", fen, "--pdf", str(target)]) == 2
+    out, err = capsys.readouterr()
+    assert "PDF geschrieben" not in out
+    assert err.strip().splitlines() == [f"{target} kann nicht geschrieben werden: keine Berechtigung"]
+    assert target.read_bytes() == b"old envelope"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["umschlag.pdf"]   # no temporary file left
+    monkeypatch.setattr(files.os, "replace", real_replace)
+    assert main(["envelope", "show", "--fen", fen, "--pdf", str(target)]) == 0
+    assert "PDF geschrieben" in capsys.readouterr().out
+    assert target.read_bytes().startswith(b"%PDF-")

@@ -10,7 +10,8 @@ Start-up is kept short (target < 1.5 s to a usable window, see
 ``tests/benchmarks/bench_startup.py``): the window is shown first, the speaker,
 the tactile board and the game are set up right after, from the event loop.
 With ``BLINDCHESS_EXIT_WHEN_READY=1`` the app prints ``ready <seconds>`` once
-the window is usable and quits — the benchmark and the smoke test use it; with
+the window is usable (followed by the window's language) and quits — the
+benchmark and the smoke test use it; with
 ``BLINDCHESS_REPORT_READY=1`` it prints the same line and goes on running.
 
 The language: ``--lang``, else ``BLINDCHESS_LANG``, else the saved setting.
@@ -88,7 +89,7 @@ def build(settings=None, *, lang: str | None = None):
     """Create (QApplication, controller, main window) without starting the event loop (tests use it)."""
     from PySide6.QtWidgets import QApplication
 
-    from . import theme
+    from . import qt_translations, theme
     from .controller import GameController
     from .main_window import MainWindow
     from .settings import Settings
@@ -100,6 +101,7 @@ def build(settings=None, *, lang: str | None = None):
     if lang:
         settings.lang = lang
     theme.apply(app, settings.theme, settings.font_scale)
+    qt_translations.install(app, settings.lang)
     controller = GameController(settings)
     window = MainWindow(controller, settings)
     return app, controller, window
@@ -134,10 +136,14 @@ class InterruptWatch:
     """
 
     def __init__(self, app) -> None:
-        from PySide6.QtCore import QSocketNotifier
+        from PySide6.QtCore import QSocketNotifier, QTimer
 
         self.interrupted = False
-        self._app = app
+        # quit from the loop, not from the handler: a modal dialog's loop opened meanwhile ends too
+        self._quit = QTimer()
+        self._quit.setSingleShot(True)
+        self._quit.setInterval(0)
+        self._quit.timeout.connect(app.quit)
         self._read, self._write = socket.socketpair()
         self._read.setblocking(False)
         self._write.setblocking(False)
@@ -146,9 +152,13 @@ class InterruptWatch:
         self._notifier = QSocketNotifier(self._read.fileno(), QSocketNotifier.Type.Read)
         self._notifier.activated.connect(self._drain)
 
-    def _on_sigint(self, signum, frame) -> None:
+    def interrupt(self) -> None:
+        """End the app as Ctrl-C does (from the signal handler, or a KeyboardInterrupt seen in a slot)."""
         self.interrupted = True
-        self._app.quit()
+        self._quit.start()
+
+    def _on_sigint(self, signum, frame) -> None:
+        self.interrupt()
 
     def _drain(self) -> None:
         try:
@@ -200,8 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     def unexpected(exc_type, exc, tb) -> None:
         """An error in a Qt slot: logged to a file, one line in the window — never a traceback."""
         if issubclass(exc_type, KeyboardInterrupt):   # Ctrl-C that arrived inside a slot
-            watch.interrupted = True
-            app.quit()
+            watch.interrupt()
             return
         log = _log_error((exc_type, exc, tb))
         if isinstance(exc, UserError):
@@ -217,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def ready() -> None:
         if probe or report:
-            print(f"ready {time.perf_counter() - _T0:.3f}", flush=True)
+            print(f"ready {time.perf_counter() - _T0:.3f} {window.lang}", flush=True)
         if probe:
             app.quit()
             return
