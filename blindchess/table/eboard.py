@@ -1,0 +1,489 @@
+"""The sighted player's board read by itself: a DGT e-board at the table (pure core, issue 15).
+
+With ``TableSetup.sighted_board == "dgt"`` the :class:`~blindchess.table.table.Table`
+owns one :class:`EBoard`. It reads the e-board's raw events
+(:class:`~blindchess.pegboard.tracker.PieceUpdate` and
+:class:`~blindchess.pegboard.tracker.Snapshot`, as the serial link in input
+mode or the scenario runner delivers them) with a piece-sensing
+:class:`~blindchess.pegboard.tracker.Tracker` and the table's settle time, and
+turns what the hands do into the game:
+
+* **The sighted player's own move** (FIDE Laws D.2.5) is a move on the sighted
+  board (``Session.sighted_move``): the table announces it to the blind player
+  at once (D.2.1, D.2.10 b). Nobody types it.
+* **The assistant's mirror of the blind player's move** is compared at once.
+  A legal move other than the one made — a wrong square, a wrong piece, a
+  wrong promotion piece — goes to the session as what the board shows, so it is
+  a divergence (D.2.9) the moment the piece is set down. A position no legal
+  move explains (a piece of the wrong kind set down) is shown square by square
+  (:attr:`EBoard.mismatch`) until the board is right again. A mirror set up
+  before the blind player's move is made (D.2.3) is refused by the session and
+  *held*: it counts the moment that move is made.
+* **A touch** (D.2.5, Art. 4.3): the first of his own pieces the sighted player
+  lifts while he is to move (the e-board showing the game) is recorded
+  (``Session.touch`` on the sighted board, a :class:`Touched` event with
+  ``by="sighted"``). When he then moves another piece although the touched one
+  could move, the arbiter's view is told (D.2.10 e); the blind player hears the
+  touches on request (:func:`touch_report`). Nothing is enforced.
+* **Sync and faults**: the first board dump (on connect, after a reconnect, after
+  a restart) is compared with the game: a move the board shows beyond the game
+  (made while the cable was out or the program down) is read once, even two
+  (the mirror and the reply); anything else is shown square by square. Nothing
+  half-received is ever a move, so unplugging neither loses nor invents one.
+  After a D.2.9 ruling the board is *being set right* (:attr:`EBoard.adjusting`):
+  nothing it shows is a move or a touch until it shows the game again.
+* A lifted piece is reported as a lift; a ``Place`` without a piece (a board
+  that does not sense pieces) is not trusted: the board is asked for a dump.
+
+What the table must carry out goes out through the table's
+:class:`~blindchess.table.state.TableState`: :class:`Touched`, :class:`Shown`, and
+``DeviceRequest(device="eboard", what="snapshot")`` (answered with a board dump).
+The e-board calls the session directly and then ``state.process()`` (the rest of
+the table handles the session's events: announcements, divergence, mirrored …);
+it registers for "move-made" and the rulings with ``state.on``. It never reads
+a clock and never sleeps; every input takes ``now``.
+
+The window's board keeps working beside it (corrections, games without an
+e-board): a move entered there changes what the e-board should show, and a
+difference is shown until the pieces follow.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import chess
+
+from .. import notation, phonetic, spoken
+from ..i18n import tr
+from ..pegboard.tracker import (
+    InputEvent,
+    Lift,
+    PieceUpdate,
+    Place,
+    Snapshot,
+    Tracker,
+    TrackerEvent,
+    same_position,
+)
+from ..session import Session
+from .events import DeviceRequest, Touched
+from .setup import SessionEvent
+from .state import TableState
+
+__all__ = ["DEVICE", "SIGHTED_BOARDS", "EBoard", "Touch", "touch_report", "describe_difference"]
+
+#: The ``device`` of the e-board's :class:`DeviceRequest` events.
+DEVICE = "eboard"
+#: What ``TableSetup.sighted_board`` may be: the window's board only, or a DGT e-board.
+SIGHTED_BOARDS = ("window", "dgt")
+
+
+@dataclass(frozen=True)
+class Touch:
+    """A piece the sighted player lifted while he was to move: square, piece, when, at which half-move index."""
+
+    t: float
+    square: int
+    piece: chess.Piece
+    ply: int
+
+
+def _piece_words(piece: chess.Piece | None, lang: str) -> str:
+    """"weißer Springer" / "leer": the voice's words (the same on the screen and in speech)."""
+    v = spoken.voice(lang)
+    if piece is None:
+        return v.spoken.get("empty") or tr("eboard.empty", lang)
+    words = v.pieces[piece.piece_type]
+    return words.white if piece.color == chess.WHITE else words.black
+
+
+def describe_difference(shown: dict[int, chess.Piece], target: chess.BaseBoard, lang: str) -> tuple[str, ...]:
+    """Square by square where ``shown`` (square -> piece on the e-board) differs from ``target``.
+
+    Each entry reads e.g. "e5: schwarzer Läufer statt schwarzer Bauer" (in ``lang``),
+    squares in the order a8 … h1 as a player reads a board.
+    """
+    out: list[str] = []
+    for rank in range(7, -1, -1):
+        for file in range(8):
+            square = chess.square(file, rank)
+            have, want = shown.get(square), target.piece_at(square)
+            if have != want:
+                out.append(tr("eboard.square_differs", lang, square=chess.square_name(square),
+                              shown=_piece_words(have, lang), wanted=_piece_words(want, lang)))
+    return tuple(out)
+
+
+def touch_report(session: Session, lang: str) -> str:
+    """What the assistant tells the blind player on request (D.2.10 e): the sighted player's touches.
+
+    The touches on the sighted board in the sighted player's current turn (or his
+    last one, when the blind player is to move), spoken words only (no article
+    numbers, no notation ids).
+    """
+    blind = session.blind_color
+    sighted = chess.WHITE if blind is None else not blind
+    made = len(session.game_moves)
+    first_mover = session.start.turn
+    ply = made if (first_mover if made % 2 == 0 else not first_mover) == sighted else made - 1
+    touches = [ev for ev in session.touches if ev.get("board") == "sighted" and int(ev.get("ply", -1)) == ply]
+    name = session.player(sighted).name
+    if not touches:
+        return tr("eboard.no_touches_said", lang, name=name)
+    words = []
+    for ev in touches:
+        symbol = ev.get("piece")
+        piece = chess.Piece.from_symbol(str(symbol)) if symbol else None
+        words.append(tr("eboard.touch_said", lang, piece=_piece_words(piece, lang),
+                        square=phonetic.square_name(chess.parse_square(str(ev["square"])), lang)))
+    return tr("eboard.touches_said", lang, name=name, touches=", ".join(words))
+
+
+class EBoard:
+    """The sighted player's e-board at one table; see the module docstring.
+
+    ``state``: the table's shared state (the session, events out, the
+    session-event registry); the settle time is the table's
+    (``TableSetup.settle_time``).
+    """
+
+    def __init__(self, state: TableState) -> None:
+        self.state = state
+        session = state.session
+        self.session = session
+        self.lang = state.lang
+        self.settle = state.setup.settle_time
+        board = session.board("sighted")
+        self.tracker = Tracker(board, settle=self.settle, senses_pieces=True)
+        self.pieces: dict[int, chess.Piece] = dict(board.piece_map())   # what the e-board shows (as believed)
+        self.mismatch: tuple[str, ...] = ()        # square names where the e-board differs (none: it agrees)
+        self.differences: tuple[str, ...] = ()     # the same, with the pieces, in words (shown)
+        self.adjusting = False                     # after a ruling: being set right, nothing counts
+        self.held: chess.Move | None = None        # a mirror set up before its move was made (D.2.3)
+        self.touches: list[Touch] = []             # the sighted player's touches in his current turn
+        self.snapshots = 0                         # board dumps seen
+        self._changed: float | None = None         # the last change the board reported
+        self._target_key: str | None = None
+        self._refused: tuple[str, str] | None = None   # (position, move) refused once: not offered again
+        self._confirm = False
+        state.on("move-made", self._on_move_made)
+        state.on("ruling", self._on_ruling)
+        state.on("ruling-override", self._on_ruling)
+
+    # ------------------------------------------------------------------ inputs
+    def feed(self, event: InputEvent, now: float) -> None:
+        """One raw event of the e-board at ``now``: ``PieceUpdate`` / ``Snapshot`` (``Lift`` reads as a lift).
+
+        A ``Place`` without a piece cannot be judged on a board read by its pieces:
+        the board is asked for a dump instead.
+        """
+        if isinstance(event, Place):
+            self._request(now)
+            return
+        if isinstance(event, Lift):
+            event = PieceUpdate(event.t, event.square, None)
+        if isinstance(event, Snapshot):
+            self.snapshots += 1
+            self._confirm = True
+            if event.pieces is not None:
+                self.pieces = dict(event.pieces)
+        elif isinstance(event, PieceUpdate):
+            if event.piece is None:
+                self.pieces.pop(event.square, None)
+            else:
+                self.pieces[event.square] = event.piece
+        self._changed = now
+        self._handle(self.tracker.feed(event), now)
+        if self.settle <= 0:
+            self.tick(now)
+
+    def tick(self, now: float) -> None:
+        """Time passes: a state that stood for the settle time is judged."""
+        self._handle(self.tracker.tick(now), now)
+        if self.adjusting and self._settled(now):
+            self._check_adjusted(now)
+
+    def align(self, now: float) -> None:
+        """After the game changed (a move made, a ruling, a move in the window): what the e-board should show.
+
+        Called by the table at the end of every input. A held mirror is offered
+        once its move is made; after a ruling the board is being set right.
+        """
+        s = self.session
+        if self.held is not None and len(s.game_moves) > len(s.moves("sighted")) and not self.adjusting:
+            held, self.held = self.held, None
+            self._offer(held, now)
+        target = self._target()
+        key = target.fen() + (" adjusting" if self.adjusting else "")
+        if key == self._target_key:
+            return
+        self._target_key = key
+        if self.adjusting:
+            if self._settled(now):
+                self._check_adjusted(now)
+            return
+        if self.held is not None:
+            return       # the board shows one move more than the game: it waits for that move
+        self._handle(self.tracker.expect(target) + self.tracker.tick(now), now)
+
+    def resumed(self, now: float) -> None:
+        """The program started again (a crash, a restart): ask the board what it shows."""
+        self._target_key = None
+        self._request(now)
+
+    # ------------------------------------------------------------------ state
+    @property
+    def in_sync(self) -> bool | None:
+        """The e-board shows what it should (None: not known yet, before the first board dump)."""
+        if self.mismatch:
+            return False
+        return self.tracker.in_sync
+
+    def idle_at(self, now: float) -> float:
+        """When the last reported change has stood for the settle time (``now`` when nothing waits)."""
+        if self._changed is None:
+            return now
+        return max(now, self._changed + self.settle)
+
+    def settle_due(self) -> float | None:
+        """When the last reported change settles, if the table has not let that time pass yet (else None)."""
+        if self._changed is None:
+            return None
+        due = self._changed + self.settle
+        return due if due > self.state.now else None
+
+    def target(self) -> chess.Board:
+        """The position the e-board should show now (a copy)."""
+        return self._target()
+
+    # ------------------------------------------------------------------ internals
+    def _target(self) -> chess.Board:
+        s = self.session
+        game, sighted = s.game_board(), s.board("sighted")
+        divergence = s.divergence
+        if divergence is not None and len(sighted.move_stack) >= len(game.move_stack):
+            return sighted      # a wrong mirror stands until the ruling (D.2.9)
+        return game
+
+    def _sighted_color(self) -> chess.Color:
+        blind = self.session.blind_color
+        return chess.WHITE if blind is None else not blind
+
+    def _settled(self, now: float) -> bool:
+        return self._changed is None or now - self._changed >= self.settle - 1e-9
+
+    def _request(self, now: float) -> None:
+        self.state.emit(DeviceRequest(now, DEVICE, "snapshot"))
+
+    def _show(self, now: float, text: str) -> None:
+        self.state.show(now, text)
+
+    def _process(self) -> None:
+        self.state.process()
+
+    # ------------------------------------------------------------------ session events
+    def _on_ruling(self, ev: SessionEvent) -> None:
+        """D.2.9 ruling: the e-board is set right to the game; nothing it shows counts until then."""
+        self.adjusting = True
+        self.held = None
+        self.touches.clear()
+        self._request(float(ev["t"]))
+
+    def _on_move_made(self, ev: SessionEvent) -> None:
+        """The sighted player's move made: touch-move information for the arbiter; his touches are done."""
+        sighted = self._sighted_color()
+        if str(ev.get("color")) == ("white" if sighted else "black") and not self.session.is_blind(sighted):
+            self._touch_move(ev, float(ev["t"]))
+            self.touches.clear()
+
+    def _handle(self, events: list[TrackerEvent], now: float) -> None:
+        for e in events:
+            self._tracker_event(e, now)
+
+    def _tracker_event(self, e: TrackerEvent, now: float) -> None:
+        if e.type == "inconsistent":
+            self._request(now)
+            return
+        if self.adjusting:
+            return       # judged against the game by _check_adjusted, not as moves
+        if e.type == "touched" and e.square is not None and e.piece is not None:
+            self._touched(e.square, e.piece, now)
+        elif e.type == "move" and e.move is not None and not e.promotion_pending:
+            self._moved(e.move, now)
+        elif e.type == "takeback" and e.move is not None:
+            self._taken_back(e.move, now)
+        elif e.type == "mismatch":
+            self._mismatched(e, now)
+        elif e.type == "in-sync":
+            self._agrees(now)
+
+    def _touched(self, square: int, piece: chess.Piece, now: float) -> None:
+        """D.2.5 / Art. 4.3: the first own piece the sighted player lifts while he is to move."""
+        s = self.session
+        sighted = self._sighted_color()
+        if s.finished or s.divergence is not None or self.mismatch or self.held is not None or self.touches:
+            return
+        if s.is_blind(sighted) or piece.color != sighted or s.to_move != sighted:
+            return
+        if len(s.moves("sighted")) != len(s.game_moves) or s.board("sighted").piece_at(square) != piece:
+            return
+        self.touches.append(Touch(now, square, piece, len(s.game_moves)))
+        s.touch(square, now, board="sighted", piece=piece.symbol())
+        self._process()
+        self.state.emit(Touched(now, chess.square_name(square), "sighted"))
+
+    def _touch_move(self, ev: SessionEvent, now: float) -> None:
+        """The sighted player moved another piece than the one he touched first, which could move: tell the arbiter."""
+        if not self.touches:
+            return
+        first = self.touches[0]
+        move = chess.Move.from_uci(str(ev["uci"]))
+        ply = int(ev["ply"])
+        s = self.session
+        if first.ply != ply - 1 or move.from_square == first.square:
+            return
+        before = s.start.copy(stack=False)
+        for m in s.game_moves[:ply - 1]:
+            before.push(m)
+        if not any(m.from_square == first.square for m in before.legal_moves):
+            return       # the touched piece could not move: Art. 4.3 asks nothing
+        name = s.player(self._sighted_color()).name
+        self._show(now, tr("eboard.touch_move_shown", self.lang, name=name, piece=_piece_words(first.piece, self.lang),
+                           square=chess.square_name(first.square), move=notation.write(before, move, self.lang)))
+
+    def _known(self, after: chess.Board) -> bool:
+        """The session's sighted board already shows ``after`` (a ruling, a window move, a mirror fed before)."""
+        return same_position(after, self.session.board("sighted"))
+
+    def _moved(self, move: chess.Move, now: float) -> None:
+        if self._known(self.tracker.board):
+            return
+        if not self._offer(move, now) and self.held is None:
+            self._show_difference(now)
+
+    def _offer(self, move: chess.Move, now: float) -> bool:
+        """The board shows ``move`` beyond the session's sighted board: a move on the sighted board.
+
+        True when the session took it. A mirror of a move not made yet is held
+        (it counts when that move is made); any other refusal is shown by the
+        table and realigns the board's reading.
+        """
+        s = self.session
+        key = (s.board("sighted").fen(), move.uci())
+        if key == self._refused:
+            return False
+        ev = s.sighted_move(move, now)
+        self._process()
+        if ev.get("type") == "board-move":
+            self._refused = None
+            return True
+        self._refused = key
+        if ev.get("reason") == "not-made":
+            self.held = move
+        else:
+            self._target_key = None      # read the board against what it should show
+        return False
+
+    def _taken_back(self, move: chess.Move, now: float) -> None:
+        """The board is back before ``move``: a held mirror dropped, a wrong mirror undone; a made move stands."""
+        s = self.session
+        if self.held is not None:
+            self.held = None
+            self._refused = None
+            return
+        sighted = s.board("sighted")
+        if not sighted.move_stack or sighted.peek() != move:
+            return
+        index = len(sighted.move_stack) - 1
+        mover = not sighted.turn
+        if s.is_blind(mover) and (index >= len(s.game_moves) or s.game_moves[index] != move):
+            s.take_back("sighted", now)        # the wrong mirror undone by the one who set it
+            self._process()
+            return
+        # a move made (D.2.5) or a right mirror: it stands; the board should show it again
+        before = sighted.copy()
+        before.pop()
+        self._show(now, tr("eboard.move_stands_shown", self.lang, move=notation.write(before, move, self.lang)))
+        self._target_key = None
+
+    def _mismatched(self, e: TrackerEvent, now: float) -> None:
+        s = self.session
+        made = e.move
+        sighted = s.board("sighted")
+        # a mirror that is another legal move than the one made: what the board shows goes to the
+        # session (the wrong square, piece or promotion piece is a divergence at once, D.2.9)
+        if made is not None and e.expected is not None and len(sighted.move_stack) < len(s.game_moves) \
+                and self._offer(made, now):
+            self._target_key = None
+            self.align(now)
+            return
+        if self._explain_two(now):
+            return
+        self._show_difference(now)
+
+    def _explain_two(self, now: float) -> bool:
+        """The board shows two moves beyond the session's sighted board (a mirror and the reply, or both
+        made while the cable was out): read them in order when exactly one pair explains the pieces."""
+        s = self.session
+        start = s.board("sighted")
+        if s.finished or len(s.game_moves) - len(start.move_stack) not in (0, 1):
+            return False
+        shown = self.pieces
+        found: list[tuple[chess.Move, chess.Move]] = []
+        for first in start.legal_moves:
+            start.push(first)
+            for second in start.legal_moves:
+                start.push(second)
+                if start.piece_map() == shown:
+                    found.append((first, second))
+                start.pop()
+            start.pop()
+            if len(found) > 1:
+                return False
+        if len(found) != 1:
+            return False
+        first, second = found[0]
+        if not self._offer(first, now):
+            return False
+        self._offer(second, now)
+        self._target_key = None
+        self.align(now)
+        return True
+
+    def _show_difference(self, now: float) -> None:
+        target = self._target()
+        if self.held is not None:
+            target.push(self.held)
+        differences = describe_difference(self.pieces, target, self.lang)
+        squares = tuple(sorted({text.split(":", 1)[0] for text in differences}))
+        if not differences or differences == self.differences:
+            return
+        self.differences = differences
+        self.mismatch = squares
+        self._show(now, tr("eboard.differs_shown", self.lang, squares="; ".join(differences)))
+
+    def _agrees(self, now: float) -> None:
+        confirm, self._confirm = self._confirm, False
+        if self.mismatch:
+            self.mismatch = ()
+            self.differences = ()
+            self._show(now, tr("eboard.agrees_again_shown", self.lang))
+        elif confirm:
+            self._show(now, tr("eboard.agrees_shown", self.lang))
+
+    def _check_adjusted(self, now: float) -> None:
+        """While the board is set right after a ruling: done when it shows the game, else the squares that differ."""
+        target = self._target()
+        if self.pieces == target.piece_map():
+            self.adjusting = False
+            self._target_key = None
+            self.touches.clear()
+            self._handle(self.tracker.expect(target) + self.tracker.tick(now), now)
+            self._target_key = target.fen()
+            if self.mismatch:
+                self.mismatch = ()
+                self.differences = ()
+                self._show(now, tr("eboard.agrees_again_shown", self.lang))
+            return
+        self._show_difference(now)
