@@ -62,3 +62,10 @@ $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+
+# Mutation sample over the core modules (by hand only, not part of `make test`): kill rate per module and
+# the surviving mutants. SAMPLE=n mutants per module (0 = all), MODULES="clock journal" to restrict.
+.PHONY: mutation
+SAMPLE ?= 12
+mutation: setup-test
+	QT_QPA_PLATFORM=offscreen $(BIN)/python tests/mutation/run_mutations.py --sample $(SAMPLE) $(MODULES)

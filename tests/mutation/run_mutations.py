@@ -1,0 +1,381 @@
+"""Mutation testing of the core modules: would the tests notice if a deciding line changed?
+
+Run by hand (``make mutation`` or ``.venv/bin/python tests/mutation/run_mutations.py``), never by
+``make test``. For each core module it makes one-line mutations at lines that decide something —
+
+* comparisons: ``<`` <-> ``<=``, ``>`` <-> ``>=``, ``==`` <-> ``!=``, ``in`` <-> ``not in``, ``is`` <-> ``is not``
+* boolean operators: ``and`` <-> ``or``; ``not x`` -> ``x``; ``if x:`` / ``while x:`` / ``elif x:`` -> ``not (x)``
+* constants: an integer ``n`` -> ``n + 1`` (``0`` -> ``1``), ``True`` <-> ``False``
+* arithmetic: ``+`` <-> ``-``
+* returns: ``return <boolean expression>`` -> ``return not (...)``, ``return x`` -> ``return None``
+
+— applies each to a private copy of the repository (one copy per worker), runs the module's own tests
+against it (``pytest -x``), and counts the mutant killed when they fail. It prints the kill rate per
+module and every surviving mutant (file, line, original, mutant), which a person then judges:
+*equivalent* (no behaviour can tell it apart) or *missing test*.
+
+Bounded: ``--sample N`` mutants per module (seeded, spread over the file), ``--jobs`` workers (default 2),
+and a per-mutant time limit of ``--timeout-factor`` x the module's unmutated test time (+30 s); a mutant
+that runs into it (an endless loop) counts as killed and is listed as such. A module whose tests fail
+without any mutation is reported and skipped (someone may be half-way through a change).
+
+Only the standard library and pytest (already a test dependency) are used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import concurrent.futures
+import dataclasses
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: module name -> (source files, test files) — each module against its own tests only.
+MODULES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "notation": (("blindchess/notation.py",), ("tests/test_notation.py", "tests/test_notation_score.py",
+                                                 "tests/test_notation_games.py")),
+    "tracker": (("blindchess/pegboard/tracker.py",), ("tests/test_tracker.py", "tests/test_tracker_pins.py",
+                                                       "tests/test_tracker_games.py")),
+    "ruling": (("blindchess/ruling.py",), ("tests/test_ruling.py",)),
+    "phonetic": (("blindchess/phonetic.py",), ("tests/test_phonetic.py", "tests/test_phonetic_pins.py",
+                                                 "tests/test_phonetic_robustness.py")),
+    "clock": (("blindchess/clock.py",), ("tests/test_clock.py",)),
+    "session": (("blindchess/session.py", "blindchess/game/*.py"),
+                ("tests/test_session.py", "tests/test_session_rules.py", "tests/test_session_questions.py")),
+    "journal": (("blindchess/journal.py",), ("tests/test_journal.py", "tests/test_journal_integrity.py")),
+}
+
+_COMPARE_SWAP = {ast.Lt: "<=", ast.LtE: "<", ast.Gt: ">=", ast.GtE: ">", ast.Eq: "!=", ast.NotEq: "==",
+                 ast.In: "not in", ast.NotIn: "in", ast.Is: "is not", ast.IsNot: "is"}
+_COMPARE_TEXT = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!=",
+                 ast.In: "in", ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Mutant:
+    module: str
+    path: str          # relative to the repository
+    line: int          # 1-based
+    kind: str
+    original: str      # the whole line
+    mutated: str       # the whole line, changed
+
+    def label(self) -> str:
+        return f"{self.path}:{self.line} [{self.kind}]  {self.original.strip()}  ->  {self.mutated.strip()}"
+
+
+def _replace(line: str, start: int, end: int, new: str) -> str:
+    return line[:start] + new + line[end:]
+
+
+def _between(line: str, start: int, end: int, token: str) -> tuple[int, int] | None:
+    """Where ``token`` (a keyword or operator) stands between columns start and end, as whole words."""
+    segment = line[start:end]
+    index = segment.find(token)
+    while index >= 0:
+        before = segment[index - 1] if index > 0 else " "
+        after = segment[index + len(token)] if index + len(token) < len(segment) else " "
+        word = token[0].isalpha()
+        if not word or (not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_")):
+            if token in ("<", ">") and after == "=":
+                index = segment.find(token, index + 1)
+                continue
+            if token == "in" and segment[max(0, index - 4):index] == "not ":
+                index = segment.find(token, index + 1)
+                continue
+            if token == "is" and segment[index:index + 6] == "is not":
+                index = segment.find(token, index + 1)
+                continue
+            return start + index, start + index + len(token)
+        index = segment.find(token, index + 1)
+    return None
+
+
+def _docstring_lines(tree: ast.AST) -> set[int]:
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                lines.update(range(body[0].lineno, (body[0].end_lineno or body[0].lineno) + 1))
+    return lines
+
+
+def _skipped_lines(tree: ast.AST) -> set[int]:
+    """Lines that decide nothing at run time: docstrings, annotations, TYPE_CHECKING blocks, __all__."""
+    lines = _docstring_lines(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+        if isinstance(node, ast.AnnAssign) and node.value is None:
+            lines.add(node.lineno)
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    return lines
+
+
+def _annotation_nodes(tree: ast.AST) -> set[int]:
+    ids: set[int] = set()
+    for node in ast.walk(tree):
+        annotations = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            annotations = [a.annotation for a in node.args.args + node.args.kwonlyargs + node.args.posonlyargs]
+            annotations.append(node.returns)
+        elif isinstance(node, ast.AnnAssign):
+            annotations = [node.annotation]
+        for ann in annotations:
+            if ann is not None:
+                ids.update(id(sub) for sub in ast.walk(ann))
+    return ids
+
+
+def mutants_of(module: str, path: str, source: str) -> list[Mutant]:
+    """Every one-line mutant of ``source`` (see the module docstring for the operators)."""
+    tree = ast.parse(source)
+    lines = source.splitlines()
+    skipped = _skipped_lines(tree)
+    in_annotation = _annotation_nodes(tree)
+    out: list[Mutant] = []
+
+    def add(lineno: int, kind: str, new_line: str) -> None:
+        original = lines[lineno - 1]
+        if new_line != original:
+            out.append(Mutant(module, path, lineno, kind, original, new_line))
+
+    for node in ast.walk(tree):
+        lineno = getattr(node, "lineno", None)
+        if lineno is None or lineno in skipped or id(node) in in_annotation:
+            continue
+        one_line = getattr(node, "end_lineno", lineno) == lineno
+        line = lines[lineno - 1]
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and one_line \
+                and node.comparators[0].lineno == lineno:
+            op = type(node.ops[0])
+            where = _between(line, node.left.end_col_offset or 0, node.comparators[0].col_offset, _COMPARE_TEXT[op])
+            if where:
+                add(lineno, "compare", _replace(line, *where, _COMPARE_SWAP[op]))
+        elif isinstance(node, ast.BoolOp) and len(node.values) >= 2 and node.values[1].lineno == lineno \
+                and node.values[0].end_lineno == lineno:
+            token, new = ("and", "or") if isinstance(node.op, ast.And) else ("or", "and")
+            where = _between(line, node.values[0].end_col_offset or 0, node.values[1].col_offset, token)
+            if where:
+                add(lineno, "boolean", _replace(line, *where, new))
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) and one_line:
+            start = node.col_offset
+            if line[start:start + 4] == "not ":
+                add(lineno, "not", _replace(line, start, start + 4, ""))
+        elif isinstance(node, (ast.If, ast.While)) and node.test.lineno == node.test.end_lineno == lineno:
+            test = node.test
+            if not (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"):
+                start, end = test.col_offset, test.end_col_offset or test.col_offset
+                add(lineno, "condition", _replace(line, start, end, f"not ({line[start:end]})"))
+        elif isinstance(node, ast.Constant) and one_line and not isinstance(node.value, str):
+            start, end = node.col_offset, node.end_col_offset or node.col_offset
+            if line[start:end] != repr(node.value) and not isinstance(node.value, bool):
+                continue   # written differently (1_000, 0x0d): leave it
+            if node.value is True:
+                add(lineno, "constant", _replace(line, start, end, "False"))
+            elif node.value is False:
+                add(lineno, "constant", _replace(line, start, end, "True"))
+            elif isinstance(node.value, int):
+                add(lineno, "constant", _replace(line, start, end, str(node.value + 1)))
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)) and one_line \
+                and node.right.lineno == lineno:
+            token, new = ("+", "-") if isinstance(node.op, ast.Add) else ("-", "+")
+            where = _between(line, node.left.end_col_offset or 0, node.right.col_offset, token)
+            texts = [side for side in (node.left, node.right) if isinstance(side, ast.JoinedStr)
+                     or (isinstance(side, ast.Constant) and isinstance(side.value, str))]
+            if where and not texts:   # "a" + "b" joins text: nothing is decided there
+                add(lineno, "arithmetic", _replace(line, *where, new))
+        elif isinstance(node, ast.Return) and node.value is not None and one_line:
+            value = node.value
+            start, end = value.col_offset, value.end_col_offset or value.col_offset
+            if isinstance(value, (ast.Compare, ast.BoolOp)) or (
+                    isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not)):
+                add(lineno, "return", _replace(line, start, end, f"not ({line[start:end]})"))
+            elif not (isinstance(value, ast.Constant) and value.value is None):
+                add(lineno, "return", _replace(line, start, end, "None"))
+    # one mutant per (line, kind, text): two nodes can give the same change
+    unique = {(m.line, m.mutated): m for m in out}
+    return sorted(unique.values(), key=lambda m: (m.line, m.kind, m.mutated))
+
+
+def sources(module: str) -> list[str]:
+    files: list[str] = []
+    for pattern in MODULES[module][0]:
+        files += sorted(str(p.relative_to(ROOT)) for p in ROOT.glob(pattern) if p.name != "__init__.py")
+    return files
+
+
+def sample(mutants: list[Mutant], n: int | None, seed: int) -> list[Mutant]:
+    """``n`` mutants spread over the file(s): at most one per line first, in random order, seeded."""
+    if n is None or len(mutants) <= n:
+        return mutants
+    rng = random.Random(seed)
+    by_line: dict[tuple[str, int], list[Mutant]] = {}
+    for m in mutants:
+        by_line.setdefault((m.path, m.line), []).append(m)
+    lines = list(by_line)
+    rng.shuffle(lines)
+    picked = [rng.choice(by_line[key]) for key in lines[:n]]
+    return sorted(picked, key=lambda m: (m.path, m.line))
+
+
+# --------------------------------------------------------------------------- running
+
+
+def make_copy(into: Path) -> Path:
+    """A copy of the package and the tests (what the tests import), outside the working tree."""
+    copy = into / "repo"
+    copy.mkdir()
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".mypy_cache", ".ruff_cache")
+    for name in ("blindchess", "tests"):
+        shutil.copytree(ROOT / name, copy / name, ignore=ignore, symlinks=True)
+    for name in ("pyproject.toml", "setup.cfg", "pytest.ini", "conftest.py"):
+        if (ROOT / name).is_file():
+            shutil.copy2(ROOT / name, copy / name)
+    return copy
+
+
+def run_tests(copy: Path, tests: tuple[str, ...], limit: float | None) -> tuple[str, float]:
+    """("pass" | "fail" | "timeout", seconds) for the tests run in ``copy`` (its package first on the path)."""
+    env = dict(os.environ, PYTHONPATH=str(copy), QT_QPA_PLATFORM="offscreen", PYTHONDONTWRITEBYTECODE="1")
+    home = tempfile.mkdtemp(prefix="blindchess-mutation-home-")
+    env["BLINDCHESS_HOME"] = home
+    start = time.monotonic()
+    try:
+        proc = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                               "-o", "addopts=", *tests], cwd=copy, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, timeout=limit)
+        verdict = "pass" if proc.returncode == 0 else "fail"
+    except subprocess.TimeoutExpired:
+        verdict = "timeout"
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    return verdict, time.monotonic() - start
+
+
+class Worker:
+    """One private copy of the repository; mutates one file at a time and restores it."""
+
+    def __init__(self, base: Path, index: int) -> None:
+        folder = base / f"worker{index}"
+        folder.mkdir()
+        self.copy = make_copy(folder)
+
+    def check(self, mutant: Mutant, tests: tuple[str, ...], limit: float) -> str:
+        target = self.copy / mutant.path
+        original = target.read_text(encoding="utf-8")
+        lines = original.split("\n")
+        assert lines[mutant.line - 1] == mutant.original, mutant
+        lines[mutant.line - 1] = mutant.mutated
+        target.write_text("\n".join(lines), encoding="utf-8")
+        try:
+            try:
+                compile("\n".join(lines), str(target), "exec")
+            except SyntaxError:
+                return "invalid"
+            verdict, _ = run_tests(self.copy, tests, limit)
+            return verdict
+        finally:
+            target.write_text(original, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("modules", nargs="*", default=list(MODULES), help="modules to mutate (default: all)")
+    parser.add_argument("--sample", type=int, default=12, help="mutants per module (0 = all)")
+    parser.add_argument("--seed", type=int, default=14, help="seed of the sample")
+    parser.add_argument("--jobs", type=int, default=2, help="parallel workers (each a copy of the repository)")
+    parser.add_argument("--timeout-factor", type=float, default=5.0,
+                        help="a mutant may take this many times the unmutated test time (+30 s)")
+    parser.add_argument("--list", action="store_true", help="only list the mutants that would be run")
+    parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    args = parser.parse_args(argv)
+    unknown = [m for m in args.modules if m not in MODULES]
+    if unknown:
+        parser.error(f"unknown module(s): {', '.join(unknown)}; known: {', '.join(MODULES)}")
+
+    plan: dict[str, list[Mutant]] = {}
+    for module in args.modules:
+        every: list[Mutant] = []
+        for path in sources(module):
+            every += mutants_of(module, path, (ROOT / path).read_text(encoding="utf-8"))
+        plan[module] = sample(every, args.sample or None, args.seed)
+        print(f"{module}: {len(every)} possible mutants, {len(plan[module])} chosen", flush=True)
+    if args.list:
+        for module, chosen in plan.items():
+            for m in chosen:
+                print(f"  {module}  {m.label()}")
+        return 0
+
+    results: dict[str, dict] = {}
+    with tempfile.TemporaryDirectory(prefix="blindchess-mutation-") as tmp:
+        base = Path(tmp)
+        workers = [Worker(base, i) for i in range(max(1, args.jobs))]
+        free = list(workers)
+        for module, chosen in plan.items():
+            tests = MODULES[module][1]
+            verdict, seconds = run_tests(workers[0].copy, tests, None)
+            if verdict != "pass":
+                print(f"{module}: its tests fail WITHOUT a mutation — skipped", flush=True)
+                results[module] = {"skipped": "tests fail unmutated"}
+                continue
+            limit = args.timeout_factor * seconds + 30
+            outcome: dict[Mutant, str] = {}
+            with concurrent.futures.ThreadPoolExecutor(len(workers)) as pool:
+                def job(m: Mutant, tests: tuple[str, ...] = tests, limit: float = limit) -> tuple[Mutant, str]:
+                    worker = free.pop()
+                    try:
+                        return m, worker.check(m, tests, limit)
+                    finally:
+                        free.append(worker)
+                for m, verdict in pool.map(job, chosen):
+                    outcome[m] = verdict
+                    mark = {"fail": "killed", "timeout": "killed (time)", "pass": "SURVIVED",
+                            "invalid": "invalid"}[verdict]
+                    print(f"  {mark:14} {m.label()}", flush=True)
+            valid = [m for m in chosen if outcome[m] != "invalid"]
+            killed = [m for m in valid if outcome[m] in ("fail", "timeout")]
+            survivors = [m for m in valid if outcome[m] == "pass"]
+            rate = len(killed) / len(valid) if valid else 1.0
+            results[module] = {"killed": len(killed), "total": len(valid), "rate": rate,
+                               "test_seconds": round(seconds, 1),
+                               "survivors": [dataclasses.asdict(m) for m in survivors],
+                               "timeouts": [dataclasses.asdict(m) for m in valid if outcome[m] == "timeout"]}
+            print(f"{module}: {len(killed)}/{len(valid)} killed ({rate:.0%}), unmutated tests {seconds:.1f} s",
+                  flush=True)
+
+    print("\n== kill rate per module")
+    total_k = total_n = 0
+    for module, r in results.items():
+        if "skipped" in r:
+            print(f"{module:10} skipped ({r['skipped']})")
+            continue
+        total_k += r["killed"]
+        total_n += r["total"]
+        print(f"{module:10} {r['killed']:3}/{r['total']:<3} {r['rate']:.0%}")
+    if total_n:
+        print(f"{'all':10} {total_k:3}/{total_n:<3} {total_k / total_n:.0%}")
+    print("\n== surviving mutants (judge each: equivalent, or a missing test)")
+    for module, r in results.items():
+        for m in r.get("survivors", []):
+            print(f"{module:10} {Mutant(**m).label()}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, ensure_ascii=False, indent=2), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
