@@ -1,7 +1,8 @@
 """What a player asks the table, answered only because he asked (D.2.10 d; pure).
 
 "time" / "moves" (the talking clock: his own time and move count, journaled as
-asked), "last_move", "square", "pieces", "position" — said to the blind
+asked), "last_move", "square", "pieces", "position", "touched" (the sighted
+player's touches, D.2.10 e) — said to the blind
 player, shown to the sighted side. "Repeat" says the last announcement again
 (the last move or question said).
 """
@@ -12,6 +13,7 @@ import chess
 
 from .. import phonetic, talking_clock
 from ..i18n import tr
+from .eboard import touch_report
 from .state import TableState
 
 __all__ = ["Requests"]
@@ -49,6 +51,8 @@ class Requests:
             text = phonetic.describe_square(board, square, lang)
         elif what == "pieces":
             text = phonetic.describe_pieces(board, piece_type, color, lang)
+        elif what == "touched":
+            text = touch_report(s, lang)     # the sighted player's touches (D.2.10 e)
         else:
             text = phonetic.describe_position(board, lang)
         if to == "blind":

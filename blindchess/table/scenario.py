@@ -35,12 +35,21 @@ that drives the window. The runner
   stand, says hello (``I`` and ``S`` lines) at the start and after every
   ``app crash`` as a real board does when the link (re)connects, and answers
   the table's snapshot requests (``DeviceRequest`` events) with an ``S`` line;
+* with ``@sighted-board dgt`` simulates the sighted player's DGT e-board
+  (:class:`EBoardDevice`): ``eboard L SQ`` / ``eboard P SQ PIECE`` become DGT
+  field-update bytes read by the real decoder (:func:`~blindchess.pegboard.dgt.eboard_events`)
+  and go to the table as :class:`~blindchess.pegboard.tracker.PieceUpdate`
+  events; the board keeps its pieces and answers dump requests (on connect,
+  after ``app crash``, when the table asks) with a
+  :class:`~blindchess.pegboard.tracker.Snapshot`. ``eboard unplug`` pulls the
+  cable (nothing the hands do reaches the table, half a message is lost),
+  ``eboard plug`` puts it back (the link asks for a board dump);
 * collects every table event through ``front.subscribe`` and ends with the
   table's ``final`` event.
 
-Header and actor names that other issues add (``@opponent``, ``@sighted-board``,
-actor ``eboard``) are parsed; :data:`NOT_WIRED` lists what no runner handles yet
-and :func:`check_supported` refuses a script using it as a script error.
+Header and actor names that other issues add (``@opponent``) are parsed;
+:data:`NOT_WIRED` lists what no runner handles yet and :func:`check_supported`
+refuses a script using it as a script error.
 """
 
 from __future__ import annotations
@@ -58,8 +67,9 @@ import chess
 from ..clock import TimeControl
 from ..errors import UserError
 from ..i18n import tr
+from ..pegboard import dgt
 from ..pegboard.protocol import ProtocolError, ident_line, parse_line, snapshot_line
-from ..pegboard.tracker import DEFAULT_SETTLE, Lift, Place, Snapshot
+from ..pegboard.tracker import DEFAULT_SETTLE, InputEvent, Lift, PieceUpdate, Place, Snapshot
 from .events import DeviceRequest, Final, TableEvent
 from .table import Table, TableSetup
 
@@ -67,9 +77,9 @@ __all__ = [
     "SCRIPT_SUFFIX", "HEADERS", "GAME_HEADERS", "NOT_WIRED", "DEVICE_IDENT",
     "ScriptError", "Script", "Action",
     "PegLine", "BlindSays", "BlindAnswer", "SightedMove", "SightedTouch", "SightedSays",
-    "ClockPress", "ArbiterApply", "ArbiterRetrace", "AppCrash", "EBoardLift", "EBoardPlace",
+    "ClockPress", "ArbiterApply", "ArbiterRetrace", "AppCrash", "EBoardLift", "EBoardPlace", "EBoardCable",
     "parse", "read_script", "check_supported", "table_setup",
-    "Front", "HeadlessFront", "PegBoardDevice", "run", "play", "event_json", "in_time_order", "json_lines",
+    "Front", "HeadlessFront", "PegBoardDevice", "EBoardDevice", "run", "play", "event_json", "in_time_order", "json_lines",
     "format_event", "QUIET_TYPES",
 ]
 
@@ -88,7 +98,7 @@ HEADERS = SETUP_HEADERS + tuple(GAME_HEADERS)
 #: wires a feature removes its entry and adds its handling to :func:`_perform`
 #: (``eboard``: a device like :class:`PegBoardDevice` turning lines into DGT
 #: field updates; ``@opponent``: the engine as the sighted side in :func:`table_setup`).
-NOT_WIRED: dict[str, int] = {"@opponent": 13, "@sighted-board": 15, "eboard": 15}
+NOT_WIRED: dict[str, int] = {"@opponent": 13}
 
 #: At most this many wake-ups between two actions (each is a settle timer or an utterance ending).
 _MAX_WAKES = 10_000
@@ -111,7 +121,7 @@ _ACTORS: dict[str, tuple[str, ...]] = {
     "clock": ("press",),
     "arbiter": ("apply", "retrace"),
     "app": ("crash",),
-    "eboard": ("L", "P"),
+    "eboard": ("L", "P", "unplug", "plug"),
 }
 
 
@@ -211,9 +221,20 @@ class EBoardPlace(_Action):
     square: str
     piece: str
 
+    @property
+    def text(self) -> str:
+        """The action as the DGT helpers read it (``P e4 P``)."""
+        return f"P {self.square} {self.piece}"
+
+
+@dataclass(frozen=True)
+class EBoardCable(_Action):
+    """``eboard unplug`` / ``eboard plug``: the e-board's cable pulled out or put back (issue 15)."""
+    plugged: bool
+
 
 Action = (PegLine | BlindSays | BlindAnswer | SightedMove | SightedTouch | SightedSays | ClockPress
-          | ArbiterApply | ArbiterRetrace | AppCrash | EBoardLift | EBoardPlace)
+          | ArbiterApply | ArbiterRetrace | AppCrash | EBoardLift | EBoardPlace | EBoardCable)
 
 
 @dataclass
@@ -401,7 +422,7 @@ def _action(script: Script, body: str, line: int, lang: str) -> Action:
     if actor not in _ACTORS:
         raise _error(lang, src, line, "unknown_actor", actor=parts[1], actors=", ".join(_ACTORS))
     verbs = _ACTORS[actor]
-    if actor in ("peg", "eboard"):
+    if actor == "peg" or (actor == "eboard" and verb.upper() in ("L", "P")):
         verb = verb.upper()
     else:
         verb = verb.lower()
@@ -479,7 +500,13 @@ def _action(script: Script, body: str, line: int, lang: str) -> Action:
             raise bad("nothing")
         return AppCrash(line, t)
     # eboard (issue 15)
+    if script.sighted_board != "dgt":
+        raise _error(lang, src, line, "no_eboard")
     args = rest.split()
+    if verb in ("unplug", "plug"):
+        if rest:
+            raise bad("nothing")
+        return EBoardCable(line, t, verb == "plug")
     if verb == "L":
         if len(args) != 1 or args[0].lower() not in chess.SQUARE_NAMES:
             raise bad("eboard")
@@ -499,7 +526,7 @@ def _peg_body(text: str) -> Lift | Place | Snapshot | None:
 def check_supported(script: Script, lang: str) -> None:
     """Refuse (:class:`ScriptError`) a script using a feature in :data:`NOT_WIRED`, naming its first line."""
     uses: list[tuple[int, str]] = [(line, name) for name, line in script.header_lines.items() if name in NOT_WIRED]
-    uses += [(a.line, "eboard") for a in script.actions if isinstance(a, (EBoardLift, EBoardPlace))
+    uses += [(a.line, "eboard") for a in script.actions if isinstance(a, (EBoardLift, EBoardPlace, EBoardCable))
              and "eboard" in NOT_WIRED]
     if uses:
         line, name = min(uses)
@@ -520,6 +547,7 @@ def table_setup(script: Script) -> TableSetup:
         settle=script.settle,
         assistant=script.assistant,
         headers=dict(script.headers),
+        sighted_board=script.sighted_board or "window",
     )
 
 
@@ -557,6 +585,50 @@ class PegBoardDevice:
         return [ident_line(DEVICE_IDENT).decode("ascii").rstrip("\n"), self.snapshot()]
 
 
+class EBoardDevice:
+    """The sighted player's DGT e-board as the script moves its pieces (issue 15).
+
+    It keeps the pieces as they stand (also while unplugged and across ``app
+    crash``) and speaks DGT: every action becomes FIELD_UPDATE bytes, read by
+    one real :class:`~blindchess.pegboard.dgt.DgtDecoder` as the serial link
+    reads them (reset on every (re)connect); a dump request is answered with a
+    BOARD_DUMP. As on a real board (and the emulator
+    :class:`~blindchess.pegboard.simulator.VirtualDgtBoard`), lifting from an
+    empty square sends nothing. Unplugged, nothing reaches the host.
+    """
+
+    def __init__(self, board: chess.BaseBoard) -> None:
+        self.pieces: dict[int, chess.Piece] = dict(board.piece_map())
+        self.plugged = True
+        self.decoder = dgt.DgtDecoder()
+
+    def act(self, action: str, t: float) -> list[PieceUpdate]:
+        """One action (``L e2`` / ``P e4 P``): the pieces change; the updates the host reads (none unplugged).
+
+        Raises :class:`~blindchess.pegboard.dgt.ActionError` for a malformed action.
+        """
+        square, piece = dgt.parse_action(action)
+        if piece is None:
+            if self.pieces.pop(square, None) is None:
+                return []
+        else:
+            self.pieces[square] = piece
+        if not self.plugged:
+            return []
+        return dgt.eboard_events([action], t, self.decoder)
+
+    def dump(self, t: float) -> list[Snapshot]:
+        """The answer to SEND_BRD, as the host decodes it (none unplugged)."""
+        if not self.plugged:
+            return []
+        return [m for m in self.decoder.feed(dgt.board_dump(self.pieces), t) if isinstance(m, Snapshot)]
+
+    def cable(self, plugged: bool) -> None:
+        """Pull the cable out or put it back: a half-received message belongs to nothing."""
+        self.plugged = plugged
+        self.decoder.reset()
+
+
 # ---------------------------------------------------------------------------
 # Fronts: what a script action does to the game
 
@@ -581,6 +653,9 @@ class Front(Protocol):
 
     def peg_line(self, line: str, now: float) -> None:
         """One line from the peg-board device, as the serial link delivers it."""
+
+    def eboard_input(self, event: InputEvent, now: float) -> None:
+        """One event from the sighted player's e-board (PieceUpdate, Snapshot), as the serial link delivers it."""
 
     def blind_says(self, text: str, confidence: float, now: float) -> None:
         """The recogniser heard the blind player say ``text`` with ``confidence``."""
@@ -661,6 +736,9 @@ class HeadlessFront:
     def peg_line(self, line: str, now: float) -> None:
         self.table.peg_line(line, now)
 
+    def eboard_input(self, event: InputEvent, now: float) -> None:
+        self.table.eboard_input(event, now)
+
     def blind_says(self, text: str, confidence: float, now: float) -> None:
         self.table.blind_says(text, confidence, now)
 
@@ -730,22 +808,28 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
     :data:`NOT_WIRED` raises ``NotImplementedError``.
     """
     device = PegBoardDevice(int(script.start_board().occupied)) if script.tactile == "pegboard" else None
+    eboard = EBoardDevice(script.start_board()) if script.sighted_board == "dgt" else None
     requests: list[DeviceRequest] = []
 
     def collect(event: TableEvent) -> None:
         emit(event)
-        if isinstance(event, DeviceRequest) and event.device == "pegboard":
+        if isinstance(event, DeviceRequest) and event.device in ("pegboard", "eboard"):
             requests.append(event)
 
     def answer_requests(now: float) -> None:
         # Answered after the call that asked returned (the device is on the other end of a wire).
         rounds = 0
-        while requests and device is not None and rounds < 8:
+        while requests and rounds < 8:
             pending = list(requests)
             requests.clear()
             for request in pending:
-                if request.what == "snapshot":
+                if request.what != "snapshot":
+                    continue
+                if request.device == "pegboard" and device is not None:
                     front.peg_line(device.snapshot(), max(now, request.t))
+                elif request.device == "eboard" and eboard is not None:
+                    for snapshot in eboard.dump(max(now, request.t)):
+                        front.eboard_input(snapshot, max(now, request.t))
             rounds += 1
         requests.clear()
 
@@ -754,7 +838,12 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
         if device is not None:
             for line in device.hello():
                 front.peg_line(line, now)
-            answer_requests(now)
+        # The DGT link resets the e-board and asks for a board dump on every (re)connect.
+        if eboard is not None:
+            eboard.cable(eboard.plugged)
+            for snapshot in eboard.dump(now):
+                front.eboard_input(snapshot, now)
+        answer_requests(now)
 
     settle = DEFAULT_SETTLE if script.settle is None else script.settle
     last_peg: list[float] = []
@@ -786,7 +875,7 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
         wait(now, action.t)
         front.tick(action.t)
         answer_requests(action.t)
-        _perform(front, action, device)
+        _perform(front, action, device, eboard)
         if isinstance(action, PegLine):
             last_peg.append(action.t)
         if isinstance(action, AppCrash):
@@ -815,7 +904,7 @@ def play(script: Script, front: Front, journal: Path) -> list[dict[str, object]]
     return in_time_order(events)
 
 
-def _perform(front: Front, action: Action, device: PegBoardDevice | None) -> None:
+def _perform(front: Front, action: Action, device: PegBoardDevice | None, eboard: EBoardDevice | None = None) -> None:
     """One action through the front (the single place that maps script lines to front calls)."""
     now = action.t
     if isinstance(action, PegLine):
@@ -840,8 +929,17 @@ def _perform(front: Front, action: Action, device: PegBoardDevice | None) -> Non
         front.arbiter_retrace(action.plies, now)
     elif isinstance(action, AppCrash):
         front.crash(now)
-    else:  # EBoardLift, EBoardPlace: issue 15 wires them (see NOT_WIRED)
+    elif eboard is None:  # parse() refuses e-board actions without @sighted-board dgt
         raise NotImplementedError(type(action).__name__)
+    elif isinstance(action, EBoardCable):
+        eboard.cable(action.plugged)
+        if action.plugged:   # the link reconnects and asks for a board dump
+            for snapshot in eboard.dump(now):
+                front.eboard_input(snapshot, now)
+    else:
+        text = f"L {action.square}" if isinstance(action, EBoardLift) else action.text
+        for update in eboard.act(text, now):
+            front.eboard_input(update, now)
 
 
 # ---------------------------------------------------------------------------

@@ -47,8 +47,11 @@ class TableSetup:
     ``headers``: PGN headers (Event, Site, Date, Round).
     ``warnings``: low-time thresholds (seconds) the blind player chose to hear;
     empty = none (D.2.10 d). ``wpm``: the voice's rate (None: the voice file's).
+    ``sighted_board``: "window" (moves on the sighted board are entered in the
+    window) | "dgt" (the sighted player's DGT e-board is read by itself, issue 15;
+    the window's board still works); its settle time is ``settle``'s.
 
-    Raises ValueError for an unknown ``blind`` or ``tactile`` value or a negative settle time.
+    Raises ValueError for an unknown ``blind``, ``tactile`` or ``sighted_board`` value or a negative settle time.
     """
 
     white: str = "Weiß"
@@ -67,12 +70,15 @@ class TableSetup:
     min_confidence: float = 0.6
     warnings: tuple[float, ...] = ()
     wpm: float | None = None
+    sighted_board: str = "window"
 
     def __post_init__(self) -> None:
         if self.blind not in ("white", "black", "both", "none"):
             raise ValueError(f"blind must be white, black, both or none: {self.blind!r}")
         if self.tactile not in ("pegboard", "none"):
             raise ValueError(f"tactile must be pegboard or none: {self.tactile!r}")
+        if self.sighted_board not in ("window", "dgt"):
+            raise ValueError(f"sighted_board must be window or dgt: {self.sighted_board!r}")
         if self.settle is not None and self.settle < 0:
             raise ValueError(f"settle time must not be negative: {self.settle}")
 
@@ -84,7 +90,7 @@ class TableSetup:
     def to_note(self) -> dict[str, Any]:
         """The parts the session does not keep, for the journal."""
         return {"tactile": self.tactile, "settle": self.settle_time, "min_confidence": self.min_confidence,
-                "warnings": list(self.warnings), "wpm": self.wpm}
+                "warnings": list(self.warnings), "wpm": self.wpm, "sighted_board": self.sighted_board}
 
 
 def color_name(color: chess.Color) -> str:

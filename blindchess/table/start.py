@@ -68,7 +68,7 @@ def setup_from_journal(session: Session, noted: dict[str, Any]) -> TableSetup:
                       assistant=blind_player.assistant if blind_player else None,
                       auto_press=session.auto_press, senses_pieces=session.tactile_senses_pieces,
                       min_confidence=float(noted.get("min_confidence", 0.6)), warnings=warnings,
-                      wpm=noted.get("wpm"))
+                      wpm=noted.get("wpm"), sighted_board=str(noted.get("sighted_board", "window")))
 
 
 def start_text(setup: TableSetup, lang: str) -> str:

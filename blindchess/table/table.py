@@ -16,6 +16,7 @@ passes the inputs on:
 :mod:`~blindchess.table.state`             the session, the one voice, events out, the session-event registry
 :mod:`~blindchess.table.start`             a new game, a resumed game (journal notes), the start text
 :mod:`~blindchess.table.tactile`           the peg-board: touches (D.2.2), moves and mirrors, mismatches
+:mod:`~blindchess.table.eboard`            the sighted player's DGT e-board: his moves and touches (D.2.5), mirrors
 :mod:`~blindchess.table.moves`             moves on both boards made, announced, refused (D.2.1, D.2.3, D.2.5)
 :mod:`~blindchess.table.hearing`           what the players say (D.2.1, D.2.8)
 :mod:`~blindchess.table.questions`         the open question and its answer (D.2.1)
@@ -44,6 +45,7 @@ from ..pegboard.tracker import InputEvent, Tracker
 from ..session import Session
 from ..speech.dialogue import Dialogue
 from .clock import ClockKeeper
+from .eboard import EBoard
 from .endings import Endings
 from .events import Final, TableEvent
 from .hearing import Hearing
@@ -76,6 +78,8 @@ class Table:
         self.moves = Moves(self.state, self.tactile, self.scores)
         self.hearing = Hearing(self.state, self.questions, self.tactile, self.endings, self.requests)
         self.rulings = Rulings(self.state, self.questions, self.tactile, self.scores)
+        #: The sighted player's e-board (``TableSetup.sighted_board == "dgt"``), else None.
+        self.eboard: EBoard | None = EBoard(self.state) if setup.sighted_board == "dgt" else None
         self.state.on("journal-damaged", self.state.show_message)
 
     # ================================================================ construction
@@ -98,6 +102,8 @@ class Table:
         if session.blind_color is not None:
             state.say(now, start_text(setup, state.lang), "blind", "answer")
         table.tactile.expect(now)
+        if table.eboard is not None:
+            table.eboard.align(now)
         state.deliver()
         return table
 
@@ -131,6 +137,8 @@ class Table:
         if question is not None:
             table.questions.restore(question, now)
         table.tactile.set_right(now)
+        if table.eboard is not None:
+            table.eboard.resumed(now)
         state.deliver()
         return table
 
@@ -151,9 +159,14 @@ class Table:
         for ev in state.speech.advance(now):
             state.emit(ev)
         self.tactile.tick(now)
+        if self.eboard is not None:
+            self.eboard.tick(now)
 
     def _end(self) -> None:
         self.state.process()
+        if self.eboard is not None:
+            self.eboard.align(self.state.now)
+            self.state.process()
         self.state.deliver()
 
     def peg_line(self, line: str, now: float) -> None:
@@ -175,6 +188,16 @@ class Table:
         """A parsed peg-board event (Lift, Place, Snapshot, PieceUpdate) at ``now``."""
         self._begin(now)
         self.tactile.feed(event, now)
+        self._end()
+
+    def eboard_input(self, event: InputEvent, now: float) -> None:
+        """A raw event of the sighted player's DGT e-board (PieceUpdate, Snapshot) at ``now`` (issue 15).
+
+        Ignored without an e-board (``TableSetup.sighted_board != "dgt"``).
+        """
+        self._begin(now)
+        if self.eboard is not None:
+            self.eboard.feed(event, now)
         self._end()
 
     def tick(self, now: float) -> None:
@@ -396,6 +419,8 @@ class Table:
         settled = self.tactile.settled_at()
         if settled is not None:
             end = max(end, settled)
+        if self.eboard is not None:
+            end = max(end, self.eboard.idle_at(now))
         return max(now, end)
 
     def close(self) -> None:
