@@ -65,6 +65,7 @@ from ..speech.microphone import Listener, MicGate, Microphone
 from ..speech.screenreader import ScreenReader, ScreenReaderLost, ScreenReaderUnavailable
 from ..speech.tts import PRIORITY_ANSWER, PRIORITY_READING, Speaker
 from ..table.events import Refused, Said, Shown, Speak
+from ..table.speech import spoken
 from .settings import CHANNELS, Settings
 from .text import t
 
@@ -77,8 +78,8 @@ def _connect(lang: str, ui_lang: str) -> ScreenReader:
 
 
 def _norm(text: str) -> str:
-    """A text as compared for "said already": case and spacing do not count."""
-    return re.sub(r"\s+", " ", text).strip().casefold()
+    """A text as compared for "said already": as spoken (no article numbers); case and spacing do not count."""
+    return re.sub(r"\s+", " ", spoken(text)).strip().casefold()
 
 
 class TableVoice:
@@ -239,7 +240,11 @@ class TableVoice:
             self.speaker.say(text, interrupt=interrupt, priority=PRIORITY_ANSWER)
 
     def _to_screen_reader(self, text: str, priority: str) -> None:
-        """Queue ``text`` on the screen reader (a cut is carried out on the Said that reports it)."""
+        """Queue ``text`` on the screen reader as spoken (no article numbers — they are shown); a cut is
+        carried out on the Said that reports it."""
+        text = spoken(text)
+        if not text:
+            return
         reader = self.screen_reader
         if reader is None:
             self._to_app(text)
@@ -255,10 +260,7 @@ class TableVoice:
         """A message of the window (message line): said once through the screen reader when the channel has
         one; shown only with "app". The window's copy of a table event just handled is not said again."""
         key = _norm(text)
-        if not key:
-            return
-        if key in self._table_texts:
-            self._table_texts.discard(key)
+        if not key or key in self._table_texts:
             return
         if self.channel != "app":
             self._to_screen_reader(text, "window")
