@@ -145,7 +145,7 @@ def test_a_practice_game_against_the_computer(qtbot, dialog, tmp_path):
     chosen = dialog.chosen
     assert chosen is not None
     assert (chosen.opponent, chosen.engine_level, chosen.engine_path, chosen.coaching) == (
-        "computer", 5, str(engine), True)
+        "engine", 5, str(engine), True)
     assert dialog.level.currentText() == "5 – Experte"
 
 
@@ -185,7 +185,7 @@ def test_the_sighted_players_dgt_board_and_its_port(qtbot, dialog):
 
 def test_the_dialog_starts_from_an_earlier_setup(qtbot):
     earlier = GameSetup(white="Anna", black="Bernd", event="Cup", site="Graz", date="2024.11.02", round="7",
-                        opponent="computer", engine_level=4, coaching=True, sighted_board="dgt", time_control="5+3")
+                        opponent="engine", engine_level=4, coaching=True, sighted_board="dgt", time_control="5+3")
     dlg = NewGameDialog(None, lang="en", initial=earlier, today=TODAY)
     qtbot.addWidget(dlg)
     got = dlg.setup()
@@ -244,3 +244,20 @@ def test_tab_reaches_every_field_in_reading_order(qtbot, dialog):
              dialog.sighted_port, dialog.language, dialog.ok]
     positions = [owners.index(w) for w in order]
     assert positions == sorted(positions)
+
+
+def test_the_computer_gets_a_name_on_the_scoresheet(qtbot, dialog, tmp_path):
+    engine = tmp_path / "stockfish"
+    engine.write_text("#!/bin/sh\n", encoding="utf-8")
+    os.chmod(engine, os.stat(engine).st_mode | stat.S_IXUSR)
+    dialog.white.setText("Anna")
+    dialog.computer.setChecked(True)
+    dialog.engine_path.setText(str(engine))
+    dialog.ok.click()
+    assert dialog.chosen is not None and (dialog.chosen.white, dialog.chosen.black) == ("Anna", "Stockfish")
+
+
+def test_the_problem_line_is_read_by_a_screen_reader(qtbot, dialog):
+    dialog.date.setText("gestern")
+    dialog.ok.click()
+    assert "gestern" in dialog.problem.text() and "gestern" in dialog.problem.accessibleName()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -58,7 +59,7 @@ from .text import UI_LANGS, t
 #: Time controls offered (PGN TimeControl-like, as ``clock.TimeControl.parse`` reads them); "" = no clock.
 TIME_CONTROLS = ("40/5400+30:1800+30", "90+30", "60+30", "25+10", "15+10", "5+3", "")
 #: Who plays the side that is not visually impaired.
-OPPONENTS = ("human", "computer")
+OPPONENTS = ("human", "engine")
 #: The sighted player's board: the window (mouse, keys) or a DGT e-board.
 SIGHTED_BOARDS = ("window", "dgt")
 
@@ -87,7 +88,7 @@ class GameSetup:
     date: str = ""
     round: str = ""
     # practice games (issue 13): the computer plays the side that is not visually impaired
-    opponent: str = "human"             # "human" | "computer"
+    opponent: str = "human"             # "human" | "engine"
     engine_level: int = 2               # 1 (beginner) … 6 (strong), engine.LEVELS
     engine_path: str = ""               # "" = engine.find_engine()
     coaching: bool = False
@@ -287,7 +288,7 @@ class NewGameDialog(QDialog):
             a11y.label(widget, t(key, lang), t(f"{key}_description", lang))
             who_row.addWidget(widget)
         who_row.addStretch(1)
-        (self.computer if init.opponent == "computer" else self.human).setChecked(True)
+        (self.computer if init.opponent == "engine" else self.human).setChecked(True)
         caption = QLabel(t("new.opponent", lang), opponent)
         a11y.label(caption, t("new.opponent", lang), t("new.opponent_description", lang))
         caption.setBuddy(self.human)
@@ -515,20 +516,29 @@ class NewGameDialog(QDialog):
         elif kind == "serial":
             profile = self.profile.currentData() or ""
         sighted = self.sighted_board.currentData() or "window"
+        names = {True: self.white.text().strip(), False: self.black.text().strip()}
+        if self.computer.isChecked() and self.white_impaired.isChecked() != self.black_impaired.isChecked():
+            side = not self.white_impaired.isChecked()      # the computer plays the side that is not impaired
+            names[side] = names[side] or self._engine_name()
         return GameSetup(
-            white=self.white.text().strip() or t("white", self.lang),
-            black=self.black.text().strip() or t("black", self.lang),
+            white=names[True] or t("white", self.lang),
+            black=names[False] or t("black", self.lang),
             white_impaired=self.white_impaired.isChecked(), black_impaired=self.black_impaired.isChecked(),
             assistant=self.assistant.text().strip(), time_control=self._time_control_text(),
             chess960=chess960, tactile=kind, port=port, profile=profile,
             lang=self.language.currentData() or self.lang,
             event=self.event_name.text().strip(), site=self.site.text().strip(),
             date=pgn_date(self.date.text()) or "", round=self.round.text().strip(),
-            opponent="computer" if self.computer.isChecked() else "human",
+            opponent="engine" if self.computer.isChecked() else "human",
             engine_level=int(self.level.currentData() or 2), engine_path=self.engine_path.text().strip(),
             coaching=self.coaching.isChecked() and self.computer.isChecked(),
             sighted_board=sighted, sighted_port=self._sighted_port_text() if sighted == "dgt" else "",
         )
+
+    def _engine_name(self) -> str:
+        """The computer's name on the scoresheet: the engine's file name ("Stockfish"), else "Computer"."""
+        found = engine.find_engine(self.engine_path.text().strip() or None)
+        return Path(found).stem.capitalize() if found else t("new.computer_name", self.lang)
 
     def problems(self) -> tuple[str, QWidget] | None:
         """What is wrong with the entries and the field to fix it in; None when the game can start."""
@@ -554,7 +564,8 @@ class NewGameDialog(QDialog):
         found = self.problems()
         if found is not None:
             problem, widget = found
-            self.problem.setText(problem)
+            self.problem.setText(problem)   # shown, and in the accessible name: a screen reader reads it (12.6)
+            self.problem.setAccessibleName(f"{t('new.problem', self.lang)}: {problem}")
             a11y.announce(self.problem, problem, assertive=True)
             widget.setFocus(Qt.FocusReason.OtherFocusReason)
             return

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from . import a11y
+from . import a11y, theme
 from .text import t
 
 DIFF_BRUSH = QBrush(QColor("#ffc8c8"))
@@ -141,8 +141,9 @@ class ScoreTable(QWidget):
                     if (both and not _same_entry(sheet[ply], other[ply])) or (ply == self.first_diff and text):
                         if text:
                             item.setText(text + DIFF_MARK)
-                        item.setBackground(FIRST_DIFF_BRUSH if ply == self.first_diff else DIFF_BRUSH)
-                        item.setForeground(QBrush(QColor("#000000")))
+                        key = "first_diff_background" if ply == self.first_diff else "diff_background"
+                        item.setBackground(QBrush(QColor(theme.colour(key))))   # the look's colours (A11Y-LOOK)
+                        item.setForeground(QBrush(QColor(theme.colour("diff_text"))))
                         item.setToolTip(t("score.differs", self.lang))
                     if ply == self.first_diff:
                         item.setFont(bold)
@@ -209,10 +210,12 @@ class ClockPanel(QWidget):
             n = moves.get(colour, 0)
             count = t("clock.moves_one" if n == 1 else "clock.moves", self.lang, n=n)
             low = seconds is not None and seconds < warning
-            colour_css = "color:#b00000;" if low else ""
+            # low time: the look's colour (>= 4.5:1 on its window) and underlined — not by colour alone (A11Y-LOOK)
+            colour_css = f"color:{theme.colour('clock_low')};text-decoration:underline;" if low else ""
             face.setText(f"<div style='text-align:center'><b>{escape(self.names[colour])}</b><br>"
                          f"<span style='font-size:200%;font-weight:bold;{colour_css}'>{shown}</span><br>{count}</div>")
-            face.setStyleSheet("border: 4px solid #1e6fd9;" if running is colour else "border: 1px solid gray;")
+            face.setStyleSheet(f"border: 4px solid {theme.colour('running')};" if running is colour
+                               else f"border: 1px solid {theme.colour('border')};")
 
 
 class AnnouncementLog(QWidget):
@@ -295,7 +298,7 @@ class TactileStatus(QGroupBox):
         self.device.setText(device or t("tactile.manual", self.lang))
         if mismatch:
             text = t("tactile.mismatch", self.lang, squares=", ".join(mismatch))
-            self.state.setStyleSheet("color: #b00000; font-weight: bold;")
+            self.state.setStyleSheet(f"color: {theme.colour('problem')}; font-weight: bold;")
         else:
             if adjusting:
                 text = t("tactile.adjusting", self.lang)

@@ -121,7 +121,7 @@ SCHEMES: dict[str, Theme] = {
         name="high-contrast", dark=True,
         palette={
             "Window": "#000000", "WindowText": "#ffffff", "Base": "#000000", "AlternateBase": "#1a1a1a",
-            "Text": "#ffffff", "Button": "#000000", "ButtonText": "#ffff00", "BrightText": "#ffffff",
+            "Text": "#ffffff", "Button": "#000000", "ButtonText": "#ffff00", "BrightText": "#000000",
             "Highlight": "#ffff00", "HighlightedText": "#000000", "ToolTipBase": "#000000", "ToolTipText": "#ffff00",
             "PlaceholderText": "#c0c0c0", "Link": "#ffff00", "LinkVisited": "#ff80ff",
             "Light": "#ffffff", "Midlight": "#c0c0c0", "Mid": "#808080", "Dark": "#ffffff", "Shadow": "#ffffff",
@@ -151,6 +151,8 @@ TEXT_ROLES: tuple[tuple[str, str, str], ...] = (
     ("placeholder text", "PlaceholderText", "Base"),
     ("link", "Link", "Base"),
     ("link on the window", "Link", "Window"),
+    ("visited link", "LinkVisited", "Base"),
+    ("bright text on dark (pressed buttons)", "BrightText", "Dark"),
     ("disabled window text", "disabled:WindowText", "disabled:Window"),
     ("disabled field text", "disabled:Text", "disabled:Base"),
     ("disabled button text", "disabled:ButtonText", "disabled:Button"),
