@@ -6,8 +6,9 @@ both scores, rulings, clocks, what is said to whom and when. The controller
 only
 
 * turns input — clicks and keys in the window, typed text, recognised speech
-  (:class:`~blindchess.ui.voice.Ears`), the tactile board's raw events
-  (:class:`~blindchess.ui.tactile.TactileLink`) — into Table calls, passing the
+  (:class:`~blindchess.ui.voice.Ears`), the tactile board's and the sighted
+  player's e-board's raw events (:class:`~blindchess.ui.tactile.TactileLink`)
+  — into Table calls, passing the
   time of its ``clock`` (injectable: the scenario front passes the script's);
 * turns Table events into Qt signals for the window and carries out the
   table's decisions on the devices: :class:`~blindchess.table.events.Speak`
@@ -41,7 +42,7 @@ from ..table.events import Asked, DeviceRequest, Diverged, Heard, Moved, Refused
 from ..table.table import Table, TableSetup
 from .new_game import GameSetup
 from .settings import Settings
-from .tactile import TactileLink, senses_pieces
+from .tactile import TactileLink, eboard_choice, eboard_failed, eboard_link, senses_pieces
 from .text import t
 from .view import TableView
 from .voice import Ears, TableVoice
@@ -58,7 +59,8 @@ def table_setup(setup: GameSetup, settings: Settings) -> TableSetup:
                       chess960=setup.chess960, lang=setup.lang, tactile="none" if setup.tactile == "none" else "pegboard",
                       assistant=setup.assistant or None, auto_press=True, headers=setup.headers(),
                       senses_pieces=senses_pieces(setup.tactile, setup.profile),
-                      warnings=WARNINGS if settings.spoken_clock_warnings else ())
+                      warnings=WARNINGS if settings.spoken_clock_warnings else (),
+                      sighted_board=getattr(setup, "sighted_board", "window"))
 
 
 class GameController(TableView, QObject):
@@ -87,6 +89,7 @@ class GameController(TableView, QObject):
         self.voice = TableVoice(speaker)
         self.ears: Ears | None = None
         self.tactile = TactileLink()
+        self.eboard = eboard_link()     # the sighted player's DGT e-board (issue 15)
         self.readings: list[str] = []   # texts given to table.reading (the scenario front tells them apart)
         self._unsubscribe: Callable[[], None] | None = None
         self._refused = False
@@ -173,6 +176,32 @@ class GameController(TableView, QObject):
         """One raw event of the tactile board (Lift, Place, Snapshot, PieceUpdate), as the link delivers it."""
         self._call(lambda table, now: table.peg_input(event, now))
 
+    def open_eboard(self, port: str = "") -> None:
+        """Connect the sighted player's DGT e-board (on ``port``, or found by its profile) when the game has one."""
+        self.eboard.close()
+        if self.table is not None and self.table.setup.sighted_board == "dgt":
+            try:
+                self.eboard.open(*eboard_choice(port), lang=self.lang, clock=self.now,
+                                 on_input=lambda e: self._later(lambda: self.eboard_input(e)),
+                                 on_status=lambda s: self._later(lambda: self._eboard_status(s)))
+            except UserError as exc:
+                self.eboard.close()
+                self.info.emit(eboard_failed(exc.message, self.lang))
+            except (OSError, ValueError) as exc:
+                self.eboard.close()
+                self.info.emit(eboard_failed(exc, self.lang))
+        self.changed.emit()
+
+    def _eboard_status(self, status: LinkStatus) -> None:
+        self.eboard.status(status)
+        if status.message:
+            self.info.emit(status.message)
+        self.changed.emit()
+
+    def eboard_input(self, event: InputEvent) -> None:
+        """One raw event of the sighted player's e-board (PieceUpdate, Snapshot), as the link delivers it."""
+        self._call(lambda table, now: table.eboard_input(event, now))
+
     # ------------------------------------------------------------ the game
     def new_game(self, setup: GameSetup) -> bool:
         """Start a journaled game as set up in the new-game dialog."""
@@ -183,6 +212,7 @@ class GameController(TableView, QObject):
             self.settings.port = setup.port if setup.tactile == "serial" else ""
             self.settings.save()
             self.open_tactile(setup.tactile, setup.port, setup.profile)
+            self.open_eboard(getattr(setup, "sighted_port", ""))
             return True
         return False
 
@@ -220,6 +250,7 @@ class GameController(TableView, QObject):
             self.open_tactile("serial", self.settings.port, profile)
         elif profile:
             self.open_tactile("profile", "", profile)
+        self.open_eboard(getattr(self.setup, "sighted_port", "") if self.setup is not None else "")
         return True
 
     def _attach(self, table: Table) -> None:
@@ -240,6 +271,7 @@ class GameController(TableView, QObject):
 
     def close_game(self) -> None:
         self.tactile.close()
+        self.eboard.close()
         table = self.table
         self.abandon()
         if table is not None:
@@ -291,6 +323,7 @@ class GameController(TableView, QObject):
             self._update_grammar()
         elif isinstance(event, DeviceRequest):
             self.tactile.request(event)
+            self.eboard.request(event)
         self.tableEvent.emit(event)
 
     def tick(self) -> None:

@@ -22,6 +22,9 @@ the people at the table would do with it:
 * ``peg`` lines: decoded with the peg-board protocol as the serial link decodes
   them, and the board events given to the controller exactly as the link's
   ``on_input`` does (``I`` lines are the link's business and reach no table);
+* ``eboard`` lines (issue 15): the runner has made them DGT board events through
+  the real decoder; they go to the controller as the e-board link's
+  ``on_input`` gives them;
 * ``app crash``: the controller drops its table without closing anything and
   reopens the journal, as the restarted app does.
 
@@ -47,7 +50,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from ..pegboard.protocol import parse_line
-from ..pegboard.tracker import Lift, PieceUpdate, Place, Snapshot
+from ..pegboard.tracker import InputEvent, Lift, PieceUpdate, Place, Snapshot
 from ..speech.tts import Speaker
 from ..table.events import Final, Said, Speak, TableEvent
 from ..table.scenario import Script, table_setup
@@ -100,6 +103,9 @@ class AppFront:
         message = parse_line(line.encode("utf-8", "replace"), now)
         if isinstance(message, (Lift, Place, Snapshot, PieceUpdate)):
             self._at(now).board_input(message)
+
+    def eboard_input(self, event: InputEvent, now: float) -> None:
+        self._at(now).eboard_input(event)
 
     def blind_says(self, text: str, confidence: float, now: float) -> None:
         self._at(now).hear(text, confidence)

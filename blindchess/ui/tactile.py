@@ -1,4 +1,4 @@
-"""The tactile board's serial link in input mode: raw board events for the table, device requests carried out.
+"""The boards' serial links in input mode: raw board events for the table, device requests carried out.
 
 :class:`TactileLink` opens :class:`blindchess.pegboard.link.SerialLink` with
 ``on_input`` (the table owns the tracker and judges the pegs): every parsed
@@ -13,6 +13,14 @@ Kinds: "simulator" (the virtual board of ``blindchess pegboard simulate``,
 found through the ``simulator`` profile), "profile" (a board found by its
 profile, e.g. "dgt"), "serial" (an explicit port, read with ``profile``'s
 protocol when given).
+
+The sighted player's DGT e-board (issue 15) is a second :class:`TactileLink`
+for the device "eboard" (:func:`eboard_link`): it is opened with the profile
+``dgt-sighted`` (role "sighted", :data:`EBOARD_PROFILE`) — found by its USB
+ids and port patterns, or on the port the new-game dialog names
+(:func:`eboard_choice`) — and its events go to ``Table.eboard_input``; it
+carries out the table's ``DeviceRequest(device="eboard", what="snapshot")``
+(a board dump). Each link carries out only the requests of its own device.
 """
 
 from __future__ import annotations
@@ -20,10 +28,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import UserError
+from ..i18n import tr
 from ..pegboard.link import LinkStatus, SerialLink
 from ..pegboard.profiles import BoardProfile, load_profile
 from ..pegboard.tracker import InputEvent
 from ..table.events import DeviceRequest
+
+#: The profile of the sighted player's DGT e-board (role "sighted").
+EBOARD_PROFILE = "dgt-sighted"
 
 
 def board_profile(kind: str, profile: str, lang: str | None = None) -> BoardProfile | None:
@@ -45,10 +57,30 @@ def senses_pieces(kind: str, profile: str) -> bool:
         return False
 
 
-class TactileLink:
-    """One open link to the tactile board. Raises UserError / OSError / ValueError from :meth:`open`."""
+def eboard_choice(port: str = "") -> tuple[str, str, str]:
+    """(kind, port, profile) to open the sighted player's e-board: on ``port``, or found by its profile."""
+    return ("serial", port, EBOARD_PROFILE) if port else ("profile", "", EBOARD_PROFILE)
 
-    def __init__(self) -> None:
+
+def eboard_failed(error: object, lang: str | None = None) -> str:
+    """The message when the e-board's link cannot be opened (the window's board still works)."""
+    return tr("eboard.link_failed", lang, error=error)
+
+
+def eboard_link() -> TactileLink:
+    """A link for the sighted player's e-board (it carries out the table's "eboard" requests)."""
+    return TactileLink("eboard")
+
+
+class TactileLink:
+    """One open link to a board. Raises UserError / OSError / ValueError from :meth:`open`.
+
+    ``target``: the device whose :class:`DeviceRequest` events it carries out
+    ("pegboard": the tactile board; "eboard": the sighted player's e-board).
+    """
+
+    def __init__(self, target: str = "pegboard") -> None:
+        self.target = target
         self.link: SerialLink | None = None
         self.port: str | None = None
         self.device: str | None = None
@@ -80,8 +112,8 @@ class TactileLink:
         self.state = status.state
 
     def request(self, request: DeviceRequest) -> None:
-        """Carry out the table's request on the device ("snapshot"; "expect" needs nothing)."""
-        if self.link is not None and request.device == "pegboard" and request.what == "snapshot":
+        """Carry out the table's request on this link's device ("snapshot"; "expect" needs nothing)."""
+        if self.link is not None and request.device == self.target and request.what == "snapshot":
             self.link.request_snapshot()
 
     def close(self) -> None:
