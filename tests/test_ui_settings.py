@@ -80,3 +80,78 @@ def test_without_a_display_the_app_says_so_instead_of_crashing(_isolated_home):
     done = subprocess.run([sys.executable, "-m", "blindchess"], capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 2
     assert "DISPLAY" in done.stderr and "Traceback" not in done.stderr
+
+
+# --- the speech channel and earcons (issue 12)
+
+def test_channel_and_earcons_survive_a_restart_and_bad_values_fall_back(qtbot):
+    QApplication.instance() or QApplication([])
+    first = Settings.load()
+    assert (first.speech_channel, first.earcons) == ("app", True)
+    first.speech_channel, first.earcons = "both", False
+    first.save()
+    assert (Settings.load().speech_channel, Settings.load().earcons) == ("both", False)
+    with open(settings_path(), "a", encoding="utf-8") as f:
+        f.write("speech_channel=loudspeaker\n")
+    assert Settings.load().speech_channel == "app"
+
+
+def test_the_channel_and_earcons_are_chosen_by_keyboard_and_named_for_the_screen_reader(qtbot):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel
+
+    from blindchess.ui import a11y
+
+    settings = Settings()
+    dialog = SettingsDialog(None, settings, lang="de")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert a11y.missing_labels(dialog) == []
+    assert dialog.channel.accessibleName() == "Sprachausgabe über"
+    assert "Bildschirmleser" in dialog.channel.accessibleDescription()
+    assert [dialog.channel.itemText(i) for i in range(dialog.channel.count())] == [
+        "Stimme des Programms", "Eigener Bildschirmleser", "Beides, ohne Doppelungen"]
+    buddies = {label.buddy() for label in dialog.findChildren(QLabel)}
+    assert dialog.channel in buddies and dialog.earcons in buddies       # Alt+letter on the captions
+    chain, widget = [], dialog.language                                     # Tab reaches both, in form order
+    widget.setFocus()
+    for _ in range(40):
+        chain.append(widget)
+        widget = widget.nextInFocusChain()
+    assert chain.index(dialog.warnings) < chain.index(dialog.channel) < chain.index(dialog.earcons)
+    dialog.channel.setFocus()
+    qtbot.keyClick(dialog.channel, Qt.Key.Key_Down)
+    qtbot.keyClick(dialog.channel, Qt.Key.Key_Down)
+    dialog.earcons.setFocus()
+    qtbot.keyClick(dialog.earcons, Qt.Key.Key_Space)
+    dialog.store()
+    assert (settings.speech_channel, settings.earcons) == ("both", False)
+    settings.save()
+    assert (Settings.load().speech_channel, Settings.load().earcons) == ("both", False)
+
+
+def test_new_settings_switch_the_channel_at_once(qtbot):
+    from blindchess.speech.tts import Speaker
+    from blindchess.ui.controller import GameController
+
+    class Reader:
+        name = "test reader"
+
+        def say(self, text, priority="answer"):
+            pass
+
+        def cancel(self):
+            pass
+
+        def close(self):
+            pass
+
+    with Speaker("de", engine="text") as speaker:
+        controller = GameController(Settings(earcons=False), speaker=speaker, clock=lambda: 0.0, ticking=False)
+        controller.voice.connect = lambda lang, ui_lang: Reader()
+        controller.apply_settings(Settings(speech_channel="screenreader", earcons=False))
+        assert controller.voice.channel == "screenreader" and not controller.voice.wants_readings
+        assert controller.voice_name() == "Bildschirmleser: test reader"
+        controller.apply_settings(Settings(speech_channel="app", earcons=False))
+        assert controller.voice.channel == "app" and controller.voice.screen_reader is None
+        controller.shutdown()
