@@ -73,9 +73,6 @@ def game_from_pgn_text(text: str, *, name: str = "PGN", lang: str | None = None)
     try:
         game = chess.pgn.read_game(io.StringIO(text), Visitor=_QuietBuilder)
     except IndexError as exc:   # python-chess's builder on unbalanced variations: "1. e4 (( d5 )) e5"
-        fallback = _game_from_score(text)
-        if fallback is not None:
-            return fallback
         raise UserError(tr("records.pgn_broken", lang, path=name, error=tr("filecheck.pgn_variations", lang))) from exc
     if game is None or (not any(game.mainline_moves()) and "[" not in text and not re.search(r"\b1\s*\.", text)):
         raise UserError(tr("records.no_game", lang, path=name))
