@@ -71,7 +71,7 @@ import re
 import secrets
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import chess
 
@@ -164,7 +164,7 @@ def check_sealed_move(board: chess.Board, text: str, lang: str = "de", *, spoken
 
     reading = read(board, text, lang)
     explanation = "" if reading.ok else reading.message(lang)
-    return SealCheck(text, lang, False, reading.move if reading.ok else None, reading.problem,
+    return SealCheck(text, lang, False, reading.move if reading.ok else None, cast("Problem | None", reading.problem),
                      tuple(reading.candidates), reading.draw_offer, explanation)
 
 
@@ -405,7 +405,8 @@ class Note:
         if "reason" in params:
             params["reason"] = tr(f"tournament.reason_{params['reason']}", lang)
         key = self.key
-        if key in _COUNTED and is_one(params.get("minutes")):
+        minutes = params.get("minutes")
+        if key in _COUNTED and minutes is not None and is_one(minutes):
             key += "_one"           # "1 Minute", not "1 Minuten"
         return tr(f"tournament.{key}", lang, **params)
 
@@ -758,7 +759,7 @@ class Adjournment:
             if self.sealed is not None:
                 check = check_sealed_move(self.board, self.sealed.written, self.sealed.lang,
                                           spoken=self.sealed.spoken)
-                if check.ok:
+                if check.ok and check.move is not None:
                     after = self.board.copy()
                     after.push(check.move)
                     if after.is_checkmate() or after.is_stalemate():

@@ -48,3 +48,78 @@ def test_too_big(tmp_path):
     path.write_text("e4 " * 1000)
     with pytest.raises(UserError, match="zu groß"):
         textfile.read_text(path, max_bytes=100)
+
+
+# Issue 14, point 12: only regular files are read; names the system refuses are plain messages.
+
+def test_a_fifo_nobody_writes_to_is_refused_at_once(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(UserError, match="keine gewöhnliche Datei") as info:
+        textfile.read_bytes(fifo)   # an ordinary open() would block here for ever
+    assert info.value.exit_code == 2
+
+
+def test_an_endless_device_is_refused_without_reading_it():
+    with pytest.raises(UserError, match="keine gewöhnliche Datei"):
+        textfile.read_bytes("/dev/zero")
+    with pytest.raises(UserError, match="keine gewöhnliche Datei"):
+        textfile.regular_file("/dev/zero")
+
+
+def test_names_the_system_refuses(tmp_path):
+    os.symlink("loop", tmp_path / "loop")
+    with pytest.raises(UserError, match="Schleife"):
+        textfile.read_bytes(tmp_path / "loop")
+    with pytest.raises(UserError, match="Schleife"):
+        textfile.regular_file(tmp_path / "loop")
+    long = tmp_path / ("x" * 300)
+    with pytest.raises(UserError, match="Name ist zu lang") as info:
+        textfile.read_text(long)
+    assert "x" * 100 not in info.value.message   # the name is shortened in the message
+    with pytest.raises(UserError, match="Name ist zu lang"):
+        textfile.regular_file(long)
+
+
+def test_missing_means_nothing_is_there(tmp_path):
+    os.symlink("nowhere", tmp_path / "dangling")
+    os.symlink("loop", tmp_path / "loop")
+    assert textfile.is_missing(tmp_path / "fehlt")
+    assert not textfile.is_missing(tmp_path / "dangling")   # a link is there, even if it leads nowhere
+    assert not textfile.is_missing(tmp_path / "loop")
+    assert not textfile.is_missing(tmp_path / ("x" * 300))   # refused, not missing: the reason is said
+
+
+def test_shown_path_keeps_short_names_and_the_end_of_long_ones():
+    assert textfile.shown_path("partie.pgn") == "partie.pgn"
+    long = "/tmp/" + "x" * 300 + ".pgn"
+    shown = textfile.shown_path(long)
+    assert len(shown) == textfile.SHOWN_PATH_CHARS and shown.endswith("x.pgn") and shown.startswith("…")
+    assert textfile.shown_path(3) == "3"   # an OSError may name a file descriptor
+
+
+def test_output_targets_are_checked_before_anything_is_written(tmp_path):
+    from blindchess.records import files
+
+    os.symlink("loop", tmp_path / "loop")
+    for bad, needle in ((tmp_path / "loop", "Schleife"), (tmp_path / ("x" * 300), "Name ist zu lang"),
+                        (tmp_path, "Ordner"), (tmp_path / "fehlt" / "a.pgn", "Ordner gibt es nicht")):
+        with pytest.raises(UserError, match=needle):
+            files.write_text(bad, "1. e4 *\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["loop"]   # nothing written, no temporary file
+    real = tmp_path / "real.pgn"
+    real.write_text("old", encoding="utf-8")
+    os.symlink("real.pgn", tmp_path / "link.pgn")
+    files.write_text(tmp_path / "link.pgn", "new")
+    assert real.read_text(encoding="utf-8") == "new" and (tmp_path / "link.pgn").is_symlink()
+
+
+def test_the_cli_turns_an_unhandled_path_error_into_one_line(capsys):
+    import errno
+
+    from blindchess.cli import os_error_message
+
+    exc = OSError(errno.ENAMETOOLONG, "File name too long", "x" * 300)
+    message = os_error_message(exc, "de")
+    assert message is not None and message.endswith(": der Name ist zu lang.") and "\n" not in message
+    assert os_error_message(OSError(errno.EIO, "I/O error"), "de") is None   # no path: a real fault, logged

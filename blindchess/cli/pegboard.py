@@ -129,7 +129,7 @@ def describe(item, lang: str) -> str:
         return tr("pegboard.note_ident", lang, time=time_text, text=item.text)
     e: TrackerEvent = item
     names = lambda squares: ", ".join(chess.square_name(s) for s in squares)  # noqa: E731
-    if e.type == "touched" and e.piece is not None:
+    if e.type == "touched" and e.piece is not None and e.square is not None:
         key = "pegboard.ev_touched_own" if e.own else "pegboard.ev_touched_opp"
         symbol = chess.piece_symbol(e.piece.piece_type)
         return tr(key, lang, time=time_text, square=chess.square_name(e.square),

@@ -348,7 +348,7 @@ def render_png(game: chess.pgn.Game, target: str | Path, lang: str = "de", *, pa
     painter.end()
 
     def save(tmp: Path) -> None:
-        if not image.save(str(tmp), "PNG"):
+        if not image.save(str(tmp), "PNG"):  # type: ignore[call-overload]  # the stub says bytes; the binding takes str
             raise OSError(str(tmp))
 
     return write_with(target, save, lang)

@@ -94,7 +94,8 @@ def build(settings=None, *, lang: str | None = None):
     from .main_window import MainWindow
     from .settings import Settings
 
-    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "blindchess"])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0] if sys.argv else "blindchess"])
     app.setApplicationName("blindchess")
     app.setOrganizationName("blindchess")
     settings = settings or Settings.load()
