@@ -2,8 +2,8 @@
 
 Every command that takes a file is run as a real subprocess with each hostile
 input: a 300-character file name, a symlink loop, ``/dev/zero`` (endless), a
-FIFO nobody writes to, a folder, and for ``export`` a PGN with a doubled
-variation bracket. Each run must end with exit code 2, exactly one line on
+FIFO nobody writes to, a folder, for ``export`` a PGN with a doubled
+variation bracket, for ``models install --from`` a zip with the encrypted flag. Each run must end with exit code 2, exactly one line on
 stderr (in the user's language, no traceback), no file written or replaced in
 the working folder, and no internal-error log.
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -51,6 +52,14 @@ def _prepare(folder: Path, kind: str) -> str:
     if kind == "folder":
         (folder / "dir").mkdir()
         return "dir"
+    if kind == "encrypted-zip":   # a model archive whose entry claims to be password-protected
+        with zipfile.ZipFile(folder / "model.zip", "w") as archive:
+            archive.writestr("vosk-model-small-de-0.15/am/final.mdl", b"x" * 100)
+        data = bytearray((folder / "model.zip").read_bytes())
+        data[data.find(b"PK\x03\x04") + 6] |= 1     # general purpose flag, bit 0: encrypted
+        data[data.find(b"PK\x01\x02") + 8] |= 1
+        (folder / "model.zip").write_bytes(bytes(data))
+        return "model.zip"
     if kind == "double-variation":
         (folder / "double.pgn").write_text(DOUBLE_VARIATION, encoding="utf-8")
         return "double.pgn"
@@ -113,6 +122,7 @@ def _rows():
                 continue   # a folder is the right thing to put a link into
             yield name, argv, owner, kind
     yield "export SOURCE", ["export", "{IN}", "--format", "pgn", "-o", "out.pgn"], "FILES", "double-variation"
+    yield "models install --from", ["models", "install", "de", "--from", "{IN}"], "FILES", "encrypted-zip"
 
 
 def _params():
