@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import errno
 import importlib
 import sys
 import traceback
@@ -71,9 +72,15 @@ def _log_internal_error() -> str:
         return "-"
 
 
+#: What a path the user gave can cause; other OSErrors (I/O errors, no path named) are faults, logged.
+USER_PATH_ERRNOS = frozenset({errno.ENAMETOOLONG, errno.ELOOP, errno.ENOENT, errno.ENOTDIR, errno.EISDIR,
+                              errno.EACCES, errno.EPERM, errno.ENOSPC, errno.EROFS, errno.ENXIO, errno.EFBIG,
+                              errno.EDQUOT, errno.EEXIST})
+
+
 def os_error_message(exc: OSError, lang: str | None) -> str | None:
-    """One line for an ``OSError`` about a user's path, or None when it names no path (a real fault)."""
-    if exc.filename is None:
+    """One line for an ``OSError`` about a user's path, or None when it is a fault (no path named, I/O error)."""
+    if exc.filename is None or exc.errno not in USER_PATH_ERRNOS:
         return None
     return tr("files.cannot_use", lang, path=shown_path(exc.filename), error=os_error_text(exc, lang))
 
