@@ -213,6 +213,7 @@ class EBoard:
         s = self.session
         if self.held is not None and len(s.game_moves) > len(s.moves("sighted")) and not self.adjusting:
             held, self.held = self.held, None
+            self._refused = None         # the game changed: offered afresh
             self._offer(held, now)
         target = self._target()
         key = target.fen() + (" adjusting" if self.adjusting else "")
