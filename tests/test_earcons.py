@@ -136,10 +136,15 @@ def test_earcons_follow_the_setting(qtbot):
     with Speaker("de", engine="text") as speaker:
         controller = GameController(Settings(lang="de", earcons=False), speaker=speaker, clock=lambda: 0.0,
                                     ticking=False)
+        status: list[str] = []
+        controller.info.connect(status.append)
         controller.start_devices()
         assert controller.voice.earcons is None
         controller.apply_settings(Settings(lang="de", earcons=True))
         assert controller.voice.earcons is not None
+        controller.apply_settings(Settings(lang="de", earcons=True))      # applied again: said no second time
+        no_sound = [text for text in status if text.startswith("Keine Klangsignale")]
+        assert no_sound == ([] if controller.voice.earcons.available else [controller.voice.earcons.problem])
         controller.apply_settings(Settings(lang="de", earcons=False))
         assert controller.voice.earcons is None
         controller.shutdown()

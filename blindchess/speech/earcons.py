@@ -16,7 +16,7 @@ Which earcon an event gets is read off the table's event by
 sounddevice (PortAudio; the package the microphone already uses) on its own
 thread, so :meth:`EarconPlayer.play` returns at once. Without an audio output
 (no sound card, no PortAudio) it falls back to text: ``on_text("♪ Schach")``
-— the caller shows it — and :attr:`EarconPlayer.problem` says why. ``sink``
+— for a caller that shows it — and :attr:`EarconPlayer.problem` says why. ``sink``
 receives the PCM instead of the sound card (tests, recordings).
 """
 

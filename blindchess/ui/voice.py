@@ -41,7 +41,9 @@ policy only.
 
 Earcons (:mod:`blindchess.speech.earcons`, ``Settings.earcons``): a move, a
 capture, a check (from the ``Moved`` event), a question (``Asked``), an error
-(``Refused``), on every channel.
+(``Refused``), on every channel. Without an audio output the player gives the
+earcons' words to its ``on_text`` (not wired in the window: the spoken texts
+say the same) and the status says once that there are none.
 
 :class:`Ears` is the recogniser and the microphone (when a vosk model and a
 capture device exist): push-to-talk audio becomes ``on_text(text, confidence)``
@@ -146,6 +148,8 @@ class TableVoice:
             if self.earcons is not None:
                 self.earcons.close()
             self.earcons = player or EarconPlayer(lang=self.lang)
+            if not self.earcons.available and self.on_status is not None:
+                self.on_status(self.earcons.problem)     # no sound card: said once, in the status
 
     def close(self) -> None:
         """Let go of the screen reader and the earcon player (the program ends)."""
