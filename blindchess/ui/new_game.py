@@ -303,6 +303,8 @@ class NewGameDialog(QDialog):
         path_layout.setContentsMargins(0, 0, 0, 0)
         self.engine_path = QLineEdit(init.engine_path, path_row)
         self.engine_path.setPlaceholderText(t("new.engine_path_automatic", lang))
+        self.engine_path.setMinimumWidth(  # the placeholder is shown in full, not cut
+            self.engine_path.fontMetrics().horizontalAdvance(self.engine_path.placeholderText()) + 24)
         a11y.label(self.engine_path, t("new.engine_path", lang), t("new.engine_path_description", lang))
         self.browse = QPushButton(t("new.browse", lang), path_row)
         a11y.label(self.browse, t("new.browse", lang), t("new.browse_description", lang))
@@ -434,8 +436,6 @@ class NewGameDialog(QDialog):
     def _fit_screen(self) -> None:
         """Open at the size the fields ask for (Qt would cap a dialog at 2/3 of the screen), within the screen."""
         self.ensurePolished()
-        for edit in (self.engine_path,):  # the placeholder is read in full, not cut
-            edit.setMinimumWidth(edit.fontMetrics().horizontalAdvance(edit.placeholderText()) + 24)
         content = self._content
         margins = self._main.contentsMargins()
         bar = self.fields_area.verticalScrollBar().sizeHint().width()
