@@ -7,11 +7,14 @@ libraries; this test proves the window really opens on an X display.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 import sys
 import time
+from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -49,3 +52,74 @@ def test_the_main_window_opens_on_a_real_x_display(x_display, tmp_path):
     assert out.returncode == 0, out.stderr[-1500:]
     platform, visible, title = out.stdout.split(" ", 2)
     assert platform == "xcb" and visible == "True" and "blindchess" in title
+
+
+# ------------------------------------------------------------------------------------------------ low vision (12.11)
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = ROOT / "test-artifacts" / "screenshots"
+#: Pending: A11Y-GRID's main_window.py layout (REQUESTS.md "A11Y-LOOK -> A11Y-GRID, blindchess/ui/main_window.py").
+LAYOUT_PENDING = pytest.mark.xfail(strict=False, reason="main window layout at 200 %: requested from A11Y-GRID")
+
+
+@pytest.fixture(scope="module")
+def screenshots(tmp_path_factory):
+    """Run tests/look_screenshots.py on a private Xvfb (1920x1080): the window and the new-game dialog in the light
+    and the high-contrast look at 100 % and 200 %, captured from the X screen into test-artifacts/screenshots/."""
+    home = tmp_path_factory.mktemp("home")
+    for number in range(110, 130):
+        if not os.path.exists(f"/tmp/.X11-unix/X{number}") and not os.path.exists(f"/tmp/.X{number}-lock"):
+            break
+    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while not os.path.exists(f"/tmp/.X11-unix/X{number}") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    try:
+        env = {k: v for k, v in os.environ.items() if k != "QT_QPA_PLATFORM"}
+        env.update(DISPLAY=f":{number}", BLINDCHESS_HOME=str(home))
+        out = subprocess.run([sys.executable, str(ROOT / "tests" / "look_screenshots.py"), str(SHOTS)], env=env,
+                             capture_output=True, text=True, timeout=300)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return {row["file"]: row for row in map(json.loads, out.stdout.splitlines())}
+
+
+def _dominant(path: Path) -> str:
+    from PySide6.QtGui import QColor, QImage
+
+    image = QImage(str(path))
+    counts: Counter[str] = Counter()
+    for y in range(0, image.height(), 4):
+        for x in range(0, image.width(), 4):
+            counts[QColor(image.pixel(x, y)).name()] += 1
+    return counts.most_common(1)[0][0]
+
+
+def test_screenshots_in_every_look_and_size_are_taken_from_the_x_screen(screenshots):
+    expected = {f"{kind}-{look}-{pct}.png" for kind in ("main", "new-game")
+                for look in ("light", "high-contrast") for pct in (100, 200)}
+    assert set(screenshots) == expected
+    for name, row in screenshots.items():
+        assert (SHOTS / name).stat().st_size > 10_000, name
+        assert row["image"] == row["window"], name          # the whole window was captured
+    assert {row["platform"] for row in screenshots.values() if "platform" in row} == {"xcb"}
+    assert _dominant(SHOTS / "main-high-contrast-100.png") == "#000000"
+    assert _dominant(SHOTS / "new-game-high-contrast-200.png") == "#000000"
+    assert _dominant(SHOTS / "main-light-100.png") in ("#efefef", "#ffffff")   # the light look's window or fields
+
+
+def test_fonts_and_the_next_step_line_double_at_200_percent(screenshots):
+    for look in ("light", "high-contrast"):
+        small, large = screenshots[f"main-{look}-100.png"], screenshots[f"main-{look}-200.png"]
+        assert large["app_font"] == pytest.approx(2 * small["app_font"])
+        for row in (small, large):
+            assert row["next_step_font"] == pytest.approx(1.25 * row["app_font"])
+            assert row["next_step_fits"]
+
+
+@LAYOUT_PENDING
+def test_the_board_is_not_smaller_at_200_percent(screenshots):
+    for look in ("light", "high-contrast"):
+        assert screenshots[f"main-{look}-200.png"]["board_side"] >= screenshots[f"main-{look}-100.png"]["board_side"]
