@@ -32,12 +32,12 @@ def _diverged_game(controller) -> None:
     s_move = controller.sighted_move
     controller.new_game(GameSetup(white="Anna", black="Bernd", white_impaired=True, tactile="none",
                                   time_control="90+30", lang=controller.lang))
-    controller._call(lambda now: controller.session.tactile_move(chess.Move.from_uci("e2e4"), now))
+    controller.tactile_text("e2e4")
     controller.hear("Eva vier" if controller.lang == "de" else "Eva four", typed=True)
     s_move(chess.Move.from_uci("e2e4"))
     s_move(chess.Move.from_uci("e7e5"))
-    controller._call(lambda now: controller.session.tactile_move(chess.Move.from_uci("e7e5"), now))
-    controller._call(lambda now: controller.session.tactile_move(chess.Move.from_uci("g1f3"), now))
+    controller.tactile_text("e7e5")
+    controller.tactile_text("g1f3")
     controller.hear("Springer Felix drei" if controller.lang == "de" else "Knight Felix three", typed=True)
     s_move(chess.Move.from_uci("g1h3"))
 
@@ -86,6 +86,15 @@ def test_every_action_has_a_unique_shortcut_listed_on_the_help_screen(app_window
     assert {window.actions[a].text() for a, _m, _k in SHORTCUTS} <= listed
 
 
+def _focused_cell_name(board) -> str:
+    """What a screen reader reads: the name of the table cell that has the accessibility focus."""
+    from PySide6.QtGui import QAccessible
+
+    cell = QAccessible.queryAccessibleInterface(board).focusChild()
+    assert cell is not None and cell.role() == QAccessible.Role.Cell
+    return cell.text(QAccessible.Text.Name)
+
+
 def test_board_square_names_follow_the_cursor_for_screen_readers(app_window, qtbot):
     controller, window = app_window
     controller.new_game(GameSetup(white="Anna", black="Bernd", white_impaired=False, black_impaired=True,
@@ -93,14 +102,36 @@ def test_board_square_names_follow_the_cursor_for_screen_readers(app_window, qtb
     board = window.board
     window.actions["focus_board"].trigger()
     qtbot.waitUntil(board.hasFocus, timeout=2000)
+    board.move_cursor(chess.E7)
+    qtbot.keyClick(board, Qt.Key.Key_Up)      # the blind player (Black) sees his side at the bottom (12.5)
+    qtbot.keyClick(board, Qt.Key.Key_Up)
+    expected = {"de": "Eva fünf, leer", "en": "Eva five, empty"}[controller.lang]
+    assert _focused_cell_name(board).lower() == expected.lower()
+    qtbot.keyClick(board, Qt.Key.Key_Down)
+    qtbot.keyClick(board, Qt.Key.Key_Down)
+    assert _focused_cell_name(board).lower() == {"de": "eva sieben, schwarzer bauer",
+                                                 "en": "eva seven, black pawn"}[controller.lang]
+
+
+def test_arrows_move_in_the_blind_players_view_by_default(app_window, qtbot):
+    """Issue 12.5: with the blind player as White, ↑ from e2 goes to e3; Ctrl+F shows the sighted player's view."""
+    controller, window = app_window
+    controller.new_game(GameSetup(white="Anna", black="Bernd", white_impaired=True, black_impaired=False,
+                                  tactile="none", time_control="", lang=controller.lang))
+    board = window.board
+    assert not board.flipped
+    window.actions["focus_board"].trigger()
+    qtbot.waitUntil(board.hasFocus, timeout=2000)
     board.move_cursor(chess.E2)
     qtbot.keyClick(board, Qt.Key.Key_Up)
+    assert board.cursor == chess.E3
+    window.actions["flip"].trigger()                      # the sighted player's view (Black)
+    assert board.flipped and "Bernd" in window.message.text()
+    board.move_cursor(chess.E2)
     qtbot.keyClick(board, Qt.Key.Key_Up)
-    expected = {"de": "Eva vier, leer", "en": "Eva four, empty"}[controller.lang]
-    assert board.accessibleName().lower() == expected.lower()
-    qtbot.keyClick(board, Qt.Key.Key_Down)
-    qtbot.keyClick(board, Qt.Key.Key_Down)
-    assert board.accessibleName().lower() == {"de": "eva zwei, weißer bauer", "en": "eva two, white pawn"}[controller.lang]
+    assert board.cursor == chess.E1
+    window.actions["flip"].trigger()
+    assert not board.flipped and "Anna" in window.message.text()
 
 
 def test_keyboard_only_game_start_and_move(app_window, qtbot):
@@ -112,6 +143,9 @@ def test_keyboard_only_game_start_and_move(app_window, qtbot):
     window.activateWindow()
     qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(board.hasFocus, timeout=2000)
+    assert board.flipped                         # the blind player's (Black's) view by default …
+    qtbot.keyClick(board, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert not board.flipped                     # … Ctrl+F: the sighted player's, White at the bottom
     board.move_cursor(chess.G1)
     qtbot.keyClick(board, Qt.Key.Key_Space)
     qtbot.keyClick(board, Qt.Key.Key_Up)
@@ -123,6 +157,12 @@ def test_keyboard_only_game_start_and_move(app_window, qtbot):
     qtbot.keyClick(window, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(window.input.hasFocus, timeout=2000)
     qtbot.keyClicks(window.input, "Sc6" if controller.lang == "de" else "Nc6")
+    qtbot.keyClick(window.input, Qt.Key.Key_Return)
+    assert controller.session.moves("sighted")[-1] == chess.Move.from_uci("g1f3")  # Black's move is not made yet
+    controller.tactile_text("g1f3")                                 # the blind player mirrors 1. Sf3 …
+    controller.tactile_text("b8c6")                                 # … and makes his move
+    controller.hear("Springer Cäsar sechs" if controller.lang == "de" else "Knight Cesar six", typed=True)
+    qtbot.keyClicks(window.input, "Sc6" if controller.lang == "de" else "Nc6")       # … mirrored by typing
     qtbot.keyClick(window.input, Qt.Key.Key_Return)
     assert controller.session.moves("sighted")[-1] == chess.Move.from_uci("b8c6")
     assert window.input.text() == ""
@@ -145,7 +185,7 @@ def test_high_contrast_and_font_scaling(app_window, qtbot):
 
 
 def test_a_screen_reader_reads_the_focused_square(qtbot):
-    """With an assistive technology listening, the board's accessible interface names the cursor square."""
+    """With an assistive technology listening, the board's focused cell names the cursor square."""
     from PySide6.QtGui import QAccessible
 
     from blindchess.ui.board import BoardView
@@ -159,9 +199,9 @@ def test_a_screen_reader_reads_the_focused_square(qtbot):
         view.set_position(chess.Board("8/8/8/8/4P3/8/8/K6k w - - 0 1"))
         view.move_cursor(chess.E4)
         interface = QAccessible.queryAccessibleInterface(view)
-        assert interface.text(QAccessible.Text.Name).lower() == "eva vier, weißer bauer"
+        assert _focused_cell_name(view).lower() == "eva vier, weißer bauer"
         assert "Pfeiltasten" in interface.text(QAccessible.Text.Description)
         qtbot.keyClick(view, Qt.Key.Key_Right)
-        assert interface.text(QAccessible.Text.Name).lower() == "felix vier, leer"
+        assert _focused_cell_name(view).lower() == "felix vier, leer"
     finally:
         QAccessible.setActive(False)

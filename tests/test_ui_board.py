@@ -1,10 +1,11 @@
-"""The sighted board widget: mouse, drag, keyboard, promotion, castling, screen-reader names."""
+"""The board widget: mouse, drag, keyboard, promotion, castling; a grid of named cells to a screen reader; its commands."""
 
 from __future__ import annotations
 
 import chess
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAccessible
 
 from blindchess.ui.board import BoardView
 
@@ -19,6 +20,13 @@ def view(qtbot):
     widget.show()
     qtbot.waitExposed(widget)
     return widget
+
+
+def _focused_cell(view: BoardView):
+    """The accessible interface of the cell a screen reader is on (Qt's table accessibility)."""
+    cell = QAccessible.queryAccessibleInterface(view).focusChild()
+    assert cell is not None and cell.role() == QAccessible.Role.Cell
+    return cell
 
 
 def _centre(view: BoardView, square: int) -> QPoint:
@@ -48,7 +56,7 @@ def test_illegal_click_is_refused_with_a_reason(qtbot, view):
         qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=_centre(view, chess.E2))
         qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=_centre(view, chess.E5))
     assert moves == []
-    assert "e2" in blocker.args[0] and "e5" in blocker.args[0]
+    assert "Eva zwei" in blocker.args[0] and "Eva fünf" in blocker.args[0]  # named as the board is read (12.8)
 
 
 def test_flipped_board_maps_clicks_to_the_right_squares(qtbot, view):
@@ -72,8 +80,7 @@ def test_arrow_keys_walk_the_board_and_name_each_square(qtbot, view):
     qtbot.keyClick(view, Qt.Key.Key_Down)  # stops at the edge
     assert view.cursor == chess.D1
     assert len(spoken) == 7
-    assert view.accessibleName() == spoken[-1]
-    assert "David" in spoken[-1] or "d1" in spoken[-1]
+    assert _focused_cell(view).text(QAccessible.Text.Name) == spoken[-1] == "David eins, weiße Dame"
 
 
 def test_keyboard_move_with_space_and_jump_keys(qtbot, view):
@@ -110,13 +117,129 @@ def test_castling_by_moving_the_king_two_squares_and_onto_the_rook_in_chess960(q
     assert board960.is_castling(blocker.args[0]) and board960.is_kingside_castling(blocker.args[0])
 
 
+def _pixels(view: BoardView, square: int, wanted) -> int:
+    """How many pixels of ``square`` (as painted now) satisfy ``wanted(QColor)``."""
+    image = view.grab().toImage()
+    rect = view.square_rect(square).toRect()
+    return sum(1 for x in range(rect.left(), rect.right()) for y in range(rect.top(), rect.bottom())
+               if wanted(image.pixelColor(x, y)))
+
+
 def test_marks_are_painted_at_any_size(qtbot, view):
+    from blindchess.ui import theme
+
     view.set_position(chess.Board(), last_move=chess.Move.from_uci("e2e4"))
     view.set_marks(lifted=chess.G1, differing={chess.E4, chess.E2})
+    diff = theme.board_colours()["diff"]
+    red = int(diff[1:3], 16)
     for size in (240, 900):
         view.resize(size, size)
-        image = view.grab().toImage()
-        assert image.width() >= size - 1
-        centre = view.square_rect(chess.E4).topLeft().toPoint() + QPoint(3, 3)
-        colour = image.pixelColor(centre)
-        assert colour.red() > 150 and colour.green() < 80  # the red frame of a differing square
+        assert view.grab().toImage().width() >= size - 1
+        marked = _pixels(view, chess.E4, lambda c: abs(c.red() - red) < 40 and c.green() < 60 and c.blue() < 60)
+        assert marked > view.square_rect(chess.E4).width()  # the frame of a differing square
+        halo = _pixels(view, chess.E4, lambda c: min(c.red(), c.green(), c.blue()) > 240)
+        assert halo > view.square_rect(chess.E4).width()             # … over its halo
+        assert _pixels(view, chess.D4, lambda c: abs(c.red() - red) < 40 and c.green() < 60 and c.blue() < 60) == 0
+
+
+def test_the_board_is_a_table_of_64_named_cells_with_headers(qtbot, view):
+    """Issue 12.1: rows, columns, cells with names and coordinates, the selected and focused states."""
+    view.set_position(chess.Board(), last_move=chess.Move.from_uci("g1f3"))
+    table = QAccessible.queryAccessibleInterface(view)
+    assert table.role() == QAccessible.Role.Table
+    assert table.text(QAccessible.Text.Name) == "Brett" and "Pfeiltasten" in table.text(QAccessible.Text.Description)
+    cells = [table.child(i) for i in range(table.childCount())]
+    named = [c for c in cells if c.role() == QAccessible.Role.Cell]
+    assert len(named) == 64
+    by_position = {(c.tableCellInterface().rowIndex(), c.tableCellInterface().columnIndex()): c for c in named}
+    assert len(by_position) == 64
+    a8 = by_position[(0, 0)]
+    assert a8.text(QAccessible.Text.Name) == "Anna acht, schwarzer Turm"
+    assert [h.text(QAccessible.Text.Name) for h in a8.tableCellInterface().columnHeaderCells()] == ["Linie Anna"]
+    assert [h.text(QAccessible.Text.Name) for h in a8.tableCellInterface().rowHeaderCells()] == ["Reihe acht"]
+    f3 = by_position[(5, 5)]
+    assert f3.text(QAccessible.Text.Name) == "Felix drei, leer"
+    assert f3.text(QAccessible.Text.Description) == "letzter Zug: Zielfeld"
+    view.set_marks(differing={chess.E2})
+    assert by_position[(6, 4)].text(QAccessible.Text.Description) == "die Bretter weichen hier ab"
+    view.setFocus()
+    view.move_cursor(chess.E2)
+    qtbot.keyClick(view, Qt.Key.Key_Space)
+    cell = _focused_cell(view)
+    assert cell.text(QAccessible.Text.Name) == "Eva zwei, weißer Bauer"
+    state = cell.state()
+    assert state.focused and state.selected
+    assert "aufgenommen" in cell.text(QAccessible.Text.Description)
+
+
+def test_arrows_follow_the_orientation_shown(qtbot, view):
+    """Issue 12.5: ↑ goes up the board as it is shown; from Black's side ↑ from e2 is e1."""
+    view.setFocus()
+    view.move_cursor(chess.E2)
+    qtbot.keyClick(view, Qt.Key.Key_Up)
+    assert view.cursor == chess.E3
+    view.set_flipped(True)
+    view.move_cursor(chess.E2)
+    qtbot.keyClick(view, Qt.Key.Key_Up)
+    assert view.cursor == chess.E1
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.cursor == chess.D1
+    row_0 = QAccessible.queryAccessibleInterface(view).child(10)  # the first cell after the headers
+    assert row_0.text(QAccessible.Text.Name).startswith("Hector eins")
+
+
+def test_jump_keys_scans_and_requests(qtbot, view):
+    """a–h a file, 1–8 a rank, Home/End, Shift + piece letter; Shift+arrows, M, L, X … ask the table."""
+    board = chess.Board()
+    board.push_uci("e2e4")
+    view.set_position(board)
+    view.setFocus()
+    view.move_cursor(chess.A1)
+    spoken, said, asked = [], [], []
+    view.squareDescribed.connect(spoken.append)
+    view.boardSaid.connect(said.append)
+    view.commandRequested.connect(lambda kind, square: asked.append((kind, chess.square_name(square))))
+    qtbot.keyClicks(view, "e")
+    assert view.cursor == chess.E1
+    qtbot.keyClicks(view, "4")
+    assert view.cursor == chess.E4 and spoken[-1] == "Eva vier, weißer Bauer"
+    qtbot.keyClick(view, Qt.Key.Key_End)
+    assert view.cursor == chess.H4
+    qtbot.keyClick(view, Qt.Key.Key_PageUp)
+    assert view.cursor == chess.H8
+    knights = []
+    for _ in range(5):   # Shift+S (Springer): the next knight in reading order from h8, wrapping
+        qtbot.keyClick(view, Qt.Key.Key_S, Qt.KeyboardModifier.ShiftModifier)
+        knights.append(chess.square_name(view.cursor))
+    assert knights == ["b1", "g1", "b8", "g8", "b1"]
+    assert spoken[-1] == "Bella eins, weißer Springer"
+    view.move_cursor(chess.E4)
+    qtbot.keyClick(view, Qt.Key.Key_Left, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(view, Qt.Key.Key_Up, Qt.KeyboardModifier.ShiftModifier)
+    for key in (Qt.Key.Key_M, Qt.Key.Key_X, Qt.Key.Key_P, Qt.Key.Key_L, Qt.Key.Key_T, Qt.Key.Key_O):
+        qtbot.keyClick(view, key)
+    assert asked == [("rank", "e4"), ("file", "e4"), ("legal_moves", "e4"), ("captured", "e4"), ("pieces", "e4"),
+                     ("last_move", "e4"), ("time", "e4"), ("position", "e4")]
+    qtbot.keyClick(view, Qt.Key.Key_I)
+    assert said[-1] == "Eva vier, weißer Bauer. letzter Zug: Zielfeld."
+
+
+def test_pick_up_and_escape_are_spoken(qtbot, view):
+    """Issue 12.8: picking up and letting go are said (the window sends both through the table's policy)."""
+    view.setFocus()
+    view.move_cursor(chess.G1)
+    spoken = []
+    view.boardSaid.connect(spoken.append)
+    qtbot.keyClick(view, Qt.Key.Key_Space)
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    assert spoken == ["Aufgenommen: Gustav eins, weißer Springer", "Losgelassen: Gustav eins, weißer Springer"]
+    assert view.selected is None
+
+
+def test_wording_names_the_cells(qtbot, view):
+    view.set_wording("nato")
+    assert view.cell_name(chess.E2) == "Echo zwei, weißer Bauer"
+    view.set_wording("san")
+    assert view.cell_name(chess.G1) == "g1, weißer Springer"
+    with pytest.raises(ValueError):
+        view.set_wording("klingon")

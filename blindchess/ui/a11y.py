@@ -1,9 +1,11 @@
 """Screen-reader plumbing shared by every window.
 
 Qt exposes a widget's ``accessibleName``/``accessibleDescription`` to NVDA,
-Orca and VoiceOver; when a widget's meaning changes without the focus moving
-(the board cursor, a new move) we must tell the accessibility bridge
-ourselves, or the screen reader stays silent.
+Orca and VoiceOver. Labels that show a value (the message line, clocks,
+device and voice status, findings) carry that value in their accessible name
+(:func:`set_text`), so a screen reader reads the value, not a fixed caption.
+The main window sends no AT-SPI *announcements* (Orca 43 ignores them): what
+is spoken goes through the speech channel the user chose (:mod:`blindchess.ui.voice`).
 """
 
 from __future__ import annotations
@@ -34,6 +36,19 @@ def form_row(form: QFormLayout, widget: QWidget, name: str, description: str) ->
     return widget
 
 
+def set_text(label: QLabel, text: str, name: str) -> None:
+    """Show ``text`` in ``label`` and give it the accessible name ``name`` (which carries the text).
+
+    A label's accessible name is what a screen reader reads for it; a fixed name
+    ("Meldung") would hide the text. Qt sends NameChanged itself when the name changes.
+    Unchanged text and name change nothing (no event).
+    """
+    if label.text() != text:
+        label.setText(text)
+    if label.accessibleName() != name:
+        label.setAccessibleName(name)
+
+
 def name_changed(widget: QWidget, name: str, description: str | None = None) -> None:
     """Update what a screen reader says for ``widget`` and notify it (focus, name, value)."""
     widget.setAccessibleName(name)
@@ -48,7 +63,8 @@ def name_changed(widget: QWidget, name: str, description: str | None = None) -> 
 
 
 def announce(widget: QWidget, message: str, assertive: bool = False) -> None:
-    """Ask the screen reader to read ``message`` now (a move, a mismatch, a ruling)."""
+    """An AT-SPI/UIA announcement of ``message`` (for dialogs without a speech channel; Orca 43 ignores it —
+    the window's speech goes through :mod:`blindchess.ui.voice`)."""
     if not message or not QAccessible.isActive():
         return
     event = QAccessibleAnnouncementEvent(widget, message)

@@ -8,6 +8,14 @@ made; "Retrace" is the arbiter's own decision: the game goes back to a chosen
 half-move (the clocks as they were then). Both are the table's calls
 (``arbiter_apply``, ``arbiter_retrace``); clock times the arbiter changed are
 set first (``set_clock``). The dialog offers nothing the table did not propose.
+
+For a screen reader (issue 12.9): each board is a table named for what it is
+("Tastbrett von Anna" — the tactile board as reported, for looking only); the
+finding above the boards is worded from the same proposal the ruling text
+explains, so they never disagree; both carry their text in their accessible
+names; Tab goes ruling text → sighted board → tactile board → scores → clock
+fields → half-move → buttons. The boards' reading keys (Shift+arrows, M, X, L, O,
+P) read *that* board, not the game.
 """
 
 from __future__ import annotations
@@ -27,8 +35,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .. import board_words, phonetic
 from . import a11y
-from .board import BoardView
+from .board import BoardView, g
 from .panels import ScoreTable, format_seconds
 from .text import t
 
@@ -76,6 +85,8 @@ class ArbiterDialog(QDialog):
             view.setObjectName(f"arbiter_board_{which}")
             view.setMinimumSize(300, 300)
             view.squareDescribed.connect(self.controller.speak_quietly)
+            view.boardSaid.connect(self._say)
+            view.commandRequested.connect(lambda kind, square, v=view: self._board_command(v, kind, square))
             caption.setBuddy(view)
             column.addWidget(caption)
             column.addWidget(view, 1)
@@ -143,6 +154,10 @@ class ArbiterDialog(QDialog):
         self.resize(1100, 980)
         self.refresh()
         self.apply_button.setDefault(True)
+        chain = [self.explanation, self.boards["sighted"], self.boards["tactile"], self.scores.table,
+                 *self.clock_edits.values(), self.plies, self.apply_button, self.retrace_button, self.close_button]
+        for first, second in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(first, second)
         self.explanation.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def refresh(self) -> None:
@@ -151,12 +166,18 @@ class ArbiterDialog(QDialog):
         self.ruling = c.proposal
         differing = c.differing()
         names = c.sheet_names()
+        if self.ruling is not None:   # every square the proposal names is marked too
+            differing = differing | {chess.parse_square(sq) for sq in self.ruling.boards_diff}
+            differing |= {chess.parse_square(sq) for squares in self.ruling.squares.values() for sq in squares}
         for which, name in zip(("sighted", "tactile"), (names[1], names[0]), strict=True):
             board = c.board(which)
             self.boards[which].set_position(board)
             self.boards[which].set_marks(differing=differing)
-            self.boards[which].set_flipped(c.sighted_color == chess.BLACK)
+            self.boards[which].set_flipped(c.blind_color == chess.BLACK)   # the blind player's view, as the window
             self.board_captions[which].setText(t(f"arbiter.board_{which}_named", self.lang, name=name))
+            self.boards[which].set_identity(
+                g(f"board_{which}_named", self.lang, name=name),
+                g("board_tactile_description" if which == "tactile" else "board_sighted_view_description", self.lang))
         start = c.start_board()
         agreed = getattr(self.ruling, "agreed_plies", None)
         blind, sighted = c.score("blind"), c.score("sighted")
@@ -164,13 +185,10 @@ class ArbiterDialog(QDialog):
         self.scores.set_sheet_names(*names)
         self.scores.set_scores(blind, sighted, first_white=start.turn == chess.WHITE,
                                first_number=start.fullmove_number, first_diff=first)
-        squares = ", ".join(chess.square_name(s) for s in sorted(differing))
-        summary = (t("arbiter.summary_squares", self.lang, squares=squares) if differing
-                   else t("arbiter.summary_agree", self.lang))
-        self.summary.setText(summary)
+        summary = self._finding(differing)
+        a11y.set_text(self.summary, summary, g("summary_name", self.lang, text=summary))
         text = self.ruling.explain(self.lang) if self.ruling is not None else t("arbiter.no_ruling", self.lang)
-        self.explanation.setText(text)
-        a11y.name_changed(self.explanation, text)
+        a11y.set_text(self.explanation, text, g("ruling_name", self.lang, text=text))
         remaining = c.clock_state()[0]
         has_clock = self._has_clock()
         for colour, edit in self.clock_edits.items():
@@ -183,6 +201,39 @@ class ArbiterDialog(QDialog):
                 self.shown_clocks[colour] = value
         if agreed is not None:
             self.plies.setValue(agreed)
+
+    def _finding(self, differing: set[int]) -> str:
+        """The heading, worded from the proposal the ruling text explains (never "they agree" beside a ruling)."""
+        ruling = self.ruling
+        if differing:
+            return g("summary_boards", self.lang, squares=", ".join(chess.square_name(s) for s in sorted(differing)))
+        if ruling is not None and not ruling.sheets_agree:
+            return g("summary_scores", self.lang, ply=ruling.agreed_plies + 1)
+        if ruling is not None and ruling.kind != "none":
+            return g("summary_other", self.lang)
+        return g("summary_agree", self.lang)
+
+    def _say(self, text: str) -> None:
+        """What a board says besides square names: the program's voice and the screen reader, once each."""
+        self.controller.speak_quietly(text)
+        self.controller.voice.message(text)
+
+    def _board_command(self, view: BoardView, kind: str, square: int) -> None:
+        """A reading key on one of the boards: read *that* board (the time is the table's, on request)."""
+        if kind == "time":
+            self.controller.request("time")
+            return
+        board, lang = view.board, view.lang
+        if kind == "position":
+            text = phonetic.describe_position(board, lang)
+        elif kind == "pieces":
+            piece = board.piece_at(square)
+            text = (phonetic.describe_pieces(board, piece.piece_type, piece.color, lang) if piece is not None
+                    else t("request.no_piece_on_cursor", self.lang))
+        else:
+            text = board_words.answer(kind, board, lang, wording=view.wording, square=square,
+                                      white_view=not view.flipped)
+        self._say(text)
 
     def _has_clock(self) -> bool:
         session = self.controller.session

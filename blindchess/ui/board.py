@@ -1,21 +1,41 @@
-"""The sighted board: painted, crisp at any size, usable by mouse, keyboard and screen reader.
+"""The board: painted, crisp at any size, usable by mouse, keyboard and screen reader — a grid to assistive technology.
 
-Squares, coordinates and marks are painted with QPainter; the pieces are
-python-chess's SVG pieces rendered through QtSvg, so the board stays sharp at
-every size and under font scaling. Marks:
+The widget is a :class:`QTableView` over an 8×8 model (:class:`BoardModel`), so
+every platform's accessibility bridge (AT-SPI on Linux, UIA/IAccessible2 on
+Windows, NSAccessibility on macOS) sees a *table* of 64 cells with row and
+column headers, through Qt's own table accessibility (only Qt API is used).
+Each cell is named like "Eva vier, weißer Bauer" (:mod:`blindchess.board_words`,
+in the wording the listener chose); its description says what is marked there
+(last move, differing boards, the peg in the hand, the picked-up piece). The
+keyboard cursor is the table's current cell: moving it moves the accessibility
+focus, so a screen reader reads the new square by itself. The picked-up
+piece's square is the table's selected cell.
 
-* last move — both squares tinted;
-* lifted — the square whose peg is out of its hole on the tactile board (D.2.2);
-* differing — squares where the tactile board disagrees (D.2.9), a thick red frame;
-* selection — the first square of a click-click or keyboard move;
-* cursor — the keyboard focus square, a thick dashed frame.
+Orientation: rows and columns are laid out as the board is shown
+(:attr:`BoardView.flipped`), and the arrow keys move in that orientation — the
+window shows the blind player's view by default (issue 12 point 5), the
+sighted player's on request.
 
-Keyboard: the arrow keys move the cursor square by square; each square is
-described as "Eva vier, weißer Bauer" (``phonetic.describe_square``), set as the
-widget's accessible name and announced to the screen reader, and offered to the
-speaker through :attr:`BoardView.squareDescribed`. Space or Enter picks up the
-piece on the cursor square and puts it down on the next; Escape drops the
-selection. A letter a–h followed by a digit 1–8 jumps to that square.
+Painting: squares, coordinates (the headers), marks and python-chess's SVG
+pieces (through QtSvg) — sharp at every size, in the colours of the current
+look (:func:`blindchess.ui.theme.board_colours`). Marks: the last move (tinted
+and a corner triangle, so not by colour alone), the lifted peg (dashed), the
+differing squares (frame and a diagonal), the selection (frame) and the cursor
+(dashed frame); each mark is drawn over a wider line in the look's "halo"
+colour, so it stands out on light, dark and tinted squares alike.
+
+Keys on the board (listed on the help screen from :data:`BOARD_COMMANDS`): arrows;
+Home/End and Page Up/Down to the edges; a–h a file, 1–8 a rank (so "e4" is a
+square); Shift + a piece letter of the notation the next piece of that kind;
+Shift+←/→ and Shift+↑/↓ read the rank or the file; M the legal moves from the
+square; X the captured pieces; P where the pieces of this kind stand; L the last
+move; T the time (only when asked, D.2.10 d); O the whole position; I the square
+with its marks; Space/Enter pick up and put down; Esc drops. The cursor square's
+name goes out through :attr:`BoardView.squareDescribed` (for the program's voice;
+a screen reader reads the focused cell itself), what else the board says (picked
+up, let go, the square's marks) through :attr:`BoardView.boardSaid` (for every
+channel), a refused move through :attr:`BoardView.rejected`, and the requests
+about the game through :attr:`BoardView.commandRequested` (kind, square).
 """
 
 from __future__ import annotations
@@ -24,25 +44,65 @@ import functools
 
 import chess
 import chess.svg
-from PySide6.QtCore import QByteArray, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QByteArray,
+    QEvent,
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    QPointF,
+    QRectF,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import (
+    QColor,
+    QFocusEvent,
+    QFont,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QResizeEvent,
+)
 from PySide6.QtSvg import QSvgRenderer
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QSizePolicy, QTableView, QWidget
 
-from . import a11y
-from .text import t
+from .. import board_words, notation, phonetic
+from ..i18n import tr
+from . import theme as looks
 
-#: Colours of the normal and the high-contrast theme.
-PALETTES: dict[str, dict[str, str]] = {
-    "normal": {
-        "light": "#f0d9b5", "dark": "#b58863", "coord": "#333333", "background": "#ffffff",
-        "last": "#cdd26a", "lifted": "#1e6fd9", "diff": "#d01010", "select": "#2a9d3a", "cursor": "#0a0a0a",
-    },
-    "high-contrast": {
-        "light": "#ffffff", "dark": "#6e6e6e", "coord": "#ffff00", "background": "#000000",
-        "last": "#ffd700", "lifted": "#00c0ff", "diff": "#ff2020", "select": "#00ff00", "cursor": "#ff00ff",
-    },
+
+#: Board commands: (id, kind of the request or reading). Keys and texts: ``grid.key_<id>``/``grid.cmd_<id>``.
+#: "reading": the board says it itself (squareDescribed); any other kind goes to the table (commandRequested).
+BOARD_COMMANDS: tuple[tuple[str, str], ...] = (
+    ("arrows", "reading"), ("edges", "reading"), ("file_rank", "reading"), ("next_piece", "reading"),
+    ("scan_rank", "rank"), ("scan_file", "file"), ("legal_moves", "legal_moves"), ("captured", "captured"),
+    ("pieces", "pieces"), ("last_move", "last_move"), ("time", "time"), ("position", "position"),
+    ("info", "reading"), ("pick", "reading"), ("drop", "reading"),
+)
+
+#: Single letter keys (no modifier) and the request they send to the table.
+_LETTER_REQUESTS: dict[int, str] = {
+    int(Qt.Key.Key_M): "legal_moves", int(Qt.Key.Key_X): "captured", int(Qt.Key.Key_P): "pieces",
+    int(Qt.Key.Key_L): "last_move", int(Qt.Key.Key_T): "time", int(Qt.Key.Key_O): "position",
 }
+_FILE_KEYS: dict[int, int] = {int(Qt.Key.Key_A) + i: i for i in range(8)}
+_RANK_KEYS: dict[int, int] = {int(Qt.Key.Key_1) + i: i for i in range(8)}
+_ARROWS: dict[int, tuple[int, int]] = {int(Qt.Key.Key_Left): (0, -1), int(Qt.Key.Key_Right): (0, 1),
+                                       int(Qt.Key.Key_Up): (-1, 0), int(Qt.Key.Key_Down): (1, 0)}
+_MOUSE_EVENTS = (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease, QEvent.Type.MouseMove,
+                 QEvent.Type.MouseButtonDblClick)
+
+
+def g(key: str, lang: str, /, **params: object) -> str:
+    """A text of this area (``locale/grid.<lang>.toml``)."""
+    return tr(f"grid.{key}", lang, **params)
 
 
 @functools.cache
@@ -52,169 +112,425 @@ def _renderer(symbol: str) -> QSvgRenderer:
     return QSvgRenderer(QByteArray(svg.encode()))
 
 
-def describe_square(board: chess.Board, square: int, lang: str) -> str:
-    """"Eva vier, weißer Bauer" — worded by the move language (``phonetic.describe_square``)."""
-    from .. import phonetic  # imported on first use: keeps the window's start-up short
-
-    return phonetic.describe_square(board, square, lang)
+def describe_square(board: chess.Board, square: int, lang: str, wording: str = "phonetic") -> str:
+    """"Eva vier, weißer Bauer" — in the chosen wording (``board_words.describe_square``)."""
+    return board_words.describe_square(board, square, lang, wording)
 
 
-class BoardView(QWidget):
-    """A chess board widget; emits :attr:`moveEntered` for each move made on it."""
+def piece_letters(lang: str) -> str:
+    """The piece letters the board jumps by (Shift + letter): "KDTLSB" in German, "KQRBNP" in English."""
+    letters = notation.LETTERS.get(lang, notation.LETTERS["en"])
+    order = (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
+    return "".join(letters[k] for k in order) + tr("board_words.pawn_letter", lang)
+
+
+class BoardModel(QAbstractTableModel):
+    """The 8×8 grid as the view shows it: row 0 is the top rank on screen, column 0 the left file."""
+
+    def __init__(self, view: BoardView) -> None:
+        super().__init__(view)
+        self._view = view
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else 8
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else 8
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        square = self._view.square_of_cell(index.row(), index.column())
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole, Qt.ItemDataRole.ToolTipRole):
+            return self._view.cell_name(square)
+        if role == Qt.ItemDataRole.AccessibleDescriptionRole:
+            return self._view.cell_description(square)
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt API
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not 0 <= section < 8:
+            return None
+        horizontal = orientation == Qt.Orientation.Horizontal
+        square = self._view.square_of_cell(0 if horizontal else section, section if horizontal else 0)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return chess.FILE_NAMES[chess.square_file(square)] if horizontal else str(chess.square_rank(square) + 1)
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            view = self._view
+            if horizontal:
+                return g("file", view.lang, file=board_words.file_words(chess.square_file(square), view.lang, view.wording))
+            return g("rank", view.lang, rank=board_words.rank_words(chess.square_rank(square), view.lang, view.wording))
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        return None
+
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    def refresh(self) -> None:
+        """Every cell and header may read differently now (a new position, orientation, language or wording)."""
+        self.dataChanged.emit(self.index(0, 0), self.index(7, 7))
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 7)
+        self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, 7)
+
+
+class BoardView(QTableView):
+    """A chess board widget; emits :attr:`moveEntered` for each move made on it.
+
+    ``interactive=False`` (the arbiter's boards): readable and navigable, no moves.
+    """
 
     moveEntered = Signal(object)        # chess.Move (legal on .board)
-    squareDescribed = Signal(str)       # the cursor square in words, for the speaker
-    rejected = Signal(str)              # why a click did not make a move
+    squareDescribed = Signal(str)       # the cursor square's name (a screen reader reads the focused cell itself)
+    boardSaid = Signal(str)             # what the board says besides square names: pick-up, let go, info …
+    rejected = Signal(str)              # why a move on the board was refused (worded as the board is read)
+    commandRequested = Signal(str, int)  # a request about the game: kind ("last_move", "time" …), cursor square
 
     def __init__(self, parent: QWidget | None = None, *, lang: str = "de", interactive: bool = True) -> None:
         super().__init__(parent)
         self.lang = lang
         self.interactive = interactive
+        self.wording = "phonetic"
         self.board = chess.Board()
         self.flipped = False
         self.theme = "normal"
         self.last_move: chess.Move | None = None
         self.lifted: int | None = None
         self.differing: set[int] = set()
-        self.selected: int | None = None
-        self.cursor: int = chess.E2
+        self._selected: int | None = None
+        self._cursor: int = chess.E2
+        self._names: dict[int, str] = {}
         self._drag_from: int | None = None
         self._drag_pos: QPointF | None = None
-        self._pending_file: int | None = None
+        self._press_square: int | None = None
         #: Chooses the promotion piece for a pawn reaching the last rank; default queen.
         self.choose_promotion = lambda moves: chess.QUEEN
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus if interactive else Qt.FocusPolicy.TabFocus)
+        self._model = BoardModel(self)
+        self.setModel(self._model)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setTabKeyNavigation(False)
+        self.setShowGrid(False)
+        self.setWordWrap(False)
+        self.setCornerButtonEnabled(False)
+        self.setFrameShape(QTableView.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setAutoScroll(False)
+        for header in (self.horizontalHeader(), self.verticalHeader()):
+            header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+            header.setSectionsClickable(False)
+            header.setHighlightSections(False)
+            header.setMinimumSectionSize(1)
+            header.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(240, 240)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMouseTracking(False)
-        self._update_accessible(announce=False)
+        self.setAccessibleName(g("board_name", lang))
+        self.setAccessibleDescription(g("board_description", lang))
+        self._apply_palette()
+        self._set_current(self._cursor)
 
     # ------------------------------------------------------------------ state
+    @property
+    def cursor(self) -> int:  # type: ignore[override]  # the square; the mouse pointer is not used by the board
+        """The keyboard cursor's square (the table's current cell)."""
+        return self._cursor
+
+    @property
+    def selected(self) -> int | None:
+        """The square of the picked-up piece (the table's selected cell), or None."""
+        return self._selected
+
+    @selected.setter
+    def selected(self, square: int | None) -> None:
+        self._selected = square
+        selection = self.selectionModel()
+        if square is None:
+            selection.clearSelection()
+        else:
+            selection.select(self._index(square), QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        self._model.refresh()
+        self.viewport().update()
+
+    def set_identity(self, name: str, description: str) -> None:
+        """The board's accessible name and description ("Tastbrett (Anna)", what it shows)."""
+        self.setAccessibleName(name)
+        self.setAccessibleDescription(description)
+
     def set_position(self, board: chess.Board, *, last_move: chess.Move | None = None) -> None:
-        """Show ``board`` (a copy is kept); the last move defaults to the board's own."""
-        self.board = board.copy(stack=False)
+        """Show ``board`` (a copy is kept, with its moves); the last move defaults to the board's own."""
+        if board.fen() == self.board.fen() and board.move_stack == self.board.move_stack and (
+                last_move or (board.peek() if board.move_stack else None)) == self.last_move:
+            return  # nothing changed: keep the selection and the screen reader's place
+        self.board = board.copy()
         self.last_move = last_move if last_move is not None else (board.peek() if board.move_stack else None)
-        self.selected = None
-        self.update()
-        self._update_accessible(announce=False)
+        self._selected = None
+        self.selectionModel().clearSelection()
+        self._names.clear()
+        self._model.refresh()
+        self.viewport().update()
 
     def set_marks(self, *, lifted: int | None = None, differing: set[int] | frozenset[int] = frozenset()) -> None:
         """Mark the lifted square (tactile board) and the squares that differ between the boards."""
+        if lifted == self.lifted and set(differing) == self.differing:
+            return
         self.lifted = lifted
         self.differing = set(differing)
-        self.update()
+        self._model.refresh()
+        self.viewport().update()
 
     def set_flipped(self, flipped: bool) -> None:
+        """Show the board from Black's side (True) or White's; rows, columns and arrow keys follow."""
+        if flipped == self.flipped:
+            return
         self.flipped = flipped
-        self.update()
+        self._model.refresh()
+        self._set_current(self._cursor)
+        if self._selected is not None:
+            self.selected = self._selected
+        self.viewport().update()
 
     def set_theme(self, theme: str) -> None:
-        self.theme = theme if theme in PALETTES else "normal"
-        self.update()
+        """Paint in the colours of look ``theme`` (a choice or look name of ``theme.py``; "normal": the current look)."""
+        self.theme = theme
+        self._apply_palette()
+        self.viewport().update()
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
-        self._update_accessible(announce=False)
+        self._names.clear()
+        self._model.refresh()
+
+    def set_wording(self, wording: str) -> None:
+        """Name the squares "Eva vier", "Echo vier" or "e4" (``board_words.WORDINGS``); ValueError otherwise."""
+        if wording not in board_words.WORDINGS:
+            raise ValueError(f"unknown wording {wording!r}")
+        self.wording = wording
+        self._names.clear()
+        self._model.refresh()
 
     def describe_cursor(self) -> str:
-        return describe_square(self.board, self.cursor, self.lang)
+        return self.cell_name(self._cursor)
+
+    def cell_name(self, square: int) -> str:
+        """The accessible name of a cell: "Eva vier, weißer Bauer"."""
+        name = self._names.get(square)
+        if name is None:
+            name = self._names[square] = describe_square(self.board, square, self.lang, self.wording)
+        return name
+
+    def cell_description(self, square: int) -> str:
+        """What is marked on a cell, in words (empty when nothing is)."""
+        marks = []
+        if self.last_move is not None and square == self.last_move.from_square:
+            marks.append(g("mark_last_from", self.lang))
+        if self.last_move is not None and square == self.last_move.to_square:
+            marks.append(g("mark_last_to", self.lang))
+        if square in self.differing:
+            marks.append(g("mark_differs", self.lang))
+        if square == self.lifted:
+            marks.append(g("mark_lifted", self.lang))
+        if square == self._selected:
+            marks.append(g("mark_selected", self.lang))
+        return "; ".join(marks)
 
     # --------------------------------------------------------------- geometry
-    def _layout(self) -> tuple[float, float, float]:
-        """(left, top, square size): the board square, with a margin for coordinates."""
-        side = min(self.width(), self.height())
-        margin = max(14.0, side * 0.05)
-        size = (side - 2 * margin) / 8
-        left = (self.width() - 8 * size) / 2
-        top = (self.height() - 8 * size) / 2
-        return left, top, size
+    def square_of_cell(self, row: int, column: int) -> int:
+        """The square shown in ``row``/``column`` (0 = top/left on screen)."""
+        return chess.square(7 - column, row) if self.flipped else chess.square(column, 7 - row)
+
+    def cell_of_square(self, square: int) -> tuple[int, int]:
+        """(row, column) of ``square`` as shown."""
+        file, rank = chess.square_file(square), chess.square_rank(square)
+        return (rank, 7 - file) if self.flipped else (7 - rank, file)
+
+    def _index(self, square: int) -> QModelIndex:
+        row, column = self.cell_of_square(square)
+        return self._model.index(row, column)
+
+    def _size(self) -> float:
+        return float(self.horizontalHeader().defaultSectionSize())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API (the viewport's resize)
+        super().resizeEvent(event)
+        self.updateGeometries()
+
+    def _fit(self) -> tuple[int, int, int, int]:
+        """(header size, square size, left, top): square cells as large as fit, the board centred."""
+        header = max(14, int(self.fontMetrics().height() * 1.3))
+        size = max(8, (min(self.width(), self.height()) - header) // 8)
+        left = max(0, (self.width() - header - 8 * size) // 2)
+        top = max(0, (self.height() - header - 8 * size) // 2)
+        return header, size, left, top
+
+    def updateGeometries(self) -> None:  # noqa: N802 - Qt API
+        """Headers as wide as the font needs, square cells, the board centred in the widget."""
+        header, size, left, top = self._fit()
+        for view_header in (self.horizontalHeader(), self.verticalHeader()):
+            if view_header.defaultSectionSize() != size:
+                view_header.setDefaultSectionSize(size)
+        super().updateGeometries()
+        right = max(0, self.width() - left - header - 8 * size)
+        bottom = max(0, self.height() - top - header - 8 * size)
+        self.setViewportMargins(left + header, top + header, right, bottom)
+        area = self.viewport().geometry()
+        self.horizontalHeader().setGeometry(area.left(), area.top() - header, area.width(), header)
+        self.verticalHeader().setGeometry(area.left() - header, area.top(), header, area.height())
+
+    def _cell_rect(self, square: int) -> QRectF:
+        """The square's rectangle on the viewport."""
+        row, column = self.cell_of_square(square)
+        size = self._size()
+        return QRectF(column * size, row * size, size, size)
 
     def square_rect(self, square: int) -> QRectF:
-        left, top, size = self._layout()
-        file, rank = chess.square_file(square), chess.square_rank(square)
-        col, row = (7 - file, rank) if self.flipped else (file, 7 - rank)
-        return QRectF(left + col * size, top + row * size, size, size)
+        """The square's rectangle in the widget's coordinates (where a click on the widget lands)."""
+        return self._cell_rect(square).translated(QPointF(self.viewport().geometry().topLeft()))
 
     def square_at(self, pos: QPointF) -> int | None:
-        left, top, size = self._layout()
-        col, row = int((pos.x() - left) // size), int((pos.y() - top) // size)
-        if not (0 <= col < 8 and 0 <= row < 8) or pos.x() < left or pos.y() < top:
+        """The square under ``pos`` (widget coordinates), None outside the squares."""
+        local = pos - QPointF(self.viewport().geometry().topLeft())
+        size = self._size()
+        if local.x() < 0 or local.y() < 0:
             return None
-        file, rank = (7 - col, row) if self.flipped else (col, 7 - row)
-        return chess.square(file, rank)
+        column, row = int(local.x() // size), int(local.y() // size)
+        if not (0 <= column < 8 and 0 <= row < 8):
+            return None
+        return self.square_of_cell(row, column)
 
     # ---------------------------------------------------------------- painting
+    def _apply_palette(self) -> None:
+        colours = self._colours()
+        palette = self.palette()
+        for role in (QPalette.ColorRole.Base, QPalette.ColorRole.Window):
+            palette.setColor(role, QColor(colours["background"]))
+        self.setPalette(palette)
+        self.viewport().setAutoFillBackground(True)
+        bold = QFont(self.font())
+        bold.setBold(True)
+        for header in (self.horizontalHeader(), self.verticalHeader()):
+            header.setFont(bold)
+            header.setStyleSheet(f"QHeaderView::section {{ background: {colours['background']}; "
+                                 f"color: {colours['coord']}; border: none; }}")
+
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt API
-        colours = {k: QColor(v) for k, v in PALETTES[self.theme].items()}
-        painter = QPainter(self)
+        """The squares, marks and pieces (the headers paint the coordinates)."""
+        colours = {k: QColor(v) for k, v in self._colours().items()}
+        painter = QPainter(self.viewport())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.fillRect(self.rect(), colours["background"])
-        left, top, size = self._layout()
+        painter.fillRect(self.viewport().rect(), colours["background"])
+        size = self._size()
         for square in chess.SQUARES:
-            rect = self.square_rect(square)
+            rect = self._cell_rect(square)
             light = (chess.square_file(square) + chess.square_rank(square)) % 2 == 1
             painter.fillRect(rect, colours["light" if light else "dark"])
             if self.last_move and square in (self.last_move.from_square, self.last_move.to_square):
                 tint = QColor(colours["last"])
-                tint.setAlpha(170)
+                tint.setAlpha(looks.LAST_TINT_ALPHA)
                 painter.fillRect(rect, tint)
-        self._paint_coordinates(painter, colours["coord"], left, top, size)
         for square, piece in self.board.piece_map().items():
             if square == self._drag_from and self._drag_pos is not None:
                 continue
-            _renderer(piece.symbol()).render(painter, self.square_rect(square))
+            _renderer(piece.symbol()).render(painter, self._cell_rect(square))
         frame = max(2.0, size * 0.06)
+        if self.last_move is not None:   # a shape as well as a tint (WCAG 1.4.1): a corner on both squares
+            for square in (self.last_move.from_square, self.last_move.to_square):
+                self._corner(painter, square, colours, size * (0.34 if square == self.last_move.to_square else 0.22))
         if self.lifted is not None:
             self._frame(painter, self.lifted, colours["lifted"], frame, Qt.PenStyle.DashLine)
         for square in self.differing:
             self._frame(painter, square, colours["diff"], frame * 1.3, Qt.PenStyle.SolidLine)
-            rect = self.square_rect(square)
+            rect = self._cell_rect(square)
+            start, end = rect.topLeft() + QPointF(frame, frame), rect.bottomRight() - QPointF(frame, frame)
+            painter.setPen(QPen(colours["halo"], frame * 0.6 + looks.HALO_EXTRA))
+            painter.drawLine(start, end)
             painter.setPen(QPen(colours["diff"], frame * 0.6))
-            painter.drawLine(rect.topLeft() + QPointF(frame, frame), rect.bottomRight() - QPointF(frame, frame))
-        if self.selected is not None:
-            self._frame(painter, self.selected, colours["select"], frame, Qt.PenStyle.SolidLine)
+            painter.drawLine(start, end)
+        if self._selected is not None:
+            self._frame(painter, self._selected, colours["select"], frame, Qt.PenStyle.SolidLine)
         if self.hasFocus():
-            self._frame(painter, self.cursor, colours["cursor"], frame * 0.8, Qt.PenStyle.DashLine)
+            self._frame(painter, self._cursor, colours["cursor"], frame * 0.8, Qt.PenStyle.DashLine)
         if self._drag_from is not None and self._drag_pos is not None:
-            piece = self.board.piece_at(self._drag_from)
-            if piece:
+            dragged = self.board.piece_at(self._drag_from)
+            if dragged is not None:
                 rect = QRectF(0, 0, size, size)
-                rect.moveCenter(self._drag_pos)
-                _renderer(piece.symbol()).render(painter, rect)
+                rect.moveCenter(self._drag_pos - QPointF(self.viewport().geometry().topLeft()))
+                _renderer(dragged.symbol()).render(painter, rect)
         painter.end()
 
-    def _frame(self, painter: QPainter, square: int, colour: QColor, width: float, style: Qt.PenStyle) -> None:
-        pen = QPen(colour, width, style)
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRect(self.square_rect(square).adjusted(width / 2, width / 2, -width / 2, -width / 2))
+    def _colours(self) -> dict[str, str]:
+        return looks.board_colours(self.theme)
 
-    def _paint_coordinates(self, painter: QPainter, colour: QColor, left: float, top: float, size: float) -> None:
-        font = QFont(self.font())
-        font.setPixelSize(max(9, int(min(size * 0.28, left * 0.8 if left > 0 else size))))
-        font.setBold(True)
-        painter.setFont(font)
-        painter.setPen(colour)
-        margin = max(14.0, min(self.width(), self.height()) * 0.05)
-        for i in range(8):
-            file = 7 - i if self.flipped else i
-            rank = i if self.flipped else 7 - i
-            x = left + i * size
-            painter.drawText(QRectF(x, top + 8 * size, size, margin), Qt.AlignmentFlag.AlignCenter, "abcdefgh"[file])
-            painter.drawText(QRectF(x, top - margin, size, margin), Qt.AlignmentFlag.AlignCenter, "abcdefgh"[file])
-            y = top + i * size
-            painter.drawText(QRectF(left - margin, y, margin, size), Qt.AlignmentFlag.AlignCenter, str(rank + 1))
-            painter.drawText(QRectF(left + 8 * size, y, margin, size), Qt.AlignmentFlag.AlignCenter, str(rank + 1))
+    def _frame(self, painter: QPainter, square: int, colour: QColor, width: float, style: Qt.PenStyle) -> None:
+        """A frame inside ``square``, over a wider line in the halo colour."""
+        inset = width / 2 + looks.HALO_EXTRA / 2
+        rect = self._cell_rect(square).adjusted(inset, inset, -inset, -inset)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(QColor(self._colours()["halo"]), width + looks.HALO_EXTRA, Qt.PenStyle.SolidLine))
+        painter.drawRect(rect)
+        painter.setPen(QPen(colour, width, style))
+        painter.drawRect(rect)
+
+    def _corner(self, painter: QPainter, square: int, colours: dict[str, QColor], length: float) -> None:
+        """The last move's mark: a triangle in the square's top-left corner, with its halo."""
+        rect = self._cell_rect(square)
+        corner = QPainterPath(rect.topLeft())
+        corner.lineTo(rect.topLeft() + QPointF(length, 0))
+        corner.lineTo(rect.topLeft() + QPointF(0, length))
+        corner.closeSubpath()
+        painter.setPen(QPen(colours["halo"], looks.HALO_EXTRA))
+        painter.setBrush(colours["last_frame"])
+        painter.drawPath(corner)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.drawPath(corner)
 
     # ------------------------------------------------------------------ mouse
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        square = self.square_at(event.position())
-        if not self.interactive or square is None or event.button() != Qt.MouseButton.LeftButton:
-            return super().mousePressEvent(event)
+    def event(self, event: QEvent) -> bool:
+        """Mouse events sent to the board widget itself (tests, the scenario front) count as on the squares."""
+        if event.type() in _MOUSE_EVENTS and isinstance(event, QMouseEvent):
+            self._mouse(event, event.position())
+            return True
+        return super().event(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API (viewport events)
+        self._mouse(event, event.position() + QPointF(self.viewport().geometry().topLeft()))
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        self._mouse(event, event.position() + QPointF(self.viewport().geometry().topLeft()))
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        self._mouse(event, event.position() + QPointF(self.viewport().geometry().topLeft()))
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        event.accept()
+
+    def _mouse(self, event: QMouseEvent, pos: QPointF) -> None:
+        """Click-click or drag, in widget coordinates."""
+        kind = event.type()
+        if kind == QEvent.Type.MouseButtonPress:
+            self._press(pos, event.button())
+        elif kind == QEvent.Type.MouseMove and self._drag_from is not None:
+            self._drag_pos = pos
+            self.viewport().update()
+        elif kind == QEvent.Type.MouseButtonRelease:
+            self._release(pos)
+        event.accept()
+
+    def _press(self, pos: QPointF, button: Qt.MouseButton) -> None:
+        square = self.square_at(pos)
+        if square is None or button != Qt.MouseButton.LeftButton:
+            return
         self.setFocus(Qt.FocusReason.MouseFocusReason)
-        self.cursor = square
-        if self.selected is not None and self.selected != square:
-            self._try_move(self.selected, square)
+        self._set_current(square)  # a click is seen; only keyboard moves are read aloud
+        if not self.interactive:
+            return
+        if self._selected is not None and self._selected != square:
+            self._try_move(self._selected, square)
             return
         piece = self.board.piece_at(square)
         if piece and piece.color == self.board.turn:
@@ -222,85 +538,112 @@ class BoardView(QWidget):
             self._drag_from = square
         else:
             self.selected = None
-        self._update_accessible(announce=False)  # a click is seen; only keyboard moves are read aloud
-        self.update()
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        if self._drag_from is not None:
-            self._drag_pos = event.position()
-            self.update()
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def _release(self, pos: QPointF) -> None:
         origin, dragged = self._drag_from, self._drag_pos is not None
         self._drag_from, self._drag_pos = None, None
-        target = self.square_at(event.position())
+        target = self.square_at(pos)
         if origin is not None and dragged and target is not None and target != origin:
             self._try_move(origin, target)
-        self.update()
+        self.viewport().update()
 
     # --------------------------------------------------------------- keyboard
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
-        key = event.key()
-        steps = {
-            Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0),
-            Qt.Key.Key_Up: (0, 1), Qt.Key.Key_Down: (0, -1),
-        }
-        if key in steps and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
-            dx, dy = steps[key]
-            if self.flipped:
-                dx, dy = -dx, -dy
-            file = min(7, max(0, chess.square_file(self.cursor) + dx))
-            rank = min(7, max(0, chess.square_rank(self.cursor) + dy))
-            self.move_cursor(chess.square(file, rank))
-            return
-        if key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.interactive:
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
+        key = int(event.key())
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        shift = mods == Qt.KeyboardModifier.ShiftModifier
+        plain = mods == Qt.KeyboardModifier.NoModifier
+        row, column = self.cell_of_square(self._cursor)
+        if key in _ARROWS and (plain or shift):
+            if shift:  # read the whole rank (←/→) or file (↑/↓)
+                kind = "rank" if key in (Qt.Key.Key_Left, Qt.Key.Key_Right) else "file"
+                self.commandRequested.emit(kind, self._cursor)
+            else:
+                dr, dc = _ARROWS[key]
+                self.move_cursor(self.square_of_cell(min(7, max(0, row + dr)), min(7, max(0, column + dc))))
+        elif plain and key in (Qt.Key.Key_Home, Qt.Key.Key_End):
+            self.move_cursor(self.square_of_cell(row, 0 if key == Qt.Key.Key_Home else 7))
+        elif plain and key in (Qt.Key.Key_PageUp, Qt.Key.Key_PageDown):
+            self.move_cursor(self.square_of_cell(0 if key == Qt.Key.Key_PageUp else 7, column))
+        elif plain and key in _FILE_KEYS:
+            self.move_cursor(chess.square(_FILE_KEYS[key], chess.square_rank(self._cursor)))
+        elif plain and key in _RANK_KEYS:
+            self.move_cursor(chess.square(chess.square_file(self._cursor), _RANK_KEYS[key]))
+        elif shift and self._piece_jump(event.text()):
+            pass
+        elif plain and key in _LETTER_REQUESTS:
+            self.commandRequested.emit(_LETTER_REQUESTS[key], self._cursor)
+        elif plain and key == Qt.Key.Key_I:
+            self.boardSaid.emit(self.square_info(self._cursor))
+        elif plain and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.interactive:
             self.activate_cursor()
+        elif plain and key == Qt.Key.Key_Escape and self._selected is not None:
+            self.drop()
+        else:
+            event.ignore()  # the window's shortcuts and Tab get it
             return
-        if key == Qt.Key.Key_Escape and self.selected is not None:
-            self.selected = None
-            self.update()
-            return
-        text = event.text().lower()
-        if text and text in "abcdefgh" and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
-            self._pending_file = "abcdefgh".index(text)
-            return
-        if text and text in "12345678" and self._pending_file is not None:
-            self.move_cursor(chess.square(self._pending_file, int(text) - 1))
-            self._pending_file = None
-            return
-        super().keyPressEvent(event)
+        event.accept()
+
+    def _piece_jump(self, text: str) -> bool:
+        """Shift + a piece letter: the cursor to the next piece of that kind (reading order as shown)."""
+        kind = board_words.piece_type_for_letter(text, self.lang) if len(text) == 1 else None
+        if kind is None:
+            return False
+        order = [self.square_of_cell(r, c) for r in range(8) for c in range(8)]
+        found = board_words.next_piece(self.board, self._cursor, kind, order)
+        if found is None:
+            self.boardSaid.emit(g("no_piece_of_kind", self.lang, piece=phonetic.piece_name(kind, self.lang)))
+        else:
+            self.move_cursor(found)
+        return True
+
+    def square_info(self, square: int) -> str:
+        """The square with its marks: "Eva vier, weißer Bauer. Letzter Zug: Zielfeld."."""
+        marks = self.cell_description(square)
+        return f"{self.cell_name(square)}. {marks}." if marks else self.cell_name(square)
 
     def move_cursor(self, square: int) -> None:
-        """Put the keyboard cursor on ``square`` and describe it (screen reader + speaker)."""
-        self.cursor = square
-        self.update()
-        self._update_accessible(announce=True)
+        """Put the keyboard cursor on ``square`` and describe it (screen reader focus + speaker)."""
+        self._set_current(square)
+        self.squareDescribed.emit(self.describe_cursor())
+
+    def _set_current(self, square: int) -> None:
+        self._cursor = square
+        self.selectionModel().setCurrentIndex(self._index(square), QItemSelectionModel.SelectionFlag.NoUpdate)
+        self.viewport().update()
 
     def activate_cursor(self) -> None:
         """Space/Enter: pick up the piece on the cursor square, or put the picked one down there."""
-        if self.selected is None:
-            piece = self.board.piece_at(self.cursor)
+        if self._selected is None:
+            piece = self.board.piece_at(self._cursor)
             if piece and piece.color == self.board.turn:
-                self.selected = self.cursor
-                self.update()
-                self.squareDescribed.emit(t("board.picked", self.lang, square=self.describe_cursor()))
+                self.selected = self._cursor
+                self.boardSaid.emit(g("picked", self.lang, square=self.describe_cursor()))
             else:
-                self.rejected.emit(t("board.nothing_to_pick", self.lang, square=self.describe_cursor()))
+                self.rejected.emit(g("nothing_to_pick", self.lang, square=self.describe_cursor()))
             return
-        if self.selected == self.cursor:
-            self.selected = None
-            self.update()
+        if self._selected == self._cursor:
+            self.drop()
             return
-        self._try_move(self.selected, self.cursor)
+        self._try_move(self._selected, self._cursor)
 
-    def focusInEvent(self, event) -> None:  # noqa: N802
+    def drop(self) -> None:
+        """Esc (or Space on the same square): put the picked-up piece back, and say so."""
+        if self._selected is None:
+            return
+        square = self._selected
+        self.selected = None
+        self.boardSaid.emit(g("dropped", self.lang, square=self.cell_name(square)))
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802
         super().focusInEvent(event)
-        self._update_accessible(announce=True)
-        self.update()
+        self._set_current(self._cursor)
+        if event.reason() != Qt.FocusReason.MouseFocusReason:
+            self.squareDescribed.emit(self.describe_cursor())
 
-    def focusOutEvent(self, event) -> None:  # noqa: N802
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802
         super().focusOutEvent(event)
-        self.update()
+        self.viewport().update()
 
     # ------------------------------------------------------------------ moves
     def _try_move(self, origin: int, target: int) -> None:
@@ -313,19 +656,17 @@ class BoardView(QWidget):
                     if chess.square_file(target) == king_file and chess.square_rank(target) == chess.square_rank(origin):
                         moves = [move]
         if not moves:
-            self.update()
-            self.rejected.emit(t("board.illegal", self.lang,
-                                 origin=chess.square_name(origin), target=chess.square_name(target)))
+            self.viewport().update()
+            self.rejected.emit(g("illegal", self.lang,
+                                 origin=board_words.square_words(origin, self.lang, self.wording),
+                                 target=board_words.square_words(target, self.lang, self.wording)))
             return
         if len(moves) > 1:  # promotion: ask which piece (D.2.1 — the piece must be announced)
             kind = self.choose_promotion(moves)
             moves = [m for m in moves if m.promotion == kind] or moves[:1]
-        self.update()
+        self.viewport().update()
         self.moveEntered.emit(moves[0])
 
-    # ---------------------------------------------------------- accessibility
-    def _update_accessible(self, *, announce: bool) -> None:
-        square = self.describe_cursor()
-        a11y.name_changed(self, square, t("board.description", self.lang))
-        if announce:
-            self.squareDescribed.emit(square)
+    def point_of(self, square: int) -> QPoint:
+        """The centre of ``square`` in widget coordinates, as an integer point (for clicks)."""
+        return self.square_rect(square).center().toPoint()

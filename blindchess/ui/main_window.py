@@ -3,9 +3,15 @@
 The window is a view of a :class:`~blindchess.ui.controller.GameController`
 (the shell over the table): it shows what the controller reports and hands
 user input — clicks, typed moves and phrases, clock presses, answers to the
-table's questions, menu actions — back to it. Messages for the sighted side
-are shown in the message line, logged and announced to the screen reader;
+table's questions, menu actions, the board's commands — back to it. Messages
+are shown in the message line (whose accessible name carries the text), logged,
+and given to the speech channel the user chose (``controller.voice.message``);
 what the table says is logged as said when it begins to be spoken.
+
+Accessibility: the board is a table of 64 named cells (:mod:`blindchess.ui.board`),
+shown from the blind player's side by default (Ctrl+F: the sighted player's);
+every label that shows a value carries it in its accessible name; Tab goes
+board → (the open question's answers) → input line → scores → log.
 """
 
 from __future__ import annotations
@@ -23,23 +29,23 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
+    QMessageBox,
     QPushButton,
     QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
+from .. import board_words
 from . import a11y, theme
 from .arbiter import ArbiterDialog
-from .board import BoardView
+from .board import BoardView, g
 from .panels import AnnouncementLog, ClockPanel, QuestionPanel, ScoreTable, SpeechStatus, TactileStatus
 from .settings import Settings
-from .shortcuts import MENUS, SHORTCUTS, HelpDialog
+from .shortcuts import INPUT_MODES, MENUS, SHORTCUTS, HelpDialog, action_description, action_text
 from .text import t
 
-#: Input line modes: a move on the sighted board, what the blind player says, a move on the tactile
-#: board (without an electronic one), what the sighted side says (answers, draw offers).
-INPUT_MODES = ("sighted", "spoken", "tactile", "sighted_says")
+__all__ = ["ANSWER_KEYS", "INPUT_MODES", "MainWindow"]
 #: Keys that answer the table's question: 1…9 pick a candidate; yes and no.
 ANSWER_KEYS: tuple[tuple[str, int | str], ...] = (
     *((str(n), n) for n in range(1, 10)), ("J", "yes"), ("Y", "yes"), ("N", "no"))
@@ -55,6 +61,8 @@ class MainWindow(QMainWindow):
         self.lang = settings.lang
         self.arbiter_dialog: ArbiterDialog | None = None
         self._oriented_for = None
+        self.view_of = "blind"      # the board is shown (and walked) from the blind player's side; Ctrl+F: sighted
+        self.wording = "phonetic"   # how the board names squares (board_words.WORDINGS); Ctrl+W
         lang = self.lang
         self.setObjectName("main_window")
         self.setWindowTitle(t("app.title", lang))
@@ -71,12 +79,13 @@ class MainWindow(QMainWindow):
         font.setPointSizeF(font.pointSizeF() * 1.25)
         self.next_step.setFont(font)
         self.next_step.setMinimumHeight(self.next_step.fontMetrics().lineSpacing() * 2 + 6)  # two lines, never cut
-        a11y.label(self.next_step, t("next.name", lang), t("next.description", lang))
+        a11y.label(self.next_step, g("next_name", lang, text=""), t("next.description", lang))
         left_layout.addWidget(self.next_step)
         self.question = QuestionPanel(left, lang=lang)
         left_layout.addWidget(self.question)
         self.board = BoardView(left, lang=lang)
         self.board.setObjectName("sighted_board")
+        self.board.set_identity(g("board_name", lang), g("board_description", lang))
         self.board.set_theme(settings.theme)
         self.board.choose_promotion = self.ask_promotion
         left_layout.addWidget(self.board, 1)
@@ -109,7 +118,7 @@ class MainWindow(QMainWindow):
         self.message.setObjectName("message")
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        a11y.label(self.message, t("message.name", lang), t("message.description", lang))
+        a11y.label(self.message, g("message_empty", lang), t("message.description", lang))
         left_layout.addWidget(self.message)
 
         # --- right: clocks, scores, log, status
@@ -144,6 +153,7 @@ class MainWindow(QMainWindow):
         self.actions: dict[str, QAction] = {}  # type: ignore[assignment]  # by id; tests and menus use it
         self._build_menus()
         self._connect()
+        self._tab_order()
         self.resize(1280, 820)
         self.refresh()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -160,12 +170,12 @@ class MainWindow(QMainWindow):
             a11y.label(menu, t(f"menu.{name}", self.lang).replace("&", ""), t(f"menu.{name}_description", self.lang))
             menus[name] = menu
         for action_id, menu_name, keys in SHORTCUTS:
-            action = QAction(t(f"action.{action_id}", self.lang), self)
+            action = QAction(action_text(action_id, self.lang), self)
             action.setObjectName(action_id)
             action.setShortcut(QKeySequence(keys))
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.setToolTip(t(f"action.{action_id}_description", self.lang))
-            action.setStatusTip(t(f"action.{action_id}_description", self.lang))
+            action.setToolTip(action_description(action_id, self.lang))
+            action.setStatusTip(action_description(action_id, self.lang))
             action.triggered.connect(getattr(self, f"on_{action_id}"))
             menus[menu_name].addAction(action)
             self.addAction(action)
@@ -178,7 +188,9 @@ class MainWindow(QMainWindow):
         c = self.controller
         self.board.moveEntered.connect(c.sighted_move)
         self.board.squareDescribed.connect(c.speak_quietly)
-        self.board.rejected.connect(self.show_message)
+        self.board.boardSaid.connect(self.say_board)
+        self.board.rejected.connect(self.board_refused)
+        self.board.commandRequested.connect(self.board_command)
         self.question.answered.connect(c.answer)
         self.clocks.pressed.connect(c.press)
         self.answer_keys: list[QShortcut] = []
@@ -204,6 +216,13 @@ class MainWindow(QMainWindow):
         self._tick.timeout.connect(self._refresh_clocks)
         self._tick.start()
 
+    def _tab_order(self) -> None:
+        """Tab: board → input line → enter → input mode → clock buttons → scores → log → push-to-talk."""
+        chain = [self.board, self.input, self.enter, self.mode, *self.clocks.press_buttons.values(),
+                 self.scores.table, self.log.table, self.speech_status.talk]
+        for first, second in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(first, second)
+
     # --------------------------------------------------------------- display
     def refresh(self) -> None:
         """Show the controller's current state everywhere."""
@@ -213,7 +232,8 @@ class MainWindow(QMainWindow):
         self._refresh_clocks()
         self._show_question()
         if c.session is None:
-            self.next_step.setText(t("next.no_game", self.lang))
+            a11y.set_text(self.next_step, t("next.no_game", self.lang),
+                          g("next_name", self.lang, text=t("next.no_game", self.lang)))
             self.board.set_position(chess.Board())
             self.scores.set_scores([], [])
             self.clocks.set_pressable(False)
@@ -221,9 +241,10 @@ class MainWindow(QMainWindow):
         self.clocks.set_pressable(c.session.time_control is not None and not c.session.auto_press)
         self.board.set_position(c.board("sighted"))
         self.board.set_marks(lifted=c.lifted(), differing=c.differing())
-        if self._oriented_for is not c.session:  # the sighted player sits behind his own pieces
+        if self._oriented_for is not c.session:  # a new game: the blind player's view (issue 12.5)
             self._oriented_for = c.session
-            self.board.set_flipped(c.sighted_color == chess.BLACK)
+            self.view_of = "blind"
+            self.board.set_flipped(self._view_colour() == chess.BLACK)
         blind, sighted = c.sheet_names()
         self.scores.set_sheet_names(blind, sighted)
         start = c.start_board()
@@ -233,9 +254,7 @@ class MainWindow(QMainWindow):
         self.clocks.set_names(white, black)
         self._refresh_clocks()
         step = c.next_step()
-        if step != self.next_step.text():
-            self.next_step.setText(step)
-            a11y.name_changed(self.next_step, step)
+        a11y.set_text(self.next_step, step, g("next_name", self.lang, text=step))
         self.setWindowTitle(t("app.title_game", self.lang, white=white, black=black))
 
     def _show_question(self) -> None:
@@ -253,6 +272,9 @@ class MainWindow(QMainWindow):
             words = list(question.phrases) or list(question.candidates)
             options = [(n, f"{n}: {word}") for n, word in enumerate(words, start=1)]
         self.question.show_question(question.text, options)
+        chain = [self.board, *self.question.buttons, self.input]   # the answers right after the board
+        for first, second in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(first, second)
 
     def _answer_key(self, answer: int | str) -> None:
         button = self.question.button_for(answer)
@@ -264,15 +286,58 @@ class MainWindow(QMainWindow):
         self.clocks.set_state(remaining, running, moves)
 
     def show_message(self, text: str, *, log: bool = True) -> None:
-        """A state change or a problem: shown, logged and given to the screen reader."""
-        self.message.setText(text)
+        """A state change or a problem: shown (the label's accessible name carries it), logged, and given to the
+        speech channel (said once by the screen reader when the user chose one; the table's own texts are not
+        said twice)."""
+        a11y.set_text(self.message, text, g("message_name", self.lang, text=text) if text
+                      else g("message_empty", self.lang))
         if log:
             self.log.add("info", text)
-        a11y.announce(self.message, text)
+        self.controller.voice.message(text)
 
     def _logged(self, kind: str, text: str, confidence: float | None) -> None:
         self.log.add(kind, text, confidence)
-        a11y.announce(self.log, text)
+
+    # ------------------------------------------------------------------ the board's words and commands
+    def say_board(self, text: str) -> None:
+        """What the board says besides square names (picked up, let go, a square's marks): every channel, once."""
+        self.controller.speak_quietly(text)      # the program's voice, through the table's speech policy
+        self.controller.voice.message(text)      # the screen reader (when the user chose one)
+
+    def tell(self, text: str) -> None:
+        """The answer to a view command (Ctrl+F, Ctrl+W): shown and said on every channel, not logged."""
+        self.controller.speak_quietly(text)
+        self.show_message(text, log=False)
+
+    def board_refused(self, text: str) -> None:
+        """A move the board refused (issue 12.8): shown, and said by the program's voice and the screen reader."""
+        self.controller.speak_quietly(text)
+        self.show_message(text)
+
+    def board_command(self, kind: str, square: int) -> None:
+        """A board key asks the table (D.2.10 d: time only on request): the rank, file, moves, captured pieces …"""
+        if kind == "pieces":
+            self.on_request_pieces()
+        else:
+            self.controller.request(kind, square=square)
+
+    def _view_colour(self) -> bool:
+        """The colour whose side of the board is shown at the bottom (the blind player's by default)."""
+        c = self.controller
+        blind = c.blind_color
+        if self.view_of == "blind":
+            return blind if blind is not None else chess.WHITE
+        return c.sighted_color if blind is not None else chess.BLACK
+
+    def _view_text(self) -> str:
+        """"Brett aus der Sicht von Anna (blind)" — whose view the board shows now."""
+        c = self.controller
+        colour = self._view_colour()
+        if c.session is None or c.blind_color is None:
+            return g("view_white" if colour == chess.WHITE else "view_black", self.lang)
+        white, black = c.player_names()
+        name = white if colour == chess.WHITE else black
+        return g("view_blind" if colour == c.blind_color else "view_sighted", self.lang, name=name)
 
     # ------------------------------------------------------------------ input
     def submit_input(self) -> None:
@@ -352,11 +417,28 @@ class MainWindow(QMainWindow):
 
     # ---------------------------------------------------------------- actions
     def on_new_game(self) -> None:
+        """Ctrl+N: the new-game dialog; a running game is replaced only when the user says so (issue 12.10)."""
         from .new_game import NewGameDialog
 
+        session = self.controller.session
+        if session is not None and session.result is None and not self._confirm_new_game():
+            return
         dialog = NewGameDialog(self, lang=self.lang, initial=self.controller.last_setup())
         if dialog.exec() and dialog.chosen is not None:
             self.controller.new_game(dialog.chosen)
+
+    def _confirm_new_game(self) -> bool:
+        box = QMessageBox(QMessageBox.Icon.Question, g("new_game_title", self.lang), g("new_game_running", self.lang),
+                          QMessageBox.StandardButton.NoButton, self)
+        a11y.label(box, g("new_game_title", self.lang), g("new_game_running", self.lang))
+        yes = box.addButton(g("yes", self.lang), QMessageBox.ButtonRole.YesRole)
+        no = box.addButton(g("no", self.lang), QMessageBox.ButtonRole.NoRole)
+        a11y.label(yes, g("yes", self.lang), g("new_game_running", self.lang))
+        a11y.label(no, g("no", self.lang), g("new_game_running", self.lang))
+        box.setDefaultButton(no)
+        box.setEscapeButton(no)
+        box.exec()
+        return box.clickedButton() is yes
 
     def on_open_journal(self) -> None:
         from .. import paths
@@ -406,7 +488,10 @@ class MainWindow(QMainWindow):
         self.log.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def on_flip(self) -> None:
-        self.board.set_flipped(not self.board.flipped)
+        """Ctrl+F: the board from the blind player's side or the sighted player's; arrows follow (issue 12.5)."""
+        self.view_of = "sighted" if self.view_of == "blind" else "blind"
+        self.board.set_flipped(self._view_colour() == chess.BLACK)
+        self.tell(self._view_text())
 
     def on_high_contrast(self) -> None:
         self.settings.theme = "normal" if self.settings.theme == "high-contrast" else "high-contrast"
@@ -465,7 +550,15 @@ class MainWindow(QMainWindow):
         self.controller.request("position")
 
     def on_repeat(self) -> None:
+        """Ctrl+R: the last announcement again (the table's, not the last square; issue 12.4)."""
         self.controller.repeat()
+
+    def on_move_wording(self) -> None:
+        """Ctrl+W: squares and moves said phonetically, in the NATO alphabet or as notation (as Lichess offers)."""
+        wordings = board_words.WORDINGS
+        self.wording = wordings[(wordings.index(self.wording) + 1) % len(wordings)]
+        self.board.set_wording(self.wording)
+        self.tell(g(f"wording_{self.wording}", self.lang))
 
     def on_stop_speech(self) -> None:
         self.controller.stop_speech()

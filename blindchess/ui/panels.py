@@ -4,7 +4,10 @@ announcement log, the tactile-board status and the speech status.
 They only show what they are given; the window feeds them from the session.
 Differences are never shown by colour alone: a differing score entry also
 carries "≠", a mismatch names its squares, so a screen reader and a
-colour-blind arbiter get the same information (WCAG 1.4.1).
+colour-blind arbiter get the same information (WCAG 1.4.1). Every label that
+shows a value (clock faces, port, device, state, voice, model, the question)
+carries the value in its accessible name ("Uhr Weiß, Anna: 1:29:59, 12 Züge"),
+so a screen reader reads what is shown (issue 12.6).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from . import a11y, theme
+from .board import g
 from .text import t
 
 DIFF_BRUSH = QBrush(QColor("#ffc8c8"))
@@ -214,6 +218,12 @@ class ClockPanel(QWidget):
             colour_css = f"color:{theme.colour('clock_low')};text-decoration:underline;" if low else ""
             face.setText(f"<div style='text-align:center'><b>{escape(self.names[colour])}</b><br>"
                          f"<span style='font-size:200%;font-weight:bold;{colour_css}'>{shown}</span><br>{count}</div>")
+            name = g("clock_name", self.lang, side=t("white" if colour else "black", self.lang),
+                     name=self.names[colour], time=shown, moves=count)
+            if running is colour:
+                name = f"{name}, {g('clock_running', self.lang)}"
+            if face.accessibleName() != name:
+                face.setAccessibleName(name)
             face.setStyleSheet(f"border: 4px solid {theme.colour('running')};" if running is colour
                                else f"border: 1px solid {theme.colour('border')};")
 
@@ -274,6 +284,9 @@ class TactileStatus(QGroupBox):
         self.state = self._row(grid, 2, "tactile.state")
         self.set_state(None, None, None)
 
+    def _show(self, label: QLabel, text: str, key: str) -> None:
+        a11y.set_text(label, text, g(key, self.lang, text=text))
+
     def _row(self, grid: QGridLayout, row: int, key: str) -> QLabel:
         caption = QLabel(t(key, self.lang), self)
         value = QLabel("–", self)
@@ -293,9 +306,9 @@ class TactileStatus(QGroupBox):
         shown = port or t("tactile.none", self.lang)
         if port and len(port) > 24:
             shown = "…/" + port.replace("\\", "/").rsplit("/", 1)[-1]  # the whole path is in the tooltip
-        self.port.setText(shown)
+        self._show(self.port, shown, "tactile_port")
         self.port.setToolTip(port or "")
-        self.device.setText(device or t("tactile.manual", self.lang))
+        self._show(self.device, device or t("tactile.manual", self.lang), "tactile_device")
         if mismatch:
             text = t("tactile.mismatch", self.lang, squares=", ".join(mismatch))
             self.state.setStyleSheet(f"color: {theme.colour('problem')}; font-weight: bold;")
@@ -307,9 +320,7 @@ class TactileStatus(QGroupBox):
             else:
                 text = "–"
             self.state.setStyleSheet("")
-        if text != self.state.text():
-            self.state.setText(text)
-            a11y.name_changed(self.state, f"{t('tactile.state', self.lang)}: {text}")
+        self._show(self.state, text, "tactile_state")
 
 
 class SpeechStatus(QGroupBox):
@@ -348,8 +359,10 @@ class SpeechStatus(QGroupBox):
         grid.addWidget(self.talk, 3, 0, 1, 2)
 
     def set_state(self, voice: str | None, model: str | None, listening_possible: bool) -> None:
-        self.voice.setText(voice or t("speech.no_voice", self.lang))
-        self.model.setText(model or t("speech.no_model", self.lang))
+        shown = voice or t("speech.no_voice", self.lang)
+        a11y.set_text(self.voice, shown, g("speech_voice", self.lang, text=shown))
+        shown = model or t("speech.no_model", self.lang)
+        a11y.set_text(self.model, shown, g("speech_model", self.lang, text=shown))
         self.talk.setEnabled(listening_possible)
 
     def set_level(self, level: float) -> None:
@@ -393,7 +406,7 @@ class QuestionPanel(QGroupBox):
             self.row.removeWidget(button)
             button.deleteLater()
         self.buttons, self.answers = [], []
-        self.text.setText(text)
+        a11y.set_text(self.text, text, g("question_name", self.lang, text=text))
         for answer, label in options:
             button = QPushButton(label, self)
             button.setObjectName(f"answer_{answer}")
@@ -403,7 +416,6 @@ class QuestionPanel(QGroupBox):
             self.buttons.append(button)
             self.answers.append(answer)
         self.setVisible(True)
-        a11y.name_changed(self.text, text)
 
     def clear(self) -> None:
         if self.shown is not None:

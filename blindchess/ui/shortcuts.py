@@ -1,8 +1,9 @@
 """Every action of the window with its keyboard shortcut — one table for the menus and the help screen.
 
-The help screen (F1) is generated from :data:`SHORTCUTS`, so the documented
-keys cannot drift from the real ones. Board keys (arrows, Space, Escape, a
-letter and a digit) are handled by the board itself and listed as well.
+The help screen (F1) is generated from :data:`SHORTCUTS` and the board's own
+commands (:data:`blindchess.ui.board.BOARD_COMMANDS`), so the documented keys
+cannot drift from the real ones; texts that count things (the input modes of
+Ctrl+J) are counted from the tables (:data:`INPUT_MODES`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from . import a11y
+from .board import BOARD_COMMANDS, g, piece_letters
 from .text import t
 
 #: (action id, menu, key sequence). Texts: ``ui.action.<id>`` and ``ui.action.<id>_description``.
@@ -51,21 +53,45 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("request_pieces", "requests", "Ctrl+K"),
     ("request_position", "requests", "Ctrl+P"),
     ("repeat", "speech", "Ctrl+R"),
+    ("move_wording", "speech", "Ctrl+W"),
     ("stop_speech", "speech", "Ctrl+."),
     ("settings", "speech", "Ctrl+,"),
     ("help", "help", "F1"),
 )
 
-#: Keys the board handles itself (documented on the help screen).
+#: Keys the window's focus chain handles (documented on the help screen after the board's commands).
 BOARD_KEYS: tuple[tuple[str, str], ...] = (
-    ("←  →  ↑  ↓", "board_keys.arrows"),
-    ("a–h 1–8", "board_keys.jump"),
-    ("Leertaste / Enter", "board_keys.pick"),
-    ("Esc", "board_keys.cancel"),
     ("Tab / Shift+Tab", "board_keys.tab"),
 )
 
 MENUS = ("game", "view", "input", "requests", "speech", "help")
+
+#: Input line modes: a move on the sighted board, what the blind player says, a move on the tactile
+#: board (without an electronic one), what the sighted side says (answers, draw offers).
+INPUT_MODES = ("sighted", "spoken", "tactile", "sighted_says")
+
+def action_text(action_id: str, lang: str) -> str:
+    """The menu text of an action."""
+    return t(f"action.{action_id}", lang)
+
+
+def action_description(action_id: str, lang: str) -> str:
+    """What an action does (tooltip, status tip, help screen); the input modes are counted from the table."""
+    if action_id == "input_mode":
+        modes = ", ".join(t(f"input.mode_{mode}", lang) for mode in INPUT_MODES)
+        return g("input_modes", lang, n=len(INPUT_MODES), modes=modes)
+    return t(f"action.{action_id}_description", lang)
+
+
+def help_rows(lang: str) -> list[tuple[str, str, str]]:
+    """(keys, action, what it does) for every action, every board command and the focus keys."""
+    rows = [(key_text(keys), action_text(action, lang), action_description(action, lang))
+            for action, _menu, keys in SHORTCUTS]
+    on_board = g("help_board", lang)
+    rows += [(g(f"key_{command}", lang, letters=", ".join(piece_letters(lang))), on_board, g(f"cmd_{command}", lang))
+             for command, _kind in BOARD_COMMANDS]
+    rows += [(g("key_tab", lang), t(key, lang), t(f"{key}_description", lang)) for _keys, key in BOARD_KEYS]
+    return rows
 
 
 def key_text(sequence: str) -> str:
@@ -85,10 +111,7 @@ class HelpDialog(QDialog):
         intro.setWordWrap(True)
         a11y.label(intro, t("help.title", lang), t("help.intro", lang))
         layout.addWidget(intro)
-        rows = [(key_text(keys), t(f"action.{action}", lang), t(f"action.{action}_description", lang))
-                for action, _menu, keys in SHORTCUTS]
-        rows += [(keys if lang == "de" else keys.replace("Leertaste", "Space"), t(key, lang), t(f"{key}_description", lang))
-                 for keys, key in BOARD_KEYS]
+        rows = help_rows(lang)
         self.table = QTableWidget(len(rows), 3, self)
         self.table.setObjectName("shortcuts")
         self.table.setHorizontalHeaderLabels([t("help.keys", lang), t("help.action", lang), t("help.what", lang)])
