@@ -26,7 +26,7 @@ import pytest
 from blindchess.speech import screenreader
 from blindchess.speech.screenreader import ScreenReaderLost, ScreenReaderUnavailable, SpeechDispatcher
 from blindchess.speech.tts import Speaker
-from blindchess.table.events import Refused, Shown, Speak
+from blindchess.table.events import Refused, Said, Shown, Speak
 from blindchess.table.scenario import check_supported, play, read_script, table_setup
 from blindchess.table.speech import spoken
 from blindchess.ui.controller import GameController
@@ -197,6 +197,9 @@ def test_a_whole_game_reaches_each_person_once(qtbot, tmp_path, server, speaker,
         assert not set(delivered) & set(said_by_app)
     assert any(isinstance(e, Speak) and e.priority == "move" for e in events)
     assert front.readings == set()               # the board's squares are left to the screen reader
+    cut = [e for e in events if isinstance(e, Said) and e.cut and (channel == "screenreader" or e.to == "blind")]
+    assert wait_for(lambda: server.received("CANCEL self") == len(cut), 10)   # each cut the policy made, carried out
+    assert reader.cancels == len(cut)
     assert not any(isinstance(e, Shown) and spoken(e.text) in delivered and spoken(e.text) not in messages
                    for e in events)              # texts only shown to the sighted side are not spoken
 
