@@ -13,6 +13,8 @@ from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel, QLineEdit, QMessageBox, QWidget
 
 from blindchess.ui import qt_translations, theme
+from blindchess.ui.panels import ClockPanel
+from ui_window import TestClock, open_window
 
 LOOKS = tuple(theme.SCHEMES)
 _GROUPS = {"": (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive), "disabled": (QPalette.ColorGroup.Disabled,)}
@@ -156,8 +158,6 @@ def test_texts_as_drawn_reach_4_5_to_1(app, qtbot, look):
 @pytest.mark.parametrize("look", LOOKS)
 def test_low_time_clock_digits_are_readable(app, qtbot, look):
     """Issue 12.11: the low-time digits were #b00000 on black (2.8:1)."""
-    from blindchess.ui.panels import ClockPanel
-
     theme.apply(app, look, 1.0)
     panel = ClockPanel(lang="de")
     qtbot.addWidget(panel)
@@ -230,3 +230,15 @@ def test_qt_standard_buttons_and_dialogs_speak_the_interface_language(app, qtbot
     box = QDialogButtonBox(QDialogButtonBox.StandardButton.Save)
     qtbot.addWidget(box)
     assert box.button(QDialogButtonBox.StandardButton.Save).text().replace("&", "") == "Save"
+
+
+def test_the_app_loads_qts_texts_for_its_language(qtbot):
+    """The Save dialog and the standard buttons are German in the German window (issue 12.10)."""
+    try:
+        with open_window(qtbot, "de", clock=TestClock()):
+            box = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Discard)
+            qtbot.addWidget(box)
+            assert box.button(QDialogButtonBox.StandardButton.Save).text().replace("&", "") == "Speichern"
+            assert box.button(QDialogButtonBox.StandardButton.Discard).text().replace("&", "") == "Verwerfen"
+    finally:
+        qt_translations.install(QApplication.instance(), "en")
