@@ -38,6 +38,7 @@ def dialog(qtbot):
 
 def _type_time_control(qtbot, dlg: NewGameDialog, text: str) -> None:
     line = dlg.time_control.lineEdit()
+    assert line is not None
     line.setFocus()
     line.selectAll()
     qtbot.keyClicks(line, text)
@@ -202,7 +203,7 @@ def test_old_callers_keep_working():
 # ---------------------------------------------------------------------------- keyboard and screen reader
 def _fields(dlg: NewGameDialog) -> list[QWidget]:
     kinds = (QLineEdit, QComboBox, QSpinBox, QAbstractButton)
-    found = []
+    found: list[QWidget] = []
     for widget in dlg.findChildren(QWidget):
         if isinstance(widget, kinds) and not isinstance(widget.parentWidget(), (QComboBox, QSpinBox)):
             found.append(widget)
