@@ -18,10 +18,16 @@ Contract::
     Engine.start(path, level, lang) -> Engine  # raises EngineError (missing, not UCI)
     engine.choose(board) -> chess.Move         # raises EngineError (crashed, hung, no move)
     engine.close()                              # idempotent, never raises
+    EngineChooser(path, level, lang)           # the table's MoveChooser: starts the engine when first
+    chooser.choose(board) -> chess.Move        #   asked (so a missing engine is told in the game), then
+    chooser.close()                            #   as Engine; close() ends the process
+
+Every EngineError message is one sentence (no line breaks): what the player hears.
 """
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +38,7 @@ import chess.engine
 from .errors import UserError
 from .i18n import tr
 
-__all__ = ["LEVELS", "Engine", "EngineError", "Level", "find_engine", "level"]
+__all__ = ["LEVELS", "Engine", "EngineChooser", "EngineError", "Level", "find_engine", "level"]
 
 #: Where Debian/Ubuntu put Stockfish (``/usr/games`` is not always on PATH).
 _KNOWN_PATHS = ("/usr/games/stockfish", "/usr/local/bin/stockfish", "/opt/homebrew/bin/stockfish")
@@ -86,14 +92,22 @@ class EngineError(UserError):
     """The engine is missing, crashed, hung or gave no move; ``message`` says so in one sentence."""
 
 
+def _detail(exc: BaseException) -> str:
+    """An exception's text on one short line (for a message the player hears)."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
 class Engine:
     """One UCI engine process at one level. Use :meth:`start`."""
 
     #: Seconds the engine may take to answer beyond its node limit before it counts as hung.
     TIMEOUT = 20.0
 
-    def __init__(self, protocol: chess.engine.SimpleEngine, path: str, lv: Level, lang: str) -> None:
+    def __init__(self, protocol: chess.engine.SimpleEngine, path: str, lv: Level, lang: str,
+                 timeout: float | None = None) -> None:
         self._engine: chess.engine.SimpleEngine | None = protocol
+        self.timeout = self.TIMEOUT if timeout is None else timeout
         self.path = path
         self.level = lv
         self.lang = lang
@@ -111,8 +125,8 @@ class Engine:
         try:
             protocol = chess.engine.SimpleEngine.popen_uci(found, timeout=cls.TIMEOUT if timeout is None else timeout)
         except (OSError, chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError) as exc:
-            raise EngineError(tr("engine.not_uci", lang, path=found, error=exc)) from exc
-        engine = cls(protocol, found, lv, lang)
+            raise EngineError(tr("engine.not_uci", lang, path=found, error=_detail(exc))) from exc
+        engine = cls(protocol, found, lv, lang, timeout)
         engine._configure()
         return engine
 
@@ -134,26 +148,40 @@ class Engine:
             self._engine.configure(config)
         except (chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError) as exc:
             self.close()
-            raise EngineError(tr("engine.crashed", self.lang, error=exc)) from exc
+            raise EngineError(tr("engine.crashed", self.lang, error=_detail(exc))) from exc
 
     @property
     def running(self) -> bool:
+        """The process is (believed to be) running: started, not closed, not known to have failed."""
         return self._engine is not None
+
+    @property
+    def pid(self) -> int | None:
+        """The engine process's id while it runs, else None."""
+        engine = self._engine
+        if engine is None:
+            return None
+        pid = engine.transport.get_pid()
+        return int(pid) if pid is not None else None
 
     def choose(self, board: chess.Board) -> chess.Move:
         """The engine's move in ``board`` (a legal move). Raises EngineError when it fails."""
         if self._engine is None:
             raise EngineError(tr("engine.stopped", self.lang))
         try:
-            result = self._engine.play(board, chess.engine.Limit(nodes=self.level.nodes))
+            # SimpleEngine.play has no timeout for a node limit: a hung engine is caught here.
+            engine = self._engine
+            coro = asyncio.wait_for(engine.protocol.play(board, chess.engine.Limit(nodes=self.level.nodes)),
+                                    self.timeout)
+            result = asyncio.run_coroutine_threadsafe(coro, engine.protocol.loop).result()
         except chess.engine.EngineTerminatedError as exc:
-            self._engine = None
-            raise EngineError(tr("engine.crashed", self.lang, error=exc)) from exc
+            self.close()
+            raise EngineError(tr("engine.crashed", self.lang, error=_detail(exc))) from exc
         except TimeoutError as exc:
             self.close()
             raise EngineError(tr("engine.hung", self.lang)) from exc
         except chess.engine.EngineError as exc:
-            raise EngineError(tr("engine.crashed", self.lang, error=exc)) from exc
+            raise EngineError(tr("engine.crashed", self.lang, error=_detail(exc))) from exc
         if result.move is None or not board.is_legal(result.move):
             raise EngineError(tr("engine.no_move", self.lang))
         return result.move
@@ -167,3 +195,44 @@ class Engine:
             engine.quit()
         except (chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError, OSError):
             engine.close()
+
+
+class EngineChooser:
+    """The table's move chooser (``blindchess.table.opponent.MoveChooser``) on a UCI engine.
+
+    The engine process is started when the first move is asked for, so a
+    missing or broken engine is told to the player in the game (as
+    :class:`EngineError` from :meth:`choose`) like a crash. After a failure the
+    chooser stays failed: a new one (a new engine) continues the game.
+    """
+
+    def __init__(self, path: str | Path | None, lv: Level, lang: str = "de", *, timeout: float | None = None) -> None:
+        self.path = path
+        self.level = lv
+        self.lang = lang
+        self.timeout = timeout
+        self.engine: Engine | None = None
+        self._failed: EngineError | None = None
+
+    def choose(self, board: chess.Board) -> chess.Move:
+        """The engine's move in ``board``. Raises EngineError (missing, not UCI, crashed, hung, no move)."""
+        if self._failed is not None:
+            raise EngineError(tr("engine.stopped", self.lang)) from self._failed
+        try:
+            if self.engine is None:
+                self.engine = Engine.start(self.path, self.level, self.lang, timeout=self.timeout)
+            return self.engine.choose(board)
+        except EngineError as exc:
+            self._failed = exc
+            raise
+
+    @property
+    def pid(self) -> int | None:
+        """The engine process's id while it runs (None before the first move and after it ended)."""
+        engine = self.engine
+        return engine.pid if engine is not None else None
+
+    def close(self) -> None:
+        """End the engine process (idempotent, never raises)."""
+        if self.engine is not None:
+            self.engine.close()
