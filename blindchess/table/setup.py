@@ -50,8 +50,14 @@ class TableSetup:
     ``sighted_board``: "window" (moves on the sighted board are entered in the
     window) | "dgt" (the sighted player's DGT e-board is read by itself, issue 15;
     the window's board still works); its settle time is ``settle``'s.
+    ``opponent``: "human" | "engine" (practice: the computer plays the sighted
+    side, :mod:`blindchess.table.opponent`; needs ``blind`` "white" or "black"),
+    ``engine_level`` 1…6 (``blindchess.engine.LEVELS``), ``engine_path`` (None:
+    Stockfish where it is installed), ``coaching``: tips, take-backs and a
+    summary of slips (practice only).
 
-    Raises ValueError for an unknown ``blind``, ``tactile`` or ``sighted_board`` value or a negative settle time.
+    Raises ValueError for an unknown ``blind``, ``tactile`` or ``sighted_board`` value or a negative settle time,
+    an unknown ``opponent``, an engine without exactly one blind player, or a level outside 1…6.
     """
 
     white: str = "Weiß"
@@ -71,6 +77,10 @@ class TableSetup:
     warnings: tuple[float, ...] = ()
     wpm: float | None = None
     sighted_board: str = "window"
+    opponent: str = "human"
+    engine_level: int = 2
+    engine_path: str | None = None
+    coaching: bool = False
 
     def __post_init__(self) -> None:
         if self.blind not in ("white", "black", "both", "none"):
@@ -81,6 +91,12 @@ class TableSetup:
             raise ValueError(f"sighted_board must be window or dgt: {self.sighted_board!r}")
         if self.settle is not None and self.settle < 0:
             raise ValueError(f"settle time must not be negative: {self.settle}")
+        if self.opponent not in ("human", "engine"):
+            raise ValueError(f"opponent must be human or engine: {self.opponent!r}")
+        if self.opponent == "engine" and self.blind not in ("white", "black"):
+            raise ValueError(f"a game against the computer needs blind white or black: {self.blind!r}")
+        if not 1 <= self.engine_level <= 6:
+            raise ValueError(f"engine level must be 1 to 6: {self.engine_level!r}")
 
     @property
     def settle_time(self) -> float:
@@ -90,7 +106,9 @@ class TableSetup:
     def to_note(self) -> dict[str, Any]:
         """The parts the session does not keep, for the journal."""
         return {"tactile": self.tactile, "settle": self.settle_time, "min_confidence": self.min_confidence,
-                "warnings": list(self.warnings), "wpm": self.wpm, "sighted_board": self.sighted_board}
+                "warnings": list(self.warnings), "wpm": self.wpm, "sighted_board": self.sighted_board,
+                "opponent": self.opponent, "engine_level": self.engine_level, "engine_path": self.engine_path,
+                "coaching": self.coaching}
 
 
 def color_name(color: chess.Color) -> str:

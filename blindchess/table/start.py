@@ -68,7 +68,9 @@ def setup_from_journal(session: Session, noted: dict[str, Any]) -> TableSetup:
                       assistant=blind_player.assistant if blind_player else None,
                       auto_press=session.auto_press, senses_pieces=session.tactile_senses_pieces,
                       min_confidence=float(noted.get("min_confidence", 0.6)), warnings=warnings,
-                      wpm=noted.get("wpm"), sighted_board=str(noted.get("sighted_board", "window")))
+                      wpm=noted.get("wpm"), sighted_board=str(noted.get("sighted_board", "window")),
+                      opponent=str(noted.get("opponent", "human")), engine_level=int(noted.get("engine_level", 2)),
+                      engine_path=noted.get("engine_path"), coaching=bool(noted.get("coaching", False)))
 
 
 def start_text(setup: TableSetup, lang: str) -> str:
