@@ -16,7 +16,20 @@ from PySide6.QtGui import (
     QAccessibleEvent,
     QAccessibleValueChangeEvent,
 )
-from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QAbstractSpinBox,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QLabel,
+    QLineEdit,
+    QMenuBar,
+    QScrollArea,
+    QScrollBar,
+    QWidget,
+)
 
 
 def label(widget: QWidget, name: str, description: str) -> QWidget:
@@ -80,12 +93,9 @@ def missing_labels(root: QWidget) -> list[str]:
     focus), scroll bars, and the helpers Qt builds inside its own controls
     (a combo box's popup, a spin box's line edit, a table's viewport and
     headers, a line edit's clear button, the menu bar's overflow button) —
-    those take their name from the control that owns them.
+    those take their name from the control that owns them. What a
+    :class:`QScrollArea` holds is the window's own content and is checked.
     """
-    from PySide6.QtCore import Qt
-    from PySide6.QtWidgets import (QAbstractScrollArea, QAbstractSpinBox, QComboBox, QFrame, QLineEdit, QMenuBar,
-                                   QScrollBar)
-
     missing = []
     composite = (QComboBox, QAbstractSpinBox, QAbstractScrollArea, QLineEdit, QMenuBar)
     for widget in [root, *root.findChildren(QWidget)]:
@@ -94,7 +104,7 @@ def missing_labels(root: QWidget) -> list[str]:
         parent = widget.parentWidget()
         inside_control = False
         while parent is not None and parent is not root:
-            if isinstance(parent, composite):
+            if isinstance(parent, composite) and not isinstance(parent, QScrollArea):
                 inside_control = True
                 break
             parent = parent.parentWidget()

@@ -54,6 +54,7 @@ from PySide6.QtCore import (
     QPoint,
     QPointF,
     QRectF,
+    QSize,
     Qt,
     Signal,
 )
@@ -227,7 +228,6 @@ class BoardView(QTableView):
             header.setMinimumSectionSize(1)
             header.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setMinimumSize(240, 240)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMouseTracking(False)
         self.setAccessibleName(g("board_name", lang))
@@ -381,6 +381,20 @@ class BoardView(QTableView):
         area = self.viewport().geometry()
         self.horizontalHeader().setGeometry(area.left(), area.top() - header, area.width(), header)
         self.verticalHeader().setGeometry(area.left() - header, area.top(), header, area.height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        """Squares of at least 4 lines of text: the board grows with the fonts (Ctrl++), never shrinks."""
+        side = max(240, 32 * self.fontMetrics().height())
+        return QSize(side, side)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return self.minimumSizeHint()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt API
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self.updateGeometry()
+            self.updateGeometries()
 
     def _cell_rect(self, square: int) -> QRectF:
         """The square's rectangle on the viewport."""

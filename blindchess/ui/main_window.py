@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -130,18 +131,19 @@ class MainWindow(QMainWindow):
         right_layout.addWidget(self.scores, 2)
         self.log = AnnouncementLog(right, lang=lang)
         right_layout.addWidget(self.log, 3)
-        status_row = QHBoxLayout()
-        self.tactile_status = TactileStatus(right, lang=lang)
+        self.tactile_status = TactileStatus(right, lang=lang)   # one below the other: room for 200 % fonts
         self.speech_status = SpeechStatus(right, lang=lang)
-        status_row.addWidget(self.tactile_status)
-        status_row.addWidget(self.speech_status)
-        right_layout.addLayout(status_row)
+        right_layout.addWidget(self.tactile_status)
+        right_layout.addWidget(self.speech_status)
 
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.setObjectName("splitter")
         a11y.label(splitter, t("app.splitter", lang), t("app.splitter_description", lang))
-        splitter.addWidget(left)
-        splitter.addWidget(right)
+        # each column scrolls when large fonts need more room than the window has: nothing is squeezed or cut
+        self.left_area = self._scrolling(left, "left_area", "area_left", splitter)
+        self.right_area = self._scrolling(right, "right_area", "area_right", splitter)
+        splitter.addWidget(self.left_area)
+        splitter.addWidget(self.right_area)
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([700, 580])
@@ -215,6 +217,16 @@ class MainWindow(QMainWindow):
         self._tick.setInterval(250)
         self._tick.timeout.connect(self._refresh_clocks)
         self._tick.start()
+
+    def _scrolling(self, content: QWidget, name: str, key: str, parent: QWidget) -> QScrollArea:
+        area = QScrollArea(parent)
+        area.setObjectName(name)
+        area.setWidget(content)
+        area.setWidgetResizable(True)
+        area.setFrameShape(QScrollArea.Shape.NoFrame)
+        area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        a11y.label(area, g(key, self.lang), g(f"{key}_description", self.lang))
+        return area
 
     def _tab_order(self) -> None:
         """Tab: board → input line → enter → input mode → clock buttons → scores → log → push-to-talk."""
