@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import chess
+import pytest
 
 from blindchess.table.events import (
     EVENT_TYPES,
@@ -21,6 +22,7 @@ from blindchess.table.events import (
     Refused,
     Ruled,
     Shown,
+    Speak,
     Touched,
     from_json,
 )
@@ -407,3 +409,61 @@ def test_said_events_are_over_when_given_and_cover_every_speak() -> None:
     speaks = [(e.t, e.text) for e in run.events if e.to_json()["type"] == "speak"]
     said = [(e.t, e.text) for e in run.said()]
     assert sorted(speaks) == sorted(said)
+
+
+# ------------------------------------------------------------------ when the front ticks: next_due, idle_at
+
+def _tick_through(run: Run, until: float) -> list[float]:
+    """Tick the table only at the moments it names (as the app's timer and the runner do)."""
+    ticks = []
+    now = 0.0
+    while (due := run.table.next_due(now)) is not None and due <= until:
+        assert due > now, "nothing is overdue after a tick"
+        now = due
+        ticks.append(now)
+        run.table.tick(now)
+    return ticks
+
+
+def test_next_due_names_the_end_of_speech_the_settle_time_a_warning_and_the_flag() -> None:
+    run = Run(time_control="5+0", warnings=(240.0,))      # blind White to move; his clock runs from 0
+    start = run.table.speech.duration("Neue Partie: Weiß gegen Schwarz.")
+    assert run.table.next_due(0.0) == pytest.approx(start), "the start text ends"
+    run.table.tick(start)
+    assert run.table.next_due(start) == pytest.approx(60.0, abs=1e-5), "the chosen warning at 4 minutes left"
+    run.lift("e2", 10.0)
+    run.place("e4", 10.2)
+    assert run.table.next_due(10.2) == pytest.approx(10.7), "the pegs settle"
+    ticks = _tick_through(run, 400.0)
+    warning = [s for s in run.said() if s.text == "Noch 4 Minuten"]
+    assert len(warning) == 1 and warning[0].t == pytest.approx(60.0, abs=1e-5), "said when it falls due"
+    flag = [e for e in run.of(Shown) if "abgelaufen" in e.text]
+    assert len(flag) == 1 and flag[0].t == pytest.approx(300.0, abs=1e-5), "the flag falls on time"
+    assert ticks[-1] < 310.0 and run.table.next_due(ticks[-1]) is None, "a flag reported falls due no more"
+
+
+def test_next_due_without_clock_and_without_speech_is_none() -> None:
+    run = Run(blind="none", tactile="none")
+    assert run.table.next_due(0.0) is None
+    assert run.table.idle_at(3.0) == 3.0
+
+
+def test_a_reading_holds_up_neither_idle_at_nor_next_due() -> None:
+    # A reading is cut by anything and nothing waits behind it: the end of a game (the final's time
+    # and clocks) must not depend on whether a board square was being read.
+    run = Run(time_control="5+0")
+    run.table.tick(5.0)
+    run.table.reading("Bella zwei, weißer Bauer", 5.0)
+    assert [e for e in run.events if getattr(e, "priority", None) == "reading"], "the reading is spoken"
+    assert run.table.idle_at(5.0) == 5.0
+    assert run.table.next_due(5.0) == pytest.approx(300.0 + 1e-6), "only the flag"
+    blind_move(run, "e2e4", "Bauer Eva vier", 6.0)           # confirmed at 7.0, the reading is over
+    spoken = [e for e in run.events if isinstance(e, Speak) and e.text.startswith("Zug ausgeführt")]
+    assert len(spoken) == 1 and spoken[0].t == pytest.approx(7.0)
+    confirmation = 7.0 + run.table.speech.duration(spoken[0].text)
+    assert run.table.idle_at(7.0) == pytest.approx(confirmation)
+    run.table.reading("Cäsar drei, leer", 7.0)                 # waits behind the confirmation
+    assert run.table.idle_at(7.0) == pytest.approx(confirmation)
+    assert run.table.next_due(7.0) == pytest.approx(confirmation), "then the reading begins"
+    run.table.tick(confirmation)
+    assert run.table.idle_at(confirmation) == pytest.approx(confirmation), "the reading holds nothing up"

@@ -18,7 +18,11 @@ from .events import ClockPressed
 from .setup import SessionEvent, to_color
 from .state import TableState
 
-__all__ = ["ClockKeeper"]
+__all__ = ["ClockKeeper", "DUE_MARGIN"]
+
+#: :meth:`ClockKeeper.due` names a moment this much after a flag's fall or a warning's threshold,
+#: so that the sum of floats cannot leave the flag up or the threshold not yet crossed.
+DUE_MARGIN = 1e-6
 
 
 class ClockKeeper:
@@ -78,16 +82,24 @@ class ClockKeeper:
         self._warnings(now)
 
     def due(self, now: float) -> float | None:
-        """The next moment (> ``now``) a flag falls or a chosen warning comes due; None: nothing runs."""
+        """The next moment a flag falls or a chosen warning comes due (just after it, :data:`DUE_MARGIN`);
+        None when no clock runs or the running side's flag has fallen and been reported. A flag fallen
+        since the table last let time pass gives ``now`` + the margin (tick now)."""
         s = self.state.session
         clock = s.clock
         if not self.running or not clock.ticking or clock.running is None:
             return None
         left = clock.remaining(clock.running, now)
-        dues = [now + left] if left > 0 else []
+        fell = clock.flag_time(clock.running, now)
+        if fell is None:
+            dues = [now + left]
+        elif fell > self.state.now:
+            dues = [now]                # fallen since the table last let time pass: tick now
+        else:
+            dues = []                   # fallen and reported; the game may go on (Art. 6.9)
         if clock.running == s.blind_color and self.state.setup.warnings:
             dues += [now + left - w for w in self.state.setup.warnings if 0 <= w < left]
-        return min(dues) if dues else None
+        return min(dues) + DUE_MARGIN if dues else None
 
     # ---------------------------------------------------------------- warnings
     def _warnings(self, now: float) -> None:

@@ -27,7 +27,7 @@ that drives the window. The runner
 
 * calls ``front.tick(t)`` at every action's time, and between actions at
   every moment something falls due (the pegs' settle time, the end of what is
-  being said, a flag: ``front.idle_at``, ``front.flag_at``) as the app's timer
+  being said, a flag: ``front.next_due``, ``front.idle_at``) as the app's timer
   would, and at the end until nothing is pending (flags excepted) — so settle
   timers, speech and flags run on the script's clock (a four-hour game
   finishes in seconds);
@@ -102,9 +102,6 @@ NOT_WIRED: dict[str, int] = {"@opponent": 13}
 
 #: At most this many wake-ups between two actions (each is a settle timer or an utterance ending).
 _MAX_WAKES = 10_000
-
-#: The runner ticks this long after the computed flag time, so rounding cannot keep the flag up.
-_FLAG_MARGIN = 1e-6
 
 #: What the simulated peg-board answers to ``V``.
 DEVICE_IDENT = "blindchess scenario pegboard 1.0"
@@ -690,8 +687,9 @@ class Front(Protocol):
     def idle_at(self, now: float) -> float:
         """The time (>= ``now``) when nothing started by then is pending any more (settle, speech)."""
 
-    def flag_at(self, now: float) -> float | None:
-        """When the running clock's flag falls if nobody presses (None: no clock running)."""
+    def next_due(self, now: float) -> float | None:
+        """The earliest moment something falls due — the pegs settle, an utterance ends, a flag falls
+        (``Table.next_due``); None: nothing without an input."""
 
     def final(self, now: float) -> Final:
         """The game as it stands at ``now`` (the ``final`` event; the runner reports it last)."""
@@ -777,12 +775,8 @@ class HeadlessFront:
     def idle_at(self, now: float) -> float:
         return max(now, self.table.idle_at(now))
 
-    def flag_at(self, now: float) -> float | None:
-        session = self.table.session
-        clock = session.clock
-        if session.time_control is None or session.finished or not clock.ticking or clock.running is None:
-            return None
-        return now + max(0.0, clock.remaining(clock.running, now))
+    def next_due(self, now: float) -> float | None:
+        return self.table.next_due(now)
 
     def final(self, now: float) -> Final:
         return self.table.final(now)
@@ -851,14 +845,14 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
     def wait(now: float, until: float, *, flags: bool = True) -> float:
         # Time passes as in the app, whose timer fires when something falls due: the table is
         # ticked when the pegs' settle time ends, when what is pending is over and when a flag
-        # falls (``flags``), up to ``until``.
+        # falls, up to ``until`` — without ``flags`` only until what is pending is over.
         for _ in range(_MAX_WAKES):
             dues = [front.idle_at(now)]
             if last_peg:
                 dues.append(last_peg[-1] + settle)
-            flag = front.flag_at(now) if flags else None
-            if flag is not None:
-                dues.append(flag + _FLAG_MARGIN)
+            due = front.next_due(now)
+            if due is not None and (flags or due <= dues[0]):
+                dues.append(due)
             later = [due for due in dues if now < due <= until]
             if not later:
                 break

@@ -148,22 +148,31 @@ class SpeechPolicy:
             return None if not self._queue else self._queue[0].priority
         return cur.priority
 
-    def idle_at(self, now: float) -> float:
-        """When everything being said and waiting will have been said (``now`` when silent)."""
+    def idle_at(self, now: float, *, readings: bool = True) -> float:
+        """When everything being said and waiting will have been said (``now`` when silent).
+
+        ``readings=False``: the UI's readings are left out — they are said last and cut by anything,
+        so nothing waits for them (the table's :meth:`~blindchess.table.table.Table.idle_at`).
+        """
         end = now
         cur = self._current
-        if cur is not None:
+        if cur is not None and (readings or cur.priority != "reading"):
             end = max(end, cur.end)
         for utt in self._queue:
-            end = max(end, utt.asked) + self.duration(utt.text)
+            if readings or utt.priority != "reading":
+                end = max(end, utt.asked) + self.duration(utt.text)
         return end
 
-    def next_end(self) -> float | None:
+    def next_end(self, *, readings: bool = True) -> float | None:
         """When the utterance being said ends (then the next waiting one begins); None when silent.
 
-        A time not after the last ``now`` means it is over but not yet advanced past.
+        ``readings=False``: None while a reading is being said (nothing waits behind a reading: anything
+        said cuts it). A time not after the last ``now`` means it is over but not yet advanced past.
         """
-        return self._current.end if self._current is not None else None
+        cur = self._current
+        if cur is None or (not readings and cur.priority == "reading"):
+            return None
+        return cur.end
 
     @property
     def last_announcement(self) -> str | None:

@@ -414,14 +414,30 @@ class Table:
         return list(phonetic.grammar(self.state.hearing_board(), self.lang))
 
     def idle_at(self, now: float) -> float:
-        """When everything started is over: the speech and what waits behind it, the pegs' settle time."""
-        end = self.state.speech.idle_at(now)
+        """When everything started is over: the speech and what waits behind it, the pegs' settle time.
+
+        The UI's readings (board cursor, menus) are left out: a reading is cut by anything and nothing
+        waits for it, so the end of a game (the final's time and clocks) does not depend on whether a
+        square was being read. A flag is no such thing either (:meth:`next_due` has it).
+        """
+        end = self.state.speech.idle_at(now, readings=False)
         settled = self.tactile.settled_at()
         if settled is not None:
             end = max(end, settled)
         if self.eboard is not None:
             end = max(end, self.eboard.idle_at(now))
         return max(now, end)
+
+    def next_due(self, now: float) -> float | None:
+        """The earliest moment something falls due: the pegs settle, the utterance being said ends (the
+        next one begins), a flag falls or a chosen low-time warning comes (just after it). None: nothing
+        will fall due without an input. The end of a reading is left out (as in :meth:`idle_at`). The
+        front ticks the table then (:meth:`tick`) — the app's timer, the scenario runner. A moment not
+        after ``now`` is overdue: tick now.
+        """
+        dues = [due for due in (self.state.speech.next_end(readings=False), self.tactile.settle_due(),
+                                self.clock.due(now)) if due is not None]
+        return min(dues) if dues else None
 
     def close(self) -> None:
         """The end of the game at this table: the journal is closed (no events)."""

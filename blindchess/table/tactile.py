@@ -90,6 +90,11 @@ class TactileBoard:
             return None
         return self.last_peg + self.tracker.settle
 
+    def settle_due(self) -> float | None:
+        """When the pegs last moved settle, if the table has not let that time pass yet (else None)."""
+        settled = self.settled_at()
+        return settled if settled is not None and settled > self.state.now else None
+
     # ---------------------------------------------------------------- from the rest of the table
     def move_made(self) -> None:
         """A move was made: the pegs' earlier mismatch is void (the expected position changes)."""

@@ -185,15 +185,12 @@ class AppFront:
             raise RuntimeError("AppFront.start() first")
         return max(now, table.idle_at(now))
 
-    def flag_at(self, now: float) -> float | None:
-        """When the running clock's flag falls if nobody presses (the app's timer would tick then)."""
-        session = self.controller.session
-        if session is None or session.time_control is None or session.finished:
-            return None
-        clock = session.clock
-        if not clock.ticking or clock.running is None:
-            return None
-        return now + max(0.0, clock.remaining(clock.running, now))
+    def next_due(self, now: float) -> float | None:
+        """When the app's timer would tick next: ``Table.next_due`` (settle, speech, a flag)."""
+        table = self.controller.table
+        if table is None:
+            raise RuntimeError("AppFront.start() first")
+        return table.next_due(now)
 
     def final(self, now: float) -> Final:
         table = self.controller.table
