@@ -235,16 +235,15 @@ def sample(mutants: list[Mutant], n: int | None, seed: int) -> list[Mutant]:
 # --------------------------------------------------------------------------- running
 
 
+#: Not needed to run tests (or rebuilt by them): left out of the workers' copies.
+_NOT_COPIED = (".git", ".venv", "build", "dist", "test-artifacts", "*.egg-info", "__pycache__", "*.pyc",
+               ".mypy_cache", ".ruff_cache", ".pytest_cache")
+
+
 def make_copy(into: Path) -> Path:
-    """A copy of the package and the tests (what the tests import), outside the working tree."""
+    """A copy of the working tree (package, tests, data folders such as voices/ and boards/), outside it."""
     copy = into / "repo"
-    copy.mkdir()
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".mypy_cache", ".ruff_cache")
-    for name in ("blindchess", "tests"):
-        shutil.copytree(ROOT / name, copy / name, ignore=ignore, symlinks=True)
-    for name in ("pyproject.toml", "setup.cfg", "pytest.ini", "conftest.py"):
-        if (ROOT / name).is_file():
-            shutil.copy2(ROOT / name, copy / name)
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(*_NOT_COPIED), symlinks=True)
     return copy
 
 
