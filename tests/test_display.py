@@ -57,8 +57,6 @@ def test_the_main_window_opens_on_a_real_x_display(x_display, tmp_path):
 # ------------------------------------------------------------------------------------------------ low vision (12.11)
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "test-artifacts" / "screenshots"
-#: Pending: A11Y-GRID's main_window.py layout (REQUESTS.md "A11Y-LOOK -> A11Y-GRID, blindchess/ui/main_window.py").
-LAYOUT_PENDING = pytest.mark.xfail(strict=False, reason="main window layout at 200 %: requested from A11Y-GRID")
 
 
 @pytest.fixture(scope="module")
@@ -119,7 +117,6 @@ def test_fonts_and_the_next_step_line_double_at_200_percent(screenshots):
             assert row["next_step_fits"]
 
 
-@LAYOUT_PENDING
 def test_the_board_is_not_smaller_at_200_percent(screenshots):
     for look in ("light", "high-contrast"):
         assert screenshots[f"main-{look}-200.png"]["board_side"] >= screenshots[f"main-{look}-100.png"]["board_side"]
