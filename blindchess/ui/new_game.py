@@ -479,8 +479,7 @@ class NewGameDialog(QDialog):
             meaning = describe_time_control(text, self.lang)
         except ValueError:
             meaning = t("new.time_unreadable", self.lang)
-        self.time_meaning.setText(meaning)
-        a11y.name_changed(self.time_meaning, meaning)
+        a11y.set_text(self.time_meaning, meaning, f"{t('new.time_meaning', self.lang)}: {meaning}")
 
     def _browse_engine(self) -> None:
         name, _ = QFileDialog.getOpenFileName(self, t("new.engine_path", self.lang), self.engine_path.text())
@@ -564,11 +563,11 @@ class NewGameDialog(QDialog):
         found = self.problems()
         if found is not None:
             problem, widget = found
-            self.problem.setText(problem)   # shown, and in the accessible name: a screen reader reads it (12.6)
-            self.problem.setAccessibleName(f"{t('new.problem', self.lang)}: {problem}")
+            # shown, and in the accessible name: a screen reader reads it (issue 12.6)
+            a11y.set_text(self.problem, problem, f"{t('new.problem', self.lang)}: {problem}")
             a11y.announce(self.problem, problem, assertive=True)
             widget.setFocus(Qt.FocusReason.OtherFocusReason)
             return
-        self.problem.setText("")
+        a11y.set_text(self.problem, "", t("new.problem", self.lang))
         self.chosen = self.setup()
         self.accept()
