@@ -336,6 +336,8 @@ def stylesheet(theme: Theme, point_size: float) -> str:
             f"QRadioButton::indicator {{ border-radius: {box // 2 + w}px; }}",
             f"QCheckBox::indicator:checked, QRadioButton::indicator:checked {{ background-color: {p['Highlight']}; }}",
             f"QWidget:disabled {{ color: {d['WindowText']}; border-color: {d['WindowText']}; }}",
+            "QCheckBox:disabled, QRadioButton:disabled { border-color: transparent; }",
+            f"QCheckBox::indicator:disabled, QRadioButton::indicator:disabled {{ border-color: {d['WindowText']}; }}",
         ]
     else:
         rules.append(
