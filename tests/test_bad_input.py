@@ -104,9 +104,6 @@ OUTPUT_COMMANDS = [
 #: for rows that would hang or exhaust memory while pending; they are re-checked by hand.
 PENDING: dict[tuple[str, str], tuple[str, bool]] = {
     ("announce --wav", "symlink-loop"): ("request 1: RuntimeError from Path.resolve() in speech/tts._write_wav", True),
-    ("export SOURCE", "double-variation"): ("request 2: IndexError in python-chess's builder via records/source.py",
-                                            True),
-    ("models install --from", "dev-zero"): ("request 3: does not return", False),
     ("scenario run", "dev-zero"): ("request 4: read_script reads /dev/zero until memory is gone", False),
     ("scenario run", "fifo"): ("request 4: read_script blocks on a FIFO", False),
 }
