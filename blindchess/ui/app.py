@@ -36,7 +36,7 @@ from pathlib import Path
 from .. import paths
 from ..errors import UserError
 from ..i18n import tr
-from ..textfile import regular_file
+from ..textfile import is_missing, regular_file, shown_path
 
 #: Exit code after Ctrl-C (128 + SIGINT), as shells report an interrupted program.
 EXIT_INTERRUPTED = 130
@@ -189,11 +189,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(tr("ui.no_display", lang), file=sys.stderr)
         return 2
     if args.journal:
-        try:
-            regular_file(args.journal, lang)
-        except UserError:
-            print(tr("ui.journal_missing", lang, path=args.journal), file=sys.stderr)
+        if is_missing(args.journal):
+            print(tr("ui.journal_missing", lang, path=shown_path(args.journal)), file=sys.stderr)
             return 2
+        try:
+            regular_file(args.journal, lang)   # a folder, a FIFO, /dev/zero, a refused name: the reason
+        except UserError as exc:
+            print(exc.message, file=sys.stderr)
+            return exc.exit_code
     try:
         app, controller, window = build(lang=lang)
     except UserError as exc:
