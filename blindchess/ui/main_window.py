@@ -423,21 +423,35 @@ class MainWindow(QMainWindow):
             self.arbiter_dialog.refresh()
             return
         self.arbiter_dialog = ArbiterDialog(self, self.controller, lang=self.lang)
-        self.arbiter_dialog.finished.connect(lambda _r: self.refresh())
+        back = QApplication.focusWidget()
+        self.arbiter_dialog.finished.connect(lambda _r: (self.refresh(), self._back_to(back)))
         self.arbiter_dialog.show()
         self.arbiter_dialog.raise_()
+        self.arbiter_dialog.activateWindow()   # the keyboard goes to the ruling text (also without a window manager)
 
     # ---------------------------------------------------------------- actions
     def on_new_game(self) -> None:
         """Ctrl+N: the new-game dialog; a running game is replaced only when the user says so (issue 12.10)."""
         from .new_game import NewGameDialog
 
+        back = QApplication.focusWidget()
         session = self.controller.session
         if session is not None and session.result is None and not self._confirm_new_game():
+            self._back_to(back)
             return
         dialog = NewGameDialog(self, lang=self.lang, initial=self.controller.last_setup())
-        if dialog.exec() and dialog.chosen is not None:
-            self.controller.new_game(dialog.chosen)
+        if dialog.exec() and dialog.chosen is not None and self.controller.new_game(dialog.chosen):
+            back = self.board          # a new game: the keyboard is on the board
+        self._back_to(back)
+
+    def _back_to(self, widget: QWidget | None) -> None:
+        """After a dialog: the window is active again and ``widget`` (else the board) has the keyboard.
+
+        Without a window manager (a kiosk, Xvfb) nothing else gives the keyboard back to the window.
+        """
+        self.activateWindow()
+        (widget if widget is not None and widget.window() is self else self.board).setFocus(
+            Qt.FocusReason.ActiveWindowFocusReason)
 
     def _confirm_new_game(self) -> bool:
         box = QMessageBox(QMessageBox.Icon.Question, g("new_game_title", self.lang), g("new_game_running", self.lang),
@@ -455,13 +469,17 @@ class MainWindow(QMainWindow):
     def on_open_journal(self) -> None:
         from .. import paths
 
+        back = QApplication.focusWidget()
         name, _ = QFileDialog.getOpenFileName(self, t("action.open_journal", self.lang), str(paths.journal_dir()),
                                               t("journal.filter", self.lang))
+        self._back_to(back)
         if name:
             self.controller.open_journal(Path(name))
 
     def on_save_pgn(self) -> None:
+        back = QApplication.focusWidget()
         name, _ = QFileDialog.getSaveFileName(self, t("action.save_pgn", self.lang), "", t("pgn.filter", self.lang))
+        self._back_to(back)
         if name:
             self.controller.save_pgn(Path(name))
 
@@ -533,7 +551,7 @@ class MainWindow(QMainWindow):
 
     def on_input_mode(self) -> None:
         self.mode.setCurrentIndex((self.mode.currentIndex() + 1) % self.mode.count())
-        self.show_message(self.mode.currentText())
+        self.tell(self.mode.currentText())
         self.input.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def on_push_to_talk(self) -> None:
@@ -578,15 +596,20 @@ class MainWindow(QMainWindow):
     def on_settings(self) -> None:
         from .settings_dialog import SettingsDialog
 
+        back = QApplication.focusWidget()
         dialog = SettingsDialog(self, self.settings, lang=self.lang)
-        if dialog.exec():
+        accepted = dialog.exec()
+        self._back_to(back)
+        if accepted:
             dialog.store()
             self.settings.save()
             self.controller.apply_settings(self.settings)
             self._apply_look()
 
     def on_help(self) -> None:
+        back = QApplication.focusWidget()
         HelpDialog(self, lang=self.lang).exec()
+        self._back_to(back)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         self.settings.last_journal = str(self.controller.journal_path or "")
