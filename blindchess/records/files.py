@@ -9,6 +9,7 @@ file), a folder where a file belongs, or a missing folder is a
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import shutil
 import stat
@@ -45,13 +46,16 @@ def _mode(path: str | os.PathLike, lang: str | None, *, follow: bool = True) -> 
 def output_target(target: str | Path, lang: str | None = None) -> Path:
     """The file an export to ``target`` really replaces (a symlink's destination), checked.
 
-    Raises UserError when ``target`` is a folder, its folder does not exist, or its name is
-    refused by the system. A device or pipe is returned as it is (see :func:`atomic_path`).
+    Raises UserError when ``target`` is a folder, its folder does not exist, its name is
+    refused by the system. A device or a pipe is returned as it is: :func:`atomic_path` writes
+    into it and refuses a pipe nobody reads from when it comes to writing (never waits for ever).
     """
     target = Path(target)
     mode = _mode(target, lang)
     if mode is not None and stat.S_ISDIR(mode):
         raise _cannot_write(target, tr("records.target_is_folder", lang), lang)
+    if mode is not None and not stat.S_ISREG(mode):
+        return target   # a device or a pipe: not probed (a reader would see the end); checked when written
     if mode is None and _mode(target, lang, follow=False) is not None:
         target = Path(os.path.realpath(target))   # a dangling link: the file is created where it points
     elif mode is not None and stat.S_ISREG(mode):
@@ -101,14 +105,29 @@ def atomic_path(target: str | Path, lang: str | None = None, *, suffix: str = ""
             tmp.unlink()
 
 
+def _open_special(target: Path, lang: str | None) -> int:
+    """A blocking write descriptor of the device or pipe ``target``; UserError when a pipe has no reader.
+
+    Opened without blocking first: a FIFO nobody reads from fails at once (ENXIO) instead of waiting.
+    """
+    try:
+        fd = os.open(target, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        reason = tr("records.no_reader", lang) if exc.errno == errno.ENXIO else _why(exc, lang)
+        raise _cannot_write(target, reason, lang) from None
+    os.set_blocking(fd, True)
+    return fd
+
+
 @contextlib.contextmanager
 def _special(target: Path, lang: str | None, suffix: str) -> Iterator[Path]:
     """Produce into a temporary file, then copy its bytes into the device or pipe ``target``."""
     with tempfile.TemporaryDirectory(prefix="blindchess-") as folder:
         tmp = Path(folder) / f"out{suffix}"
         yield tmp
+        fd = _open_special(target, lang)
         try:
-            with open(tmp, "rb") as src, open(target, "wb") as dst:
+            with open(tmp, "rb") as src, os.fdopen(fd, "wb") as dst:
                 shutil.copyfileobj(src, dst)
         except OSError as exc:
             raise _cannot_write(target, _why(exc, lang), lang) from exc
