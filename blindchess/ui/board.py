@@ -383,7 +383,8 @@ class BoardView(QTableView):
         self.verticalHeader().setGeometry(area.left() - header, area.top(), header, area.height())
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
-        """Squares of at least 4 lines of text: the board grows with the fonts (Ctrl++), never shrinks."""
+        """Squares of 4 lines of text: the board grows with the fonts (Ctrl++) and never shrinks; when the
+        window is too small for it at large fonts, the window's column scrolls (nothing is squeezed)."""
         side = max(240, 32 * self.fontMetrics().height())
         return QSize(side, side)
 

@@ -75,10 +75,7 @@ class MainWindow(QMainWindow):
         self.next_step = QLabel("", left)
         self.next_step.setObjectName("next_step")
         self.next_step.setWordWrap(True)
-        font = self.next_step.font()
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 1.25)
-        self.next_step.setFont(font)
+        # bold, 1.25 x the scaled font: the look's stylesheet (QLabel#next_step), so it grows with Ctrl++
         self.next_step.setMinimumHeight(self.next_step.fontMetrics().lineSpacing() * 2 + 6)  # two lines, never cut
         a11y.label(self.next_step, g("next_name", lang, text=""), t("next.description", lang))
         left_layout.addWidget(self.next_step)
@@ -424,10 +421,14 @@ class MainWindow(QMainWindow):
             return
         self.arbiter_dialog = ArbiterDialog(self, self.controller, lang=self.lang)
         back = QApplication.focusWidget()
-        self.arbiter_dialog.finished.connect(lambda _r: (self.refresh(), self._back_to(back)))
+        self.arbiter_dialog.finished.connect(lambda _r: self._arbiter_closed(back))
         self.arbiter_dialog.show()
         self.arbiter_dialog.raise_()
         self.arbiter_dialog.activateWindow()   # the keyboard goes to the ruling text (also without a window manager)
+
+    def _arbiter_closed(self, back: QWidget | None) -> None:
+        self.refresh()
+        self._back_to(back)
 
     # ---------------------------------------------------------------- actions
     def on_new_game(self) -> None:
