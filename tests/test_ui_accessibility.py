@@ -205,3 +205,26 @@ def test_a_screen_reader_reads_the_focused_square(qtbot):
         assert _focused_cell_name(view).lower() == "felix vier, leer"
     finally:
         QAccessible.setActive(False)
+
+
+def test_at_200_percent_the_cursor_square_is_scrolled_into_view(qtbot):
+    """The board never shrinks as fonts grow; when the column must scroll, the cursor's square stays in view."""
+    from blindchess.ui import theme
+
+    with open_window(qtbot, "de") as (controller, window):
+        app = QApplication.instance()
+        try:
+            theme.apply(app, "light", 2.0)
+            for _ in range(3):
+                app.processEvents()
+            board, area = window.board, window.left_area
+            assert area.verticalScrollBar().maximum() > 0          # the column scrolls at 200 %
+            window.actions["focus_board"].trigger()
+            for square in (chess.A1, chess.H8, chess.A1):
+                board.move_cursor(square)
+                rect = board.square_rect(square).toRect()
+                seen = area.viewport().rect()
+                corner = board.mapTo(area.viewport(), rect.topLeft())
+                assert seen.contains(corner) and seen.contains(corner + rect.bottomRight() - rect.topLeft())
+        finally:
+            theme.apply(app, "light", 1.0)

@@ -187,6 +187,7 @@ class MainWindow(QMainWindow):
         c = self.controller
         self.board.moveEntered.connect(c.sighted_move)
         self.board.squareDescribed.connect(c.speak_quietly)
+        self.board.squareDescribed.connect(lambda _text: self._show_cursor())
         self.board.boardSaid.connect(self.say_board)
         self.board.rejected.connect(self.board_refused)
         self.board.commandRequested.connect(self.board_command)
@@ -312,6 +313,15 @@ class MainWindow(QMainWindow):
         """What the board says besides square names (picked up, let go, a square's marks): every channel, once."""
         self.controller.speak_quietly(text)      # the program's voice, through the table's speech policy
         self.controller.voice.message(text)      # the screen reader (when the user chose one)
+
+    def _show_cursor(self) -> None:
+        """Large fonts may make the left column scroll: the cursor's square is scrolled into view."""
+        content = self.left_area.widget()
+        assert content is not None  # set in __init__
+        rect = self.board.square_rect(self.board.cursor)
+        centre = self.board.mapTo(content, rect.center().toPoint())
+        margin = int(rect.width())
+        self.left_area.ensureVisible(centre.x(), centre.y(), margin, margin)
 
     def tell(self, text: str) -> None:
         """The answer to a view command (Ctrl+F, Ctrl+W): shown and said on every channel, not logged."""
