@@ -1,8 +1,10 @@
 """What a player asks the table, answered only because he asked (D.2.10 d; pure).
 
 "time" / "moves" (the talking clock: his own time and move count, journaled as
-asked), "last_move", "square", "pieces", "position", "touched" (the sighted
-player's touches, D.2.10 e) — said to the blind
+asked), "square", "pieces", "position", "touched" (the sighted player's
+touches, D.2.10 e), and the board commands of :mod:`blindchess.board_words`
+("last_move" with side and number, "rank" / "file" scans through the square,
+"legal_moves" from the square, "captured") — said to the blind
 player, shown to the sighted side. "Repeat" says the last announcement again
 (the last move or question said).
 """
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 import chess
 
-from .. import phonetic, talking_clock
+from .. import board_words, phonetic, talking_clock
 from ..i18n import tr
 from .eboard import touch_report
 from .state import TableState
@@ -41,12 +43,9 @@ class Requests:
             else:
                 own = s.blind_color if by == "blind" and s.blind_color is not None else state.sighted_color()
                 text = talking_clock.phrase_from_clock(s.clock, own, now, lang)
-        elif what == "last_move":
-            if not board.move_stack:
-                text = tr("table.no_last_move", lang)
-            else:
-                move = board.pop()
-                text = phonetic.announce(board, move, lang)
+        elif what in board_words.REQUESTS:
+            asker = s.blind_color if by == "blind" and s.blind_color is not None else state.sighted_color()
+            text = board_words.answer(what, board, lang, square=square, white_view=asker != chess.BLACK)
         elif what == "square" and square is not None:
             text = phonetic.describe_square(board, square, lang)
         elif what == "pieces":
