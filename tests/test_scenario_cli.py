@@ -68,8 +68,8 @@ BAD_SCRIPTS = [
     ("@tactile none\n1.0 peg L e2\n", 2),
     # parsed, but not wired yet (issues 13 and 15)
     ("@white A\n@opponent engine 3\n", 2),
-    ("@sighted-board dgt\n", 1),
-    (GOOD + "4.0 eboard L e7\n", 6),
+    ("@sighted-board usb\n", 1),                   # issue 15: dgt is the e-board there is
+    (GOOD + "4.0 eboard L e7\n", 6),               # issue 15: an e-board line needs @sighted-board dgt
 ]
 
 
