@@ -67,7 +67,8 @@ BAD_SCRIPTS = [
     ("@blind none\n1.0 blind says Eva vier\n", 2),
     ("@tactile none\n1.0 peg L e2\n", 2),
     # parsed, but not wired yet (issues 13 and 15)
-    ("@white A\n@opponent engine 3\n", 2),
+    ("@white A\n@opponent engine 9\n", 2),          # issue 13: no such level
+    ("@blind both\n@opponent engine\n", 2),         # issue 13: the computer needs one blind player
     ("@sighted-board usb\n", 1),                   # issue 15: dgt is the e-board there is
     (GOOD + "4.0 eboard L e7\n", 6),               # issue 15: an e-board line needs @sighted-board dgt
 ]

@@ -47,9 +47,18 @@ that drives the window. The runner
 * collects every table event through ``front.subscribe`` and ends with the
   table's ``final`` event.
 
-Header and actor names that other issues add (``@opponent``) are parsed;
-:data:`NOT_WIRED` lists what no runner handles yet and :func:`check_supported`
-refuses a script using it as a script error.
+With ``@opponent engine [LEVEL] [coaching]`` (issue 13) the computer plays the
+sighted side: :class:`HeadlessFront` starts the real engine
+(:class:`~blindchess.engine.EngineChooser`, Stockfish at ``LEVEL`` 1–6 or a level
+name, :func:`blindchess.engine.level`; default 2), connects it to the table,
+and the computer's moves appear at the script time they fall due (the table's
+``next_due``); after ``app crash`` a new engine continues the resumed game.
+Only the sighted side's actions make no sense then; the script plays the
+blind player (pegs, announcements, clock presses).
+
+Header and actor names that other issues add are parsed; :data:`NOT_WIRED`
+lists what no runner handles yet and :func:`check_supported` refuses a script
+using it as a script error.
 """
 
 from __future__ import annotations
@@ -65,6 +74,8 @@ from typing import Literal, Protocol
 import chess
 
 from ..clock import TimeControl
+from ..engine import EngineChooser
+from ..engine import level as engine_level
 from ..errors import UserError
 from ..i18n import tr
 from ..pegboard import dgt
@@ -79,7 +90,7 @@ __all__ = [
     "PegLine", "BlindSays", "BlindAnswer", "SightedMove", "SightedTouch", "SightedSays",
     "ClockPress", "ArbiterApply", "ArbiterRetrace", "AppCrash", "EBoardLift", "EBoardPlace", "EBoardCable",
     "parse", "read_script", "check_supported", "table_setup",
-    "Front", "HeadlessFront", "PegBoardDevice", "EBoardDevice", "run", "play", "event_json", "in_time_order", "json_lines",
+    "Front", "HeadlessFront", "start_engine", "PegBoardDevice", "EBoardDevice", "run", "play", "event_json", "in_time_order", "json_lines",
     "format_event", "QUIET_TYPES",
 ]
 
@@ -98,7 +109,7 @@ HEADERS = SETUP_HEADERS + tuple(GAME_HEADERS)
 #: wires a feature removes its entry and adds its handling to :func:`_perform`
 #: (``eboard``: a device like :class:`PegBoardDevice` turning lines into DGT
 #: field updates; ``@opponent``: the engine as the sighted side in :func:`table_setup`).
-NOT_WIRED: dict[str, int] = {"@opponent": 13}
+NOT_WIRED: dict[str, int] = {}
 
 #: At most this many wake-ups between two actions (each is a settle timer or an utterance ending).
 _MAX_WAKES = 10_000
@@ -253,6 +264,7 @@ class Script:
     settle: float | None = None
     assistant: str | None = None
     opponent: tuple[str, str | None] | None = None
+    coaching: bool = False
     sighted_board: str | None = None
     headers: dict[str, str] = field(default_factory=dict)
     header_lines: dict[str, int] = field(default_factory=dict)
@@ -314,6 +326,8 @@ def parse(text: str, lang: str, *, source: str = "-") -> Script:
             raise _error(lang, source, number, "time_backwards", t=_num(action.t), previous=_num(previous))
         previous = action.t
         script.actions.append(action)
+    if script.opponent is not None and script.blind not in ("white", "black"):
+        raise _error(lang, source, script.header_lines["@opponent"], "opponent_blind")
     return script
 
 
@@ -393,10 +407,20 @@ def _header(script: Script, body: str, line: int, lang: str) -> None:
     elif name == "assistant":
         script.assistant = value or None
     elif name == "opponent":
-        kind, _, level = value.partition(" ")
-        if kind.lower() != "engine":
+        words = value.split()
+        if words[0].lower() != "engine" or len(words) > 3:
             raise bad(name)
-        script.opponent = ("engine", level.strip() or None)
+        rest = words[1:]
+        if rest and rest[-1].lower() == "coaching":
+            script.coaching = True
+            rest = rest[:-1]
+        if len(rest) > 1:
+            raise bad(name)
+        try:
+            chosen = engine_level(rest[0] if rest else None)
+        except UserError as exc:
+            raise bad(name) from exc
+        script.opponent = ("engine", str(chosen.number))
     elif name == "sighted-board":
         if value.lower() not in _SIGHTED_BOARDS:
             raise bad(name)
@@ -545,6 +569,9 @@ def table_setup(script: Script) -> TableSetup:
         assistant=script.assistant,
         headers=dict(script.headers),
         sighted_board=script.sighted_board or "window",
+        opponent="engine" if script.opponent is not None else "human",
+        engine_level=int(script.opponent[1] or 2) if script.opponent is not None else 2,
+        coaching=script.coaching,
     )
 
 
@@ -698,15 +725,28 @@ class Front(Protocol):
         """Release the table (the journal stays as written)."""
 
 
-class HeadlessFront:
-    """The front without a window: each action is the :class:`Table` call the app makes for it."""
+def start_engine(setup: TableSetup) -> EngineChooser:
+    """The engine for a practice table: Stockfish (or ``setup.engine_path``) at ``setup.engine_level``,
+    started when the computer is first asked for a move."""
+    return EngineChooser(setup.engine_path, engine_level(setup.engine_level), setup.lang)
 
-    def __init__(self) -> None:
+
+class HeadlessFront:
+    """The front without a window: each action is the :class:`Table` call the app makes for it.
+
+    In a practice game (``@opponent``) it connects an engine made by ``engines``
+    (default :func:`start_engine`) to every table it runs — a new one after a crash.
+    """
+
+    def __init__(self, *, engines: Callable[[TableSetup], EngineChooser] = start_engine) -> None:
         self._callbacks: list[Callable[[TableEvent], None]] = []
         self._table: Table | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._journal: Path | None = None
         self._setup: TableSetup | None = None
+        self._engines = engines
+        #: The engine of the table running now (practice games), else None.
+        self.engine: EngineChooser | None = None
 
     @property
     def table(self) -> Table:
@@ -715,9 +755,12 @@ class HeadlessFront:
             raise RuntimeError("HeadlessFront.start() first")
         return self._table
 
-    def _attach(self, table: Table) -> None:
+    def _attach(self, table: Table, now: float) -> None:
         self._table = table
         self._unsubscribe = table.subscribe(self._deliver)
+        if table.opponent is not None:
+            self.engine = self._engines(table.setup)
+            table.connect_engine(self.engine, now)
 
     def _deliver(self, event: TableEvent) -> None:
         for callback in list(self._callbacks):
@@ -729,7 +772,7 @@ class HeadlessFront:
     def start(self, script: Script, journal: Path, now: float) -> None:
         self._journal = journal
         self._setup = table_setup(script)
-        self._attach(Table.new(self._setup, now, journal))
+        self._attach(Table.new(self._setup, now, journal), now)
 
     def peg_line(self, line: str, now: float) -> None:
         self.table.peg_line(line, now)
@@ -766,8 +809,11 @@ class HeadlessFront:
         if self._unsubscribe is not None:
             self._unsubscribe()
         self._table = None
+        if self.engine is not None:   # the engine's process dies with the program
+            self.engine.close()
+            self.engine = None
         assert self._journal is not None and self._setup is not None
-        self._attach(Table.resume(self._journal, now, self._setup))
+        self._attach(Table.resume(self._journal, now, self._setup), now)
 
     def tick(self, now: float) -> None:
         self.table.tick(now)
@@ -788,6 +834,9 @@ class HeadlessFront:
         if self._table is not None:
             self._table.close()
             self._table = None
+        if self.engine is not None:
+            self.engine.close()
+            self.engine = None
 
 
 # ---------------------------------------------------------------------------

@@ -26,6 +26,7 @@ passes the inputs on:
 :mod:`~blindchess.table.requests`          what is said only when asked (D.2.10 d), repeat
 :mod:`~blindchess.table.rulings`           divergence and the arbiter's ruling (D.2.9)
 :mod:`~blindchess.table.status`            the next step, the final state
+:mod:`~blindchess.table.opponent`          practice: the computer plays the sighted side (issue 13)
 :mod:`~blindchess.table.speech`            who hears what, priorities, what may interrupt what
 =========================================  ==============================================================
 """
@@ -50,6 +51,7 @@ from .endings import Endings
 from .events import Final, TableEvent
 from .hearing import Hearing
 from .moves import Moves
+from .opponent import MoveChooser, Opponent
 from .questions import Question, Questions
 from .requests import Requests
 from .rulings import Rulings
@@ -80,6 +82,11 @@ class Table:
         self.rulings = Rulings(self.state, self.questions, self.tactile, self.scores)
         #: The sighted player's e-board (``TableSetup.sighted_board == "dgt"``), else None.
         self.eboard: EBoard | None = EBoard(self.state) if setup.sighted_board == "dgt" else None
+        #: The computer as the sighted side of a practice game (``TableSetup.opponent == "engine"``), else None.
+        self.opponent: Opponent | None = None
+        if setup.opponent == "engine":
+            self.opponent = Opponent(self.state, self.moves, self.clock, self.rulings, self.questions, self.endings,
+                                     level=setup.engine_level, coaching=setup.coaching)
         self.state.on("journal-damaged", self.state.show_message)
 
     # ================================================================ construction
@@ -167,6 +174,9 @@ class Table:
         if self.eboard is not None:
             self.eboard.align(self.state.now)
             self.state.process()
+        if self.opponent is not None:
+            self.opponent.step(self.state.now)
+            self.state.process()
         self.state.deliver()
 
     def peg_line(self, line: str, now: float) -> None:
@@ -209,7 +219,8 @@ class Table:
     def blind_says(self, text: str, confidence: float | None, now: float) -> None:
         """What the recogniser heard from the blind player (``confidence`` 0..1, None: typed)."""
         self._begin(now)
-        self.hearing.blind_says(text, confidence, now)
+        if self.opponent is None or not self.opponent.hears(text, confidence, now):
+            self.hearing.blind_says(text, confidence, now)
         self._end()
 
     def answer(self, who: Who, answer: Answer, now: float) -> None:
@@ -338,6 +349,40 @@ class Table:
             self.state.emit(ev)
         self._end()
 
+    # ================================================================ practice against the computer
+    def connect_engine(self, chooser: MoveChooser | None, now: float) -> None:
+        """Practice games: the engine is there. ``chooser`` is asked when the computer's turn begins;
+        None: the table asks with ``DeviceRequest(device="engine", what="move", fen)`` and the front
+        answers with :meth:`engine_move` / :meth:`engine_failed`. Ignored in other games."""
+        self._begin(now)
+        if self.opponent is not None:
+            self.opponent.connect(chooser, now)
+        self._end()
+
+    def engine_move(self, move: chess.Move, fen: str, now: float) -> None:
+        """The engine's answer to the request for position ``fen``: played when due (dropped when stale)."""
+        self._begin(now)
+        if self.opponent is not None:
+            self.opponent.chosen(move, fen, now)
+        self._end()
+
+    def engine_failed(self, message: str, now: float) -> None:
+        """The engine failed (``message``: one sentence): said and shown; the game stands as it is."""
+        self._begin(now)
+        if self.opponent is not None:
+            self.opponent.failed(message, now)
+        self._end()
+
+    def take_back(self, now: float) -> None:
+        """Practice with coaching: the blind player's last move and the computer's reply are taken back
+        (refused otherwise)."""
+        self._begin(now)
+        if self.opponent is not None:
+            self.opponent.take_back(now)
+        else:
+            self.state.refuse(now, "take-back", tr("engine.take_back_not_coaching", self.lang), to="blind")
+        self._end()
+
     # ================================================================ state for the front ends
     @property
     def session(self) -> Session:
@@ -426,6 +471,8 @@ class Table:
             end = max(end, settled)
         if self.eboard is not None:
             end = max(end, self.eboard.idle_at(now))
+        if self.opponent is not None and (due := self.opponent.due_at(now)) is not None:
+            end = max(end, due)     # the computer's move (a ruling, a reminder) still to come
         return max(now, end)
 
     def next_due(self, now: float) -> float | None:
@@ -437,6 +484,10 @@ class Table:
         """
         dues = [due for due in (self.state.speech.next_end(readings=False), self.tactile.settle_due(),
                                 self.clock.due(now)) if due is not None]
+        if self.eboard is not None and (due := self.eboard.settle_due()) is not None:
+            dues.append(due)
+        if self.opponent is not None and (due := self.opponent.due_at(now)) is not None:
+            dues.append(due)
         return min(dues) if dues else None
 
     def close(self) -> None:

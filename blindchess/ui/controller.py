@@ -41,6 +41,8 @@ from ..speech.tts import Speaker
 from ..table.events import Asked, DeviceRequest, Diverged, Heard, Moved, Refused, Ruled, Shown, Speak, TableEvent
 from ..table.table import Table, TableSetup
 from .new_game import GameSetup
+from .practice import PracticeDriver
+from .practice import table_setup as practice_setup
 from .settings import Settings
 from .tactile import TactileLink, eboard_choice, eboard_failed, eboard_link, senses_pieces
 from .text import t
@@ -92,6 +94,7 @@ class GameController(TableView, QObject):
         self.eboard = eboard_link()     # the sighted player's DGT e-board (issue 15)
         self.readings: list[str] = []   # texts given to table.reading (the scenario front tells them apart)
         self._unsubscribe: Callable[[], None] | None = None
+        self._practice: PracticeDriver | None = None   # the engine of a practice game
         self._refused = False
         self._inbox: queue.SimpleQueue[Callable[[], object]] = queue.SimpleQueue()
         self._wake.connect(self._drain_inbox, Qt.ConnectionType.QueuedConnection)
@@ -205,7 +208,7 @@ class GameController(TableView, QObject):
     # ------------------------------------------------------------ the game
     def new_game(self, setup: GameSetup) -> bool:
         """Start a journaled game as set up in the new-game dialog."""
-        if self.start(table_setup(setup, self.settings), None):
+        if self.start(practice_setup(table_setup(setup, self.settings), setup), None):
             self.setup = setup
             self.settings.board_profile = "simulator" if setup.tactile == "simulator" else (
                 setup.profile if setup.tactile in ("profile", "serial") else "")
@@ -260,6 +263,10 @@ class GameController(TableView, QObject):
         self.settings.last_journal = str(table.session.journal_path or "")
         self.settings.save()
         self._unsubscribe = table.subscribe(self._on_event)  # the events of new()/resume() come now
+        if self._practice is not None:   # practice against the computer: its engine, off the GUI thread
+            self._practice.close()
+        self._practice = PracticeDriver.attach(table, later=self._later, now=self.now, changed=self.changed.emit,
+                                               threaded=self._timer.isActive())
         self._update_grammar()
         self.changed.emit()
 
