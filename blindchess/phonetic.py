@@ -639,6 +639,7 @@ def _request(board: chess.Board, name: str, items: list, v: Voice, result: Under
     result.request = name
     result.certain = not doubt
     said = _said([(k, val) for k, val in items if k in _MOVE_KINDS and k != "piece"])
+    file = rank = None
     for kind, value in items:
         if kind == "piece" and result.piece_type is None:
             result.piece_type = value
@@ -646,6 +647,17 @@ def _request(board: chess.Board, name: str, items: list, v: Voice, result: Under
             result.color = value
         elif kind == "owner" and result.owner is None:
             result.owner = value
+        elif kind == "file" and file is None:
+            file = value
+        elif kind == "rank" and rank is None:
+            rank = value
+    # a scan names a rank or a file: given as a square on it (the a-file, the first rank)
+    if name == "rank" and rank is not None:
+        result.square = chess.square(0, rank)
+    elif name == "file" and file is not None:
+        result.square = chess.square(file, 0)
+    elif name == "legal_moves":
+        result.square = said.target_square
     if name == "square":
         result.square = said.target_square
         if result.square is None:

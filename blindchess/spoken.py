@@ -41,7 +41,9 @@ _LONG_TOKEN = "zzcastlelong"
 _SHORT_TOKEN = "zzcastleshort"
 
 #: Request kinds (D.2.10 d and the blind player's questions about the board).
-REQUESTS = ("time", "moves", "last_move", "square", "pieces", "position")
+REQUESTS = ("time", "moves", "last_move", "square", "pieces", "position", "rank", "file", "legal_moves", "captured")
+#: Requests that name a place (a square, a rank, a file): the recogniser's phrases come from [grammar] templates.
+_PLACED_REQUESTS = ("square", "rank", "file", "legal_moves")
 
 
 class VoiceError(ValueError):
@@ -114,6 +116,9 @@ class Voice:
         grammar = data.get("grammar", {})
         self.square_requests = [str(s) for s in grammar.get("square_requests", [])]
         self.piece_requests = [str(s) for s in grammar.get("piece_requests", [])]
+        self.rank_requests = [str(s) for s in grammar.get("rank_requests", [])]
+        self.file_requests = [str(s) for s in grammar.get("file_requests", [])]
+        self.legal_moves_requests = [str(s) for s in grammar.get("legal_moves_requests", [])]
         self.asr_words = {fold(k): str(v).lower() for k, v in grammar.get("words", {}).items()}
         self.squares = tuple(f"{self.files[chess.square_file(s)]} {self.ranks[chess.square_rank(s)]}"
                              for s in chess.SQUARES)
@@ -181,12 +186,18 @@ class Voice:
         out: list[str] = []
         for table in ("commands", "requests"):
             for name, phrases in data.get(table, {}).items():
-                if table == "requests" and name == "square":
-                    continue  # incomplete without the square: the templates below add it
+                if table == "requests" and name in _PLACED_REQUESTS:
+                    continue  # incomplete without the place: the templates below add it
                 out.extend(_as_list(phrases))
         out = [p for p in (_spoken_lower(p) for p in out) if p]
         for template in self.square_requests:
             out.extend(_spoken_lower(template.format(square=self.g(sq))) for sq in self.squares)
+        for template in self.legal_moves_requests:
+            out.extend(_spoken_lower(template.format(square=self.g(sq))) for sq in self.squares)
+        for template in self.rank_requests:
+            out.extend(_spoken_lower(template.format(rank=self.g(rank))) for rank in self.ranks)
+        for template in self.file_requests:
+            out.extend(_spoken_lower(template.format(file=self.g(file))) for file in self.files)
         for template in self.piece_requests:
             for pt in _PIECE_ORDER:
                 words = self.pieces[pt]

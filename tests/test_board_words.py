@@ -115,3 +115,28 @@ def test_the_table_answers_the_board_commands_to_the_blind_player():
         "Springer Gustav acht: Felix sechs, Hector sechs.",
         "Geschlagene Figuren. Weiß: keine. Schwarz: keine.",
     ]
+
+
+@pytest.mark.parametrize("lang, phrase, answer", [
+    ("de", "Reihe vier", "Reihe vier: Eva vier, weißer Bauer. 7 Felder leer."),
+    ("de", "Züge von Gustav acht", "Springer Gustav acht: Felix sechs, Hector sechs."),
+    ("de", "geschlagene Figuren", "Geschlagene Figuren. Weiß: keine. Schwarz: keine."),
+    ("de", "letzter Zug", "Zug 1, Weiß: Eva vier"),
+    ("en", "file Eva", "File Eva: Eva eight, black king; Eva seven, black pawn; Eva four, white pawn; "
+                       "Eva one, white king. 4 squares empty."),
+])
+def test_the_board_commands_by_voice(lang, phrase, answer):
+    """The blind player asks aloud; the table hears the request and answers it (the same answer as by key)."""
+    run = Run(white="Anna", black="Bernd", blind="black", tactile="none", lang=lang)
+    run.table.sighted_move("e2e4", 1.0)
+    run.table.tick(10.0)
+    run.table.blind_says(phrase, 1.0, 20.0)
+    assert _answers(run, 60.0)[-1] == answer
+
+
+def test_the_recogniser_expects_the_board_commands():
+    from blindchess import phonetic
+
+    phrases = set(phonetic.grammar(chess.Board(), "de"))
+    assert {"reihe vier", "linie eva", "züge von gustav eins", "geschlagene figuren"} <= phrases
+    assert "reihe" not in phrases   # a bare scan needs its rank
