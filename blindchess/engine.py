@@ -169,11 +169,7 @@ class Engine:
         if self._engine is None:
             raise EngineError(tr("engine.stopped", self.lang))
         try:
-            # SimpleEngine.play has no timeout for a node limit: a hung engine is caught here.
-            engine = self._engine
-            coro = asyncio.wait_for(engine.protocol.play(board, chess.engine.Limit(nodes=self.level.nodes)),
-                                    self.timeout)
-            result = asyncio.run_coroutine_threadsafe(coro, engine.protocol.loop).result()
+            result = self._play(self._engine, board)
         except chess.engine.EngineTerminatedError as exc:
             self.close()
             raise EngineError(tr("engine.crashed", self.lang, error=_detail(exc))) from exc
@@ -185,6 +181,23 @@ class Engine:
         if result.move is None or not board.is_legal(result.move):
             raise EngineError(tr("engine.no_move", self.lang))
         return result.move
+
+    def _play(self, engine: chess.engine.SimpleEngine, board: chess.Board) -> chess.engine.PlayResult:
+        """``SimpleEngine.play`` with a timeout also for a node limit (it has none then), so a hung engine
+        is caught. Raises EngineTerminatedError when the process is gone (its event loop has ended)."""
+        loop = engine.protocol.loop
+        limit = chess.engine.Limit(nodes=self.level.nodes)
+
+        async def play() -> chess.engine.PlayResult:
+            return await asyncio.wait_for(engine.protocol.play(board, limit), self.timeout)
+
+        coro = play()
+        try:
+            future = asyncio.run_coroutine_threadsafe(coro, loop)
+        except RuntimeError as exc:            # "Event loop is closed": the process ended
+            coro.close()
+            raise chess.engine.EngineTerminatedError("engine process ended") from exc
+        return future.result()
 
     def close(self) -> None:
         """End the engine process (also a crashed or hung one)."""
