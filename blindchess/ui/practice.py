@@ -99,6 +99,11 @@ class PracticeDriver:
         else:
             self.chooser.close()
 
+    def join(self) -> None:
+        """After :meth:`close`: wait until the worker thread has ended the engine process."""
+        if self._worker is not None:
+            self._worker.join()
+
     # ---------------------------------------------------------------- GUI thread
     def _on_event(self, event: TableEvent) -> None:
         if isinstance(event, DeviceRequest) and event.device == "engine" and event.what == "move" \
