@@ -467,3 +467,57 @@ def test_a_reading_holds_up_neither_idle_at_nor_next_due() -> None:
     assert run.table.next_due(7.0) == pytest.approx(confirmation), "then the reading begins"
     run.table.tick(confirmation)
     assert run.table.idle_at(confirmation) == pytest.approx(confirmation), "the reading holds nothing up"
+
+
+# ------------------------------------------------------------------ heard or typed (issue 14 point 5)
+
+def _ready_to_castle(run: Run) -> None:
+    """1. e4 e5 2. Sf3 Sc6 3. Lc4 Sf6, all mirrored; the pegs show White castled short at t = 40."""
+    t = 0.0
+    for white, phrase, black in (("e2e4", "Bauer Eva vier", "e7e5"), ("g1f3", "Springer Felix drei", "b8c6"),
+                                 ("f1c4", "Läufer Cäsar vier", "g8f6")):
+        blind_move(run, white, phrase, t)
+        run.table.sighted_move(white, t + 1.2)
+        run.table.sighted_move(black, t + 2.0)
+        run.peg_move(black, t + 3.0)
+        run.table.tick(t + 4.0)
+        t += 6.0
+    run.lift("e1", 40.0)
+    run.lift("h1", 40.1)
+    run.place("g1", 40.2)
+    run.place("f1", 40.3)
+    run.table.tick(41.0)
+    assert len(run.table.session.game_moves) == 6
+
+
+def test_a_heard_king_move_of_two_squares_is_asked_a_typed_one_castles() -> None:
+    heard = Run()
+    _ready_to_castle(heard)
+    heard.table.blind_says("König Gustav eins", 1.0, 42.0)
+    asked = heard.of(Asked)
+    assert asked and asked[-1].candidates == ("e1g1",) and "Rochade" in asked[-1].text
+    assert len(heard.table.session.game_moves) == 6, "nothing castled on a guess"
+    heard.table.blind_says("ja", 1.0, 44.0)
+    assert heard.table.session.game_moves[-1] == chess.Move.from_uci("e1g1")
+
+    typed = Run()
+    _ready_to_castle(typed)
+    typed.table.blind_says("König Gustav eins", None, 42.0)   # typed for him: read as written
+    assert not typed.of(Asked)
+    assert typed.table.session.game_moves[-1] == chess.Move.from_uci("e1g1")
+
+
+# ------------------------------------------------------------------ repeat = the last announcement (issue 11)
+
+def test_repeat_says_the_last_announcement_not_the_last_answer() -> None:
+    run = Run(time_control="5+0")
+    opening(run)                                   # Black's 1... e5 announced to the blind player at 2.0
+    run.table.request("time", 10.0)                # an answer comes after it
+    run.table.finish(20.0)
+    run.table.blind_says("wiederholen", 1.0, 30.0)
+    run.table.finish(40.0)
+    again = [s for s in run.said() if s.t >= 30.0]
+    assert [s.text for s in again] == ["Eva fünf"] and again[0].to == "blind"
+    run.table.repeat(50.0)                         # the key does the same
+    run.table.finish(60.0)
+    assert [s.text for s in run.said() if s.t >= 50.0] == ["Eva fünf"]

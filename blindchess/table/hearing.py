@@ -1,7 +1,8 @@
 """What the players say: announcements, answers, offers, requests (D.2.1, D.2.8; pure).
 
 What the blind player says is decided by
-:class:`~blindchess.speech.dialogue.Dialogue`: a move heard with confidence
+:class:`~blindchess.speech.dialogue.Dialogue` (a recogniser's text understood with
+``heard=True``, typed text as written): a move heard with confidence
 below ``min_confidence``, or fitting several moves, is asked about
 (:mod:`~blindchess.table.questions`); the answer is "ja"/"nein", a candidate's
 phrase, or keys 1…n. A move is understood in the position before his own
@@ -53,7 +54,9 @@ class Hearing:
 
     # ---------------------------------------------------------------- the blind player
     def blind_says(self, text: str, confidence: float | None, now: float) -> None:
-        """What the recogniser heard from the blind player (``confidence`` 0..1, None: typed)."""
+        """What the recogniser heard from the blind player (``confidence`` 0..1), or what was typed for
+        him (``confidence`` None). Heard text is understood as a recogniser's (``heard=True``: "König
+        Gustav eins" asks "Kurze Rochade?"); typed text as written."""
         state = self.state
         state.emit(Heard(now, "blind", text, confidence))
         s = state.session
@@ -63,7 +66,8 @@ class Hearing:
             return
         me = s.blind_color
         board = state.hearing_board()
-        u = phonetic.understand(board, text, lang, heard=True)
+        heard = confidence is not None
+        u = phonetic.understand(board, text, lang, heard=heard)
         q = self.questions.question
         if q is not None and q.to == "blind" and self._answer_by_voice(q, u, now):
             return
@@ -93,8 +97,9 @@ class Hearing:
             state.adjusting = True
             state.show(now, tr("table.adjust", lang, name=state.name(me)))
         else:
-            self.questions.dialogue.cancel()
-            decision = self.questions.dialogue.hear(board, [text], confidence=confidence)
+            gate = self.questions.dialogue if heard else self.questions.typed_dialogue
+            gate.cancel()
+            decision = gate.hear(board, [text], confidence=confidence)
             self._decide(decision, text, u.kind == "correction", now)
 
     def _decide(self, decision: Decision, text: str, correction: bool, now: float) -> None:
@@ -186,11 +191,24 @@ class Hearing:
 
     # ---------------------------------------------------------------- session events
     def _on_announce_mismatch(self, ev: SessionEvent) -> None:
+        """The announcement and the pegs differ (D.2.3): the session's whole message is shown; the blind
+        player hears the two moves only — not after a correction, when the pegs are to follow it."""
         t = float(ev["t"])
         message = str(ev.get("message", ""))
         self.state.show(t, message)
-        if not self.state.withdrawn:   # after a correction the pegs follow the corrected move: nothing to say yet
-            self.state.say(t, message, "blind", "answer", about=BOARDS)
+        if not self.state.withdrawn:
+            self.state.say(t, self._mismatch_words(ev) or message, "blind", "answer", about=BOARDS)
+
+    def _mismatch_words(self, ev: SessionEvent) -> str | None:
+        """"Angesagt: …. Auf dem Tastbrett: …." in the phonetic words (the event's ``announced`` and
+        ``placed`` moves, UCI); None when one is not a legal move of that half-move."""
+        state = self.state
+        board = state.board_at(int(ev["ply"]) - 1)
+        said, shown = chess.Move.from_uci(str(ev["announced"])), chess.Move.from_uci(str(ev["placed"]))
+        if not (board.is_legal(said) and board.is_legal(shown)):
+            return None
+        return tr("table.announce_mismatch_said", state.lang, said=phonetic.announce(board, said, state.lang),
+                  shown=phonetic.announce(board, shown, state.lang))
 
     def _on_announce_unclear(self, ev: SessionEvent) -> None:
         t = float(ev["t"])

@@ -67,9 +67,13 @@ class Questions:
     def __init__(self, state: TableState) -> None:
         self.state = state
         self.question: Question | None = None
-        #: The confidence gate and the candidates of an unclear announcement (D.2.1).
+        #: The confidence gate and the candidates of an unclear announcement (D.2.1), for what a
+        #: recogniser heard (``heard=True``: a heard two-square king move is asked, never castled).
         self.dialogue = Dialogue(state.lang, min_confidence=state.setup.min_confidence, max_options=9,
                                  understand=lambda b, t, lang: phonetic.understand(b, t, lang, heard=True))
+        #: The same for typed text (the assistant's keyboard): read as written.
+        self.typed_dialogue = Dialogue(state.lang, min_confidence=state.setup.min_confidence, max_options=9,
+                                       understand=lambda b, t, lang: phonetic.understand(b, t, lang))
         self._resolvers: dict[str, Resolver] = {}
 
     def resolver(self, kind: str, resolve: Resolver) -> None:
@@ -100,6 +104,7 @@ class Questions:
             return
         self.question = None
         self.dialogue.cancel()
+        self.typed_dialogue.cancel()
         self.state.session.note(tr("table.question_closed", self.state.lang), now, kind=NOTE_QUESTION_CLOSED)
 
     def choices(self, q: Question) -> str:

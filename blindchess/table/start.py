@@ -95,5 +95,7 @@ def start_shown(setup: TableSetup, lang: str) -> str:
 
 
 def resumed_text(session: Session, lang: str) -> str:
-    """What is shown and said when the game comes back."""
-    return tr("table.resumed", lang, plies=len(session.game_moves))
+    """What is shown and said when the game comes back (how many half-moves were played)."""
+    plies = len(session.game_moves)
+    key = "table.resumed_start" if plies == 0 else "table.resumed_one" if plies == 1 else "table.resumed"
+    return tr(key, lang, plies=plies)
