@@ -14,6 +14,8 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel, QLineEdit,
 
 from blindchess.ui import qt_translations, theme
 from blindchess.ui.panels import ClockPanel
+from blindchess.ui.settings import Settings
+from blindchess.ui.settings_dialog import SettingsDialog
 from ui_window import TestClock, open_window
 
 LOOKS = tuple(theme.SCHEMES)
@@ -242,3 +244,15 @@ def test_the_app_loads_qts_texts_for_its_language(qtbot):
             assert box.button(QDialogButtonBox.StandardButton.Discard).text().replace("&", "") == "Verwerfen"
     finally:
         qt_translations.install(QApplication.instance(), "en")
+
+
+@pytest.mark.parametrize("choice", theme.CHOICES)
+def test_every_look_can_be_chosen_in_the_settings_and_survives_a_restart(qtbot, choice):
+    dialog = SettingsDialog(None, Settings(), lang="de")
+    qtbot.addWidget(dialog)
+    offered = [dialog.theme.itemData(i) for i in range(dialog.theme.count())]
+    assert offered == list(theme.CHOICES)
+    dialog.theme.setCurrentIndex(dialog.theme.findData(choice))
+    dialog.store()
+    dialog.settings.save()
+    assert Settings.load().theme == choice

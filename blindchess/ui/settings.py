@@ -14,6 +14,7 @@ from typing import Any
 from PySide6.QtCore import QSettings
 
 from .. import DEFAULT_LANG, paths
+from . import theme
 
 #: Where speech goes (``Settings.speech_channel``; see :mod:`blindchess.ui.voice`): the program's voice, the
 #: user's own screen reader, or both without duplicates.
@@ -28,7 +29,7 @@ class Settings:
     model: str = ""             # vosk model folder; "" = found by language
     port: str = ""              # serial port of the tactile board; "" = none
     board_profile: str = ""     # boards/<profile>.toml; "simulator" = the virtual board
-    theme: str = "normal"       # "normal" | "high-contrast"
+    theme: str = "normal"       # theme.CHOICES: "normal" (follows the system) | "light" | "dark" | "high-contrast"
     font_scale: float = 1.0     # 0.8 … 3.0
     spoken_clock_warnings: bool = False  # low-time warnings spoken; off: only on request (D.2.10 d)
     last_journal: str = ""      # the journal of the game open when the app was closed
@@ -49,7 +50,7 @@ class Settings:
                 continue  # a hand-edited bad value falls back to the default
         settings = cls(**values)
         settings.font_scale = min(3.0, max(0.8, settings.font_scale))
-        if settings.theme not in ("normal", "high-contrast"):
+        if settings.theme not in theme.CHOICES:
             settings.theme = "normal"
         if settings.speech_channel not in CHANNELS:
             settings.speech_channel = "app"

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import paths
-from . import a11y
+from . import a11y, theme
 from .new_game import board_profiles, serial_ports
 from ..i18n import tr
 from .settings import CHANNELS, Settings
@@ -98,7 +98,7 @@ class SettingsDialog(QDialog):
             self.profile.addItem(title, name)
         self.profile.setCurrentIndex(max(0, self.profile.findData(settings.board_profile or "simulator")))
         self.theme = row(QComboBox(self), "settings.theme")
-        for name in ("normal", "high-contrast"):
+        for name in theme.CHOICES:   # "normal" follows the system's dark / high-contrast setting
             self.theme.addItem(t(f"theme.{name}", lang), name)
         self.theme.setCurrentIndex(max(0, self.theme.findData(settings.theme)))
         self.font_scale = row(QDoubleSpinBox(self), "settings.font_scale")
