@@ -33,3 +33,19 @@ def test_every_subcommand_and_argument_has_a_help_text(lang, monkeypatch):
             if not action.help:
                 missing.append(" ".join(path) + ": " + (action.option_strings or [action.dest])[0])
     assert missing == []
+
+
+def test_help_loads_no_qt_and_the_ui_never_loads_the_cli():
+    """cli -> ui only (issue 14.13: the cycle cli <-> ui is gone); ``--help`` stays fast and works without Qt."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from blindchess.cli import build_parser\n"
+            "build_parser('de')\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules if m.startswith('PySide6')}))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+    code = "import sys, blindchess.ui.app, blindchess.ui.envelope_pdf; print([m for m in sys.modules if '.cli' in m])"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
