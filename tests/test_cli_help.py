@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
 
 import pytest
 
@@ -37,9 +39,6 @@ def test_every_subcommand_and_argument_has_a_help_text(lang, monkeypatch):
 
 def test_help_loads_no_qt_and_the_ui_never_loads_the_cli():
     """cli -> ui only (issue 14.13: the cycle cli <-> ui is gone); ``--help`` stays fast and works without Qt."""
-    import subprocess
-    import sys
-
     code = ("import sys\n"
             "from blindchess.cli import build_parser\n"
             "build_parser('de')\n"
