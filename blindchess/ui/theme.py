@@ -319,13 +319,17 @@ def stylesheet(theme: Theme, point_size: float) -> str:
         # every control keeps the same border width focused or not (no jump, no clipping): focus changes its colour
         w, d = theme.frame_width, theme.disabled
         box = max(18, box)
-        controls = "QPushButton, QComboBox, QLineEdit, QSpinBox, QDoubleSpinBox, QDateEdit, QTimeEdit, QAbstractItemView"
-        fields = "QLineEdit, QSpinBox, QDoubleSpinBox, QDateEdit, QTimeEdit, QAbstractItemView"
+        controls = "QPushButton, QComboBox, QLineEdit, QSpinBox, QDoubleSpinBox, QDateEdit, QTimeEdit"
+        fields = "QLineEdit, QSpinBox, QDoubleSpinBox, QDateEdit, QTimeEdit"
         rules += [
             "* { outline: none; }",
             f"{controls} {{ border: {w}px solid {a['border']}; padding: 3px;"
             f" color: {p['ButtonText']}; background-color: {p['Button']}; }}",
             f"{fields} {{ color: {p['Text']}; background-color: {p['Base']}; }}",
+            # lists and tables: a frame but no padding (their headers are placed by the view itself)
+            f"QAbstractItemView {{ border: {w}px solid {a['border']}; color: {p['Text']};"
+            f" background-color: {p['Base']}; }}",
+            "QHeaderView { border: 0px; }",
             f"QCheckBox, QRadioButton {{ border: {w}px solid transparent; padding: 2px; }}",
             f"QWidget:focus {{ border: {w}px solid {a['focus']}; }}",
             f"QHeaderView::section {{ color: {p['ButtonText']}; background-color: {p['Window']};"
@@ -336,6 +340,10 @@ def stylesheet(theme: Theme, point_size: float) -> str:
             f"QRadioButton::indicator {{ border-radius: {box // 2 + w}px; }}",
             f"QCheckBox::indicator:checked, QRadioButton::indicator:checked {{ background-color: {p['Highlight']}; }}",
             f"QWidget:disabled {{ color: {d['WindowText']}; border-color: {d['WindowText']}; }}",
+            # the board paints its own squares, coordinates and cursor frame: no frame of the stylesheet around it
+            # (a frame that comes and goes with the focus would move every square)
+            "BoardView, BoardView:focus { border: 0px; padding: 0px; }",
+            "BoardView QHeaderView::section { border: 0px; padding: 0px; }",
             "QCheckBox:disabled, QRadioButton:disabled { border-color: transparent; }",
             f"QCheckBox::indicator:disabled, QRadioButton::indicator:disabled {{ border-color: {d['WindowText']}; }}",
         ]
