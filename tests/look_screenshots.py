@@ -79,6 +79,8 @@ def main(argv: list[str]) -> int:
             print(json.dumps({"file": main_file.name, "look": look, "scale": scale, "platform": app.platformName(),
                               "window": [window.width(), window.height()],
                               "board_side": min(board.width(), board.height()),
+                              "board_visible": board.visibleRegion().boundingRect().size().toTuple()
+                              == board.size().toTuple(),
                               "app_font": app.font().pointSizeF(),
                               "next_step_font": window.next_step.font().pointSizeF(),
                               "next_step_fits": window.next_step.height() >= window.next_step.heightForWidth(

@@ -117,6 +117,8 @@ def test_fonts_and_the_next_step_line_double_at_200_percent(screenshots):
             assert row["next_step_fits"]
 
 
-def test_the_board_is_not_smaller_at_200_percent(screenshots):
+def test_the_board_is_not_smaller_at_200_percent_and_seen_whole(screenshots):
     for look in ("light", "high-contrast"):
         assert screenshots[f"main-{look}-200.png"]["board_side"] >= screenshots[f"main-{look}-100.png"]["board_side"]
+        for pct in (100, 200):
+            assert screenshots[f"main-{look}-{pct}.png"]["board_visible"], (look, pct)   # not scrolled off, not cut
