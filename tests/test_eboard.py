@@ -349,3 +349,26 @@ def test_differences_are_named_square_by_square():
     shown[chess.E5] = chess.Piece(chess.BISHOP, chess.BLACK)
     assert describe_difference(shown, board, "en") == ("e7: empty instead of black pawn",
                                                        "e5: black bishop instead of empty")
+
+
+def test_a_crash_before_the_eboard_was_set_right_after_a_retrace_brings_no_move_back(tmp_path):
+    journal = tmp_path / "game.jsonl"
+    t = EBoardTable(journal=journal)
+    t.dump(0.0)
+    t.act(1.0, "L e2", "P e4 P")
+    t.table.tactile_move("e2e4", 2.5)
+    t.table.tactile_move("e7e5", 3.0)
+    t.table.blind_says("Eva fünf", 1.0, 3.2)
+    t.act(5.0, "L e7", "P e5 p")
+    t.table.arbiter_retrace(1, 8.0)
+    resumed = EBoardTable(table=Table.resume(journal, 9.0))    # the program dies before e5 is taken back
+    resumed.pieces = dict(t.pieces)
+    resumed.dump(9.0)
+    resumed.table.tick(9.5)
+    eboard = resumed.table.eboard
+    assert eboard is not None and eboard.adjusting and set(eboard.mismatch) == {"e5", "e7"}
+    assert resumed.table.session.game_moves == [chess.Move.from_uci("e2e4")] and not resumed.of("move")
+    resumed.act(10.0, "L e5", "P e7 p")
+    assert not eboard.adjusting and not eboard.mismatch and not resumed.of("move")
+    t.table.close()
+    resumed.table.close()

@@ -71,7 +71,8 @@ from .events import DeviceRequest, Touched
 from .setup import SessionEvent
 from .state import TableState
 
-__all__ = ["DEVICE", "SIGHTED_BOARDS", "EBoard", "Touch", "touch_report", "describe_difference"]
+__all__ = ["DEVICE", "SIGHTED_BOARDS", "EBoard", "Touch", "touch_report", "differing_squares",
+           "describe_difference"]
 
 #: The ``device`` of the e-board's :class:`DeviceRequest` events.
 DEVICE = "eboard"
@@ -98,21 +99,19 @@ def _piece_words(piece: chess.Piece | None, lang: str) -> str:
     return words.white if piece.color == chess.WHITE else words.black
 
 
-def describe_difference(shown: dict[int, chess.Piece], target: chess.BaseBoard, lang: str) -> tuple[str, ...]:
-    """Square by square where ``shown`` (square -> piece on the e-board) differs from ``target``.
+def differing_squares(shown: dict[int, chess.Piece], target: chess.BaseBoard) -> list[int]:
+    """The squares where ``shown`` (square -> piece on the e-board) differs from ``target``, a8 … h1
+    (the order a player reads a board in)."""
+    return [chess.square(file, rank) for rank in range(7, -1, -1) for file in range(8)
+            if shown.get(chess.square(file, rank)) != target.piece_at(chess.square(file, rank))]
 
-    Each entry reads e.g. "e5: schwarzer Läufer statt schwarzer Bauer" (in ``lang``),
-    squares in the order a8 … h1 as a player reads a board.
-    """
-    out: list[str] = []
-    for rank in range(7, -1, -1):
-        for file in range(8):
-            square = chess.square(file, rank)
-            have, want = shown.get(square), target.piece_at(square)
-            if have != want:
-                out.append(tr("eboard.square_differs", lang, square=chess.square_name(square),
-                              shown=_piece_words(have, lang), wanted=_piece_words(want, lang)))
-    return tuple(out)
+
+def describe_difference(shown: dict[int, chess.Piece], target: chess.BaseBoard, lang: str) -> tuple[str, ...]:
+    """Square by square where ``shown`` differs from ``target`` (:func:`differing_squares`), in words:
+    e.g. "e5: schwarzer Läufer statt schwarzer Bauer" (in ``lang``)."""
+    return tuple(tr("eboard.square_differs", lang, square=chess.square_name(square),
+                    shown=_piece_words(shown.get(square), lang), wanted=_piece_words(target.piece_at(square), lang))
+                 for square in differing_squares(shown, target))
 
 
 def touch_report(session: Session, lang: str) -> str:
@@ -162,7 +161,7 @@ class EBoard:
         self.adjusting = False                     # after a ruling: being set right, nothing counts
         self.held: chess.Move | None = None        # a mirror set up before its move was made (D.2.3)
         self.touches: list[Touch] = []             # the sighted player's touches in his current turn
-        self.snapshots = 0                         # board dumps seen
+        self.snapshots = 0                         # board dumps seen (before the first one ``pieces`` is assumed)
         self._changed: float | None = None         # the last change the board reported
         self._target_key: str | None = None
         self._refused: tuple[str, str] | None = None   # (position, move) refused once: not offered again
@@ -229,7 +228,19 @@ class EBoard:
         self._handle(self.tracker.expect(target) + self.tracker.tick(now), now)
 
     def resumed(self, now: float) -> None:
-        """The program started again (a crash, a restart): ask the board what it shows."""
+        """The program started again (a crash, a restart): ask the board what it shows.
+
+        When a ruling is the last thing that happened (no move made since), the board
+        may still be being set right: it is judged against the game, nothing it shows
+        is a move until it shows the game (a position retraced must not come back as a move).
+        """
+        for ev in reversed(self.session.events):
+            kind = ev.get("type")
+            if kind == "move-made":
+                break
+            if kind in ("ruling", "ruling-override"):
+                self.adjusting = True
+                break
         self._target_key = None
         self._request(now)
 
@@ -457,11 +468,10 @@ class EBoard:
         if self.held is not None:
             target.push(self.held)
         differences = describe_difference(self.pieces, target, self.lang)
-        squares = tuple(sorted({text.split(":", 1)[0] for text in differences}))
         if not differences or differences == self.differences:
             return
         self.differences = differences
-        self.mismatch = squares
+        self.mismatch = tuple(chess.square_name(sq) for sq in differing_squares(self.pieces, target))
         self._show(now, tr("eboard.differs_shown", self.lang, squares="; ".join(differences)))
 
     def _agrees(self, now: float) -> None:
@@ -474,7 +484,12 @@ class EBoard:
             self._show(now, tr("eboard.agrees_shown", self.lang))
 
     def _check_adjusted(self, now: float) -> None:
-        """While the board is set right after a ruling: done when it shows the game, else the squares that differ."""
+        """While the board is set right after a ruling: done when it shows the game, else the squares that differ.
+
+        Judged only once the board has told what it shows (a dump since the program started).
+        """
+        if not self.snapshots:
+            return
         target = self._target()
         if self.pieces == target.piece_map():
             self.adjusting = False
