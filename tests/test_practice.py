@@ -243,8 +243,7 @@ def test_coaching_explains_an_announcement_not_understood_and_how_to_say_the_mov
     s.say("Blabla")
     s.wait()
     tips = [t for t in s.said_to_blind() if t.startswith("Tipp:")]
-    assert tips == ["Tipp: Darin habe ich keine Figur und kein Feld erkannt. "
-                    "Der Zug auf Ihrem Brett wird so angesagt: Springer Felix drei."]
+    assert tips == ["Tipp: keine Figur und kein Feld erkannt. Ihr gesteckter Zug heißt: Springer Felix drei."]
     s.say("Springer Hector drei")                       # understood, but the pegs show Nf3 (D.2.3)
     s.wait()
     assert any(t == "Tipp: Wenn der gesteckte Zug gilt, sagen Sie: Springer Felix drei; sonst stecken Sie "
@@ -443,3 +442,33 @@ def test_phonetic_words_of_the_forced_line():
         board.push(M(uci))
     assert said == ["Turm schlägt Hector zwei", "König Bella eins", "Turm Anna sechs", "König Cäsar eins",
                     "Turm Anna eins matt"]
+
+
+@needs_engine
+def test_practice_scenario_with_coaching_through_the_command_line(tmp_path, capsys):
+    journal = tmp_path / "coached.jsonl"
+    code = main(["scenario", "run", str(SCENARIOS / "practice_coaching.scn"), "--json", "--journal", str(journal)])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    events = [json.loads(line) for line in out.out.splitlines()]
+    said = [(e["t"], e["text"]) for e in events if e["type"] == "said" and e["to"] in ("blind", "all")]
+    texts = [text for _, text in said]
+    assert "Tipp: keine Figur und kein Feld erkannt. Ihr gesteckter Zug heißt: Turm schlägt Hector zwei." in texts
+    assert any(t.startswith("Tastbrett stimmt nicht") for t in texts)             # the wrong mirror is caught
+    assert "Der letzte Zug war: König Bella eins; stellen Sie Ihre Stecker so." in texts
+    assert "Zurückgenommen: Turm schlägt Hector zwei, König Bella eins. Stellen Sie die Stecker zurück; " \
+           "Sie sind am Zug." in texts
+    rulings = [(e["kind"], e["plies"]) for e in events if e["type"] == "ruling"]
+    assert rulings == [("retrace", 0)]
+    moves = [(e["t"], e["uci"]) for e in events if e["type"] == "move"]
+    assert moves == [(11.0, "c2h2"), (21.0, "a1b1"), (45.5, "c2h2"), (55.0, "a1b1"), (61.0, "e6a6"),
+                     (70.0, "b1c1"), (76.0, "a6a1")]
+    summary = [t for t in texts if t.startswith("Zusammenfassung")]
+    assert summary == ["Zusammenfassung: Ansagen berichtigt: 0. Ansagen unklar oder abweichend: 1. "
+                       "Spiegelzüge berichtigt: 1. Uhrdrücke abgelehnt: 0. Züge zurückgenommen: 1."]
+    assert not any(cut for cut in (e["cut"] for e in events if e["type"] == "said" and e["text"].startswith("Tipp")))
+    final = events[-1]
+    assert final["result"] == "1-0" and final["plies"] == 5
+    assert final["boards"]["sighted"] == final["boards"]["tactile"] == final["game"]
+    reopened = Session.load(journal)
+    assert Slips.count(reopened.events) == Slips(unclear=1, mirror=1, takeback=1)

@@ -72,6 +72,7 @@ from .questions import Questions
 from .rulings import Rulings
 from .setup import SessionEvent, color_name
 from .state import TableState
+from .tactile import TactileBoard
 
 __all__ = ["MoveChooser", "Opponent", "Slips", "MIN_DELAY", "RULING_DELAY", "PRESS_REMINDER", "NOTE_SLIP",
            "NOTE_ENGINE_FAILED", "min_delay"]
@@ -120,7 +121,8 @@ class Slips:
 
     ``corrected``: made moves withdrawn by a corrected announcement (D.2.8);
     ``unclear``: announcements not understood or not fitting the pegs (D.2.1, D.2.3);
-    ``mirror``: wrong mirrors of the computer's moves on the pegs (D.2.9);
+    ``mirror``: wrong mirrors of the computer's moves on the pegs (a divergence, D.2.9, or pegs
+    that did not show the move until he set them right);
     ``press``: clock presses refused (D.2.4); ``takeback``: moves taken back.
     """
 
@@ -173,8 +175,10 @@ class Opponent:
     """
 
     def __init__(self, state: TableState, moves: Moves, clock: ClockKeeper, rulings: Rulings,
-                 questions: Questions, endings: Endings, *, level: int = 2, coaching: bool = False) -> None:
+                 questions: Questions, endings: Endings, tactile: TactileBoard | None = None, *, level: int = 2,
+                 coaching: bool = False) -> None:
         self.state = state
+        self.tactile = tactile
         self.moves = moves
         self.clock = clock
         self.rulings = rulings
@@ -200,6 +204,7 @@ class Opponent:
         self._diverged_at: float | None = None
         self._unpressed: tuple[int, float] | None = None   # (ply, since) of the blind player's unpressed move
         self._reminded: set[int] = set()
+        self._mirror_slips: set[int] = set()      # plies whose mirror on the pegs went wrong (noted once)
         self._heard: _Heard | None = None
         self._take_back = False
         self._seen = len(session.events)
@@ -432,7 +437,7 @@ class Opponent:
             self._tell_last_move(now)
 
     def _tell_last_move(self, now: float) -> None:
-        """After a ruling: how the pegs should stand — the last move of the game, in words."""
+        """After a ruling or a wrong mirror: how the pegs should stand — the last move of the game, in words."""
         state = self.state
         game = state.session.game_moves
         if not game:
@@ -455,14 +460,32 @@ class Opponent:
             kind = _SLIPS.get(str(ev.get("type")))
             if kind is None:
                 continue
-            if kind == "mirror" and ev.get("board") != "tactile":
+            if kind == "mirror" and (ev.get("board") != "tactile" or not self._mirror_slip()):
                 continue
             if kind == "press" and ev.get("color") != blind:
                 continue
             s.note(tr(f"engine.slip_{kind}", self.state.lang), now, kind=NOTE_SLIP, slip=kind)
             if ev.get("type") == "announce-mismatch":
                 self._coach_mismatch(ev, now)
+        if self.tactile is not None and self.tactile.mismatch and self._mirroring() and self._mirror_slip():
+            s.note(tr("engine.slip_mirror", self.state.lang), now, kind=NOTE_SLIP, slip="mirror")
+            self._tell_last_move(now)
         self._seen = len(s.events)
+
+    def _mirroring(self) -> bool:
+        """The blind player is to mirror the computer's last move on his pegs."""
+        s = self.state.session
+        game = s.game_moves
+        return bool(game) and len(s.moves("tactile")) < len(game) and \
+            self.state.board_at(len(game) - 1).turn == self.color
+
+    def _mirror_slip(self) -> bool:
+        """True the first time a mirror of the game's last half-move goes wrong (one slip per half-move)."""
+        ply = len(self.state.session.game_moves)
+        if ply in self._mirror_slips:
+            return False
+        self._mirror_slips.add(ply)
+        return True
 
     def _coach_mismatch(self, ev: SessionEvent, now: float) -> None:
         state = self.state
