@@ -316,6 +316,12 @@ class Opponent:
         later = [d for d in dues if d > now]
         return min(later) if later else None
 
+    def phrases(self) -> list[str]:
+        """What the recogniser should listen for besides the moves: "take back" (coaching on), lower case."""
+        if not self.coaching:
+            return []
+        return [p.strip().lower() for p in tr("engine.take_back_phrases", self.state.lang).split("|") if p.strip()]
+
     @property
     def slips(self) -> Slips:
         """The slips noted so far in this game."""

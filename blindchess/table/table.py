@@ -456,7 +456,10 @@ class Table:
 
     def grammar(self) -> list[str]:
         """The phrases the recogniser should listen for now (the position the blind player announces in)."""
-        return list(phonetic.grammar(self.state.hearing_board(), self.lang))
+        phrases = list(phonetic.grammar(self.state.hearing_board(), self.lang))
+        if self.opponent is not None:
+            phrases += self.opponent.phrases()      # practice: "take back"
+        return phrases
 
     def idle_at(self, now: float) -> float:
         """When everything started is over: the speech and what waits behind it, the pegs' settle time.
