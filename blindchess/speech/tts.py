@@ -43,6 +43,7 @@ from pathlib import Path
 
 from ..errors import UserError
 from ..i18n import tr
+from ..records.files import atomic_path
 from . import pronunciation
 
 #: Priorities, most urgent first. A move announcement interrupts a reading.
@@ -513,49 +514,19 @@ def _pyttsx3_save(text: str, path: Path, lang: str, rate: float | None) -> None:
 
 
 def _write_wav(path: Path, pcm: bytes, rate: int) -> Path:
-    """Write atomically: a temporary file in the same folder, then rename.
+    """Write the WAV whole or not at all, through the one checked writer of exports.
 
-    A path that cannot be written (a folder, no permission, a full disk) raises
-    :class:`UserError` naming it; the target is then left as it was.
+    :func:`blindchess.records.files.atomic_path` checks the target first (a folder, a
+    missing folder, a name the system refuses, a symlink loop, a pipe nobody reads
+    from: :class:`UserError` naming it, nothing written), writes a temporary file
+    beside it and renames it; a device or a pipe with a reader is written into.
     """
-    path = Path(path)
-    if path.is_symlink() and not (path.exists() and not path.is_file()):
-        path = path.resolve()   # write beside the real file; the link stays a link
-    if path.is_dir():
-        raise UserError(tr("speech.cannot_write", None, path=path, error=tr("speech.is_folder", None)))
-    if path.exists() and not path.is_file():
-        # a device or a pipe (/dev/stdout, a FIFO): renaming onto it would replace it — write into it
-        try:
-            with open(path, "wb") as f, wave.open(f, "wb") as w:
-                w.setnchannels(1)
-                w.setsampwidth(2)
-                w.setframerate(rate)
-                w.writeframes(pcm)
-        except OSError as exc:
-            raise UserError(tr("speech.cannot_write", None, path=path, error=exc.strerror or exc)) from exc
-        return path
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".blindchess-", suffix=".wav", dir=path.parent)
-    except OSError as exc:
-        raise UserError(tr("speech.cannot_write", None, path=path, error=exc.strerror or exc)) from exc
-    try:
-        with os.fdopen(fd, "wb") as f, wave.open(f, "wb") as w:
-            w.setnchannels(1)
-            w.setsampwidth(2)
-            w.setframerate(rate)
-            w.writeframes(pcm)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)  # mkstemp makes 0600; a recording is an ordinary file
-        os.replace(tmp, path)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise UserError(tr("speech.cannot_write", None, path=path, error=exc.strerror or exc)) from exc
-        raise
-    return path
+    with atomic_path(path, suffix=".wav") as tmp, wave.open(str(tmp), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(pcm)
+    return Path(path)
 
 
 def render_wav(text: str, path, lang: str = "de", rate: float | None = None) -> Path:

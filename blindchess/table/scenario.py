@@ -77,6 +77,7 @@ from ..clock import TimeControl
 from ..engine import EngineChooser
 from ..engine import level as engine_level
 from ..errors import UserError
+from .. import textfile
 from ..i18n import tr
 from ..pegboard import dgt
 from ..pegboard.protocol import ProtocolError, ident_line, parse_line, snapshot_line
@@ -292,10 +293,8 @@ def _is_960_fen(fen: str) -> bool:
 
 def read_script(path: Path, lang: str) -> Script:
     """Read and parse the script file ``path``. Raises :class:`ScriptError` / :class:`UserError`."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise UserError(tr("scenario.cannot_read", lang, file=path, error=exc.strerror or exc)) from exc
+    # a regular file only, read bounded: /dev/zero or a FIFO is refused at once (never read for ever)
+    data = textfile.read_bytes(path, lang)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
