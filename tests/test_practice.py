@@ -472,3 +472,22 @@ def test_practice_scenario_with_coaching_through_the_command_line(tmp_path, caps
     assert final["boards"]["sighted"] == final["boards"]["tactile"] == final["game"]
     reopened = Session.load(journal)
     assert Slips.count(reopened.events) == Slips(unclear=1, mirror=1, takeback=1)
+
+
+def test_a_resumed_practice_game_is_one_again_from_its_journal_alone(tmp_path):
+    header = "@blind white\n@opponent engine club coaching\n@time 15+10\n"
+    s = side(tmp_path, header, Scripted())
+    s.play(M("e2e4"))
+    pressed_at = s.now
+    journal = tmp_path / "game.jsonl"
+    s.front.table.close()                        # the program ends before the computer's move is due
+    table = Table.resume(journal, pressed_at + 1.0)
+    assert (table.setup.opponent, table.setup.engine_level, table.setup.coaching) == ("engine", 4, True)
+    assert table.opponent is not None and table.opponent.level == 4 and table.opponent.coaching
+    events: list = []
+    table.subscribe(events.append)
+    table.connect_engine(Scripted("c7c5"), pressed_at + 1.0)
+    table.tick(pressed_at + 1.0 + MIN_DELAY[3])
+    assert table.session.game_moves == [M("e2e4"), M("c7c5")]
+    assert moved_at(events, 2) == pytest.approx(pressed_at + 1.0 + MIN_DELAY[3])   # its turn began on resuming
+    table.close()
