@@ -177,8 +177,10 @@ class CastlingPlan:
                 out.append(tr(f"tournament.step_king_off_{board}", lang, piece=piece,
                               square=name(step.square), near=name(self.king_to)))
             elif step.action == "lift":  # the rook: lifted and placed in one sentence
+                target = steps[i + 1].square
+                assert target is not None  # a lifted rook is placed next
                 out.append(tr(f"tournament.step_move_{board}", lang, piece=piece,
-                              origin=name(step.square), target=name(steps[i + 1].square)))
+                              origin=name(step.square), target=name(target)))
             elif step.piece.piece_type == chess.KING:
                 key = "step_king_back" if self.kind == "rook_only" else "step_king_on"
                 out.append(tr(f"tournament.{key}_{board}", lang, piece=piece, square=name(step.square)))
@@ -242,6 +244,9 @@ def apply_steps(placement: dict[chess.Square, chess.Piece], steps: list[Step]) -
     board = dict(placement)
     hand: list[chess.Piece] = []
     for step in steps:
+        if step.action == "announce":
+            continue
+        assert step.square is not None  # a lift or a place names its square
         if step.action == "lift":
             if board.get(step.square) != step.piece:
                 raise ValueError(f"no {step.piece} on {chess.square_name(step.square)}")

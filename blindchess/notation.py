@@ -90,6 +90,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from typing import TypedDict, cast
 
 import chess
 
@@ -253,6 +254,26 @@ class _Sym:
     value: object                            # meanings tuple / index
     cost: int = 0
 
+    @property
+    def index(self) -> int:
+        """A "file" or "rank" symbol's 0-based index."""
+        return cast(int, self.value)
+
+    @property
+    def meanings(self) -> tuple[tuple[int, int], ...]:
+        """A "piece" symbol's (piece type, cost) meanings."""
+        return cast("tuple[tuple[int, int], ...]", self.value)
+
+
+class _Fields(TypedDict, total=False):
+    """The constraints read so far (keyword arguments of :class:`_Pattern`)."""
+    pieces: tuple[tuple[int, int], ...] | None
+    from_file: int
+    from_rank: int
+    capture: bool
+    to_file: int
+    to_rank: int
+
 
 @dataclass(frozen=True)
 class _Pattern:
@@ -359,7 +380,7 @@ def _grammar(syms: list[list[_Sym]]) -> list[_Pattern]:
                 if s.kind == kind:
                     yield s
 
-    def finish(i: int, fields: dict, cost: int) -> None:
+    def finish(i: int, fields: _Fields, cost: int) -> None:
         # optional promotion part after the arrival square
         j = i
         while j < n and any(s.kind == "sep" for s in syms[j]):
@@ -372,41 +393,41 @@ def _grammar(syms: list[list[_Sym]]) -> list[_Pattern]:
             while k < n and any(s.kind == "sep" for s in syms[k]):
                 k += 1
             if k == n:
-                promo = tuple((pt, c) for pt, c in p.value if pt in _PROMOTABLE)
+                promo = tuple((pt, c) for pt, c in p.meanings if pt in _PROMOTABLE)
                 if promo:
                     found.append(_Pattern(promotion=promo, cost=cost, **fields))
 
-    def target(i: int, fields: dict, cost: int) -> None:
+    def target(i: int, fields: _Fields, cost: int) -> None:
         for f in alts(i, "file"):
             for r in alts(i + 1, "rank"):
-                finish(i + 2, {**fields, "to_file": f.value, "to_rank": r.value}, cost + f.cost + r.cost)
+                finish(i + 2, {**fields, "to_file": f.index, "to_rank": r.index}, cost + f.cost + r.cost)
 
-    def after_from(i: int, fields: dict, cost: int) -> None:
+    def after_from(i: int, fields: _Fields, cost: int) -> None:
         target(i, fields, cost)
         for s in list(alts(i, "x")) + list(alts(i, "-")):
             target(i + 1, {**fields, "capture": fields.get("capture", False) or s.kind == "x"}, cost)
 
-    def from_part(i: int, fields: dict, cost: int) -> None:
+    def from_part(i: int, fields: _Fields, cost: int) -> None:
         after_from(i, fields, cost)
         for f in alts(i, "file"):
-            after_from(i + 1, {**fields, "from_file": f.value}, cost + f.cost)
+            after_from(i + 1, {**fields, "from_file": f.index}, cost + f.cost)
             for r in alts(i + 1, "rank"):
-                after_from(i + 2, {**fields, "from_file": f.value, "from_rank": r.value}, cost + f.cost + r.cost)
+                after_from(i + 2, {**fields, "from_file": f.index, "from_rank": r.index}, cost + f.cost + r.cost)
         for r in alts(i, "rank"):
-            after_from(i + 1, {**fields, "from_rank": r.value}, cost + r.cost)
+            after_from(i + 1, {**fields, "from_rank": r.index}, cost + r.cost)
 
     if n == 0 or n > 12:
         return found
     from_part(0, {"pieces": None}, 0)
     for p in alts(0, "piece"):
-        if p.value:
-            from_part(1, {"pieces": p.value}, p.cost)
+        if p.meanings:
+            from_part(1, {"pieces": p.meanings}, p.cost)
     # pawn shorthand "ed" / "exd"
     if n in (2, 3) and (n == 2 or any(s.kind == "x" for s in syms[1])):
         for f1 in alts(0, "file"):
             for f2 in alts(n - 1, "file"):
-                if f2.value != f1.value:
-                    found.append(_Pattern(pieces=None, from_file=f1.value, to_file=f2.value, capture=True,
+                if f2.index != f1.index:
+                    found.append(_Pattern(pieces=None, from_file=f1.index, to_file=f2.index, capture=True,
                                           cost=1 + f1.cost + f2.cost))
     return found
 
@@ -453,7 +474,7 @@ def _patterns_uncached(text: str, hint: str | None) -> tuple[tuple[_Pattern, ...
     if syms is None:
         return (), draw, t
     # keep the cheapest cost per distinct pattern
-    best: dict[tuple, _Pattern] = {}
+    best: dict[tuple[object, ...], _Pattern] = {}
     for p in _grammar(syms):
         key = (p.pieces, p.from_file, p.from_rank, p.capture, p.to_file, p.to_rank, p.promotion)
         if key not in best or p.cost < best[key].cost:
@@ -1116,7 +1137,7 @@ class Problem:
         colour = tr("notation.white" if self.white else "notation.black", lang)
         return tr("notation.move_line", lang, number=self.number, colour=colour, message=self.message)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         return {"ply": self.ply, "number": self.number, "colour": "white" if self.white else "black",
                 "written": self.written, "problem": self.problem, "suggestions": list(self.suggestions),
                 "message": self.message}
@@ -1165,7 +1186,7 @@ class ScoreReading:
         """The legal moves as a score line in ``lang`` (default: the sheet's)."""
         return write_score(self.start, self.moves, lang or self.lang or "de", style=style or self.style)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         """The reading as JSON-ready data; ``heading`` only when the score has one."""
         out = {"plies": self.plies, "moves": [m.uci() for m in self.moves],
                "problems": [p.as_dict() for p in self.problems], "ok": self.ok,
@@ -1424,7 +1445,7 @@ def read_score(text: str, *, board: chess.Board | None = None, lang: str | None 
     # 1. group words into move texts with their number positions
     # (slot, written, draw, split): split is the joined entry's two half-moves
     # ("e4 - e5" -> ("e4", "e5")), tried when the joined reading fails
-    raw: list[tuple[tuple[int, int] | None, str, bool, tuple[str, str] | None]] = []
+    raw: list[tuple[tuple[int, bool] | None, str, bool, tuple[str, str] | None]] = []
     pending_number: tuple[int, bool] | None = None
     i = 0
     while i < len(words):
@@ -1454,7 +1475,7 @@ def read_score(text: str, *, board: chess.Board | None = None, lang: str | None 
         # through a dash or "x" only into a square pair ("e2 - e4"), and then with
         # the split kept in case the pair is no legal move ("1. e4 - e5")
         end = e
-        split: tuple[str, str] | None = None
+        split = None
         glued = i < len(words) and words[i][0][:1] in _JOINERS and not _SUFFIX.match(words[i][0])
         alone = is_move_text(w.rstrip(_JOINERS))
         if glued or not is_move_text(w):
@@ -1635,7 +1656,9 @@ def _rerank(reading: Reading, board: chess.Board, following: list[str], hint: st
     return replace(reading, suggestions=ranked[:max(6, len(reading.suggestions))])
 
 
-def _score_message(reading: Reading, board: chess.Board, rest: list, hint: str | None, ui: str) -> str:
+def _score_message(reading: Reading, board: chess.Board,
+                   rest: list[tuple[tuple[int, int], int, str, bool, tuple[str, str] | None]],
+                   hint: str | None, ui: str) -> str:
     """The reading's message; for an ambiguous move also which candidate the later moves support.
 
     An arbiter resolves "Sd2" with two knights able to go there by looking at the

@@ -4,7 +4,6 @@ time on request (D.2.10), divergence and the ruling applied (D.2.9)."""
 from __future__ import annotations
 
 import chess
-import pytest
 
 from blindchess.session import Player, Session
 

@@ -24,7 +24,7 @@ from ..i18n import default_lang, tr
 from ..table import scenario
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``scenario run`` to the ``blindchess`` command."""
     lang = default_lang()
     parser = subparsers.add_parser("scenario", help=tr("scenario.help", lang), description=tr("scenario.help", lang))

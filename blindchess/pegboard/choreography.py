@@ -39,6 +39,7 @@ def _hand_moves(board: chess.Board, move: chess.Move) -> tuple[list[int], dict[i
     dest: dict[int, int | None] = {sq: None for sq in lifts}
     if board.is_castling(move):
         king_to = after.king(board.turn)
+        assert king_to is not None  # castling: the king stays on the board
         rank = chess.square_rank(move.from_square)
         rook_from = move.to_square if board.piece_type_at(move.to_square) == chess.ROOK else chess.square(
             7 if chess.square_file(move.to_square) > chess.square_file(move.from_square) else 0, rank)
@@ -100,7 +101,7 @@ def plan_move(board: chess.Board, move: chess.Move, rng: random.Random, *, settl
 
 
 def plan_game(board: chess.Board, moves: list[chess.Move], rng: random.Random, *, settle: float = 0.5,
-              announce_promotions: bool = True, late_chance: float = 0.0, **options) -> list[Step]:
+              announce_promotions: bool = True, late_chance: float = 0.0, **options: float) -> list[Step]:
     """Steps for a whole game from ``board``; moves are separated by more than ``settle``.
 
     A promotion is followed by its announcement (SAN or UCI); with ``late_chance``
@@ -143,6 +144,7 @@ def to_log(steps: list[Step], *, start: float = 0.0, timestamps: bool = True, ch
         if step.kind == ">":
             body = f"> {step.text}"
         else:
+            assert step.square is not None  # "L" and "P" steps have a square
             body = format_line(f"{step.kind} {chess.square_name(step.square)}",
                                with_checksum=checksums).decode("ascii").rstrip("\n")
         lines.append(f"{round(t * 1000)} {body}" if timestamps else body)

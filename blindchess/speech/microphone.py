@@ -23,9 +23,13 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..i18n import tr
 from .audio import RECOGNITION_RATE, EnergyVAD
+
+if TYPE_CHECKING:
+    import sounddevice
 
 
 class MicGate:
@@ -162,7 +166,7 @@ class Microphone:
         self.device = device
         self.gate = gate
         self.ui_lang = ui_lang
-        self._stream = None
+        self._stream: sounddevice.RawInputStream | None = None
         self.problem = ""
         try:
             import sounddevice  # noqa: F401 - optional adapter dependency

@@ -40,6 +40,7 @@ import wave
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from ..errors import UserError
 from ..i18n import tr
@@ -136,10 +137,10 @@ class EspeakNgBackend:
         self.pace = pace
         self.available = self.binary is not None
         self.problem = "" if self.available else tr("speech.no_espeak", None, binary=binary or "espeak-ng")
-        self._proc: subprocess.Popen | None = None
+        self._proc: subprocess.Popen[bytes] | None = None
 
     def speak(self, text: str, cancel: threading.Event) -> bool:
-        if not self.available or cancel.is_set():
+        if not self.available or self.binary is None or cancel.is_set():
             return False
         text = pronunciation.load(self.lang).apply(text, espeak=True)
         args = _espeak_args(self.binary, self.lang, self.rate, self.volume, self.voice)
@@ -150,6 +151,7 @@ class EspeakNgBackend:
                                 stderr=subprocess.DEVNULL)
         self._proc = proc
         try:
+            assert proc.stdin is not None  # stdin=PIPE
             with contextlib.suppress(BrokenPipeError):
                 proc.stdin.write(text.encode("utf-8"))
                 proc.stdin.close()
@@ -167,10 +169,13 @@ class EspeakNgBackend:
                 proc.stdout.close()
             self._proc = None
 
-    def _stream(self, proc: subprocess.Popen, cancel: threading.Event) -> bool:
+    def _stream(self, proc: subprocess.Popen[bytes], cancel: threading.Event) -> bool:
+        sink = self.sink
+        assert sink is not None  # speak() streams only to a sink
+        stdout = cast(io.BufferedReader, proc.stdout)  # stdout=PIPE, buffered: a BufferedReader
         header = b""
         while len(header) < 44:
-            more = proc.stdout.read(44 - len(header))
+            more = stdout.read(44 - len(header))
             if not more:
                 return not cancel.is_set()
             header += more
@@ -178,10 +183,10 @@ class EspeakNgBackend:
         started = time.monotonic()
         sent = 0
         while not cancel.is_set():
-            chunk = proc.stdout.read1(4096)
+            chunk = stdout.read1(4096)
             if not chunk:
                 return True
-            self.sink(chunk, rate)
+            sink(chunk, rate)
             sent += len(chunk)
             if self.pace:
                 due = started + sent / 2 / rate / self.pace
@@ -269,8 +274,8 @@ def _make_backend(engine: str, lang: str, rate, volume, *, driver, sink, pace, e
         backend = EspeakNgBackend(lang, rate, volume, binary=espeak_binary, sink=sink, pace=pace, voice=voice)
         if backend.available or engine == "espeak-ng":
             return backend if backend.available else _TextOnly(backend.problem)
-    backend = Pyttsx3Backend(lang, rate, volume, driver=driver, voice=voice)
-    return backend if backend.available else _TextOnly(backend.problem)
+    fallback = Pyttsx3Backend(lang, rate, volume, driver=driver, voice=voice)
+    return fallback if fallback.available else _TextOnly(fallback.problem)
 
 
 # --------------------------------------------------------------------------- speaker
