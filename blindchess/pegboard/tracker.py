@@ -604,7 +604,9 @@ class Tracker:
     def _in_progress(self, table: _Table) -> bool:
         """Pegs in the hand, or a state on the way of some legal move: not (yet) a mismatch."""
         occ, base = self._occ, table.base_occ
-        if occ & ~base == 0 and occ != base:
+        if occ == base:
+            return False  # the same squares with other pieces (a piece-sensing board): nothing is in the hand
+        if occ & ~base == 0:
             if not self.senses_pieces:
                 return True
             return all(self._pieces.get(sq) == table.board.piece_at(sq) for sq in chess.scan_forward(occ))
