@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
@@ -121,7 +122,7 @@ class TimeControl:
 
     periods: tuple[Period, ...]
 
-    def __init__(self, periods) -> None:  # accept a list as the contract says
+    def __init__(self, periods: Iterable[Period]) -> None:  # accept a list as the contract says
         periods = tuple(periods)
         if not periods:
             raise ValueError("a time control needs at least one period")
@@ -241,8 +242,8 @@ class Snapshot:
     def remaining_of(self, color: chess.Color) -> float:
         return self.remaining[0 if color == chess.WHITE else 1]
 
-    def to_dict(self) -> dict:
-        def j(x):
+    def to_dict(self) -> dict[str, object]:
+        def j(x: float | None) -> float | None:
             return None if x is None or (isinstance(x, float) and math.isinf(x)) else x
 
         return {

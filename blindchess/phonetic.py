@@ -49,6 +49,7 @@ from __future__ import annotations
 import heapq
 import re
 from dataclasses import dataclass, field
+from typing import cast
 
 import chess
 
@@ -633,24 +634,25 @@ def understand(board: chess.Board, text: str, lang: str = "de", *, heard: bool =
     return result
 
 
-def _request(board: chess.Board, name: str, items: list, v: Voice, result: Understanding,
+def _request(board: chess.Board, name: str, items: list[tuple[str, object]], v: Voice, result: Understanding,
              doubt: bool) -> Understanding:
     result.kind = "request"
     result.request = name
     result.certain = not doubt
     said = _said([(k, val) for k, val in items if k in _MOVE_KINDS and k != "piece"])
-    file = rank = None
-    for kind, value in items:
+    file: int | None = None
+    rank: int | None = None
+    for kind, value in items:  # the value's type follows from its kind (see _parse)
         if kind == "piece" and result.piece_type is None:
-            result.piece_type = value
+            result.piece_type = cast(int, value)
         elif kind == "color" and result.color is None:
-            result.color = value
+            result.color = cast(bool, value)
         elif kind == "owner" and result.owner is None:
-            result.owner = value
+            result.owner = cast(str, value)
         elif kind == "file" and file is None:
-            file = value
+            file = cast(int, value)
         elif kind == "rank" and rank is None:
-            rank = value
+            rank = cast(int, value)
     # a scan names a rank or a file: given as a square on it (the a-file, the first rank)
     if name == "rank" and rank is not None:
         result.square = chess.square(0, rank)

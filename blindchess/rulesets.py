@@ -344,7 +344,7 @@ def for_session(session: Any, thresholds: Thresholds | None = None, *, supervise
     return for_time_control(session.time_control, thresholds, supervised=supervised)
 
 
-def apply_decision(session: Any, decision: Decision, now: float) -> list[dict]:
+def apply_decision(session: Any, decision: Decision, now: float) -> list[dict[str, Any]]:
     """Record a decision in the session: a journaled note with its message, extra time, the result.
 
     Restoring the position after an illegal move is not needed in the app: it never

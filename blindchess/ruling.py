@@ -73,8 +73,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeAlias, TypedDict
 
 import chess
 
@@ -126,7 +127,11 @@ class ScoreRead:
         return b.copy(stack=False)
 
 
-def guess_hint(texts) -> str | None:
+#: A score as :func:`read_score` takes it: the text, its entries (texts or moves), or a reading.
+ScoreInput: TypeAlias = "str | ScoreRead | Iterable[str | chess.Move]"
+
+
+def guess_hint(texts: str | Iterable[object]) -> str | None:
     """The sheet's notation language from its text(s), via blindchess.notation (None if unknown)."""
     text = texts if isinstance(texts, str) else " ".join(str(t) for t in texts)
     return notation.guess_lang(text)
@@ -170,7 +175,7 @@ def _read_spoken(board: chess.Board, text: str, lang: str | None) -> chess.Move 
 
 
 
-def read_score(score, start: chess.Board, lang: str | None = None, *,
+def read_score(score: ScoreInput, start: chess.Board, lang: str | None = None, *,
                reference: ScoreRead | None = None) -> ScoreRead:
     """Read a score (text, entries, moves or ScoreRead) from ``start``; stop at the first problem.
 
@@ -195,7 +200,7 @@ def read_score(score, start: chess.Board, lang: str | None = None, *,
     return _read_list(texts, start, hint, lang, tail, reference)
 
 
-def _read_moves(entries: list, start: chess.Board, lang: str | None) -> ScoreRead:
+def _read_moves(entries: list[str | chess.Move], start: chess.Board, lang: str | None) -> ScoreRead:
     board = start.copy(stack=False)
     moves: list[chess.Move] = []
     written: list[str] = []
@@ -223,7 +228,8 @@ def _read_moves(entries: list, start: chess.Board, lang: str | None) -> ScoreRea
     return ScoreRead(written, moves, problem)
 
 
-def _read_list(texts: list[str], start: chess.Board, hint: str | None, lang: str | None, tail,
+def _read_list(texts: list[str], start: chess.Board, hint: str | None, lang: str | None,
+               tail: Callable[[int, chess.Board, ScoreProblem], tuple[ScoreRead, bool]],
                reference: ScoreRead | None) -> ScoreRead:
     """Read entries one by one with :func:`read_entry`; at the first problem ``tail`` decides the rest.
 
@@ -353,7 +359,7 @@ def _full_text(text: str, start: chess.Board, lang: str | None) -> ScoreRead:
 # -- boards -------------------------------------------------------------------
 
 
-def parse_board(value) -> chess.BaseBoard | int:
+def parse_board(value: object) -> chess.BaseBoard | int:
     """A board argument as a ``BaseBoard`` (full placement) or ``int`` (occupancy only).
 
     Raises ValueError for a FEN that cannot be read.
@@ -429,8 +435,27 @@ def _changes(board: chess.BaseBoard | int, target: chess.BaseBoard, occupancy_on
 
 # -- clocks -------------------------------------------------------------------
 
+#: A clock history as :func:`rule` takes it: a :class:`Clock`, ``{ply: (white, black)}``,
+#: or rows — :class:`Snapshot`, ``(ply, white, black)`` or journal ``clock`` objects
+#: (``{"ply", "white", "black"}`` as read from JSON; None = no limit).
+ClockHistory: TypeAlias = (
+    "Clock | Mapping[int, tuple[float, float]] "
+    "| Iterable[Snapshot | Mapping[str, Any] | tuple[int, float, float]] | None"
+)
 
-def _clock_rows(history) -> list[tuple[int, float, float]]:
+
+class ClockAt(TypedDict):
+    """The clock times a ruling restores (``white``/``black`` None: no limit)."""
+
+    ply: int
+    white: float | None
+    black: float | None
+    restore: bool
+    exact: bool
+
+
+
+def _clock_rows(history: ClockHistory) -> list[tuple[int, float, float]]:
     """Normalize any supported clock history to sorted (ply, white, black) rows."""
     if history is None:
         return []
@@ -454,7 +479,7 @@ def _clock_rows(history) -> list[tuple[int, float, float]]:
     return rows
 
 
-def _clock_at(rows, ply: int | None, restore: bool) -> dict | None:
+def _clock_at(rows: list[tuple[int, float, float]], ply: int | None, restore: bool) -> ClockAt | None:
     if not rows:
         return None
     if ply is None:
@@ -465,7 +490,7 @@ def _clock_at(rows, ply: int | None, restore: bool) -> dict | None:
             return None
         chosen = before[-1]
 
-    def j(x):
+    def j(x: float) -> float | None:
         return None if math.isinf(x) else x
 
     return {"ply": chosen[0], "white": j(chosen[1]), "black": j(chosen[2]), "restore": restore,
@@ -516,7 +541,7 @@ class Ruling:
     fix_boards: list[str]
     squares: dict[str, list[str]]
     changes: dict[str, list[SquareChange]]
-    clocks: dict | None
+    clocks: ClockAt | None
     shorter: str | None
     missing_plies: int
     disagreement: Disagreement | None
@@ -532,9 +557,9 @@ class Ruling:
     def position_fen(self) -> str:
         return self.position.fen()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """The JSON object of ``blindchess reconcile --json``."""
-        d = {
+        d: dict[str, object] = {
             "boards_agree": self.boards_agree,
             "sheets_agree": self.sheets_agree,
             "agreed_plies": self.agreed_plies,
@@ -655,7 +680,8 @@ def _write(board: chess.Board, move: chess.Move, lang: str | None) -> str:
     return notation.write(board, move, lang if lang in NOTATION_LANGS else "en")
 
 
-def rule(score_a, score_b, board_a, board_b, *, start: chess.Board | None = None, clock_history=None,
+def rule(score_a: ScoreInput, score_b: ScoreInput, board_a: object, board_b: object, *,
+         start: chess.Board | None = None, clock_history: ClockHistory = None,
          lang: str = "de", occupancy_only: Iterable[str] = (), labels: tuple[str, str] = ("a", "b")) -> Ruling:
     """The D.2.9 ruling; see the module docstring. Raises ValueError for an unreadable board."""
     start = start.copy(stack=False) if start is not None else chess.Board()
@@ -754,7 +780,7 @@ def rule(score_a, score_b, board_a, board_b, *, start: chess.Board | None = None
                   (labels[0], labels[1]), lang, [chess.square_name(s) for s in between], scores_behind)
 
 
-def _moves_ahead(position: chess.Board, boards, occ_only: set[str]) -> list[chess.Move]:
+def _moves_ahead(position: chess.Board, boards: Sequence[chess.BaseBoard | int], occ_only: set[str]) -> list[chess.Move]:
     """The legal moves from ``position`` after which every board shows what it shows (boards that agree)."""
     full = [b for which, b in zip(("a", "b"), boards) if not isinstance(b, int) and which not in occ_only]
     occ = [b if isinstance(b, int) else b.occupied for b in boards]
@@ -775,9 +801,9 @@ def _moves_ahead(position: chess.Board, boards, occ_only: set[str]) -> list[ches
     return out
 
 
-def _one_move_ahead(position: chess.Board, boards, occ_only: set[str]) -> bool:
+def _one_move_ahead(position: chess.Board, boards: Sequence[chess.BaseBoard | int], occ_only: set[str]) -> bool:
     """Whether a board shows ``position`` plus one legal move (the scores lag a move behind)."""
-    targets = []
+    targets: list[tuple[str, int | tuple[int, ...]]] = []  # ("occ", occupancy) or ("full", placement key)
     for which, b in zip(("a", "b"), boards):
         if isinstance(b, int) or which in occ_only:
             targets.append(("occ", b if isinstance(b, int) else b.occupied))
@@ -812,7 +838,7 @@ def _prefix_board(read: ScoreRead, start: chess.Board, k: int) -> chess.Board:
 def _disagreement(start: chess.Board, k: int, ra: ScoreRead, rb: ScoreRead) -> Disagreement:
     number, white = _move_number(start, k)
 
-    def side(r: ScoreRead):
+    def side(r: ScoreRead) -> tuple[str | None, str | None, str]:
         written = r.written[k] if k < len(r.written) else None
         if r.problem is not None and r.problem.index == k:
             return written, r.problem.problem, r.problem.message

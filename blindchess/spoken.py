@@ -17,6 +17,7 @@ import re
 import tomllib
 import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
 import chess
 
@@ -98,7 +99,7 @@ class _PieceWords:
 class Voice:
     """The words of one language, loaded from ``voices/<lang>.toml``."""
 
-    def __init__(self, lang: str, data: dict) -> None:
+    def __init__(self, lang: str, data: dict[str, Any]) -> None:
         self.lang = lang
         try:
             self.files = tuple(_as_list(data["files"][f])[0] for f in "abcdefgh")
@@ -144,7 +145,7 @@ class Voice:
             raise VoiceError(f"voices/{self.lang}.toml: {text!r} means both {old} and {meaning}")
         self.lexicon[key] = meaning
 
-    def _build_lexicon(self, data: dict) -> None:
+    def _build_lexicon(self, data: dict[str, Any]) -> None:
         for i, f in enumerate("abcdefgh"):
             self._add(f, ("file", i))
             for word in _as_list(data["files"][f]):
@@ -181,7 +182,7 @@ class Voice:
             for phrase in _as_list(phrases):
                 self._add(phrase, ("color", name == "white"))
 
-    def _command_phrases(self, data: dict) -> list[str]:
+    def _command_phrases(self, data: dict[str, Any]) -> list[str]:
         """Command and request phrases as a recogniser returns them (lowercase words)."""
         out: list[str] = []
         for table in ("commands", "requests"):
@@ -423,7 +424,9 @@ class _Index:
                 self.by_target.setdefault(m.to_square, []).append(m)
 
 
-_INDEX_CACHE: dict[tuple, _Index] = {}
+#: pieces and colours (8 bitboards), turn, castling rights, en-passant square, Chess960
+_IndexKey = tuple[int, int, int, int, int, int, int, int, bool, int, int | None, bool]
+_INDEX_CACHE: dict[_IndexKey, _Index] = {}
 _INDEX_CACHE_MAX = 256
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from .clock import Clock
 from .i18n import tr
 
 
@@ -96,7 +97,7 @@ def warning_phrase(threshold_seconds: float, lang: str = "de") -> str:
     return tr("tournament.clock_warning", lang, time=spoken_time(threshold_seconds, lang))
 
 
-def phrase_from_clock(clock, color: bool, now: float, lang: str = "de", *, used: bool = False) -> str:
+def phrase_from_clock(clock: Clock, color: bool, now: float, lang: str = "de", *, used: bool = False) -> str:
     """:func:`phrase` read off a :class:`blindchess.clock.Clock` for the player of ``color``.
 
     Remaining times by default (what the clock shows); ``used=True`` says the time

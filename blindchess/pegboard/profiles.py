@@ -13,6 +13,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..errors import UserError
 from ..i18n import tr
@@ -49,7 +50,7 @@ class BoardProfile:
         return self.orientation == "rotated"
 
 
-def _parse(data: dict, source: Path, lang: str | None) -> BoardProfile:
+def _parse(data: dict[str, Any], source: Path, lang: str | None) -> BoardProfile:
     def bad(key: str) -> UserError:
         return UserError(tr("pegboard.profile_bad", lang, path=source, key=key))
 
