@@ -38,6 +38,7 @@ from typing import Any, Literal
 
 import chess
 
+from .game.events import Event
 from .i18n import tr
 from .notation import write
 from .phonetic import piece_name
@@ -78,7 +79,7 @@ class Assistant:
     auto_press: bool = False
     board: chess.Board = field(default_factory=chess.Board)
     score: list[str] = field(default_factory=list)       # (c) the blind player's score as the assistant writes it
-    touches: list[dict] = field(default_factory=list)    # (e) touches by the sighted player, for the arbiter
+    touches: list[Event] = field(default_factory=list)    # (e) touches by the sighted player, for the arbiter
     _written: dict[int, str] = field(default_factory=dict)
     _session: Any = None
 
@@ -96,7 +97,7 @@ class Assistant:
         """Follow ``session``'s events and hand every instruction to ``deliver``; returns unsubscribe."""
         self._session = session
 
-        def on_event(event: dict) -> None:
+        def on_event(event: Event) -> None:
             for instruction in self.feed(event):
                 deliver(instruction)
 
@@ -128,12 +129,12 @@ class Assistant:
         return text
 
     # -- events -> instructions ---------------------------------------------------------------
-    def feed(self, event: dict) -> list[Instruction]:
+    def feed(self, event: Event) -> list[Instruction]:
         """The instructions that follow from one session event (often none)."""
         handler = _HANDLERS.get(str(event.get("type", "")))
         return handler(self, event) if handler is not None else []
 
-    def _on_session_start(self, ev: dict) -> list[Instruction]:
+    def _on_session_start(self, ev: Event) -> list[Instruction]:
         self.board = chess.Board(ev.get("start_fen") or chess.STARTING_FEN, chess960=bool(ev.get("chess960")))
         self.lang = ev.get("lang") or self.lang
         if ev.get("blind") in ("white", "black"):
@@ -142,7 +143,7 @@ class Assistant:
         self._written.clear()
         return []
 
-    def _on_move_made(self, ev: dict) -> list[Instruction]:
+    def _on_move_made(self, ev: Event) -> list[Instruction]:
         ply, mover = int(ev["ply"]), _color(ev["color"])
         written = self._written_move(ply, ev["uci"])
         self._written[ply] = written
@@ -168,14 +169,14 @@ class Assistant:
         number = start_number + index // 2
         return f"{number}." if index % 2 == 0 else f"{number} …"
 
-    def _on_mirror_needed(self, ev: dict) -> list[Instruction]:
+    def _on_mirror_needed(self, ev: Event) -> list[Instruction]:
         ply = int(ev["ply"])
         written = self._written.get(ply) or ev.get("san") or ev["uci"]
         board = ev["board"]
         return [Instruction("assistant", "carry-out",
                             self._t(f"asst_carry_out_{board}", move=written), "D.2.10 a", board=board, ply=ply)]
 
-    def _on_touch(self, ev: dict) -> list[Instruction]:
+    def _on_touch(self, ev: Event) -> list[Instruction]:
         if not self.full_duties or ev.get("board") != "sighted" or _color(ev.get("by")) == self.blind_color:
             return []
         self.touches.append(dict(ev))
@@ -189,14 +190,14 @@ class Assistant:
             return self._t("asst_no_piece")
         return piece_name(chess.Piece.from_symbol(symbol).piece_type, self.lang)
 
-    def _on_flag_fallen(self, ev: dict) -> list[Instruction]:
+    def _on_flag_fallen(self, ev: Event) -> list[Instruction]:
         color = _color(ev["color"])
         if not self.full_duties or color == self.blind_color:
             return []
         return [Instruction("assistant", "claim", self._t("asst_claim_flag", color=self._color_words(color)),
                             "D.2.10 e")]
 
-    def _on_time_request(self, ev: dict) -> list[Instruction]:
+    def _on_time_request(self, ev: Event) -> list[Instruction]:
         if not self.full_duties or ev.get("by", "blind") != "blind":
             return []
         own, opp = ("white", "black") if self.blind_color == chess.WHITE else ("black", "white")
@@ -207,26 +208,26 @@ class Assistant:
         return [Instruction("blind", "time", phrase(float(left), float(right), int(mine.get("moves", 0)), self.lang),
                             "D.2.10 d")]
 
-    def _on_draw_offer(self, ev: dict) -> list[Instruction]:
+    def _on_draw_offer(self, ev: Event) -> list[Instruction]:
         return [Instruction("players", "draw", self._t("asst_draw_offer", color=self._color_words(_color(ev["color"]))),
                             "D.2.10 b")]
 
-    def _on_game_end(self, ev: dict) -> list[Instruction]:
+    def _on_game_end(self, ev: Event) -> list[Instruction]:
         return [Instruction("players", "end", ev.get("message") or self._t("asst_game_end", result=ev.get("result")),
                             "D.2.10 b")]
 
-    def _on_divergence(self, ev: dict) -> list[Instruction]:
+    def _on_divergence(self, ev: Event) -> list[Instruction]:
         if not self.full_duties:
             return []
         return [Instruction("arbiter", "arbiter", self._t("asst_divergence", ply=ev.get("ply")), "D.2.9")]
 
-    def _on_sealed_move(self, ev: dict) -> list[Instruction]:
+    def _on_sealed_move(self, ev: Event) -> list[Instruction]:
         """The game was adjourned with a sealed move (Guidelines I; the move itself stays hidden)."""
         if not self.full_duties:
             return []
         return [Instruction("assistant", "adjournment", self._t("asst_adjourned"), "D.2.10 f")]
 
-    def _on_note(self, ev: dict) -> list[Instruction]:
+    def _on_note(self, ev: Event) -> list[Instruction]:
         """Journals written before the ``sealed-move`` event marked an adjournment with a note."""
         return self._on_sealed_move(ev) if ev.get("text") == "adjourned" else []
 
@@ -250,7 +251,7 @@ class Assistant:
 
 
 #: The one registry: session event type -> what the assistant does with it (other events: nothing).
-_HANDLERS: dict[str, Callable[[Assistant, dict], list[Instruction]]] = {
+_HANDLERS: dict[str, Callable[[Assistant, Event], list[Instruction]]] = {
     "session-start": Assistant._on_session_start,
     "move-made": Assistant._on_move_made,
     "mirror-needed": Assistant._on_mirror_needed,

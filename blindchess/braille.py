@@ -54,11 +54,16 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 import chess
 
 from . import notation
 from .i18n import tr
+
+if TYPE_CHECKING:
+    import chess.pgn
 
 # ---------------------------------------------------------------------------
 # Braille ASCII <-> dots <-> Unicode
@@ -140,7 +145,7 @@ _SYSTEM_LOUIS = Path("/usr/lib/python3/dist-packages/louis/__init__.py")
 
 
 @functools.cache
-def louis_module():
+def louis_module() -> ModuleType | None:
     """The liblouis Python binding, or None.
 
     The project's virtual environment does not see Debian's site-packages, so
@@ -155,6 +160,8 @@ def louis_module():
         return None
     try:
         spec = importlib.util.spec_from_file_location("louis", _SYSTEM_LOUIS)
+        if spec is None or spec.loader is None:
+            return None
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         module.version()
@@ -439,6 +446,18 @@ def header_lines(headers: Mapping[str, str], lang: str = "de", *, width: int = 4
     return lines
 
 
+class BrfOptions(TypedDict, total=False):
+    """The keyword options of :func:`score_to_brf` (for the functions that pass them on)."""
+
+    width: int
+    page_length: int
+    result: str | None
+    headers: Mapping[str, str] | None
+    number_sign: bool
+    page_numbers: bool
+    use_louis: bool
+
+
 def score_to_brf(start: chess.Board, moves: Sequence[chess.Move], lang: str = "de", *,
                  width: int = 40, page_length: int = 25, result: str | None = None,
                  headers: Mapping[str, str] | None = None, number_sign: bool = False,
@@ -464,12 +483,12 @@ def score_to_brf(start: chess.Board, moves: Sequence[chess.Move], lang: str = "d
 
 
 def score_to_unicode(start: chess.Board, moves: Sequence[chess.Move], lang: str = "de",
-                     **options) -> str:
+                     **options: Unpack[BrfOptions]) -> str:
     """The same score as Unicode braille: :func:`score_to_brf` cell for cell."""
     return brf_to_unicode(score_to_brf(start, moves, lang, **options))
 
 
-def game_to_brf(game, lang: str = "de", **options) -> str:
+def game_to_brf(game: chess.pgn.Game, lang: str = "de", **options: Unpack[BrfOptions]) -> str:
     """A python-chess ``chess.pgn.Game`` as braille ASCII (main line, headers, result)."""
     options.setdefault("headers", dict(game.headers))
     options.setdefault("result", game.headers.get("Result"))

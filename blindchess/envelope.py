@@ -75,6 +75,7 @@ from typing import Any, Literal, cast
 
 import chess
 
+from .game.events import Event
 from .i18n import tr
 from .plural import is_one
 
@@ -862,7 +863,7 @@ def begin_from_session(session: Any, now: float, *, event: str = "", round: str 
                              round=round or session.headers.get("Round", ""))
 
 
-def journal_adjournment(session: Any, adjournment: Adjournment, now: float) -> dict:
+def journal_adjournment(session: Any, adjournment: Adjournment, now: float) -> Event:
     """Write the sealed record into the session's journal (a ``sealed-move`` event).
 
     The sealer has stopped his clock without starting the opponent's (point 1):
@@ -872,9 +873,12 @@ def journal_adjournment(session: Any, adjournment: Adjournment, now: float) -> d
     record = adjournment.record()
     if session.clock.running is not None and not session.clock.paused:
         session.pause(now)
+    event: Event
     if hasattr(session, "seal_move"):
-        return session.seal_move(record.public(), record.hidden(), now)
-    return session.note("adjourned", now, public=record.public(), hidden=record.hidden())
+        event = session.seal_move(record.public(), record.hidden(), now)
+    else:
+        event = session.note("adjourned", now, public=record.public(), hidden=record.hidden())
+    return event
 
 
 def set_session_clocks(session: Any, adjournment: Adjournment, now: float) -> None:
@@ -884,30 +888,33 @@ def set_session_clocks(session: Any, adjournment: Adjournment, now: float) -> No
             session.set_remaining(color, remaining, now)
 
 
-def journal_opening(session: Any, adjournment: Adjournment, now: float) -> dict:
+def journal_opening(session: Any, adjournment: Adjournment, now: float) -> Event:
     """Journal that the envelope was opened (point 7), with the move now made public.
 
     In a session with a closed envelope this is :meth:`Session.open_envelope`: from
     then on the sealed-move event shows its hidden part to everyone.
     """
     written = adjournment.sealed.written if adjournment.sealed else None
+    event: Event
     if getattr(session, "envelope_sealed", False):
-        return session.open_envelope(now, written=written, result=adjournment.result,
-                                     phase=adjournment.phase.value)
-    return session.note("envelope-opened", now, written=written, result=adjournment.result,
-                        phase=adjournment.phase.value)
+        event = session.open_envelope(now, written=written, result=adjournment.result,
+                                      phase=adjournment.phase.value)
+    else:
+        event = session.note("envelope-opened", now, written=written, result=adjournment.result,
+                             phase=adjournment.phase.value)
+    return event
 
 
-def _is_sealed_event(ev: dict) -> bool:
+def _is_sealed_event(ev: Event) -> bool:
     return ev.get("type") in ("sealed-move", "adjourned") or (
         ev.get("type") == "note" and ev.get("text") == "adjourned")
 
 
-def _is_opening(ev: dict) -> bool:
+def _is_opening(ev: Event) -> bool:
     return ev.get("type") == "envelope-opened" or (ev.get("type") == "note" and ev.get("text") == "envelope-opened")
 
 
-def sealed_record_from_events(events: list[dict]) -> SealedRecord | None:
+def sealed_record_from_events(events: list[Event]) -> SealedRecord | None:
     """The last adjournment in journal lines (or a session's events once its envelope is opened).
 
     A session's public events do not hold the sealed move before the opening:
@@ -929,7 +936,7 @@ def sealed_record_from_session(session: Any) -> SealedRecord | None:
     return None if ev is None else SealedRecord.from_journal(ev)
 
 
-def public_view(event: dict, events: list[dict] | None = None) -> dict:
+def public_view(event: Event, events: list[Event] | None = None) -> Event:
     """``event`` as a player may see it: the hidden sealed move removed until the envelope is opened."""
     if "hidden" not in event or _is_opening(event):
         return event

@@ -63,7 +63,7 @@ def os_error_text(exc: OSError, lang: str | None = None) -> str:
     return tr(key, lang) if key else str(exc.strerror or exc)
 
 
-def is_missing(path: str | os.PathLike) -> bool:
+def is_missing(path: str | os.PathLike[str]) -> bool:
     """True only when nothing at all is at ``path`` (a dangling link, a refused name are "there")."""
     try:
         os.lstat(path)
@@ -79,7 +79,7 @@ def _not_regular(mode: int, lang: str | None) -> str:
     return tr("files.is_folder" if stat.S_ISDIR(mode) else "files.not_regular", lang)
 
 
-def regular_file(path: str | os.PathLike, lang: str | None = None) -> Path:
+def regular_file(path: str | os.PathLike[str], lang: str | None = None) -> Path:
     """``path`` as a :class:`Path` when it names an existing regular file (symlinks followed).
 
     Raises :class:`UserError` (exit 2) with the reason in the user's language when the
@@ -98,7 +98,7 @@ def regular_file(path: str | os.PathLike, lang: str | None = None) -> Path:
     return Path(path)
 
 
-def read_bytes(path: str | os.PathLike, lang: str | None = None, *, max_bytes: int = MAX_BYTES) -> bytes:
+def read_bytes(path: str | os.PathLike[str], lang: str | None = None, *, max_bytes: int = MAX_BYTES) -> bytes:
     """The bytes of a regular file, at most ``max_bytes`` ("-" is not special here).
 
     The file is opened without blocking (a FIFO with no writer is refused, not waited
@@ -132,7 +132,7 @@ def read_bytes(path: str | os.PathLike, lang: str | None = None, *, max_bytes: i
     return data
 
 
-def decode(data: bytes, path: str | os.PathLike, lang: str | None = None) -> str:
+def decode(data: bytes, path: str | os.PathLike[str], lang: str | None = None) -> str:
     """UTF-8 (with or without BOM), UTF-16 with BOM, else Windows-1252; binary is refused."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
@@ -155,6 +155,6 @@ def decode(data: bytes, path: str | os.PathLike, lang: str | None = None) -> str
     return text
 
 
-def read_text(path: str | os.PathLike, lang: str | None = None, *, max_bytes: int = MAX_BYTES) -> str:
+def read_text(path: str | os.PathLike[str], lang: str | None = None, *, max_bytes: int = MAX_BYTES) -> str:
     """The text of a user's file, decoded as :func:`decode` does."""
     return decode(read_bytes(path, lang, max_bytes=max_bytes), path, lang)

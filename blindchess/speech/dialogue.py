@@ -20,8 +20,9 @@ Pure: python-chess and ``blindchess.phonetic`` only; no audio, no clock, no Qt.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import chess
 
@@ -54,7 +55,7 @@ class Decision:
     understanding: object | None = None
 
 
-def hypotheses_from_result(result: dict) -> list[Hypothesis]:
+def hypotheses_from_result(result: dict[str, Any]) -> list[Hypothesis]:
     """The hypotheses of a normalised :mod:`asr` result, best first."""
     out = [Hypothesis(a["text"], a.get("confidence")) for a in result.get("alternatives", []) if a.get("text")]
     if not out and result.get("text"):
@@ -73,8 +74,10 @@ class Dialogue:
     """
 
     def __init__(self, lang: str = "de", *, min_confidence: float = 0.6, score_margin: float = 5.0,
-                 max_options: int = 3, understand: Callable | None = None, announce: Callable | None = None,
-                 grammar: Callable | None = None) -> None:
+                 max_options: int = 3,
+                 understand: Callable[[chess.Board, str, str], phonetic.Understanding] | None = None,
+                 announce: Callable[[chess.Board, chess.Move, str], str] | None = None,
+                 grammar: Callable[[chess.Board, str], Iterable[str]] | None = None) -> None:
         self.lang = lang
         self.min_confidence = min_confidence
         self.score_margin = score_margin
@@ -115,7 +118,7 @@ class Dialogue:
         self.pending = []
         self._question = ""
 
-    def _ask(self, board: chess.Board, moves: Sequence[chess.Move], understanding=None) -> Decision:
+    def _ask(self, board: chess.Board, moves: Sequence[chess.Move], understanding: object | None = None) -> Decision:
         moves = list(dict.fromkeys(moves))[: self.max_options]
         names = [self.announce(board, m) for m in moves]
         if len(names) == 1:
@@ -127,7 +130,7 @@ class Dialogue:
         self._question = text
         return Decision("ask", text, None, moves, understanding)
 
-    def _play(self, move: chess.Move, understanding=None) -> Decision:
+    def _play(self, move: chess.Move, understanding: object | None = None) -> Decision:
         self.cancel()
         return Decision("play", "", move, [move], understanding)
 
@@ -187,7 +190,8 @@ class Dialogue:
             return True
         return best.score - other.score <= self.score_margin
 
-    def _decide_move(self, board: chess.Board, hyps: list[Hypothesis], top, confidence: float | None) -> Decision:
+    def _decide_move(self, board: chess.Board, hyps: list[Hypothesis], top: phonetic.Understanding,
+                     confidence: float | None) -> Decision:
         move = getattr(top, "move", None)
         candidates = [m for m in (getattr(top, "candidates", None) or []) if m in board.legal_moves]
         if move is None:
@@ -210,7 +214,7 @@ class Dialogue:
             return self._ask(board, [move], top)
         return self._play(move, top)
 
-    def _answer(self, board: chess.Board, top, kind: str) -> Decision | None:
+    def _answer(self, board: chess.Board, top: phonetic.Understanding, kind: str) -> Decision | None:
         """Handle an answer to the pending question; None: treat it as a fresh utterance."""
         if kind == "yes":
             if len(self.pending) == 1:
