@@ -17,13 +17,18 @@ RUN_DEBS  := espeak-ng libportaudio2 libegl1 libgl1 libxkbcommon0 libfontconfig1
 TEST_DEBS := $(RUN_DEBS) sox poppler-utils xvfb at-spi2-core python3-pyatspi dbus-x11
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test setup setup-test system-deps system-test-deps bench clean
+.PHONY: run test lint setup setup-test system-deps system-test-deps bench clean
 
 run: setup
 	$(BIN)/blindchess
 
-test: setup-test
+test: setup-test lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
+
+# ruff on the code and the tests; mypy on the package (strict on the core: pyproject [tool.mypy]).
+lint: setup-test
+	$(BIN)/ruff check blindchess tests
+	$(BIN)/mypy blindchess
 
 bench: setup-test
 	@for f in tests/benchmarks/bench_*.py; do echo "== $$f"; QT_QPA_PLATFORM=offscreen $(BIN)/python $$f || exit 1; done
