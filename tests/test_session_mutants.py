@@ -108,3 +108,35 @@ def test_a_ruling_proposed_without_a_language_speaks_the_sessions_language():
     assert r is not None and r.kind == "correct-board"
     assert r.lang == "en"
     assert s.propose_ruling("de").lang == "de"
+
+
+def test_no_flag_falls_before_the_time_is_up():
+    s = Session.new(Player("Anna"), Player("Bert", visually_impaired=True), "10s", now=0.0)
+    s.start_clock(0.0)
+    assert s.tick(5.0) == []
+    assert [e["type"] for e in s.tick(11.0)] == ["flag", "flag-fallen"]
+
+
+def test_the_sighted_players_flag_tells_the_assistant_he_may_claim():
+    # D.2.10 e: the assistant may claim for the blind player when the sighted player's flag falls
+    s = Session.new(Player("Anna"), Player("Bert", visually_impaired=True), "10s", now=0.0)
+    s.start_clock(0.0)
+    fallen = [e for e in s.tick(11.0) if e["type"] == "flag-fallen"]
+    assert len(fallen) == 1 and fallen[0]["color"] == "white"
+    assert fallen[0]["message"] == ("Die Zeit des sehenden Spielers (Weiß) ist abgelaufen; der Assistent kann "
+                                    "die Partie reklamieren (FIDE-Regeln D.2.10 e).")
+
+
+def test_the_blind_players_flag_is_told_as_a_flag_under_article_6_9():
+    s = Session.new(Player("Anna", visually_impaired=True), Player("Bert"), "10s", now=0.0)
+    s.start_clock(0.0)
+    fallen = [e for e in s.tick(11.0) if e["type"] == "flag-fallen"]
+    assert [e["message"] for e in fallen] == ["Die Zeit von Weiß ist abgelaufen (Art. 6.9)."]
+
+
+def test_an_announcement_is_not_a_correction_unless_said_so():
+    # D.2.8: only an explicit correction withdraws the move just made
+    s = white_blind()
+    ev = s.announce(M("e2e4"), 1.0)
+    assert ev["type"] == "announce"
+    assert ev["correction"] is False
