@@ -140,3 +140,27 @@ def test_an_announcement_is_not_a_correction_unless_said_so():
     ev = s.announce(M("e2e4"), 1.0)
     assert ev["type"] == "announce"
     assert ev["correction"] is False
+
+
+def test_a_resumed_game_tells_its_listeners_only_what_happens_after_resuming(tmp_path: Path):
+    path = tmp_path / "g.jsonl"
+    s = white_blind(journal=path)
+    s.announce(M("e2e4"), 1.0)
+    s.tactile_move("e2e4", 2.0)
+    s.close()
+    again = Session.open(path, 10.0)
+    heard: list[str] = []
+    again.subscribe(lambda ev: heard.append(ev["type"]))
+    again.note("after", 11.0)
+    assert "announce" not in heard and "move-made" not in heard
+    assert "note" in heard
+    again.close()
+
+
+def test_opening_the_envelope_returns_the_public_event_with_the_sealed_move():
+    # FIDE Guidelines I 7: the sealed move becomes public when the envelope is opened
+    s = white_blind()
+    s.seal_move({"by": "white"}, {"move": "e2e4"}, 5.0)
+    ev = s.open_envelope(100.0)
+    assert ev["type"] == "envelope-opened"
+    assert ev["hidden"] == {"move": "e2e4"}
