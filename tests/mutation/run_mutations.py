@@ -40,19 +40,24 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: module name -> (source files, test files) — each module against its own tests only.
+#: module name -> (source files, test files) — each module against its own tests only. The suggestion
+#: benchmark test (test_notation_suggestions) tests notation's ranking of slips; the *_mutants files pin
+#: the behaviours the mutation run found unpinned (issue 14).
 MODULES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "notation": (("blindchess/notation.py",), ("tests/test_notation.py", "tests/test_notation_score.py",
-                                                 "tests/test_notation_games.py")),
+                                                 "tests/test_notation_games.py", "tests/test_notation_suggestions.py",
+                                                 "tests/test_notation_mutants.py")),
     "tracker": (("blindchess/pegboard/tracker.py",), ("tests/test_tracker.py", "tests/test_tracker_pins.py",
-                                                       "tests/test_tracker_games.py")),
-    "ruling": (("blindchess/ruling.py",), ("tests/test_ruling.py",)),
+                                                       "tests/test_tracker_games.py", "tests/test_tracker_mutants.py")),
+    "ruling": (("blindchess/ruling.py",), ("tests/test_ruling.py", "tests/test_ruling_mutants.py")),
     "phonetic": (("blindchess/phonetic.py",), ("tests/test_phonetic.py", "tests/test_phonetic_pins.py",
-                                                 "tests/test_phonetic_robustness.py")),
-    "clock": (("blindchess/clock.py",), ("tests/test_clock.py",)),
+                                                 "tests/test_phonetic_robustness.py", "tests/test_phonetic_mutants.py")),
+    "clock": (("blindchess/clock.py",), ("tests/test_clock.py", "tests/test_clock_mutants.py")),
     "session": (("blindchess/session.py", "blindchess/game/*.py"),
-                ("tests/test_session.py", "tests/test_session_rules.py", "tests/test_session_questions.py")),
-    "journal": (("blindchess/journal.py",), ("tests/test_journal.py", "tests/test_journal_integrity.py")),
+                ("tests/test_session.py", "tests/test_session_rules.py", "tests/test_session_questions.py",
+                 "tests/test_session_mutants.py")),
+    "journal": (("blindchess/journal.py",), ("tests/test_journal.py", "tests/test_journal_integrity.py",
+                                                "tests/test_journal_mutants.py")),
 }
 
 _COMPARE_SWAP = {ast.Lt: "<=", ast.LtE: "<", ast.Gt: ">=", ast.GtE: ">", ast.Eq: "!=", ast.NotEq: "==",

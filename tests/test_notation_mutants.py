@@ -1,0 +1,50 @@
+"""Notation behaviours a mutation run showed unpinned (issue 14, "tests that would fail if it broke").
+
+FIDE Laws Art. 8.1 and Appendix C: the scoresheet in algebraic notation; Appendix D.2.7:
+the blind player's score. A draw offer is written "(=)" (Art. 9.1.2.3).
+"""
+
+from __future__ import annotations
+
+import chess
+
+from blindchess import notation
+from blindchess.i18n import tr
+
+
+def test_an_overlong_move_text_is_unreadable_and_no_draw_offer():
+    reading = notation.read(chess.Board(), "e4" + " " * 100 + "x" * 200)
+    assert reading.problem == "unreadable"
+    assert reading.draw_offer is False
+
+
+def test_a_move_with_the_draw_sign_is_the_move_and_a_draw_offer():
+    reading = notation.read(chess.Board(), "e4 (=)")
+    assert reading.move == chess.Move.from_uci("e2e4")
+    assert reading.draw_offer is True
+
+
+def test_a_text_that_is_no_fen_at_all_is_said_so():
+    assert notation.fen_error_text(ValueError("something odd"), "en") == tr("notation.fen_not_fen", "en")
+    assert notation.fen_error_text(ValueError("something odd"), "de") == tr("notation.fen_not_fen", "de")
+
+
+def test_a_variant_header_chess960_or_fischerandom_starts_a_chess960_game():
+    for variant, is_960 in (("Chess960", True), ("Fischerandom", True), ("Standard", False)):
+        score = notation.read_score(f'[Variant "{variant}"]\n\n1. e4 e5 *')
+        assert score.ok and score.plies == 2
+        assert score.start.chess960 is is_960, variant
+
+
+def test_a_score_of_exactly_the_maximum_length_is_not_truncated():
+    text = "1. e4 e5 2. Sf3 Sc6"
+    full = text + " " * (notation.MAX_SCORE_CHARS - len(text))
+    score = notation.read_score(full)
+    assert not score.truncated and score.plies == 4
+    assert notation.read_score(full + " ").truncated
+
+
+def test_a_game_streamed_line_by_line_keeps_one_line_beyond_the_limit():
+    first = "x" * (notation.MAX_SCORE_CHARS - 1) + "\n"
+    games = list(notation.iter_games([first, "1. e4\n", "e5\n"]))
+    assert games == [first + "1. e4\n"]
