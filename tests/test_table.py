@@ -27,6 +27,7 @@ from blindchess.table.events import (
     from_json,
 )
 from blindchess.table.speech import internal_ids
+from blindchess.table.table import TableSetup
 from test_table_support import Run, blind_move
 
 ARTICLE = re.compile(r"\bD\.\d|\bArt\.\s*\d|FIDE|\bGuidelines\b")
@@ -521,3 +522,36 @@ def test_repeat_says_the_last_announcement_not_the_last_answer() -> None:
     run.table.repeat(50.0)                         # the key does the same
     run.table.finish(60.0)
     assert [s.text for s in run.said() if s.t >= 50.0] == ["Eva fünf"]
+
+
+# ------------------------------------------------------------------ wording (issue 12: Anna / NATO / SAN)
+
+def test_the_blind_player_hears_moves_and_squares_in_his_wording(tmp_path: Path) -> None:
+    run = Run(journal=tmp_path / "game.jsonl", wording="nato")
+    blind_move(run, "e2e4", "Bauer Eva vier", 0.0)              # he still announces in the D.2.1 words
+    run.table.sighted_move("e2e4", 1.2)
+    run.table.sighted_move("e7e5", 2.0)
+    run.table.finish(5.0)
+    texts = [s.text for s in run.said()]
+    assert "Zug ausgeführt: Echo vier." in texts and "Echo fünf" in texts
+    run.table.request("square", 6.0, square=chess.E4)
+    run.table.set_wording("san", 8.0)
+    run.table.request("last_move", 9.0)
+    run.table.finish(20.0)
+    texts = [s.text for s in run.said() if s.t >= 6.0]
+    assert texts == ["Echo vier, weißer Bauer", "Zug 1, Schwarz: e5"]
+    run.crash_and_resume(30.0)                                    # the wording chosen last survives
+    assert run.table.state.wording == "san"
+    with pytest.raises(ValueError):
+        run.table.set_wording("morse", 31.0)
+    with pytest.raises(ValueError):
+        TableSetup(wording="morse")
+
+
+def test_an_unknown_request_is_refused_not_answered_with_the_position() -> None:
+    run = Run()
+    run.table.request("weather", 3.0)
+    refused = run.of(Refused)
+    assert len(refused) == 1 and refused[0].what == "request"
+    run.table.finish(10.0)
+    assert [s.text for s in run.said() if s.t >= 3.0] == [refused[0].text]

@@ -7,7 +7,7 @@
 * A touch reported on the sighted board (D.2.5; the assistant, D.2.10 e) is shown.
 * When a move is made (the session decides, D.2.3/D.2.5) it is shown, both
   scores get it (:mod:`~blindchess.table.scores`), the blind player hears it
-  — his own confirmed, the opponent's announced to him (D.2.1) — and the
+  in his wording — his own confirmed, the opponent's announced to him (D.2.1) — and the
   tactile board is told what to show.
 * A mirror of a move not made, or a move illegal on its board, is refused
   (said to the blind player when it was his board).
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import chess
 
-from .. import notation, phonetic
+from .. import board_words, notation, phonetic
 from ..i18n import tr
 from .events import Mirrored, Moved, Touched
 from .scores import ScoreKeeper
@@ -101,7 +101,7 @@ class Moves:
         state.emit(Moved(t, ply, color_name(color), move.uci(), str(ev["san"])))
         before = state.board_at(ply - 1)
         written = notation.write(before, move, state.lang)
-        phrase = phonetic.announce(before, move, state.lang)
+        phrase = board_words.move_words(before, move, state.lang, state.wording)
         self.scores.write(ply - 1, written, t)
         state.show(t, tr("table.move_shown", state.lang, color=tr(f"table.{color_name(color)}", state.lang),
                          move=written))

@@ -18,7 +18,10 @@ from ..i18n import tr
 from .eboard import touch_report
 from .state import TableState
 
-__all__ = ["Requests"]
+__all__ = ["Requests", "KINDS"]
+
+#: The requests the table answers.
+KINDS = ("time", "moves", "square", "pieces", "position", "touched", *board_words.REQUESTS)
 
 
 class Requests:
@@ -29,8 +32,9 @@ class Requests:
 
     def answer(self, what: str, by: str, now: float, *, square: int | None = None,
                piece_type: int | None = None, color: chess.Color | None = None) -> None:
-        """Answer the request ``what`` of ``by`` ("blind": said; otherwise shown); an unknown ``what``
-        (or "square" without a square) is answered with the position."""
+        """Answer the request ``what`` (one of :data:`KINDS`) of ``by`` ("blind": said, in his wording;
+        otherwise shown). "square" without a square is answered with the position; an unknown ``what``
+        is refused (``Refused(what="request")``)."""
         state = self.state
         s = state.session
         lang = state.lang
@@ -45,15 +49,19 @@ class Requests:
                 text = talking_clock.phrase_from_clock(s.clock, own, now, lang)
         elif what in board_words.REQUESTS:
             asker = s.blind_color if by == "blind" and s.blind_color is not None else state.sighted_color()
-            text = board_words.answer(what, board, lang, square=square, white_view=asker != chess.BLACK)
+            text = board_words.answer(what, board, lang, wording=state.wording, square=square,
+                                      white_view=asker != chess.BLACK)
         elif what == "square" and square is not None:
-            text = phonetic.describe_square(board, square, lang)
+            text = board_words.describe_square(board, square, lang, state.wording)
         elif what == "pieces":
             text = phonetic.describe_pieces(board, piece_type, color, lang)
         elif what == "touched":
             text = touch_report(s, lang)     # the sighted player's touches (D.2.10 e)
-        else:
+        elif what in KINDS:
             text = phonetic.describe_position(board, lang)
+        else:
+            state.refuse(now, "request", tr("table.unknown_request", lang), to=to)
+            return
         if to == "blind":
             state.say(now, text, "blind", "answer")
         else:

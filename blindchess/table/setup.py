@@ -15,9 +15,10 @@ from typing import Any, Literal
 
 import chess
 
+from ..board_words import WORDINGS
 from ..pegboard.tracker import DEFAULT_SETTLE
 
-__all__ = ["TableSetup", "Who", "Answer", "SessionEvent", "BOARDS", "NOTE_SETUP", "NOTE_QUESTION", "NOTE_QUESTION_CLOSED",
+__all__ = ["TableSetup", "Who", "Answer", "SessionEvent", "BOARDS", "NOTE_SETUP", "NOTE_QUESTION", "NOTE_QUESTION_CLOSED", "NOTE_WORDING",
            "color_name", "to_color"]
 
 Who = Literal["blind", "sighted"]
@@ -29,6 +30,7 @@ SessionEvent = dict[str, Any]
 NOTE_SETUP = "table-setup"
 NOTE_QUESTION = "table-question"
 NOTE_QUESTION_CLOSED = "table-question-closed"
+NOTE_WORDING = "table-wording"
 
 #: What texts about the boards parting (the divergence, an announcement the pegs contradict) are
 #: ``about`` (``SpeechPolicy.say``): a ruling settles them, so those still waiting are not said after it.
@@ -55,9 +57,12 @@ class TableSetup:
     ``engine_level`` 1…6 (``blindchess.engine.LEVELS``), ``engine_path`` (None:
     Stockfish where it is installed), ``coaching``: tips, take-backs and a
     summary of slips (practice only).
+    ``wording``: how the blind player hears moves and squares —
+    ``board_words.WORDINGS``: "phonetic" (D.2.1, "Springer Felix drei"), "nato"
+    ("Springer Foxtrot drei"), "san" ("Sf3"); changed with ``Table.set_wording``.
 
-    Raises ValueError for an unknown ``blind``, ``tactile`` or ``sighted_board`` value or a negative settle time,
-    an unknown ``opponent``, an engine without exactly one blind player, or a level outside 1…6.
+    Raises ValueError for an unknown ``blind``, ``tactile``, ``sighted_board`` or ``wording`` value or a negative
+    settle time, an unknown ``opponent``, an engine without exactly one blind player, or a level outside 1…6.
     """
 
     white: str = "Weiß"
@@ -81,6 +86,7 @@ class TableSetup:
     engine_level: int = 2
     engine_path: str | None = None
     coaching: bool = False
+    wording: str = "phonetic"
 
     def __post_init__(self) -> None:
         if self.blind not in ("white", "black", "both", "none"):
@@ -97,6 +103,8 @@ class TableSetup:
             raise ValueError(f"a game against the computer needs blind white or black: {self.blind!r}")
         if not 1 <= self.engine_level <= 6:
             raise ValueError(f"engine level must be 1 to 6: {self.engine_level!r}")
+        if self.wording not in WORDINGS:
+            raise ValueError(f"wording must be one of {', '.join(WORDINGS)}: {self.wording!r}")
 
     @property
     def settle_time(self) -> float:
@@ -108,7 +116,7 @@ class TableSetup:
         return {"tactile": self.tactile, "settle": self.settle_time, "min_confidence": self.min_confidence,
                 "warnings": list(self.warnings), "wpm": self.wpm, "sighted_board": self.sighted_board,
                 "opponent": self.opponent, "engine_level": self.engine_level, "engine_path": self.engine_path,
-                "coaching": self.coaching}
+                "coaching": self.coaching, "wording": self.wording}
 
 
 def color_name(color: chess.Color) -> str:

@@ -17,11 +17,12 @@ from typing import Any
 import chess
 
 from .. import chess960, notation
+from ..board_words import WORDINGS
 from ..i18n import tr
 from ..pegboard.tracker import DEFAULT_SETTLE
 from ..session import Player, Session
 from .questions import Question
-from .setup import NOTE_QUESTION, NOTE_QUESTION_CLOSED, NOTE_SETUP, TableSetup, color_name
+from .setup import NOTE_QUESTION, NOTE_QUESTION_CLOSED, NOTE_SETUP, NOTE_WORDING, TableSetup, color_name
 
 __all__ = ["new_session", "read_notes", "setup_from_journal", "start_text", "start_shown", "resumed_text"]
 
@@ -40,7 +41,8 @@ def new_session(setup: TableSetup, now: float, journal: Path | None) -> Session:
 
 
 def read_notes(session: Session) -> tuple[dict[str, Any], Question | None]:
-    """What the table noted in the session's journal: (its setup note, the question still open)."""
+    """What the table noted in the session's journal: (its setup note — with the wording as last
+    changed —, the question still open)."""
     noted: dict[str, Any] = {}
     question: Question | None = None
     for ev in session.events:
@@ -52,6 +54,8 @@ def read_notes(session: Session) -> tuple[dict[str, Any], Question | None]:
             question = Question.from_dict(ev["question"])
         elif ev.get("kind") == NOTE_QUESTION_CLOSED:
             question = None
+        elif ev.get("kind") == NOTE_WORDING and ev.get("wording") in WORDINGS:
+            noted["wording"] = ev["wording"]      # changed during the game (Table.set_wording)
     return noted, question
 
 
@@ -70,7 +74,8 @@ def setup_from_journal(session: Session, noted: dict[str, Any]) -> TableSetup:
                       min_confidence=float(noted.get("min_confidence", 0.6)), warnings=warnings,
                       wpm=noted.get("wpm"), sighted_board=str(noted.get("sighted_board", "window")),
                       opponent=str(noted.get("opponent", "human")), engine_level=int(noted.get("engine_level", 2)),
-                      engine_path=noted.get("engine_path"), coaching=bool(noted.get("coaching", False)))
+                      engine_path=noted.get("engine_path"), coaching=bool(noted.get("coaching", False)),
+                      wording=str(noted.get("wording", "phonetic")))
 
 
 def start_text(setup: TableSetup, lang: str) -> str:

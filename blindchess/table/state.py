@@ -45,6 +45,8 @@ class TableState:
         self.adjusting = False
         #: The blind player's made move was withdrawn by a correction in this input (D.2.8).
         self.withdrawn = False
+        #: How moves and squares are worded for the blind player (``board_words.WORDINGS``).
+        self.wording = setup.wording
         self._subscribers: list[Callable[[TableEvent], None]] = []
         self._backlog: list[TableEvent] | None = []
         self._out: list[TableEvent] = []

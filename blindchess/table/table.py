@@ -40,6 +40,7 @@ from typing import Any
 import chess
 
 from .. import phonetic
+from ..board_words import WORDINGS
 from ..i18n import tr
 from ..pegboard.protocol import ProtocolError
 from ..pegboard.tracker import InputEvent, Tracker
@@ -56,7 +57,7 @@ from .questions import Question, Questions
 from .requests import Requests
 from .rulings import Rulings
 from .scores import ScoreKeeper
-from .setup import NOTE_SETUP, Answer, TableSetup, Who
+from .setup import NOTE_SETUP, NOTE_WORDING, Answer, TableSetup, Who
 from .speech import SpeechPolicy
 from .start import new_session, read_notes, resumed_text, setup_from_journal, start_shown, start_text
 from .state import TableState
@@ -321,6 +322,18 @@ class Table:
         "square", "pieces", "position". The answer is said to ``by``."""
         self._begin(now)
         self.requests.answer(what, by, now, square=square, piece_type=piece_type, color=color)
+        self._end()
+
+    def set_wording(self, wording: str, now: float) -> None:
+        """From now on the blind player hears moves and squares in ``wording`` (``board_words.WORDINGS``:
+        "phonetic", "nato", "san"); noted in the journal, so a resumed game keeps it. Raises ValueError
+        for an unknown wording."""
+        if wording not in WORDINGS:
+            raise ValueError(f"wording must be one of {', '.join(WORDINGS)}: {wording!r}")
+        self._begin(now)
+        if wording != self.state.wording:
+            self.state.wording = wording
+            self.state.session.note(tr("table.note_wording", self.lang), now, kind=NOTE_WORDING, wording=wording)
         self._end()
 
     def repeat(self, now: float) -> None:
