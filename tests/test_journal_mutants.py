@@ -77,3 +77,9 @@ def test_a_real_error_syncing_the_folder_is_raised(tmp_path: Path, monkeypatch: 
     with pytest.raises(OSError) as info:
         JournalWriter(tmp_path / "new" / "g.jsonl")
     assert info.value.errno == errno.EIO
+
+
+def test_the_damaged_half_moves_are_named_as_ranges_and_single_moves():
+    assert journal.format_plies([3, 4, 5, 9]) == "3–5, 9"
+    assert journal.format_plies([1, 3, 5]) == "1, 3, 5"
+    assert journal.format_plies([9, 7, 8, 8]) == "7–9"
