@@ -36,6 +36,16 @@ In a journal with these fields ("checked"), every line is verified on its own:
   ``duplicate`` / ``out-of-order``;
 * a line pasted from another game (another ``game_id``) — ``foreign``.
 
+A write cut off by a crash is no damage: every line is written (and fsynced)
+before the app acts on it, so a fragment was never part of the game. The
+file's last bytes without their newline, and a fragment that a writer ended on
+reopening and named in a checked ``cut-off`` line right after it, stay in
+:attr:`JournalRead.problems` as ``truncated`` (the user is told) and are also
+listed in :attr:`JournalRead.notes`: they affect no half-move, and a game with
+nothing else wrong is whole (:attr:`Verdict.whole`).
+A damaged line in the middle of the file is never taken for one: it has its
+newline and no checked line naming it.
+
 Damaged lines are skipped; the lines after them are still read (a later event
 that depended on a skipped one is then reported by the session as
 ``inapplicable``). Every problem is listed in :attr:`JournalRead.damage` with the
@@ -93,6 +103,9 @@ SUFFIX = ".jsonl"
 END_TYPES = ("game-end",)
 #: The fields the writer adds to every line; an event must not carry them itself.
 RESERVED_FIELDS = ("game_id", "line_no", "crc")
+#: The type of the line a writer adds after ending a fragment cut off by a crash: ``"line"`` names
+#: the fragment's line in the file (a derived line: nothing replays it).
+CUT_OFF = "cut-off"
 #: The largest journal read (a game of 500 moves with every touch is a few MB).
 MAX_BYTES = 256 * 1024 * 1024
 
@@ -204,6 +217,13 @@ class JournalWriter:
                 needs_newline = not read.ends_with_newline
             if needs_newline:
                 self._write(b"\n")
+                if self.checked and read.notes:
+                    # Name the fragment just ended: the reader then knows it was cut off by a crash
+                    # before anything was acted on (a damaged line is never taken for one).
+                    fragment = read.notes[-1][0]
+                    self._write(_encode_checked({"seq": 0, "type": CUT_OFF, "t": 0.0, "derived": True,
+                                                 "line": fragment}, self.game_id, self._next))
+                    self._next += 1
                 self.sync()
         except BaseException:
             os.close(self._fd)
@@ -310,6 +330,7 @@ class JournalRead:
     recorded: list[str | None] = field(default_factory=list)
     next_line_no: int = 1
     ends_with_newline: bool = True
+    notes: list[tuple[int, str]] = field(default_factory=list)   # problems that lose nothing (a cut-off write)
 
     @property
     def damaged(self) -> bool:
@@ -355,6 +376,7 @@ class _Line:
     event: dict[str, Any] | None   # None: not an event
     reason: str = ""                # why not an event ("corrupt" | "truncated")
     crc_ok: bool = False            # the line carries game_id/line_no/crc and its CRC matches
+    cut: bool = False               # the text ends inside the object (a write cut off)
 
 
 def _parse(number: int, raw: bytes, last: bool) -> _Line:
@@ -368,7 +390,7 @@ def _parse(number: int, raw: bytes, last: bool) -> _Line:
         # writer ended after a crash).
         ends_early = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
         cut = ends_early and raw.lstrip().startswith(b"{")
-        return _Line(number, raw, None, "truncated" if cut or last else "corrupt")
+        return _Line(number, raw, None, "truncated" if cut or last else "corrupt", cut=cut)
     if not _well_formed(event):
         return _Line(number, raw, None, "corrupt")
     tail = _CRC_TAIL.search(raw)
@@ -456,6 +478,14 @@ def read_journal(path: Path | str) -> JournalRead:
 
     events: list[dict[str, Any]] = []
     numbers: list[int] = []
+    notes: list[tuple[int, str]] = []
+    # A write cut off by a crash: the file's last bytes without their newline, or a fragment followed
+    # by the writer's own checked line naming it (see JournalWriter).
+    ends_nl = data == b"" or data.endswith(b"\n")
+    torn_tail = {len(parsed) - 1} if parsed and not ends_nl and parsed[-1].number == last_index + 1 else set()
+    marked = {k for k, p in enumerate(parsed)
+              if k > 0 and p.crc_ok and p.event is not None and p.event.get("type") == CUT_OFF
+              and p.event.get("line") == parsed[k - 1].number and p.event.get("game_id") == game_id}
     found: list[tuple[int, str, int]] = []        # (line, reason, count) in file order
     order: list[dict[str, Any] | None] = []      # each good event, None for each problem, in file order
     last_no = 0
@@ -474,6 +504,10 @@ def read_journal(path: Path | str) -> JournalRead:
             found.append((p.number, "duplicate" if kept_raw.get(n) == p.raw else "out-of-order", 1))
             order.append(None)
             continue
+        if reason and p.cut and (i in torn_tail or i + 1 in marked):
+            # Cut off by a crash while being written (the last bytes of the file, or a fragment the
+            # writer ended and named): reported, but never acted on, so no half-move is affected.
+            notes.append((p.number, "truncated"))
         if reason:
             found.append((p.number, reason, 1))
             order.append(None)
@@ -509,10 +543,13 @@ def read_journal(path: Path | str) -> JournalRead:
         recorder.feed(ev)
     # After the last good line nothing tells what a damaged line held: it may have made the next half-move.
     damage.extend(Damage(n, r, after, max(after + 1, len(recorder.game)), c) for n, r, c, after in pending)
+    cut_off = {line for line, _ in notes}
+    damage = [Damage(d.line, d.reason, d.after_ply, d.after_ply, d.count) if d.line in cut_off else d
+              for d in damage]
     problems = [(d.line, d.reason) for d in damage]
     next_no = max(len(parsed), max_no) + 1
     return JournalRead(path, events, problems, numbers, damage, checked, game_id, recorder.game, next_no,
-                       data == b"" or data.endswith(b"\n"))
+                       ends_nl, notes)
 
 
 @dataclass(frozen=True)
@@ -530,11 +567,13 @@ class Verdict:
     replayed: int
     checked: bool
     missing_lines: dict[int, int] = field(default_factory=dict)   # line -> how many lines are missing before it
+    notes: list[tuple[int, str]] = field(default_factory=list)     # reported problems that lose nothing
 
     @property
     def whole(self) -> bool:
-        """Nothing is damaged and the replay reproduces every recorded half-move."""
-        return not self.problems and not self.plies
+        """Nothing is damaged and the replay reproduces every recorded half-move (a write cut off by
+        a crash, never acted on, is reported but loses nothing)."""
+        return not (set(self.problems) - set(self.notes)) and not self.plies
 
 
 def verdict(read: JournalRead, replayed: Sequence[str], replay_problems: Sequence[tuple[int, str]] = ()) -> Verdict:
@@ -543,7 +582,7 @@ def verdict(read: JournalRead, replayed: Sequence[str], replay_problems: Sequenc
     problems = sorted(set(read.problems) | set(replay_problems))
     plies = read.affected_plies(replayed)
     missing = {d.line: d.count for d in read.damage if d.reason == "missing"}
-    return Verdict(problems, plies, len(read.recorded), len(replayed), read.checked, missing)
+    return Verdict(problems, plies, len(read.recorded), len(replayed), read.checked, missing, list(read.notes))
 
 
 def format_plies(plies: Sequence[int]) -> str:

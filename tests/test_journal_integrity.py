@@ -189,20 +189,36 @@ def test_appending_after_a_line_cut_off_by_a_crash(tmp_path, games):
     writer.close()
     data = path.read_bytes().split(b"\n")
     assert data[len(lines) - 1] == fragment          # the fragment stands alone on its line
-    assert json.loads(data[len(lines)])["text"] == "after the crash"
+    marker = json.loads(data[len(lines)])             # the writer names the fragment it ended
+    assert marker["type"] == journal.CUT_OFF and marker["line"] == len(lines) and marker["derived"] is True
+    assert json.loads(data[len(lines) + 1])["text"] == "after the crash"
     read = journal.read_journal(path)
     assert read.problems == [(len(lines), "truncated")]   # no line counted as missing, nothing glued
-    assert read.events[-1]["text"] == "after the crash" and read.events[-1]["line_no"] == len(lines) + 1
+    assert read.notes == [(len(lines), "truncated")]      # a write cut off by the crash: nothing lost
+    assert read.events[-1]["text"] == "after the crash" and read.events[-1]["line_no"] == len(lines) + 2
 
 
-def test_a_cut_off_last_line_is_reported_with_its_ply(tmp_path, games):
+def test_a_damaged_line_in_the_middle_is_never_taken_for_a_cut_off_write(tmp_path, games):
+    # The same bytes as a cut-off write, but with their newline and no writer's line naming them:
+    # damage (it may have been acted on), never a note.
+    lines = _lines(games["ruy"])
+    index = _ply_line(lines, len(RUY))
+    path = tmp_path / "g.jsonl"
+    _write(path, lines[:index] + [lines[index][:40]] + lines[index + 1:])
+    result = judge(path)
+    assert (index + 1, "truncated") in result.problems and not result.notes and not result.whole
+
+
+def test_a_cut_off_last_line_is_reported_and_loses_nothing(tmp_path, games):
     lines = _lines(games["ruy"])
     index = _ply_line(lines, len(RUY))
     path = tmp_path / "g.jsonl"
     _write(path, lines[:index], tail=lines[index][:40])
     result = judge(path)
-    assert result.problems == [(index + 1, "truncated")] and not result.whole
-    assert result.plies == [len(RUY)]
+    # Written before it was acted on (the journal comes first): reported, but the game is whole —
+    # the replay holds every half-move the good lines record.
+    assert result.problems == [(index + 1, "truncated")] and result.notes == result.problems
+    assert result.whole and result.plies == []
 
 
 # --------------------------------------------------------------------------- the randomized corruption test
@@ -371,8 +387,8 @@ def test_journal_list_and_the_app_skip_and_name_bad_files(tmp_path):
     done = subprocess.run([sys.executable, "-m", "blindchess", "journal", "list"], capture_output=True, text=True,
                           env=env, timeout=120)
     assert done.returncode == 0, done.stderr
-    for name in bad:
-        assert f"{name}: übersprungen" in done.stdout
+    for name, why in bad.items():   # a file with no game in it is named as before (wave 1's wording)
+        assert f"{name}: {'kein blindchess-Journal' if why == 'no-start' else 'übersprungen'}" in done.stdout
     assert "good.jsonl: Anna – Bert" in done.stdout
     listed = json.loads(subprocess.run([sys.executable, "-m", "blindchess", "journal", "list", "--json"],
                                        capture_output=True, text=True, env=env, timeout=120).stdout)

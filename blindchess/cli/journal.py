@@ -24,7 +24,7 @@ from ..clock import format_time
 from ..errors import UserError
 from ..i18n import UI_LANGS, default_lang, tr
 from ..journal import format_plies, list_journals, read_journal, verdict
-from ..records.source import journal_messages
+from ..records.source import journal_messages, journal_notes
 from ..session import Session
 
 
@@ -61,6 +61,9 @@ def run_list(args: argparse.Namespace) -> int:
         print(tr("session.cli_no_journals", lang, folder=paths.journal_dir()))
         return 0
     for i in infos:
+        if i.error in (None, "no-start") and i.start_event is None:   # empty or foreign: no game in it
+            print(tr("session.cli_not_a_journal_line", lang, file=i.path.name))
+            continue
         if i.error is not None or i.start_event is None:   # a FIFO, junk, a bad field: named, skipped
             why = tr("filecheck.skip_" + (i.error or "no-start").replace("-", "_"), lang)
             print(tr("filecheck.list_skipped", lang, file=i.path.name, why=why))
@@ -112,6 +115,8 @@ def run_show(args: argparse.Namespace) -> int:
         return 0 if result.whole else 1
     for line in damage:
         print(line, file=sys.stderr)
+    for line in journal_notes(result, path, lang):
+        print(line)
     if not result.checked:
         print(tr("filecheck.journal_unchecked", lang, path=path), file=sys.stderr)
     t0 = read.events[0].get("t", 0.0) if read.events else 0.0

@@ -142,6 +142,16 @@ def journal_messages(result: Verdict, path: Path, lang: str | None = None) -> li
     return out
 
 
+def journal_notes(result: Verdict, path: Path, lang: str | None = None) -> list[str]:
+    """What a whole journal still reports: a write cut off by a crash (never acted on, nothing lost)."""
+    if not result.whole or not result.notes:
+        return []
+    out = [tr("filecheck.journal_cut_off", lang, path=path, count=len(result.notes))]
+    for line, reason in result.notes:
+        out.append(tr("filecheck.journal_line", lang, line=line, why=tr("filecheck.why_" + reason, lang)))
+    return out
+
+
 def game_from_journal(path: Path, lang: str | None = None, warnings: list[str] | None = None,
                       damage: list[str] | None = None) -> chess.pgn.Game:
     """Replay a journal with the session and return its game (both scores, clocks, rulings).
@@ -181,6 +191,8 @@ def game_from_journal(path: Path, lang: str | None = None, warnings: list[str] |
     result = verdict(read, replayed, problems)
     messages = journal_messages(result, path, lang)
     (damage if damage is not None else warnings if warnings is not None else []).extend(messages)
+    if warnings is not None:
+        warnings.extend(journal_notes(result, path, lang))
     if not result.checked and warnings is not None:
         warnings.append(tr("filecheck.journal_unchecked", lang, path=path))
     return game
