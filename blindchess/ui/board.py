@@ -206,6 +206,7 @@ class BoardView(QTableView):
         self._drag_from: int | None = None
         self._drag_pos: QPointF | None = None
         self._press_square: int | None = None
+        self._room: int | None = None
         #: Chooses the promotion piece for a pawn reaching the last rank; default queen.
         self.choose_promotion = lambda moves: chess.QUEEN
         self._model = BoardModel(self)
@@ -382,10 +383,19 @@ class BoardView(QTableView):
         self.horizontalHeader().setGeometry(area.left(), area.top() - header, area.width(), header)
         self.verticalHeader().setGeometry(area.left() - header, area.top(), header, area.height())
 
+    def set_room(self, width: int | None) -> None:
+        """The width the board may take at most (its column's visible width), None: no limit."""
+        if width != self._room:
+            self._room = width
+            self.updateGeometry()
+
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
-        """Squares of 4 lines of text: the board grows with the fonts (Ctrl++) and never shrinks; when the
-        window is too small for it at large fonts, the window's column scrolls (nothing is squeezed)."""
+        """Squares of 4 lines of text: the board grows with the fonts (Ctrl++) and never shrinks — but never
+        wider than its column shows (:meth:`set_room`); when the window is too low for it at large fonts,
+        the window's column scrolls (nothing is squeezed)."""
         side = max(240, 32 * self.fontMetrics().height())
+        if self._room is not None:
+            side = max(240, min(side, self._room))
         return QSize(side, side)
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt API

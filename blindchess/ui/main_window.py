@@ -71,7 +71,7 @@ class MainWindow(QMainWindow):
 
         # --- left: the board, the next step, the input line
         left = QWidget(self)
-        left_layout = QVBoxLayout(left)
+        left_layout = self._left_layout = QVBoxLayout(left)
         self.next_step = QLabel("", left)
         self.next_step.setObjectName("next_step")
         self.next_step.setWordWrap(True)
@@ -91,6 +91,9 @@ class MainWindow(QMainWindow):
         row = QHBoxLayout()
         self.mode = QComboBox(left)
         self.mode.setObjectName("input_mode")
+        # at large fonts the longest mode's text must not widen the column (its list shows it whole)
+        self.mode.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.mode.setMinimumContentsLength(12)
         for mode in INPUT_MODES:
             self.mode.addItem(t(f"input.mode_{mode}", lang), mode)
         a11y.label(self.mode, t("input.mode", lang), t("input.mode_description", lang))
@@ -138,6 +141,7 @@ class MainWindow(QMainWindow):
         a11y.label(splitter, t("app.splitter", lang), t("app.splitter_description", lang))
         # each column scrolls when large fonts need more room than the window has: nothing is squeezed or cut
         self.left_area = self._scrolling(left, "left_area", "area_left", splitter)
+        self.left_area.viewport().installEventFilter(self)   # its width limits the board's (no sideways scrolling)
         self.right_area = self._scrolling(right, "right_area", "area_right", splitter)
         splitter.addWidget(self.left_area)
         splitter.addWidget(self.right_area)
@@ -416,6 +420,9 @@ class MainWindow(QMainWindow):
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
         from PySide6.QtCore import QEvent
 
+        if watched is self.left_area.viewport() and event.type() == QEvent.Type.Resize:
+            margins = self._left_layout.contentsMargins()
+            self.board.set_room(event.size().width() - margins.left() - margins.right())
         if watched is self.scores.table and event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_F2:
             index = self.scores.table.currentIndex()
             if index.isValid():
