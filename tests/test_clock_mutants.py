@@ -64,3 +64,19 @@ def test_a_clock_snapshot_in_json_gives_the_seconds_and_null_without_a_limit():
     assert d["white"] == 579.0 and d["black"] == 600.0
     unlimited = Clock(None, 0.0).snapshot(0.0).to_dict()
     assert unlimited["white"] is None and unlimited["black"] is None
+
+
+def test_a_clock_stopped_during_a_pause_is_stopped_not_paused():
+    # Art. 6.11: the arbiter paused the clock, then the game ended (or was adjourned): the clock is stopped —
+    # the display must not say "paused", and a later press (the adjourned game resumed) is not refused
+    clock = Clock(TimeControl.parse("10"), 0.0)
+    clock.start(chess.WHITE, 0.0)
+    clock.pause(5.0)
+    clock.stop(8.0)
+    assert clock.running is None
+    assert not clock.paused
+    assert not clock.ticking
+    assert clock.remaining(chess.WHITE, 100.0) == 600 - 5
+    snap = clock.press(chess.WHITE, 200.0)
+    assert clock.running == chess.BLACK
+    assert snap.ply == 1
