@@ -589,46 +589,6 @@ def _candidate_moves(board: chess.Board, pats: Iterable[_Pattern]) -> list[chess
 # --------------------------------------------------------------------------- suggestions
 
 
-def _distance(board: chess.Board, p: _Pattern, move: chess.Move) -> float | None:
-    """How far ``move`` is from what pattern ``p`` says, in pen strokes (None: too far)."""
-    piece = board.piece_type_at(move.from_square)
-    if p.castle is not None:
-        if board.is_castling(move):
-            return 1.0
-        return 2.0 if piece == chess.KING else None
-    d = 0.0
-    if p.pieces is None:
-        if not p.any_piece and piece != chess.PAWN:
-            d += 2
-    else:
-        d += min((c for pt, c in p.pieces if pt == piece), default=2)
-    if p.to_rank is None:
-        if p.to_file != chess.square_file(move.to_square):
-            d += 1
-    else:
-        best = None
-        for sq in _targets(board, move):
-            df = abs(chess.square_file(sq) - (p.to_file or 0))
-            dr = abs(chess.square_rank(sq) - (p.to_rank or 0))
-            if df == 0 and dr == 0:
-                dd = 0.0
-            elif df == 0 or dr == 0:
-                dd = 1 + 0.1 * max(df, dr)
-            else:
-                dd = 2 + 0.1 * max(df, dr)
-            best = dd if best is None else min(best, dd)
-        d += best or 0.0
-    if p.from_file is not None and p.from_file != chess.square_file(move.from_square):
-        d += 1
-    if p.from_rank is not None and p.from_rank != chess.square_rank(move.from_square):
-        d += 1
-    if move.promotion and p.promotion is not None and all(pt != move.promotion for pt, _ in p.promotion):
-        d += 1
-    if not move.promotion and p.promotion is not None:
-        d += 1
-    return d
-
-
 #: The initial of the word for "pawn", which a hand sometimes writes before a pawn move.
 _PAWN_INITIALS = {"de": "B", "en": "P", "fr": "P", "it": "P", "nl": "P"}
 _VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 0}
@@ -775,12 +735,6 @@ def _rank(board: chess.Board, pats: Iterable[_Pattern], written: str, hint: str 
         scored.append((total, move.uci(), move))
     scored.sort(key=lambda t: (t[0], t[1]))
     return [mv for _, _, mv in scored[:limit]]
-
-
-def _suggest(board: chess.Board, pats: Iterable[_Pattern], limit: int = 6, cutoff: float = 2.15,
-             written: str = "", hint: str | None = None) -> list[chess.Move]:
-    """The nearest legal moves to what the patterns say (see :func:`_rank`)."""
-    return _rank(board, pats, written, hint, limit)
 
 
 def _levenshtein(a: str, b: str, limit: int) -> int:
