@@ -92,3 +92,46 @@ def test_taking_back_the_move_after_an_open_promotion_keeps_the_promotion_open()
     takebacks = [e for e in out if e.type == "takeback"]
     assert [e.move.uci() for e in takebacks] == ["h7h6"]
     assert tracker.board.piece_at(chess.H7) == chess.Piece(chess.KING, chess.BLACK)
+
+
+def test_a_move_taken_back_and_replaced_by_a_capture_in_one_go_keeps_which_piece_was_removed():
+    # D.2.5: the blind player takes back a move he has not yet announced and captures instead, before the
+    # board settles; the knight on c3 could take on b5 or d5 (the same pegs stand either way): the peg he
+    # removed (d5) tells which — the take-back must not forget the lifts made with it
+    board = chess.Board("4k3/8/8/1p1p4/8/2N5/P7/4K3 w - - 0 1")
+    tracker = Tracker(board, settle=SETTLE)
+    tracker.feed(Snapshot(0.0, int(board.occupied)))
+    tracker.tick(1.0)
+    out = tracker.feed(Lift(2.0, chess.A2)) + tracker.feed(Place(2.1, chess.A3)) + tracker.tick(3.0)
+    assert [e.move.uci() for e in out if e.type == "move"] == ["a2a3"]
+    out = tracker.feed(Lift(4.0, chess.A3)) + tracker.feed(Place(4.1, chess.A2))
+    out += tracker.feed(Lift(4.2, chess.D5)) + tracker.feed(Lift(4.3, chess.C3)) + tracker.feed(Place(4.4, chess.D5))
+    out += tracker.tick(5.0)
+    assert [e.type for e in out if e.type in ("move", "takeback")] == ["takeback", "move"]
+    move = [e for e in out if e.type == "move"][0]
+    assert move.move == chess.Move.from_uci("c3d5")
+    assert move.certain
+    assert move.candidates == ()
+
+
+def test_a_promotion_piece_announced_late_still_completes_after_a_later_move_was_taken_back_and_replaced():
+    # D.2.1: the blind player announces the promotion piece after some more moves; a later move of his that
+    # he took back and replaced in one go must not make the tracker forget the open promotion
+    board = chess.Board("8/4P3/8/8/7k/8/P7/K7 w - - 0 1")
+    tracker = Tracker(board, settle=SETTLE)
+    tracker.feed(Snapshot(0.0, int(board.occupied)))
+    tracker.tick(1.0)
+
+    def play(t: float, frm: int, to: int) -> list:
+        return tracker.feed(Lift(t, frm)) + tracker.feed(Place(t + 0.1, to)) + tracker.tick(t + 1.0)
+
+    promo = [e for e in play(2.0, chess.E7, chess.E8) if e.type == "move"]
+    assert promo[0].promotion_pending
+    assert [e.move.uci() for e in play(4.0, chess.H4, chess.H3) if e.type == "move"] == ["h4h3"]
+    assert [e.move.uci() for e in play(6.0, chess.A2, chess.A3) if e.type == "move"] == ["a2a3"]
+    out = tracker.feed(Lift(8.0, chess.A3)) + tracker.feed(Place(8.1, chess.A2))
+    out += tracker.feed(Lift(8.2, chess.A2)) + tracker.feed(Place(8.3, chess.A4)) + tracker.tick(9.0)
+    assert [(e.type, e.move.uci()) for e in out if e.type in ("move", "takeback")] == \
+        [("takeback", "a2a3"), ("move", "a2a4")]
+    done = tracker.announce(chess.Move.from_uci("e7e8n"))
+    assert [(e.type, e.move.uci(), e.replaces.uci()) for e in done] == [("move", "e7e8n", "e7e8")]
