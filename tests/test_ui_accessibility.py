@@ -228,3 +228,81 @@ def test_at_200_percent_the_cursor_square_is_scrolled_into_view(qtbot):
                 assert seen.contains(corner) and seen.contains(corner + rect.bottomRight() - rect.topLeft())
         finally:
             theme.apply(app, "light", 1.0)
+
+
+def test_ctrl_r_repeats_the_last_announcement_not_the_square(qtbot):
+    """Issue 12.4: after a move and some squares read on the board, Ctrl+R says the move again."""
+    from blindchess.table.events import Speak
+    from ui_window import TestClock
+
+    clock = TestClock()
+    with open_window(qtbot, "de", clock=clock) as (controller, window):
+        controller.new_game(GameSetup(white="Anna", black="Bernd", white_impaired=False, black_impaired=True,
+                                      tactile="none", time_control="", lang="de"))
+        spoken = []
+        controller.tableEvent.connect(lambda e: spoken.append(e) if isinstance(e, Speak) else None)
+        controller.sighted_move(chess.Move.from_uci("g1f3"))
+        clock.advance(10)
+        window.board.move_cursor(chess.A1)
+        window.board.move_cursor(chess.B2)
+        clock.advance(10)
+        count = len(spoken)
+        window.actions["repeat"].trigger()
+        clock.advance(10)
+        assert [e.text for e in spoken[count:]] == ["Springer Felix drei"]
+
+
+def test_labels_carry_their_text_in_their_accessible_names(app_window):
+    """Issue 12.6: message line, clocks, next step, tactile port/device/state, voice and model say their value."""
+    controller, window = app_window
+    controller.new_game(GameSetup(white="Anna", black="Bernd", white_impaired=True, tactile="none",
+                                  time_control="90+30", lang=controller.lang))
+    window.show_message("Hallo")
+    assert window.message.accessibleName() == {"de": "Meldung: Hallo", "en": "Message: Hallo"}[controller.lang]
+    assert window.next_step.accessibleName().endswith(window.next_step.text())
+    face = window.clocks.faces[chess.WHITE].accessibleName()
+    assert "Anna" in face and "1:30:00" in face
+    status = window.tactile_status
+    for label in (status.port, status.device, status.state):
+        assert label.accessibleName().endswith(label.text()) and ": " in label.accessibleName()
+    for label in (window.speech_status.voice, window.speech_status.model):
+        assert label.accessibleName().endswith(label.text()) and ": " in label.accessibleName()
+
+
+def test_help_counts_the_input_modes_and_lists_the_board_keys(app_window, qtbot):
+    """Issue 12.10: F1's text for Ctrl+J is counted from the modes; the board's own keys are listed."""
+    from blindchess.ui.main_window import INPUT_MODES
+
+    controller, window = app_window
+    dialog = HelpDialog(window, lang=controller.lang)
+    qtbot.addWidget(dialog)
+    table = dialog.findChild(QTableWidget, "shortcuts")
+    rows = [" | ".join(table.item(r, c).text() for c in range(3)) for r in range(table.rowCount())]
+    n = len(INPUT_MODES)
+    assert any(("Strg+J" in row or "Ctrl+J" in row) and (f"{n} Arten" in row or f"{n} kinds" in row) for row in rows)
+    letters = "K, D, T, L, S, B" if controller.lang == "de" else "K, Q, R, B, N, P"
+    assert any(letters in row for row in rows)
+    assert any(row.split(" | ")[0] == "M" for row in rows)
+
+
+def test_ctrl_n_asks_before_replacing_a_running_game(app_window, qtbot):
+    """Issue 12.10: with a game running, Ctrl+N asks; "no" keeps the game."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    controller, window = app_window
+    controller.new_game(GameSetup(white="Anna", black="Bernd", white_impaired=True, tactile="none",
+                                  time_control="", lang=controller.lang))
+    session = controller.session
+    asked = []
+
+    def answer_no() -> None:
+        box = QApplication.activeModalWidget()
+        assert isinstance(box, QMessageBox)
+        asked.append(box.text())
+        next(b for b in box.buttons() if box.buttonRole(b) == QMessageBox.ButtonRole.NoRole).click()
+
+    QTimer.singleShot(100, answer_no)
+    window.actions["new_game"].trigger()
+    assert asked and ("Partie läuft" in asked[0] or "game is still running" in asked[0])
+    assert controller.session is session
