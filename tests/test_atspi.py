@@ -163,6 +163,11 @@ def _named(walker: Walker, role: str, prefix: str):
     return next((n for n in _walk(walker.ask("tree")) if n["role"] == role and n["name"].startswith(prefix)), None)
 
 
+def _unnamed(tree) -> list[tuple[str, str]]:
+    """Controls a screen reader stops on that have no name (role, start of the description)."""
+    return [(n["role"], n["description"][:40]) for n in _walk(tree) if n["role"] in CONTROL_ROLES and not n["name"]]
+
+
 def _focus(walker: Walker) -> dict:
     return walker.ask("focused") or {}
 
@@ -204,6 +209,7 @@ def game(desktop):
           "the app offers a new game at its first start")
     focus = until(lambda: _focus(w).get("name") == "Weiß" and _focus(w), "the focus is in the field for White")
     assert focus["role"] == "text"
+    assert _unnamed(w.ask("tree", window="Neue Partie")) == []
     w.keys("text:Anna", "Tab", "text:Bernd", "Return")
     _no_dialog(w, "Enter starts the game")
     until(lambda: _named(w, "label", "Uhr Weiß, Anna: 1:30:00"), "the clock shows Anna's time")
@@ -225,8 +231,7 @@ def test_the_board_is_a_table_of_64_named_cells_and_every_control_has_a_name_and
                                     ("acht", "sieben", "sechs", "fünf", "vier", "drei", "zwei", "eins")]
 
     nodes = list(_walk(w.ask("tree")))
-    unnamed = [(n["role"], n["description"][:40]) for n in nodes if n["role"] in CONTROL_ROLES and not n["name"]]
-    assert unnamed == []
+    assert _unnamed(w.ask("tree")) == []
     labels = [n["name"] for n in nodes if n["role"] == "label"]
     for prefix in VALUE_LABELS:
         shown = [name for name in labels if name.startswith(prefix)]
@@ -305,6 +310,7 @@ def test_keyboard_only_game(game, desktop, tmp_path):
     sighted = until(lambda: w.ask("table", name="Brett von Bernd (sehend)"), "the sighted board in the arbiter's view")
     tactile = until(lambda: w.ask("table", name="Tastbrett von Anna"), "the tactile board in the arbiter's view")
     assert len(sighted["cells"]) == len(tactile["cells"]) == 64
+    assert _unnamed(w.ask("tree")) == []
     tree = list(_walk(w.ask("tree")))
     boards = [n for n in tree if n["role"] == "table" and n["name"] == "Tastbrett von Anna"]
     assert "Tastbrett" in boards[0]["description"] and "Nur zum Ansehen" in boards[0]["description"]
