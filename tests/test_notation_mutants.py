@@ -48,3 +48,37 @@ def test_a_game_streamed_line_by_line_keeps_one_line_beyond_the_limit():
     first = "x" * (notation.MAX_SCORE_CHARS - 1) + "\n"
     games = list(notation.iter_games([first, "1. e4\n", "e5\n"]))
     assert games == [first + "1. e4\n"]
+
+
+def _after_e4_e5() -> chess.Board:
+    board = chess.Board()
+    board.push_uci("e2e4")
+    board.push_uci("e7e5")
+    return board
+
+
+def test_the_russian_king_kr_in_cyrillic_is_read_as_written_and_in_latin_letters_as_a_correction():
+    # Appendix C: the Russian sheet writes the king "Кр"; "Kp" in Latin letters is the same king,
+    # read after a correction (the arbiter is told it was not written as the standard letter)
+    board = _after_e4_e5()
+    for lang in ("ru", None):
+        cyrillic = notation.read(board, "Крe2", lang=lang)
+        assert cyrillic.move == chess.Move.from_uci("e1e2") and not cyrillic.corrected
+        latin = notation.read(board, "Kpe2", lang=lang)
+        assert latin.move == chess.Move.from_uci("e1e2") and latin.corrected
+
+
+def test_a_king_move_in_latin_kp_to_a_square_one_off_suggests_the_king_move():
+    # D.2.9 / Art. 8.1: "Kpe3" (the Russian king in Latin letters, one square off) most likely meant Kp e2
+    reading = notation.read(_after_e4_e5(), "Kpe3", lang="ru")
+    assert reading.problem == "illegal"
+    assert chess.Move.from_uci("e1e2") in reading.suggestions
+
+
+def test_an_impossible_pawn_capture_is_explained_as_no_pawn_reaching_the_square():
+    # the explanation names what is wrong: no pawn can go to d5 (not "the pawn from e cannot")
+    reading = notation.read(chess.Board(), "exd5")
+    assert reading.problem == "illegal"
+    for lang in ("en", "de"):
+        assert tr("notation.reason_no_piece_to", lang, piece=tr("notation.piece_pawn", lang),
+                  no_piece=tr("notation.no_pawn", lang), square="d5") in reading.message(lang)
