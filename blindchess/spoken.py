@@ -42,7 +42,8 @@ _LONG_TOKEN = "zzcastlelong"
 _SHORT_TOKEN = "zzcastleshort"
 
 #: Request kinds (D.2.10 d and the blind player's questions about the board).
-REQUESTS = ("time", "moves", "last_move", "square", "pieces", "position", "rank", "file", "legal_moves", "captured")
+REQUESTS = ("time", "moves", "last_move", "square", "pieces", "position", "rank", "file", "legal_moves", "captured",
+            "touched")
 #: Requests that name a place (a square, a rank, a file): the recogniser's phrases come from [grammar] templates.
 _PLACED_REQUESTS = ("square", "rank", "file", "legal_moves")
 

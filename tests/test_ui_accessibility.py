@@ -306,3 +306,31 @@ def test_ctrl_n_asks_before_replacing_a_running_game(app_window, qtbot):
     window.actions["new_game"].trigger()
     assert asked and ("Partie läuft" in asked[0] or "game is still running" in asked[0])
     assert controller.session is session
+
+
+def test_ctrl_w_changes_the_wording_of_the_board_and_the_table(qtbot):
+    """Lichess's choice (Anna / NATO / SAN): the cells, the table's answers and the saved setting follow Ctrl+W."""
+    from blindchess.table.events import Speak
+    from blindchess.ui.settings import Settings
+    from ui_window import TestClock
+
+    clock = TestClock()
+    with open_window(qtbot, "de", clock=clock) as (controller, window):
+        controller.new_game(GameSetup(white="Anna", black="Bernd", white_impaired=True, tactile="none",
+                                      time_control="", lang="de"))
+        said = []
+        controller.tableEvent.connect(lambda e: said.append(e.text) if isinstance(e, Speak) else None)
+        window.actions["move_wording"].trigger()
+        assert window.board.cell_name(chess.E2) == "Echo zwei, weißer Bauer"
+        assert controller.table.state.wording == "nato" and Settings.load().wording == "nato"
+        controller.tactile_text("e2e4")
+        controller.hear("Eva vier", typed=True)
+        clock.advance(10)
+        window.board.setFocus()
+        qtbot.keyClick(window.board, Qt.Key.Key_L)
+        clock.advance(10)
+        assert said[-1] == "Zug 1, Weiß: Echo vier"
+        window.actions["move_wording"].trigger()
+        assert window.board.cell_name(chess.E2) == "e2, weißer Bauer" and controller.table.state.wording == "san"
+        window.actions["move_wording"].trigger()
+        assert window.board.cell_name(chess.E2) == "Eva zwei, weißer Bauer"

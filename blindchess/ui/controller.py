@@ -62,7 +62,7 @@ def table_setup(setup: GameSetup, settings: Settings) -> TableSetup:
                       assistant=setup.assistant or None, auto_press=True, headers=setup.headers(),
                       senses_pieces=senses_pieces(setup.tactile, setup.profile),
                       warnings=WARNINGS if settings.spoken_clock_warnings else (),
-                      sighted_board=getattr(setup, "sighted_board", "window"))
+                      sighted_board=getattr(setup, "sighted_board", "window"), wording=settings.wording)
 
 
 class GameController(TableView, QObject):
@@ -390,6 +390,14 @@ class GameController(TableView, QObject):
         elif text and self.voice.wants_readings:   # else the screen reader reads the focused square itself
             self.readings.append(text)
             self._call(lambda table, now: table.reading(text, now), refresh=False)
+
+    def set_wording(self, wording: str) -> None:
+        """The blind player hears moves and squares in ``wording`` from now on (``board_words.WORDINGS``)."""
+        self._call(lambda table, now: table.set_wording(wording, now))
+
+    def take_back(self) -> None:
+        """Practice with coaching: take back the last move and the computer's reply (the table may refuse)."""
+        self._call(lambda table, now: table.take_back(now))
 
     def repeat(self) -> None:
         self._call(lambda table, now: table.repeat(now))

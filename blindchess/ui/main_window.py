@@ -63,7 +63,6 @@ class MainWindow(QMainWindow):
         self.arbiter_dialog: ArbiterDialog | None = None
         self._oriented_for = None
         self.view_of = "blind"      # the board is shown (and walked) from the blind player's side; Ctrl+F: sighted
-        self.wording = "phonetic"   # how the board names squares (board_words.WORDINGS); Ctrl+W
         lang = self.lang
         self.setObjectName("main_window")
         self.setWindowTitle(t("app.title", lang))
@@ -255,10 +254,12 @@ class MainWindow(QMainWindow):
         self.clocks.set_pressable(c.session.time_control is not None and not c.session.auto_press)
         self.board.set_position(c.board("sighted"))
         self.board.set_marks(lifted=c.lifted(), differing=c.differing())
-        if self._oriented_for is not c.session:  # a new game: the blind player's view (issue 12.5)
+        if self._oriented_for is not c.session:  # a new game: the blind player's view (issue 12.5), his wording
             self._oriented_for = c.session
             self.view_of = "blind"
             self.board.set_flipped(self._view_colour() == chess.BLACK)
+            self.board.set_wording(c.wording())
+        self.actions["take_back"].setEnabled(c.can_take_back())
         blind, sighted = c.sheet_names()
         self.scores.set_sheet_names(blind, sighted)
         start = c.start_board()
@@ -594,6 +595,14 @@ class MainWindow(QMainWindow):
             return
         self.controller.request("pieces", piece_type=piece.piece_type, color=piece.color)
 
+    def on_request_touched(self) -> None:
+        """The sighted player's touches (D.2.10 e), said to the blind player."""
+        self.controller.request("touched")
+
+    def on_take_back(self) -> None:
+        """Practice with coaching: take back the last move and the computer's reply."""
+        self.controller.take_back()
+
     def on_request_position(self) -> None:
         self.controller.request("position")
 
@@ -604,9 +613,13 @@ class MainWindow(QMainWindow):
     def on_move_wording(self) -> None:
         """Ctrl+W: squares and moves said phonetically, in the NATO alphabet or as notation (as Lichess offers)."""
         wordings = board_words.WORDINGS
-        self.wording = wordings[(wordings.index(self.wording) + 1) % len(wordings)]
-        self.board.set_wording(self.wording)
-        self.tell(g(f"wording_{self.wording}", self.lang))
+        wording = wordings[(wordings.index(self.controller.wording()) + 1) % len(wordings)]
+        self.settings.wording = wording
+        self.settings.save()
+        if self.controller.table is not None:
+            self.controller.set_wording(wording)     # what the table says follows, and the journal keeps it
+        self.board.set_wording(wording)
+        self.tell(g(f"wording_{wording}", self.lang))
 
     def on_stop_speech(self) -> None:
         self.controller.stop_speech()

@@ -14,6 +14,7 @@ from typing import Any
 from PySide6.QtCore import QSettings
 
 from .. import DEFAULT_LANG, paths
+from ..board_words import WORDINGS
 from . import theme
 
 #: Where speech goes (``Settings.speech_channel``; see :mod:`blindchess.ui.voice`): the program's voice, the
@@ -35,6 +36,7 @@ class Settings:
     last_journal: str = ""      # the journal of the game open when the app was closed
     speech_channel: str = "app"  # one of CHANNELS
     earcons: bool = True        # short sounds for move, capture, check, question, error
+    wording: str = "phonetic"   # squares and moves: board_words.WORDINGS ("phonetic" | "nato" | "san"); Ctrl+W
 
     @classmethod
     def load(cls) -> Settings:
@@ -54,6 +56,8 @@ class Settings:
             settings.theme = "normal"
         if settings.speech_channel not in CHANNELS:
             settings.speech_channel = "app"
+        if settings.wording not in WORDINGS:
+            settings.wording = "phonetic"
         return settings
 
     def save(self) -> None:

@@ -115,6 +115,15 @@ class TableView:
     def can_listen(self) -> bool:
         return self.ears is not None and self.ears.can_listen()
 
+    def wording(self) -> str:
+        """How the blind player hears squares and moves: the table's (a resumed game keeps its own), else the setting."""
+        return self.table.state.wording if self.table is not None else self.settings.wording
+
+    def can_take_back(self) -> bool:
+        """A practice game with coaching: the blind player may take back his move and the computer's reply."""
+        opponent = self.table.opponent if self.table is not None else None
+        return opponent is not None and opponent.coaching
+
     @property
     def journal_path(self) -> Path | None:
         return self.table.session.journal_path if self.table is not None else None
