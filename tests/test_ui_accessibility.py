@@ -334,3 +334,26 @@ def test_ctrl_w_changes_the_wording_of_the_board_and_the_table(qtbot):
         assert window.board.cell_name(chess.E2) == "e2, weißer Bauer" and controller.table.state.wording == "san"
         window.actions["move_wording"].trigger()
         assert window.board.cell_name(chess.E2) == "Eva zwei, weißer Bauer"
+
+
+def test_the_e_board_has_its_own_status_and_the_arbiter_sees_the_touches(qtbot):
+    """Issue 15 in the window: an e-board panel (only with an e-board); D.2.10 e touches in the arbiter's view."""
+    with open_window(qtbot, "de") as (controller, window):
+        controller.new_game(GameSetup(white="Anna", black="Bernd", white_impaired=True, tactile="none",
+                                      time_control="", lang="de"))
+        assert not window.eboard_status.isVisible()
+        controller.tactile_text("e2e4")
+        controller.hear("Eva vier", typed=True)
+        controller.sighted_move(chess.Move.from_uci("e2e4"))
+        window.board.move_cursor(chess.G8)
+        window.actions["sighted_touch"].trigger()
+        window.open_arbiter()
+        touches = window.arbiter_dialog.touches.accessibleName()
+        assert touches.startswith("Berührungen: Bernd hat berührt") and "Gustav acht" in touches
+        window.arbiter_dialog.reject()
+        controller.new_game(GameSetup(white="Anna", black="Bernd", white_impaired=True, tactile="none",
+                                      time_control="", lang="de", sighted_board="dgt", sighted_port="/nonexistent"))
+        window.refresh()
+        assert window.eboard_status.isVisible()
+        assert window.eboard_status.state.accessibleName().startswith("E-Brett: ")
+        assert window.eboard_status.accessibleName() == "E-Brett des Sehenden"

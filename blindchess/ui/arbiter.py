@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import board_words, phonetic
+from ..table.eboard import touch_report
 from . import a11y
 from .board import BoardView, g
 from .panels import ScoreTable, format_seconds
@@ -109,6 +110,11 @@ class ArbiterDialog(QDialog):
         self.explanation.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         a11y.label(self.explanation, t("arbiter.proposal", lang), t("arbiter.explanation_description", lang))
         proposal_layout.addWidget(self.explanation)
+        self.touches = QLabel("", proposal)                 # D.2.10 e: what the sighted player touched
+        self.touches.setObjectName("touches")
+        self.touches.setWordWrap(True)
+        a11y.label(self.touches, g("touches_name", lang, text=""), g("touches_description", lang))
+        proposal_layout.addWidget(self.touches)
         layout.addWidget(proposal)
 
         decide = QGroupBox(t("arbiter.decision", lang), self)
@@ -189,6 +195,9 @@ class ArbiterDialog(QDialog):
         a11y.set_text(self.summary, summary, g("summary_name", self.lang, text=summary))
         text = self.ruling.explain(self.lang) if self.ruling is not None else t("arbiter.no_ruling", self.lang)
         a11y.set_text(self.explanation, text, g("ruling_name", self.lang, text=text))
+        if c.session is not None:
+            touched = touch_report(c.session, self.lang)
+            a11y.set_text(self.touches, touched, g("touches_name", self.lang, text=touched))
         remaining = c.clock_state()[0]
         has_clock = self._has_clock()
         for colour, edit in self.clock_edits.items():

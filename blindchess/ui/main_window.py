@@ -132,7 +132,10 @@ class MainWindow(QMainWindow):
         right_layout.addWidget(self.log, 3)
         self.tactile_status = TactileStatus(right, lang=lang)   # one below the other: room for 200 % fonts
         self.speech_status = SpeechStatus(right, lang=lang)
+        self.eboard_status = TactileStatus(right, lang=lang, kind="eboard")   # shown with a sighted e-board only
+        self.eboard_status.setVisible(False)
         right_layout.addWidget(self.tactile_status)
+        right_layout.addWidget(self.eboard_status)
         right_layout.addWidget(self.speech_status)
 
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
@@ -242,6 +245,10 @@ class MainWindow(QMainWindow):
         c = self.controller
         self.speech_status.set_state(c.voice_name(), c.model_name(), c.can_listen())
         self.tactile_status.set_state(**c.tactile_state())
+        eboard = c.eboard_state()
+        self.eboard_status.setVisible(eboard is not None)
+        if eboard is not None:
+            self.eboard_status.set_state(**eboard)
         self._refresh_clocks()
         self._show_question()
         if c.session is None:

@@ -272,12 +272,15 @@ class AnnouncementLog(QWidget):
 
 
 class TactileStatus(QGroupBox):
-    """Port, device and sync state of the tactile board."""
+    """Port, device and sync state of the tactile board — or, with ``kind="eboard"``, of the sighted player's
+    electronic board (issue 15; the same rows, its own title and state caption)."""
 
-    def __init__(self, parent: QWidget | None = None, *, lang: str = "de") -> None:
-        super().__init__(t("tactile.title", lang), parent)
+    def __init__(self, parent: QWidget | None = None, *, lang: str = "de", kind: str = "tactile") -> None:
+        title = t("tactile.title", lang) if kind == "tactile" else g("eboard_title", lang)
+        super().__init__(title, parent)
         self.lang = lang
-        a11y.label(self, t("tactile.title", lang), t("tactile.description", lang))
+        self.kind = kind
+        a11y.label(self, title, t("tactile.description", lang) if kind == "tactile" else g("eboard_description", lang))
         grid = QGridLayout(self)
         self.port = self._row(grid, 0, "tactile.port")
         self.device = self._row(grid, 1, "tactile.device")
@@ -320,7 +323,7 @@ class TactileStatus(QGroupBox):
             else:
                 text = "–"
             self.state.setStyleSheet("")
-        self._show(self.state, text, "tactile_state")
+        self._show(self.state, text, "tactile_state" if self.kind == "tactile" else "eboard_state")
 
 
 class SpeechStatus(QGroupBox):

@@ -27,6 +27,7 @@ class TableView:
 
     table: Table | None
     tactile: TactileLink
+    eboard: TactileLink
     lang: str
     now: Callable[[], float]
     voice: TableVoice
@@ -87,6 +88,15 @@ class TableView:
         return {"port": self.tactile.port, "device": self.tactile.device, "mismatch": self.mismatch_names(),
                 "in_sync": table.tactile_in_sync if table is not None else None,
                 "adjusting": table.adjusting if table is not None else False}
+
+    def eboard_state(self) -> dict[str, Any] | None:
+        """What the e-board panel shows (issue 15), None without an e-board at the table."""
+        eboard = self.table.eboard if self.table is not None else None
+        if eboard is None:
+            return None
+        return {"port": self.eboard.port, "device": self.eboard.device,
+                "mismatch": list(eboard.differences or eboard.mismatch), "in_sync": eboard.in_sync,
+                "adjusting": eboard.adjusting}
 
     def lifted(self) -> int | None:
         return self.table.lifted if self.table is not None else None
