@@ -7,6 +7,7 @@ read, and a file system that cannot sync folders does not stop the game.
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import os
 from pathlib import Path
@@ -83,3 +84,82 @@ def test_the_damaged_half_moves_are_named_as_ranges_and_single_moves():
     assert journal.format_plies([3, 4, 5, 9]) == "3–5, 9"
     assert journal.format_plies([1, 3, 5]) == "1, 3, 5"
     assert journal.format_plies([9, 7, 8, 8]) == "7–9"
+
+
+def test_an_old_journal_refuses_a_number_that_is_not_finite_and_stays_plain_json(tmp_path: Path):
+    # the journal is the game's legal record and must stay JSON lines other tools read: NaN is no JSON
+    path = tmp_path / "old.jsonl"
+    path.write_text('{"seq":1,"type":"note","t":1.0}\n', encoding="utf-8")
+    writer = JournalWriter(path)
+    assert writer.checked is False
+    with pytest.raises(ValueError):
+        writer.append({"type": "note", "t": float("nan")})
+    writer.close()
+    assert path.read_text(encoding="utf-8") == '{"seq":1,"type":"note","t":1.0}\n'
+
+
+def test_a_line_cut_off_by_a_failed_write_keeps_its_number_and_the_next_line_gets_the_next(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # a disk that fills up in the middle of a line: the fragment is ended, the next line is not glued to it,
+    # and the line numbers go on counting the fragment (nothing is reported missing after it)
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append({"type": "note", "t": 1.0})
+    real_write = os.write
+    calls = {"n": 0}
+
+    def write(fd: int, data: bytes) -> int:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            return real_write(fd, bytes(data[:10]))
+        if calls["n"] == 2:
+            raise OSError(errno.ENOSPC, "no space left on device")
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", write)
+    with pytest.raises(OSError):
+        writer.append({"type": "note", "t": 2.0})
+    assert writer.next_line_no == 3
+    writer.append({"type": "note", "t": 3.0})
+    writer.close()
+    read = read_journal(path)
+    assert [e["t"] for e in read.events] == [1.0, 3.0]
+    assert [e["line_no"] for e in read.events] == [1, 3]
+    assert read.lines == [1, 3]
+    assert [(d.line, d.reason, d.plies) for d in read.damage] == [(2, "truncated", [])]
+
+
+def test_a_damage_report_is_a_value_that_cannot_be_changed():
+    # what the reader found is shown to the arbiter as it was found
+    damage = journal.Damage(3, "corrupt", 1, 2)
+    assert damage.count == 1 and damage.plies == [2]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        damage.line = 4  # type: ignore[misc]
+    assert {damage: "x"}[journal.Damage(3, "corrupt", 1, 2)] == "x"
+
+
+def test_a_last_line_with_a_changed_byte_is_damage_not_a_write_cut_off_by_a_crash(tmp_path: Path):
+    # a crash may cut the last line (nothing was acted on); a changed byte in it is damage all the same
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append({"type": "note", "t": 1.0})
+    writer.close()
+    with open(path, "ab") as f:
+        f.write(b'{"type":"note","t":2.0,"x":"\xff"}')
+    read = read_journal(path)
+    assert read.notes == []
+    assert [(d.line, d.reason) for d in read.damage] == [(2, "corrupt")]
+
+
+def test_a_duplicated_line_and_a_damaged_line_each_count_as_one_line(tmp_path: Path):
+    # the arbiter is told how many lines each problem concerns: one duplicated line is one line
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    for t in (1.0, 2.0, 3.0):
+        writer.append({"type": "note", "t": t})
+    writer.close()
+    lines = path.read_bytes().split(b"\n")
+    damaged = lines[2].replace(b'"t":3.0', b'"t":4.0')
+    path.write_bytes(b"\n".join([lines[0], lines[1], lines[0], damaged, b""]))
+    read = read_journal(path)
+    assert [(d.line, d.reason, d.count) for d in read.damage] == [(3, "duplicate", 1), (4, "corrupt", 1)]
