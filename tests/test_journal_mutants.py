@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import errno
+import logging
 import os
 from pathlib import Path
 
@@ -163,3 +164,32 @@ def test_a_duplicated_line_and_a_damaged_line_each_count_as_one_line(tmp_path: P
     path.write_bytes(b"\n".join([lines[0], lines[1], lines[0], damaged, b""]))
     read = read_journal(path)
     assert [(d.line, d.reason, d.count) for d in read.damage] == [(3, "duplicate", 1), (4, "corrupt", 1)]
+
+
+def test_the_verdict_says_how_many_lines_are_missing_and_where(tmp_path: Path):
+    # issue 14.7: a deleted line is reported with its count, before the line that follows the gap
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    for t in (1.0, 2.0, 3.0, 4.0):
+        writer.append({"type": "note", "t": t})
+    writer.close()
+    lines = path.read_bytes().split(b"\n")
+    path.write_bytes(b"\n".join([lines[0], lines[3], b""]))
+    judged = journal.verdict(read_journal(path), [])
+    assert judged.missing_lines == {2: 2}
+    assert not judged.whole
+
+
+def test_a_file_that_is_no_journal_is_named_in_the_log_and_a_good_one_is_not(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture):
+    # issue 14.8: "journal list" and the app's start skip a bad file and name it
+    good = tmp_path / "good.jsonl"
+    writer = JournalWriter(good)
+    writer.append({"seq": 1, "type": "session-start", "t": 0.0, "white": {"name": "A"}, "black": {"name": "B"}})
+    writer.close()
+    (tmp_path / "junk.jsonl").write_bytes(b"\x00\x01 not a journal\n")
+    with caplog.at_level(logging.WARNING, logger="blindchess.journal"):
+        infos = journal.list_journals(tmp_path)
+    assert sorted(i.path.name for i in infos) == ["good.jsonl", "junk.jsonl"]
+    named = [r.getMessage() for r in caplog.records]
+    assert len(named) == 1 and "junk.jsonl" in named[0]
