@@ -82,3 +82,11 @@ def test_an_impossible_pawn_capture_is_explained_as_no_pawn_reaching_the_square(
     for lang in ("en", "de"):
         assert tr("notation.reason_no_piece_to", lang, piece=tr("notation.piece_pawn", lang),
                   no_piece=tr("notation.no_pawn", lang), square="d5") in reading.message(lang)
+
+
+def test_a_sheet_mixing_two_languages_letters_equally_is_taken_as_german():
+    # Appendix C letters: "S" is German only, "N" English only; one of each is a tie, which goes to German
+    # (the first language) — the sheet is still read with a language, not without one
+    assert notation.guess_lang("1. e4 e5 2. Sf3 Nc6") == "de"
+    assert notation.guess_lang("1. e4 e5 2. Nf3 Sc6") == "de"
+    assert notation.guess_lang("1. e4 e5 2. Nf3 Nc6") == "en"
