@@ -491,3 +491,14 @@ def test_a_resumed_practice_game_is_one_again_from_its_journal_alone(tmp_path):
     assert table.session.game_moves == [M("e2e4"), M("c7c5")]
     assert moved_at(events, 2) == pytest.approx(pressed_at + 1.0 + MIN_DELAY[3])   # its turn began on resuming
     table.close()
+
+
+def test_no_tip_for_an_announcement_when_it_is_not_his_move(tmp_path):
+    s = side(tmp_path, COACHED, Scripted("e7e5"))
+    s.play(M("e2e4"))
+    s.later(2.0)                                   # the computer thinks (its delay)
+    s.say("Springer Felix drei")
+    s.wait()
+    assert not [t for t in s.said_to_blind() if t.startswith("Tipp")]
+    assert Slips.count(s.table.session.events) == Slips()
+    s.close()

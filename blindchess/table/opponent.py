@@ -519,6 +519,8 @@ class Opponent:
             return      # understood (an announcement not fitting the pegs is coached from its own event)
         noted = any(ev.get("type") == "announce-unclear" for ev in since)
         board = heard.board
+        if board.turn == self.color or any(ev.get("type") == "announce-ignored" for ev in since):
+            return      # not his move to announce: the table has said so
         u = phonetic.understand(board, heard.text, state.lang, heard=True)
         if u.kind not in ("move", "correction", "unknown") or u.move is not None:
             return
