@@ -279,6 +279,9 @@ class GameController(TableView, QObject):
     def close_game(self) -> None:
         self.tactile.close()
         self.eboard.close()
+        if self._practice is not None:   # the engine process ends with its game
+            self._practice.close()
+            self._practice = None
         table = self.table
         self.abandon()
         if table is not None:
