@@ -372,3 +372,21 @@ def test_a_crash_before_the_eboard_was_set_right_after_a_retrace_brings_no_move_
     assert not eboard.adjusting and not eboard.mismatch and not resumed.of("move")
     t.table.close()
     resumed.table.close()
+
+
+def test_on_connect_a_board_not_set_up_right_is_shown_square_by_square_until_it_is():
+    t = EBoardTable()
+    del t.pieces[chess.D1]                                  # the white queen is still in the box
+    t.pieces[chess.E4] = chess.Piece(chess.PAWN, chess.WHITE)   # and a pawn stands on e4 besides e2's
+    t.dump(0.0)
+    t.table.tick(0.5)
+    eboard = t.table.eboard
+    assert eboard is not None and eboard.in_sync is False and eboard.mismatch == ("e4", "d1")
+    assert eboard.differences == ("e4: weißer Bauer statt leer", "d1: leer statt weiße Dame")
+    assert not t.of("move") and not t.of("touched")
+    t.act(2.0, "L e4")
+    t.act(3.0, "P d1 Q")
+    assert eboard.in_sync and not eboard.mismatch
+    assert [e["text"] for e in t.of("shown")][-1] == "Das E-Brett stimmt wieder mit der Partie überein."
+    t.act(5.0, "L e2", "P e4 P")                            # and play begins
+    assert [e["uci"] for e in t.of("move")] == ["e2e4"]
