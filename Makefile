@@ -17,13 +17,19 @@ RUN_DEBS  := espeak-ng libportaudio2 libegl1 libgl1 libxkbcommon0 libfontconfig1
 TEST_DEBS := $(RUN_DEBS) sox poppler-utils xvfb at-spi2-core python3-pyatspi dbus-x11
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint setup setup-test system-deps system-test-deps bench clean
+.PHONY: run test test-fast lint setup setup-test system-deps system-test-deps bench clean
 
 run: setup
 	$(BIN)/blindchess
 
+# The whole suite on two worker processes (pytest-xdist); TEST_JOBS=1 runs it in one.
+TEST_JOBS ?= 2
 test: setup-test lint
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_JOBS)
+
+# The fast subset: everything but the tests marked slow (whole games in the window, Xvfb, Stockfish, subprocesses).
+test-fast: setup-test
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_JOBS) -m "not slow"
 
 # ruff on the code and the tests; mypy on the package (strict on the core: pyproject [tool.mypy]).
 lint: setup-test

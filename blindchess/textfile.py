@@ -29,8 +29,9 @@ from .i18n import tr
 MAX_BYTES = 20_000_000
 
 
-#: Longer paths are shortened in messages (a 300-character name would fill the screen reader's line).
-SHOWN_PATH_CHARS = 80
+#: Longer paths are shortened in messages: an ordinary path stays whole, a 300-character name would fill
+#: the screen reader's line.
+SHOWN_PATH_CHARS = 200
 
 
 def shown_path(path: object) -> str:

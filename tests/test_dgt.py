@@ -81,6 +81,7 @@ def test_decoder_resynchronises_on_the_message_bit():
     assert {m.kind for m in out if isinstance(m, ProtocolError)} == {"noise", "dgt-message"}
 
 
+@pytest.mark.slow
 def test_dgt_board_over_a_pty_with_out_of_order_updates_and_a_slide_storm():
     rng = random.Random(7)
     emulator = VirtualDgtBoard(chess.Board())

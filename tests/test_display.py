@@ -95,6 +95,7 @@ def _dominant(path: Path) -> str:
     return counts.most_common(1)[0][0]
 
 
+@pytest.mark.slow
 def test_screenshots_in_every_look_and_size_are_taken_from_the_x_screen(screenshots):
     expected = {f"{kind}-{look}-{pct}.png" for kind in ("main", "new-game")
                 for look in ("light", "high-contrast") for pct in (100, 200)}

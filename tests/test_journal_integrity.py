@@ -247,6 +247,7 @@ def _mutations(rng: random.Random, ruy: list[bytes], sic: list[bytes]):
         yield "transplant", b"".join(x + b"\n" for x in lines)
 
 
+@pytest.mark.slow
 def test_nothing_damaged_is_reported_whole(tmp_path, games):
     ruy, sic = _lines(games["ruy"]), _lines(games["sicilian"])
     rng = random.Random(14)

@@ -95,6 +95,7 @@ def test_replay_as_a_subprocess(tmp_path):
 
 
 @pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals are POSIX")
+@pytest.mark.slow
 def test_simulate_waits_for_the_app_plays_and_stays_open_until_ctrl_c(tmp_path):
     # QA round 2: the simulator played the whole game at once and closed the port,
     # so an app connecting a few seconds later missed every move
@@ -209,6 +210,7 @@ def test_replay_text_speaks_the_users_language(tmp_path, capsys, monkeypatch):
 
 
 @pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals are POSIX")
+@pytest.mark.slow
 def test_simulate_in_german_reads_and_writes_german_letters(tmp_path):
     # QA: the simulator answered "Spiele Nf3" in German and understood only English SAN
     sheet = tmp_path / "partie.txt"

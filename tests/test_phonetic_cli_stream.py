@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from blindchess.cli import main
 from blindchess.notation import iter_games
 
@@ -72,6 +74,7 @@ def test_a_fifo_is_refused_not_read_forever(tmp_path, capsys):
     assert capsys.readouterr().out == ""
 
 
+@pytest.mark.slow
 def test_memory_does_not_grow_with_the_number_of_games(tmp_path):
     one = tmp_path / "one.pgn"
     one.write_text(GAME.format(w="A", b="B"), encoding="utf-8")

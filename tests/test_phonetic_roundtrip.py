@@ -121,6 +121,7 @@ def test_the_position_set_covers_every_special_move(boards):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.slow
 def test_round_trip_every_move_every_position(boards, lang):
     failures = []
     checked = 0

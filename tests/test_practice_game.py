@@ -28,7 +28,8 @@ from blindchess.table.events import ClockPressed, Diverged, Mirrored, Moved, Sai
 
 from practice_driver import BlindSide
 
-pytestmark = pytest.mark.skipif(find_engine() is None, reason="Stockfish is not installed (make test installs it)")
+pytestmark = [pytest.mark.skipif(find_engine() is None, reason="Stockfish is not installed (make test installs it)"),
+              pytest.mark.slow]
 
 HEADER = "@white Bernd Blind\n@black Stockfish\n@blind white\n@opponent engine 1\n@time 15+10\n@settle 0.5\n"
 #: The blind player resigns when the game has not ended after this many half-moves.

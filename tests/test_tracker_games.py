@@ -104,6 +104,7 @@ def order_coverage(start: chess.Board, moves: list[chess.Move], rng_seed: int) -
     return seen
 
 
+@pytest.mark.slow
 def test_replaying_generated_games_reproduces_every_move():
     total: collections.Counter = collections.Counter()
     plies = 0

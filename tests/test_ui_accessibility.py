@@ -168,6 +168,7 @@ def test_keyboard_only_game_start_and_move(app_window, qtbot):
     assert window.input.text() == ""
 
 
+@pytest.mark.slow
 def test_high_contrast_and_font_scaling(app_window, qtbot):
     controller, window = app_window
     app = QApplication.instance()
@@ -207,6 +208,7 @@ def test_a_screen_reader_reads_the_focused_square(qtbot):
         QAccessible.setActive(False)
 
 
+@pytest.mark.slow
 def test_at_200_percent_the_cursor_square_is_scrolled_into_view(qtbot):
     """The board never shrinks as fonts grow; when the column must scroll, the cursor's square stays in view."""
     from blindchess.ui import theme

@@ -82,6 +82,7 @@ class Players:
         self.qtbot.waitUntil(condition, timeout=int(timeout * 1000))
 
 
+@pytest.mark.slow
 def test_a_whole_game_with_a_wrong_mirror_and_a_board_correction(qtbot, game):
     c, w, pegs = game
     p = Players(qtbot, c, w, pegs)

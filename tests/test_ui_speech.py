@@ -32,6 +32,7 @@ pytestmark = [
 ]
 
 
+@pytest.mark.slow
 def test_push_to_talk_reaches_the_table_with_its_confidence(qtbot, tmp_path):
     app, c, w = build(Settings(lang="de", model=str(MODEL)))
     speaker = Speaker("de", engine="text")  # no sound card: texts are reported, not played
