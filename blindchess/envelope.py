@@ -1,4 +1,4 @@
-"""Adjourned games (FIDE Laws, Guidelines I; RULES.md §2): the sealed move, the envelope, resumption.
+"""Adjourned games (FIDE Laws, Guidelines I): the sealed move, the envelope, resumption.
 
 An adjournment is a small state machine, :class:`Adjournment`, with one method per
 step of the procedure. Every step checks that it is allowed now, records a

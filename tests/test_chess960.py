@@ -1,4 +1,4 @@
-"""Chess960 (RULES.md §5): numbering, spoken description, castling of every kind on both boards, CLI."""
+"""Chess960 (FIDE Laws, Guidelines II): numbering, spoken description, castling of every kind on both boards, CLI."""
 
 from __future__ import annotations
 

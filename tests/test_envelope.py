@@ -1,4 +1,4 @@
-"""Adjourned games (Guidelines I, RULES.md §2): every point the app handles, the envelope, the hidden move."""
+"""Adjourned games (FIDE Laws, Guidelines I): every point the app handles, the envelope, the hidden move."""
 
 from __future__ import annotations
 

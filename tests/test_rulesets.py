@@ -1,4 +1,4 @@
-"""Standard / rapid / blitz (RULES.md §3): the choice from the time control and every difference."""
+"""Standard / rapid / blitz (FIDE Laws, Appendices A and B): the choice from the time control and every difference."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """``blindchess chess960 [N] [--random [--seed S]] [--lang LANG] [--json] [--unicode]``.
 
-Prints a Chess960 start position (RULES.md §5): its number, FEN, a diagram, the
+Prints a Chess960 start position (FIDE Laws, Guidelines II): its number, FEN, a diagram, the
 spoken description and how each castling is carried out. Without a number it shows
 518, the normal start position.
 """

@@ -99,7 +99,7 @@ def _start_board(fen: str | None, chess960: bool, lang: str) -> chess.Board:
 
 
 def _local_san(san: str | None, lang: str) -> str | None:
-    """English SAN with the piece letters of the user's language (Nf3 -> Sf3; RULES.md §4)."""
+    """English SAN with the piece letters of the user's language (Nf3 -> Sf3; FIDE Laws, Appendix C)."""
     if not san:
         return san
     from .. import NOTATION_LANGS
@@ -230,7 +230,7 @@ def _keyboard(sim, board: chess.Board, rng: random.Random, settle: float, lang: 
                     move = None
                 if move is None or not board.is_legal(move):
                     from ..notation import (
-                        read,  # any notation: Nf3, Sf3, Cf3 ... (RULES.md §4)
+                        read,  # any notation: Nf3, Sf3, Cf3 ... (FIDE Laws, Appendix C)
                     )
 
                     reading = read(board, text)

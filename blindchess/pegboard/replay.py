@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 import chess
 
+from .. import notation, phonetic
 from .protocol import Comment, Ident, ProtocolError, parse_line
 from .tracker import DEFAULT_SETTLE, Tracker, TrackerEvent
 
@@ -103,7 +104,7 @@ def resolve_announcement(board: chess.Board, text: str, lang: str | None = None)
 
     Tries UCI, then :func:`blindchess.notation.read` (any notation language),
     then :func:`blindchess.phonetic.understand` (spoken phrases), then English
-    SAN via python-chess.  The notation and phonetic modules are optional here.
+    SAN via python-chess.
     """
     try:
         move = chess.Move.from_uci(text.strip().lower())
@@ -111,29 +112,13 @@ def resolve_announcement(board: chess.Board, text: str, lang: str | None = None)
             return move
     except ValueError:
         pass
-    try:
-        from .. import notation
-    except ImportError:
-        notation = None  # type: ignore[assignment]
-    if notation is not None:
-        for language in dict.fromkeys([lang, None]):
-            try:
-                reading = notation.read(board, text, language)
-            except Exception:  # noqa: BLE001 - a module in progress must not stop a replay
-                continue
-            if getattr(reading, "move", None) is not None:
-                return reading.move
-    try:
-        from .. import phonetic
-    except ImportError:
-        phonetic = None  # type: ignore[assignment]
-    if phonetic is not None:
-        try:
-            understood = phonetic.understand(board, text, lang or "de")
-            if understood.move is not None and understood.kind in ("move", "correction"):
-                return understood.move
-        except Exception:  # noqa: BLE001
-            pass
+    for language in dict.fromkeys([lang, None]):
+        reading = notation.read(board, text, language)
+        if reading.move is not None:
+            return reading.move
+    understood = phonetic.understand(board, text, lang or "de")
+    if understood.move is not None and understood.kind in ("move", "correction"):
+        return understood.move
     return _fallback(board, text)
 
 

@@ -1,6 +1,6 @@
 """The spoken score: the whole game as a recording in the announcement voice (D.2.7).
 
-FIDE Laws, Appendix D.2.7 (RULES.md §1) lets the visually impaired player keep
+FIDE Laws, Appendix D.2.7 lets the visually impaired player keep
 the score "on a recording device". This module turns a game into the phrases an
 announcer would say — the players, then "Zug 1" (the move number) followed by
 White's and Black's moves as announced at the board (:func:`blindchess.phonetic.announce`,

@@ -5,7 +5,7 @@ round and board at the top, the players' names, then two blocks of 30 moves side
 by side (1–30, 31–60) with the columns move number, White, Black; the result and
 both players' signatures at the bottom. Longer games continue on further pages
 (61–120, …). Moves are written in the chosen language's letters (FIDE Laws,
-Appendix C; RULES.md §4) with :func:`blindchess.notation.write`.
+Appendix C) with :func:`blindchess.notation.write`.
 
 Drawing is done with QPainter on any paint device, so the same page can be
 written through QPdfWriter (:func:`write_pdf`) or into an image (:func:`render_png`,

@@ -92,7 +92,7 @@ def game_from_pgn_text(text: str, *, name: str = "PGN", lang: str | None = None)
 
 
 def _game_from_score(text: str) -> chess.pgn.Game | None:
-    """The first game read as a score in any notation (German, French ... letters; RULES.md §4),
+    """The first game read as a score in any notation (German, French ... letters; FIDE Laws, Appendix C),
     or None when that reading finds a problem too."""
     try:
         from ..notation import read_score, split_games
@@ -185,7 +185,7 @@ def game_from_journal(path: Path, lang: str | None = None, warnings: list[str] |
                 session.close()
         except UserError as exc:
             raise UserError(str(exc).replace(str(copy), str(path)), exc.exit_code) from exc
-        except Exception as exc:  # noqa: BLE001 - any failure to replay means the journal is broken
+        except (ValueError, KeyError, TypeError, IndexError) as exc:   # a line that does not fit the game
             raise UserError(tr("records.broken_journal", lang, path=path,
                                error=f"{type(exc).__name__}: {exc}")) from exc
     result = verdict(read, replayed, problems)
