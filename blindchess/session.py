@@ -27,39 +27,18 @@ an int or "e4"; moves a ``chess.Move`` or UCI text.
     Session.load(path)                                         # read-only replay (arbiter tools)
     Session.from_pgn(text, *, now, visually_impaired="black", lang="de", journal=None)
 
-    s.board("sighted" | "tactile") -> chess.Board      s.moves(name) -> list[chess.Move]
-    s.game_moves -> list[chess.Move]   s.game_board() -> chess.Board   s.to_move -> chess.Color
-    s.score("blind" | "sighted") -> list[str]           s.score_read(who) -> ruling.ScoreRead
-    s.events -> list[dict]   s.subscribe(cb) -> unsubscribe()
-    s.divergence -> {"ply", "squares", "board"} | None   # each board judged against the game (D.2.9)
-    s.white, s.black, s.player(color), s.blind_color, s.is_blind(color), s.clock, s.time_control,
-    s.start, s.lang, s.headers, s.result, s.result_reason, s.finished, s.draw_offer, s.touches,
-    s.rulings, s.plies_pressed, s.last_time, s.journal_path, s.journal_problems
-
-    s.start_clock(now)
-    s.board_move(name, move, now)  (= s.sighted_move(move, now) / s.tactile_move(move, now))
-        # a mirror of a move not made yet: board-move-rejected, reason "not-made"
-    s.take_back(name, now)
-    s.announce(text_or_move, now, *, correction=False)   s.correct(text_or_move, now)
-    s.hear(text, now)          # any recognised utterance; a move not certain is asked about (D.2.1)
-    s.question -> dict | None  # the pending question: {"message", "candidates", "phrases", "correction"}
-    s.answer_question(index, now)   s.accept_decision(decision, now, *, text=None)
-    s.press_clock(color, now)  # refused (D.2.4) unless that side's move has just been made
-    s.write(who, text, now, *, index=None)   # index: amend an existing entry
-    s.touch(square, now, *, board="tactile", piece=None)
-    s.offer_draw(color, now)   s.answer_draw(color, accept, now)   s.resign(color, now)
-    s.set_result(result, now, *, reason="arbiter")
-    s.request_time(now, *, by="blind") -> {"white": {"moves", "used", "remaining"}, "black": ..., "message"}
-    s.pause(now)  s.resume(now, *, charge=False)  s.set_remaining(color, seconds, now)
-    s.tick(now) -> list[dict]                       # flag fall detection
-    s.propose_ruling(lang=None, *, force=False) -> Ruling | None   # None while the boards agree
-    s.apply_ruling(ruling, now)   # boards, scores set; the clock runs for the side to move
-    s.override(moves, now, *, clocks=None, note="") # the arbiter decides otherwise
-    s.import_moves(moves, now, *, clocks=None)      # continue a game (used by from_pgn)
-    s.note(text, now, **fields)   s.close()   s.to_pgn_game() -> chess.pgn.Game
-    s.seal_move(public, hidden, now, **fields) -> dict   # the public event (Guidelines I 1-2)
-    s.open_envelope(now, **fields) -> dict               # Guidelines I 7: the sealed move made public
-    s.envelope_sealed -> bool   s.sealed_move(*, reveal=False) -> dict | None
+    state: board(name), moves(name), game_moves, game_board(), to_move, score(who), score_read(who),
+           events, subscribe(cb), divergence ({"ply", "squares", "board"}: each board judged against
+           the game, D.2.9), question, players and clock fields, result, journal_path/_problems
+    moves: board_move(name, move, now) (a mirror of a move not made: board-move-rejected,
+           reason "not-made"), take_back, announce/correct (D.2.3, D.2.8), hear (D.2.1: a move
+           not certain is asked about), answer_question, accept_decision
+    clock: start_clock, press_clock (refused unless that side's move was just made, D.2.4),
+           request_time (D.2.10 d), pause, resume, set_remaining, tick (flags)
+    record: write(who, text, now, *, index=None), touch, offer_draw, answer_draw, resign,
+           set_result, note, import_moves, to_pgn_game, close
+    D.2.9: propose_ruling, apply_ruling (the clock runs for the side to move), override
+    Guidelines I: seal_move, open_envelope, envelope_sealed, sealed_move
 In rulings board/score "a" is the sighted one, "b" the tactile board / the blind player's score.
 """
 
