@@ -16,8 +16,8 @@ import blindchess
 
 ROOT = Path(blindchess.__file__).resolve().parent
 LOCALE = ROOT / "locale"
-# the catalogues checked here (ui.* is the app's and checked by its own tests)
-DOMAINS = ("notation", "phonetic", "pegboard", "session", "speech", "tournament", "records")
+# every German catalogue (a new domain is checked as soon as it exists)
+DOMAINS = tuple(sorted(p.name.split(".")[0] for p in LOCALE.glob("*.de.toml")))
 OTHER_TERMS = re.compile(r"steckbrett|taktilbrett|tastschachbrett|blindenbrett", re.IGNORECASE)
 
 
