@@ -27,7 +27,7 @@ from blindchess.table.events import (
     from_json,
 )
 from blindchess.table.speech import internal_ids
-from blindchess.table.table import TableSetup
+from blindchess.table.table import Table, TableSetup
 from test_table_support import Run, blind_move
 
 ARTICLE = re.compile(r"\bD\.\d|\bArt\.\s*\d|FIDE|\bGuidelines\b")
@@ -555,3 +555,20 @@ def test_an_unknown_request_is_refused_not_answered_with_the_position() -> None:
     assert len(refused) == 1 and refused[0].what == "request"
     run.table.finish(10.0)
     assert [s.text for s in run.said() if s.t >= 3.0] == [refused[0].text]
+
+
+def test_a_game_closed_on_purpose_is_not_charged_for_the_night_but_a_crash_is(tmp_path: Path) -> None:
+    # The app quit at 10 s (Table.close) and the game was reopened an hour later: White's clock
+    # runs on from the reopening, the hour is nobody's time. After a crash (no close) the player
+    # to move kept thinking, so the time until the restart is his (a crash gives nobody time).
+    closed = Run(journal=tmp_path / "closed.jsonl", time_control="90+30")
+    closed.table.tick(10.0)
+    closed.table.close()
+    reopened = Table.resume(tmp_path / "closed.jsonl", 3600.0)
+    assert reopened.session.clock.remaining(chess.WHITE, 3610.0) == pytest.approx(5400.0 - 20.0)
+    reopened.close()
+    crashed = Run(journal=tmp_path / "crashed.jsonl", time_control="90+30")
+    after = Table.resume(tmp_path / "crashed.jsonl", 60.0)   # the crashed table was never closed
+    assert after.session.clock.remaining(chess.WHITE, 70.0) == pytest.approx(5400.0 - 70.0)
+    after.close()
+    del crashed

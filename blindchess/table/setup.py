@@ -18,7 +18,7 @@ import chess
 from ..board_words import WORDINGS
 from ..pegboard.tracker import DEFAULT_SETTLE
 
-__all__ = ["TableSetup", "Who", "Answer", "SessionEvent", "BOARDS", "NOTE_SETUP", "NOTE_QUESTION", "NOTE_QUESTION_CLOSED", "NOTE_WORDING",
+__all__ = ["TableSetup", "Who", "Answer", "SessionEvent", "BOARDS", "NOTE_SETUP", "NOTE_QUESTION", "NOTE_QUESTION_CLOSED", "NOTE_WORDING", "NOTE_CLOSED",
            "color_name", "to_color"]
 
 Who = Literal["blind", "sighted"]
@@ -31,6 +31,9 @@ NOTE_SETUP = "table-setup"
 NOTE_QUESTION = "table-question"
 NOTE_QUESTION_CLOSED = "table-question-closed"
 NOTE_WORDING = "table-wording"
+#: The game was closed on purpose (the app quit, another game opened): the time until it is reopened
+#: is no play time (a crash leaves no such note: the player to move kept thinking).
+NOTE_CLOSED = "table-closed"
 
 #: What texts about the boards parting (the divergence, an announcement the pegs contradict) are
 #: ``about`` (``SpeechPolicy.say``): a ruling settles them, so those still waiting are not said after it.

@@ -42,6 +42,7 @@ import chess
 from .. import phonetic
 from ..board_words import WORDINGS
 from ..i18n import tr
+from ..journal import read_journal
 from ..pegboard.protocol import ProtocolError
 from ..pegboard.tracker import InputEvent, Tracker
 from ..session import Session
@@ -57,7 +58,7 @@ from .questions import Question, Questions
 from .requests import Requests
 from .rulings import Rulings
 from .scores import ScoreKeeper
-from .setup import NOTE_SETUP, NOTE_WORDING, Answer, TableSetup, Who
+from .setup import NOTE_CLOSED, NOTE_SETUP, NOTE_WORDING, Answer, TableSetup, Who
 from .speech import SpeechPolicy
 from .start import new_session, read_notes, resumed_text, setup_from_journal, start_shown, start_text
 from .state import TableState
@@ -117,7 +118,7 @@ class Table:
 
     @classmethod
     def resume(cls, journal: Path, now: float, setup: TableSetup | None = None, *,
-               count_closed_time: bool = True) -> Table:
+               count_closed_time: bool | None = None) -> Table:
         """The game of ``journal`` exactly as it stood (a crash, a restart); appends from then on.
 
         The pending states come back: a placement not yet announced and an
@@ -125,11 +126,14 @@ class Table:
         (noted by the table), a proposed ruling (the boards still differ). The
         peg-board is asked for a snapshot (the pegs are where the hands left
         them). ``setup`` overrides what the journal noted. ``count_closed_time``:
-        the time since the last journal entry was play time (a crash: the player
-        to move kept thinking, so a crash gives nobody time); False for a game
-        closed on purpose. Raises what ``Session.open`` raises for a missing or
-        unreadable journal.
+        whether the time since the last journal entry was play time. None (the
+        default) decides from the journal: a game closed on purpose (:meth:`close`
+        noted it) was not played meanwhile — the clock runs on from ``now``; after a
+        crash the player to move kept thinking, so a crash gives nobody time.
+        Raises what ``Session.open`` raises for a missing or unreadable journal.
         """
+        if count_closed_time is None:
+            count_closed_time = not _closed_on_purpose(journal)
         session = Session.open(journal, now, count_closed_time=count_closed_time)
         noted, question = read_notes(session)
         table = cls(session, setup if setup is not None else setup_from_journal(session, noted))
@@ -507,8 +511,13 @@ class Table:
         return min(dues) if dues else None
 
     def close(self) -> None:
-        """The end of the game at this table: the journal is closed (no events)."""
-        self.state.session.close()
+        """The game leaves this table on purpose (the app quits, another game is opened): an
+        unfinished game's journal notes it — so :meth:`resume` does not count the time until the
+        game is reopened as play time — and is closed. No events."""
+        session = self.state.session
+        if session.result is None and session.journal_path is not None:
+            session.note(tr("table.note_closed", self.lang), max(self.state.now, session.last_time), kind=NOTE_CLOSED)
+        session.close()
 
     def final(self, now: float) -> Final:
         """The state now: both boards and the game (FEN), plies, both scores, clocks, result."""
@@ -517,3 +526,13 @@ class Table:
     def next_step(self) -> str:
         """One line: what the players or the assistant do now."""
         return next_step(self.state, self.questions.question)
+
+
+def _closed_on_purpose(journal: Path) -> bool:
+    """Whether the journal's last input is the note :meth:`Table.close` writes."""
+    try:
+        events = read_journal(journal).events
+    except OSError:
+        return False   # Session.open says what is wrong with the file
+    inputs = [ev for ev in events if not ev.get("derived")]
+    return bool(inputs) and inputs[-1].get("type") == "note" and inputs[-1].get("kind") == NOTE_CLOSED
