@@ -19,7 +19,7 @@ step of the procedure. Every step checks that it is allowed now, records a
   board after being told to seal must be the sealed move (:meth:`Adjournment.moved_on_board`).
   Adjourning before the end of the session charges him the time up to its end.
 * **The envelope (point 2)** — :class:`Envelope`, fields (a)–(g) as data, as text
-  (:meth:`Envelope.text`, de/en) and as a PDF (:mod:`blindchess.ui.envelope_pdf`).
+  (:meth:`Envelope.text`, de/en) and as a PDF (:mod:`blindchess.records.envelope_pdf`).
   It never shows the sealed move: that is on the scoresheet inside.
 * **Resumption.** :meth:`~Adjournment.set_up` gives the position before the sealed
   move and the clock times (point 5); :meth:`~Adjournment.open` opens the envelope

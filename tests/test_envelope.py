@@ -145,7 +145,7 @@ def test_point_2_a_draw_offer_written_with_the_sealed_move():
 
 def test_point_2_printable_pdf(tmp_path):
     pytest.importorskip("PySide6.QtGui")
-    from blindchess.ui.envelope_pdf import write_pdf
+    from blindchess.records.envelope_pdf import write_pdf
 
     e = _sealed().envelope
     path = write_pdf(e, tmp_path / "umschlag.pdf", "de")

@@ -23,7 +23,7 @@ from ..errors import UserError
 from ..i18n import default_lang, tr
 from ..journal import read_journal
 from ..textfile import os_error_text, regular_file, shown_path
-from ..ui.envelope_pdf import write_pdf
+from ..records.envelope_pdf import write_pdf
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -25,7 +25,7 @@ import chess.pgn
 from ..clock import Period, TimeControl
 from ..i18n import tr
 from ..notation import write
-from ..ui.qtapp import ensure_app
+from ..qtapp import ensure_app
 from .files import write_with
 
 #: Moves per block and blocks per page, as on FIDE scoresheets.

@@ -3,7 +3,7 @@
 :func:`write_pdf` lays out :meth:`blindchess.envelope.Envelope.fields` — (a) to (g) —
 and a diagram of the position before the sealed move as one A4 page with
 :class:`QTextDocument` and prints it with :class:`QPdfWriter`. Qt needs a
-application for fonts: :func:`blindchess.ui.qtapp.ensure_app` (the CLI runs it
+application for fonts: :func:`blindchess.qtapp.ensure_app` (the CLI runs it
 offscreen when there is no display).
 """
 
@@ -17,8 +17,8 @@ import chess
 
 from ..envelope import Envelope
 from ..i18n import tr
-from ..records.files import write_with
-from .qtapp import ensure_app
+from ..qtapp import ensure_app
+from .files import write_with
 
 _PIECES = {"K": "♔", "Q": "♕", "R": "♖", "B": "♗", "N": "♘", "P": "♙",
            "k": "♚", "q": "♛", "r": "♜", "b": "♝", "n": "♞", "p": "♟"}

@@ -1,4 +1,8 @@
-"""The one Qt application object of the process, for code that draws without a window.
+"""The one Qt application object of the process, for code that draws without a window (Qt adapter).
+
+It sits beside the layers, below both of its users: the record writers
+(:mod:`blindchess.records.scoresheet_pdf`, :mod:`blindchess.records.envelope_pdf`)
+and the Qt window, so a record never imports the user interface.
 
 PDF writers (scoresheet, envelope) need a Qt application for fonts. They may run
 from the command line (no application yet, maybe no display) or inside the app
