@@ -62,7 +62,7 @@ from .game.scores import score_name
 from .game.state import Player
 from .i18n import tr
 from .ruling import Ruling, ScoreRead
-from .speech.dialogue import Decision
+from .dialogue import Decision
 
 __all__ = ["Player", "Session", "BOARDS", "SCORES", "color_name"]
 

@@ -24,6 +24,7 @@ OUTSIDE = (
     "blindchess.pegboard.link", "blindchess.pegboard.simulator",
     "blindchess.records.audio",      # renders recordings through speech.tts
     "blindchess.__main__",           # the entry point: starts the command line
+    "blindchess.qtapp",              # the Qt application object (PDF writers, the window)
 )
 #: Third-party packages the core must never import.
 FORBIDDEN = ("PySide6", "serial", "vosk", "sounddevice", "pyttsx3")

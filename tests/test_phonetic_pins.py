@@ -18,7 +18,7 @@ import pytest
 
 from blindchess import phonetic
 from blindchess.phonetic import understand
-from blindchess.speech.dialogue import Dialogue
+from blindchess.dialogue import Dialogue
 
 START = chess.Board()
 #: Both castlings possible, both king moves of two squares are castling.
@@ -130,7 +130,7 @@ def test_grammar_does_not_import_phonetic_and_nothing_is_imported_inside_functio
     assert "phonetic" not in grammar_imports and "phonetic" not in spoken_imports
     assert "grammar" in phonetic_imports and "spoken" in grammar_imports
     assert not (grammar_nested or spoken_nested or phonetic_nested)
-    _, dialogue_nested = _imports(_PKG / "speech" / "dialogue.py")
+    _, dialogue_nested = _imports(_PKG / "dialogue.py")
     assert not dialogue_nested
 
 

@@ -1,5 +1,5 @@
 """Nothing is played on a guess (D.2.1): Session.hear asks when an utterance fits several moves,
-or one only after a guess, and the answer completes it. The decision is speech.dialogue's."""
+or one only after a guess, and the answer completes it. The decision is dialogue's."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def test_a_certain_move_is_still_announced_at_once():
 
 
 def test_the_session_accepts_the_dialogues_decision():
-    from blindchess.speech.dialogue import Dialogue
+    from blindchess.dialogue import Dialogue
 
     s, _ = new()
     dialogue = Dialogue("de")

@@ -7,7 +7,7 @@ import pytest
 
 phonetic = pytest.importorskip("blindchess.phonetic")
 
-from blindchess.speech.dialogue import Dialogue, Hypothesis, hypotheses_from_result  # noqa: E402
+from blindchess.dialogue import Dialogue, Hypothesis, hypotheses_from_result  # noqa: E402
 
 START = chess.Board()
 #: White knights on e1 and g1: "Springer Felix drei" fits both (Ne1-f3, Ng1-f3).

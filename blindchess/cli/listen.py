@@ -34,7 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..speech import asr, audio
-    from ..speech.dialogue import Dialogue
+    from ..dialogue import Dialogue
     from ..speech.voice_input import VoiceInput
 
     ui = default_lang()

@@ -18,7 +18,7 @@ import chess
 
 from .. import phonetic
 from ..i18n import tr
-from ..speech.dialogue import Decision, Dialogue
+from ..dialogue import Decision, Dialogue
 from .completion import Completion
 from .ending import Ending
 from .events import Event

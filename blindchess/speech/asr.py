@@ -6,7 +6,7 @@ the phrases ``phonetic.grammar(board, lang)`` lists for the current position
 makes the small models fast and accurate; :meth:`Recognizer.set_grammar` is
 called after every move and whenever the expected answers change (a question is
 pending). Results are normalised to one shape — text, ranked alternatives,
-words with confidences — that :mod:`blindchess.speech.dialogue` decides on.
+words with confidences — that :mod:`blindchess.dialogue` decides on.
 Nothing here plays a move.
 """
 

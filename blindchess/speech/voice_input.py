@@ -4,14 +4,14 @@ The grammar must change after every move (other legal moves) and whenever
 the expected utterances change (a question is pending: yes, no, the offered
 moves). :class:`VoiceInput` does that bookkeeping between a recogniser
 (:class:`~blindchess.speech.asr.Recognizer`, or anything with
-``update_grammar``) and a :class:`~blindchess.speech.dialogue.Dialogue`.
+``update_grammar``) and a :class:`~blindchess.dialogue.Dialogue`.
 """
 
 from __future__ import annotations
 
 import chess
 
-from .dialogue import Decision, Dialogue, hypotheses_from_result
+from ..dialogue import Decision, Dialogue, hypotheses_from_result
 
 
 class VoiceInput:

@@ -24,7 +24,7 @@ import chess
 
 from .. import phonetic
 from ..i18n import tr
-from ..speech.dialogue import Decision
+from ..dialogue import Decision
 from .endings import Endings
 from .events import Heard
 from .questions import Question, Questions

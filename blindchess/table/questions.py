@@ -19,7 +19,7 @@ from typing import Any
 
 from .. import phonetic
 from ..i18n import tr
-from ..speech.dialogue import Dialogue
+from ..dialogue import Dialogue
 from .events import Asked
 from .setup import NOTE_QUESTION, NOTE_QUESTION_CLOSED, Answer, Who
 from .state import TableState

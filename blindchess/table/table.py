@@ -46,7 +46,7 @@ from ..journal import read_journal
 from ..pegboard.protocol import ProtocolError
 from ..pegboard.tracker import InputEvent, Tracker
 from ..session import Session
-from ..speech.dialogue import Dialogue
+from ..dialogue import Dialogue
 from .clock import ClockKeeper
 from .eboard import EBoard
 from .endings import Endings

@@ -131,7 +131,7 @@ def bench_samples(rec, lang: str, listing: Path) -> None:
     import chess
 
     from blindchess import phonetic
-    from blindchess.speech.dialogue import Dialogue, hypotheses_from_result
+    from blindchess.dialogue import Dialogue, hypotheses_from_result
 
     right = asked = wrong = 0
     with listing.open(newline="", encoding="utf-8") as f:
@@ -198,7 +198,7 @@ def bench_recognition(model: Path | None, lang: str, runs: int, samples: Path | 
         return
     from blindchess import phonetic
     from blindchess.speech.asr import Recognizer
-    from blindchess.speech.dialogue import Dialogue, hypotheses_from_result
+    from blindchess.dialogue import Dialogue, hypotheses_from_result
 
     rec = Recognizer(model, lang)
     board = chess.Board()

@@ -1,6 +1,6 @@
 """What to do with what the recogniser heard — pure decision logic, never a guess.
 
-The rule (issue: "Nothing is played on a guess"): a move is played only when
+The rule — nothing is played on a guess: a move is played only when
 the best hypothesis is understood as exactly one legal move
 (``phonetic.understand``), its word confidence (when the recogniser gives one)
 reaches ``min_confidence``, and no close alternative hypothesis names a
@@ -26,9 +26,9 @@ from typing import Any
 
 import chess
 
-from .. import phonetic
-from ..grammar import move_forms
-from ..i18n import tr
+from . import phonetic
+from .grammar import move_forms
+from .i18n import tr
 
 MOVE_KINDS = ("move", "correction")
 COMMAND_KINDS = ("request", "draw_offer", "resign", "adjust", "castle_intent", "repeat", "yes", "no")
