@@ -28,19 +28,30 @@ import chess.pgn
 from . import notation
 from .clock import Clock, Snapshot, TimeControl
 from .errors import UserError
-from .game.state import Player
 from .i18n import tr
 from .ruling import ScoreRead
 
 __all__ = ["session_to_game", "session_to_pgn", "read_pgn", "PgnGame", "GameRecord"]
 
 
+class Named(Protocol):
+    """A player as the export reads him: his name."""
+
+    @property
+    def name(self) -> str: ...
+
+
 class GameRecord(Protocol):
     """What the export reads of a game (:class:`blindchess.session.Session` has it all)."""
 
     headers: dict[str, str]
-    white: Player
-    black: Player
+
+    @property
+    def white(self) -> Named: ...
+
+    @property
+    def black(self) -> Named: ...
+
     time_control: TimeControl | None
     blind_color: chess.Color | None
     start: chess.Board
@@ -157,8 +168,9 @@ def session_to_pgn(session: GameRecord) -> str:
 class PgnGame:
     """A PGN game as a session continues it: players, time control, start, moves, [%clk] history."""
 
-    white: Player
-    black: Player
+    white: str                   # the players' names ("?" when the tag is missing)
+    black: str
+    visually_impaired: chess.Color | None   # the side that plays on the tactile board, if any
     time_control: TimeControl | None
     start_fen: str | None        # None: the standard start position
     headers: dict[str, str]      # Event, Site, Date, Round
@@ -203,7 +215,8 @@ def read_pgn(text: str, *, visually_impaired: str | None = "black", lang: str = 
             last[node.parent.board().turn if node.parent else chess.WHITE] = clk
             if not math.isinf(last[chess.WHITE]) and not math.isinf(last[chess.BLACK]):
                 rows.append((ply, last[chess.WHITE], last[chess.BLACK]))
-    return PgnGame(Player(h.get("White", "?"), vi == "white"), Player(h.get("Black", "?"), vi == "black"), tc,
+    blind = chess.WHITE if vi == "white" else chess.BLACK if vi == "black" else None
+    return PgnGame(h.get("White", "?"), h.get("Black", "?"), blind, tc,
                    start.fen() if start.fen() != chess.STARTING_FEN or start.chess960 else None,
                    {k: v for k, v in h.items() if k in ("Event", "Site", "Date", "Round")}, moves, rows,
                    h.get("Result", "*"))

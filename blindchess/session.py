@@ -132,8 +132,8 @@ class Session:
                  journal: Path | str | bool | None = None) -> Session:
         """Continue a game from PGN text (read by :func:`blindchess.pgn.read_pgn`). UserError for no game."""
         g = pgn.read_pgn(text, visually_impaired=visually_impaired, lang=lang)
-        s = cls.new(g.white, g.black, g.time_control, start_fen=g.start_fen, lang=lang, journal=journal, now=now,
-                    headers=g.headers)
+        s = cls.new(Player(g.white, g.visually_impaired == chess.WHITE), Player(g.black, g.visually_impaired == chess.BLACK),
+                    g.time_control, start_fen=g.start_fen, lang=lang, journal=journal, now=now, headers=g.headers)
         s.import_moves(g.moves, now, clocks=g.clocks)
         if g.result in ("1-0", "0-1", "1/2-1/2") and s.result is None:
             s.set_result(g.result, now, reason="arbiter")
