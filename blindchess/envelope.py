@@ -75,9 +75,12 @@ from typing import Any, Literal, cast
 
 import chess
 
-from .game.events import Event
 from .i18n import tr
 from .plural import is_one
+
+#: A journal line as data (its JSON object): what the session writes and gives back for the
+#: sealed move and the opening of the envelope.
+Entry = dict[str, Any]
 
 Problem = Literal["ambiguous", "unreadable", "illegal"]
 #: Point 8 of Guidelines I: which letter covers which problem.
@@ -863,7 +866,7 @@ def begin_from_session(session: Any, now: float, *, event: str = "", round: str 
                              round=round or session.headers.get("Round", ""))
 
 
-def journal_adjournment(session: Any, adjournment: Adjournment, now: float) -> Event:
+def journal_adjournment(session: Any, adjournment: Adjournment, now: float) -> Entry:
     """Write the sealed record into the session's journal (a ``sealed-move`` event).
 
     The sealer has stopped his clock without starting the opponent's (point 1):
@@ -873,7 +876,7 @@ def journal_adjournment(session: Any, adjournment: Adjournment, now: float) -> E
     record = adjournment.record()
     if session.clock.running is not None and not session.clock.paused:
         session.pause(now)
-    event: Event
+    event: Entry
     if hasattr(session, "seal_move"):
         event = session.seal_move(record.public(), record.hidden(), now)
     else:
@@ -888,14 +891,14 @@ def set_session_clocks(session: Any, adjournment: Adjournment, now: float) -> No
             session.set_remaining(color, remaining, now)
 
 
-def journal_opening(session: Any, adjournment: Adjournment, now: float) -> Event:
+def journal_opening(session: Any, adjournment: Adjournment, now: float) -> Entry:
     """Journal that the envelope was opened (point 7), with the move now made public.
 
     In a session with a closed envelope this is :meth:`Session.open_envelope`: from
     then on the sealed-move event shows its hidden part to everyone.
     """
     written = adjournment.sealed.written if adjournment.sealed else None
-    event: Event
+    event: Entry
     if getattr(session, "envelope_sealed", False):
         event = session.open_envelope(now, written=written, result=adjournment.result,
                                       phase=adjournment.phase.value)
@@ -905,16 +908,16 @@ def journal_opening(session: Any, adjournment: Adjournment, now: float) -> Event
     return event
 
 
-def _is_sealed_event(ev: Event) -> bool:
+def _is_sealed_event(ev: Entry) -> bool:
     return ev.get("type") in ("sealed-move", "adjourned") or (
         ev.get("type") == "note" and ev.get("text") == "adjourned")
 
 
-def _is_opening(ev: Event) -> bool:
+def _is_opening(ev: Entry) -> bool:
     return ev.get("type") == "envelope-opened" or (ev.get("type") == "note" and ev.get("text") == "envelope-opened")
 
 
-def sealed_record_from_events(events: list[Event]) -> SealedRecord | None:
+def sealed_record_from_events(events: list[Entry]) -> SealedRecord | None:
     """The last adjournment in journal lines (or a session's events once its envelope is opened).
 
     A session's public events do not hold the sealed move before the opening:
@@ -936,7 +939,7 @@ def sealed_record_from_session(session: Any) -> SealedRecord | None:
     return None if ev is None else SealedRecord.from_journal(ev)
 
 
-def public_view(event: Event, events: list[Event] | None = None) -> Event:
+def public_view(event: Entry, events: list[Entry] | None = None) -> Entry:
     """``event`` as a player may see it: the hidden sealed move removed until the envelope is opened."""
     if "hidden" not in event or _is_opening(event):
         return event
