@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 
 from blindchess.speech import audio, earcons
-from blindchess.speech.earcons import EARCONS, RATE, EarconPlayer, earcon_for, synthesize
+from blindchess.speech.earcons import EARCONS, RATE, EarconPlayer, synthesize
 from blindchess.speech.tts import Speaker
 from blindchess.table.events import Asked, Moved, Refused, Shown
 from blindchess.table.scenario import HeadlessFront, check_supported, play, read_script
 from blindchess.ui.controller import GameController
 from blindchess.ui.scenario_front import AppFront
 from blindchess.ui.settings import Settings
+from blindchess.ui.voice import earcon_for
 from waiting import wait_for
 
 SCENARIOS = Path(__file__).parent / "scenarios"

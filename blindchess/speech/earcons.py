@@ -1,4 +1,4 @@
-"""Earcons: short sounds for a move, a capture, a check, a question and an error (issue 12).
+"""Earcons: short sounds for a move, a capture, a check, a question and an error.
 
 Lichess's blind mode plays a sound for every move; a blind player hears at once,
 before any word, whether a move was a capture or gave check, whether the table
@@ -7,10 +7,10 @@ deterministically, with the standard library only (``math`` and ``array``; no
 numpy, no sound files): the same bytes on every machine, so they can be tested
 and written out with :func:`write_wav`.
 
-Which earcon an event gets is read off the table's event by
-:func:`earcon_for` — a move's SAN says whether it captures ("x") or gives check
-("+", "#"); a question is an :class:`~blindchess.table.events.Asked`, an error a
-:class:`~blindchess.table.events.Refused`. No rule of the game is applied here.
+The earcons are plain sound names (:data:`EARCONS`); the caller decides which
+event sounds how (the window: a move, a question, a refusal). A move's sound is
+read off its SAN by :func:`move_earcon` — whether it gives check ("+", "#") or
+captures ("x"). No rule of the game is applied here.
 
 :class:`EarconPlayer` plays them on the default audio output through
 sounddevice (PortAudio; the package the microphone already uses) on its own
@@ -34,9 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import tr
-from ..table.events import Asked, Moved, Refused
 
-__all__ = ["EARCONS", "RATE", "synthesize", "write_wav", "earcon_for", "EarconPlayer", "Note"]
+__all__ = ["EARCONS", "RATE", "synthesize", "write_wav", "move_earcon", "EarconPlayer", "Note"]
 
 #: The earcons, in the order a move's sound is chosen (check before capture before move).
 EARCONS = ("move", "capture", "check", "question", "error")
@@ -127,18 +126,12 @@ def write_wav(name: str, path: Path, rate: int = RATE) -> Path:
     return Path(path)
 
 
-def earcon_for(event: object) -> str | None:
-    """The earcon of a table event, or None: a move gives "check" (SAN "+"/"#"), else "capture" (SAN "x"),
-    else "move"; a question "question"; a refusal "error"."""
-    if isinstance(event, Moved):
-        if event.san.endswith(("+", "#")):
-            return "check"
-        return "capture" if "x" in event.san else "move"
-    if isinstance(event, Asked):
-        return "question"
-    if isinstance(event, Refused):
-        return "error"
-    return None
+def move_earcon(san: str) -> str:
+    """The earcon of a move from its SAN: "check" when it gives check or mate ("+", "#"), else "capture"
+    when it takes ("x"), else "move". Always one of :data:`EARCONS`."""
+    if san.endswith(("+", "#")):
+        return "check"
+    return "capture" if "x" in san else "move"
 
 
 class EarconPlayer:

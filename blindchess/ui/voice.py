@@ -62,11 +62,11 @@ from ..errors import UserError
 from ..i18n import tr
 from ..speech import asr, models, screenreader
 from ..speech.audio import rms
-from ..speech.earcons import EarconPlayer, earcon_for
+from ..speech.earcons import EarconPlayer, move_earcon
 from ..speech.microphone import Listener, MicGate, Microphone
 from ..speech.screenreader import ScreenReader, ScreenReaderLost, ScreenReaderUnavailable
 from ..speech.tts import PRIORITY_ANSWER, PRIORITY_READING, Speaker
-from ..table.events import Refused, Said, Shown, Speak
+from ..table.events import Asked, Moved, Refused, Said, Shown, Speak
 from ..table.speech import spoken
 from .settings import CHANNELS, Settings
 from .text import t
@@ -82,6 +82,19 @@ def _connect(lang: str, ui_lang: str) -> ScreenReader:
 def _norm(text: str) -> str:
     """A text as compared for "said already": as spoken (no article numbers); case and spacing do not count."""
     return re.sub(r"\s+", " ", spoken(text)).strip().casefold()
+
+
+def earcon_for(event: object) -> str | None:
+    """The earcon of a table event, or None: a move sounds as its SAN says (check, capture or move),
+    a question "question", a refusal "error"."""
+    match event:
+        case Moved(san=san):
+            return move_earcon(san)
+        case Asked():
+            return "question"
+        case Refused():
+            return "error"
+    return None
 
 
 class TableVoice:
