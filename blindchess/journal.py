@@ -77,7 +77,6 @@ from __future__ import annotations
 import bisect
 import datetime
 import errno
-import fcntl
 import json
 import logging
 import math
@@ -92,7 +91,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from . import paths
+from . import paths, system
 
 __all__ = ["JournalWriter", "JournalRead", "JournalInfo", "Damage", "Verdict", "verdict", "NotRegularFile", "read_journal", "new_path",
            "list_journals", "describe", "last_unfinished", "format_plies", "END_TYPES", "SUFFIX",
@@ -125,11 +124,11 @@ def _open_regular(path: Path, flags: int) -> int:
     """Open ``path`` without blocking (a FIFO would) and return the descriptor of a regular file.
 
     Raises :class:`NotRegularFile` for anything else, OSError when it cannot be opened."""
-    fd = os.open(path, flags | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOCTTY, 0o644)
+    fd = system.open_fd(path, flags, 0o644)
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise NotRegularFile(path)
-        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+        system.make_blocking(fd)
     except BaseException:
         os.close(fd)
         raise
@@ -158,15 +157,8 @@ def _read_bounded(path: Path) -> bytes:
 
 
 def _fsync_folder(folder: Path) -> None:
-    """Make a new name in ``folder`` durable. File systems that cannot sync a folder are tolerated."""
-    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
-        os.fsync(fd)
-    except OSError as exc:
-        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
-            raise
-    finally:
-        os.close(fd)
+    """Make a new name in ``folder`` durable (see :func:`blindchess.system.sync_folder`)."""
+    system.sync_folder(folder)
 
 
 def _encode_checked(event: dict[str, Any], game_id: str, line_no: int) -> bytes:
