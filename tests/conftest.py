@@ -15,4 +15,7 @@ def _isolated_home(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("BLINDCHESS_HOME", str(home))
     monkeypatch.delenv("BLINDCHESS_LANG", raising=False)
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):   # the system's language: none, so German
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
     return home

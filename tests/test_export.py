@@ -73,7 +73,7 @@ def test_wav_from_a_journal(tmp_path):
     ("1. e4 e5 2. Ke3 *", [], "Ke3"),
     (None, [], "gibt es nicht"),
     ("1. e4 e5 *", ["--format", "docx"], "docx"),
-    ("1. e4 e5 *", ["--lang", "xx"], "xx"),
+    ("1. e4 e5 *", ["--notation-lang", "xx"], "xx"),
     ("1. e4 e5 *", ["--width", "5"], "12"),
     ("1. e4 e5 *", ["--page-length", "1"], "3"),
 ])

@@ -61,7 +61,7 @@ def test_check_json_has_the_agreed_keys(capsys):
 def test_check_json_suggestions_in_the_sheets_language(capsys, tmp_path):
     sheet = tmp_path / "fr.txt"
     sheet.write_text("1. e4 e5 2. Cf3 Cc6 3. Fb5 Cf4", encoding="utf-8")
-    code, out, _ = run(capsys, "check", str(sheet), "--json", "--lang", "fr")
+    code, out, _ = run(capsys, "check", str(sheet), "--json", "--sheet-lang", "fr")
     data = json.loads(out)
     assert code == 1 and data["problems"][0]["ply"] == 6
     assert data["problems"][0]["suggestions"][0].startswith("C")
@@ -166,7 +166,7 @@ def test_convert_keeps_a_chess960_start_so_the_result_reads_back(capsys, tmp_pat
     assert code == 0 and '[Variant "Chess960"]' in out and "QBBNRNKR" in out
     converted = tmp_path / f"960.{to}.txt"
     converted.write_text(out, encoding="utf-8")
-    code, out, _ = run(capsys, "check", str(converted), "--lang", to, "--json")
+    code, out, _ = run(capsys, "check", str(converted), "--sheet-lang", to, "--json")
     assert code == 0
     import io
 

@@ -8,6 +8,13 @@ user (:class:`blindchess.errors.UserError`) are printed as they are. An
 folder where a file belongs …) that a command did not turn into a message itself
 becomes one line naming the path and the reason, exit code 2. Anything else is
 logged to a file and reported in one line — no traceback reaches a user.
+
+The language is chosen once (:func:`blindchess.i18n.default_lang`): ``--lang``
+anywhere on the command line (``blindchess --lang nl notation check …`` or
+``blindchess notation check … --lang nl``) is the language the program speaks
+and writes — messages, help, argparse's own words, spoken texts and exports.
+The language of a score sheet being read has its own flag (``--sheet-lang``).
+A usage error is one line in that language, exit code 2.
 """
 
 from __future__ import annotations
@@ -22,9 +29,10 @@ from collections.abc import Sequence
 
 from .. import __version__, paths
 from ..errors import UserError
-from ..i18n import default_lang, tr
+from ..i18n import UI_LANGS, chosen_lang, default_lang, tr, translate_argparse, use_lang
 from ..textfile import os_error_text, shown_path
 from .app import start_app
+from .options import Parser, add_lang_argument, lang_from_argv
 
 #: Subcommand modules, in the order ``--help`` lists them.
 SUBCOMMANDS = (
@@ -46,13 +54,15 @@ SUBCOMMANDS = (
 
 def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     """The full argument parser with every available subcommand."""
-    parser = argparse.ArgumentParser(
+    translate_argparse()
+    parser = Parser(
         prog="blindchess",
         description=tr("cli.description", lang),
         epilog=tr("cli.paths", lang, journals=paths.journal_dir(), models=paths.models_dir()),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"blindchess {__version__}")
+    add_lang_argument(parser, lang or default_lang())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
         importlib.import_module(f"{__name__}.{name}").register(sub)
@@ -88,6 +98,23 @@ def os_error_message(exc: OSError, lang: str | None) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``blindchess`` console script."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    chosen, rest = lang_from_argv(argv)
+    before = chosen_lang()
+    translate_argparse()
+    if chosen is not None and chosen not in UI_LANGS:
+        Parser(prog="blindchess").error(argparse._("argument %(argument_name)s: %(message)s") % {  # type: ignore[attr-defined]
+            "argument_name": "--lang", "message": argparse._("invalid choice: %(value)r (choose from %(choices)s)") % {  # type: ignore[attr-defined]
+                "value": chosen, "choices": ", ".join(repr(code) for code in UI_LANGS)}})
+    if chosen is not None:
+        use_lang(chosen)
+    try:
+        return _run(rest)
+    finally:
+        use_lang(before)
+
+
+def _run(argv: list[str]) -> int:
+    """The command of ``argv`` (``--lang`` already taken out and in force)."""
     lang = default_lang()
     try:
         if not argv or argv[0].startswith("--journal"):

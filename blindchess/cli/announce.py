@@ -39,6 +39,7 @@ import chess.pgn
 
 from ..errors import UserError
 from ..i18n import default_lang, tr
+from .options import add_lang_argument
 from ..notation import iter_games, read_score
 from ..phonetic import LANGS, announce
 from ..textfile import os_error_text
@@ -55,8 +56,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("announce", help=tr("phonetic.announce_help", lang),
                                    description=tr("phonetic.announce_help", lang))
     parser.add_argument("pgn", metavar="GAME.pgn", help=tr("phonetic.announce_help_file", lang))
-    parser.add_argument("--lang", choices=LANGS, default=spoken,
-                        help=tr("phonetic.announce_help_lang", lang, langs=", ".join(LANGS), default=spoken))
+    add_lang_argument(parser, spoken)
     parser.add_argument("--wav", metavar="FILE.wav", type=Path, help=tr("phonetic.announce_help_wav", lang))
     parser.set_defaults(func=run)
 
@@ -175,7 +175,7 @@ def game_phrases(game: chess.pgn.Game, lang: str) -> list[str]:
 
 def _game_title(number: int, headers: dict[str, str], lang: str, ui_lang: str) -> str:
     players = " – ".join(h for h in (headers.get("White", "?"), headers.get("Black", "?")))
-    return tr("phonetic.announce_game", lang if lang in ("de", "en") else ui_lang, number=number, players=players)
+    return tr("phonetic.announce_game", lang, number=number, players=players)
 
 
 def run(args: argparse.Namespace) -> int:

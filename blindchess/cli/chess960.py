@@ -15,6 +15,7 @@ import chess
 from .. import chess960
 from ..errors import UserError
 from ..i18n import default_lang, tr
+from .options import add_lang_argument
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("number", nargs="?", type=int, help=tr("tournament.cli_chess960_number", lang))
     parser.add_argument("--random", action="store_true", help=tr("tournament.cli_random", lang))
     parser.add_argument("--seed", help=tr("tournament.cli_seed", lang))
-    parser.add_argument("--lang", default=lang, choices=_spoken_langs(), help=tr("tournament.cli_lang", lang))
+    add_lang_argument(parser, lang)
     parser.add_argument("--json", action="store_true", help=tr("tournament.cli_json", lang))
     parser.add_argument("--unicode", action="store_true", help=tr("tournament.cli_unicode", lang))
     parser.set_defaults(func=run)
@@ -73,10 +74,3 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {color} {c['notation']}: {c['kind_text']} "
               f"({king} {c['king'][0]}-{c['king'][1]}, {rook} {c['rook'][0]}-{c['rook'][1]})")
     return 0
-
-
-def _spoken_langs() -> tuple[str, ...]:
-    """The languages of the move announcements (``voices/``): an unknown code is refused by argparse."""
-    from ..phonetic import LANGS
-
-    return tuple(LANGS)

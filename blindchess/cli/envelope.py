@@ -21,6 +21,7 @@ from .. import envelope as env
 from ..clock import parse_duration
 from ..errors import UserError
 from ..i18n import default_lang, tr
+from .options import add_lang_argument
 from ..journal import read_journal
 from ..textfile import os_error_text, regular_file, shown_path
 from ..records.envelope_pdf import write_pdf
@@ -37,7 +38,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     check.add_argument("text", help=tr("tournament.cli_check_text", lang))
     check.add_argument("--fen", default=chess.STARTING_FEN, help=tr("tournament.cli_fen_help", lang))
     check.add_argument("--spoken", action="store_true", help=tr("tournament.cli_spoken", lang))
-    check.add_argument("--lang", default=lang, choices=_spoken_langs(), help=tr("tournament.cli_lang", lang))
+    add_lang_argument(check, lang)
     check.add_argument("--json", action="store_true", help=tr("tournament.cli_json", lang))
     check.set_defaults(func=run_check)
 
@@ -56,7 +57,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     show.add_argument("--event", default="", help=tr("tournament.cli_event_help", lang))
     show.add_argument("--round", default="", help=tr("tournament.cli_round_help", lang))
     show.add_argument("--pdf", type=Path, help=tr("tournament.cli_pdf_help", lang))
-    show.add_argument("--lang", default=lang, choices=_spoken_langs(), help=tr("tournament.cli_lang", lang))
+    add_lang_argument(show, lang)
     show.add_argument("--json", action="store_true", help=tr("tournament.cli_json", lang))
     show.set_defaults(func=run_show)
 
@@ -127,10 +128,3 @@ def run_show(args: argparse.Namespace) -> int:
         path = write_pdf(envelope, args.pdf, lang)   # UserError when not written: no "PDF written" then
         print(tr("tournament.cli_pdf_written", lang, path=path))
     return 0
-
-
-def _spoken_langs() -> tuple[str, ...]:
-    """The languages of the move announcements (``voices/``): an unknown code is refused by argparse."""
-    from ..phonetic import LANGS
-
-    return tuple(LANGS)

@@ -19,6 +19,7 @@ from pathlib import Path
 from .. import DEFAULT_LANG, NOTATION_LANGS
 from ..errors import UserError
 from ..i18n import default_lang, tr
+from .options import add_lang_argument
 
 FORMATS = ("pgn", "brf", "braille", "wav", "pdf")
 
@@ -29,7 +30,8 @@ def register(subparsers) -> None:
                                    description=tr("records.help", lang))
     parser.add_argument("source", metavar="SOURCE", help=tr("records.help_source", lang))
     parser.add_argument("--format", "-f", default="pgn", metavar="FORMAT", help=tr("records.help_format", lang))
-    parser.add_argument("--lang", default=None, metavar="LANG",
+    add_lang_argument(parser, lang)
+    parser.add_argument("--notation-lang", default=None, metavar="LANG",
                         help=tr("records.help_lang", lang, default=lang if lang in NOTATION_LANGS else DEFAULT_LANG))
     parser.add_argument("--width", type=int, default=40, metavar="N", help=tr("records.help_width", lang))
     parser.add_argument("--page-length", type=int, default=25, metavar="N",
@@ -46,9 +48,9 @@ def _check(args: argparse.Namespace, ui_lang: str) -> tuple[str, str]:
     fmt = (args.format or "").strip().lower()
     if fmt not in FORMATS:
         raise UserError(tr("records.unknown_format", ui_lang, format=args.format, formats=", ".join(FORMATS)))
-    lang = (args.lang or (ui_lang if ui_lang in NOTATION_LANGS else DEFAULT_LANG)).strip().lower()
+    lang = (args.notation_lang or (ui_lang if ui_lang in NOTATION_LANGS else DEFAULT_LANG)).strip().lower()
     if lang not in NOTATION_LANGS:
-        raise UserError(tr("records.bad_lang", ui_lang, lang=args.lang, langs=", ".join(NOTATION_LANGS)))
+        raise UserError(tr("records.bad_lang", ui_lang, lang=args.notation_lang, langs=", ".join(NOTATION_LANGS)))
     if args.width < 12:
         raise UserError(tr("records.bad_width", ui_lang, width=args.width))
     if args.page_length < 3:

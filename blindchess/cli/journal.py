@@ -22,7 +22,8 @@ import chess
 from .. import paths
 from ..clock import format_time
 from ..errors import UserError
-from ..i18n import UI_LANGS, default_lang, tr
+from ..i18n import default_lang, tr
+from .options import add_lang_argument
 from ..journal import format_plies, list_journals, read_journal, verdict
 from ..records.source import journal_messages, journal_notes
 from ..session import Session
@@ -41,7 +42,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                           description=tr("session.cli_journal_show", lang))
     show.add_argument("file", help=tr("session.cli_journal_file", lang))
     show.add_argument("--json", action="store_true", help=tr("session.cli_json", lang))
-    show.add_argument("--lang", default=lang, choices=UI_LANGS, help=tr("session.cli_lang", lang))
+    add_lang_argument(show, lang)
     show.set_defaults(func=run_show)
     p.set_defaults(func=lambda args: (p.print_help(), 0)[1])
 

@@ -17,6 +17,7 @@ import chess
 
 from ..errors import UserError
 from ..i18n import default_lang, tr
+from .options import add_lang_argument
 from ..textfile import regular_file
 
 
@@ -26,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    description=tr("speech.cli_listen_help", lang))
     parser.add_argument("--wav", required=True, metavar="FILE.wav", help=tr("speech.cli_wav", lang))
     parser.add_argument("--fen", help=tr("speech.cli_fen", lang))
-    parser.add_argument("--lang", default=lang, choices=_spoken_langs(), help=tr("speech.cli_lang", lang))
+    add_lang_argument(parser, lang)
     parser.add_argument("--model", metavar="PATH", help=tr("speech.cli_model", lang))
     parser.add_argument("--json", action="store_true", help=tr("speech.cli_json", lang))
     parser.set_defaults(func=run)
@@ -78,10 +79,3 @@ def run(args: argparse.Namespace) -> int:
         elif decision.speech:
             print(decision.speech)
     return 0 if decision.action in ("play", "command") else 1
-
-
-def _spoken_langs() -> tuple[str, ...]:
-    """The languages of the move announcements (``voices/``): an unknown code is refused by argparse."""
-    from ..phonetic import LANGS
-
-    return tuple(LANGS)

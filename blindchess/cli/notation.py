@@ -1,13 +1,13 @@
 """``blindchess notation check | convert``: game scores on the command line.
 
-``check FILE [--lang LANG] [--fen FEN] [--chess960] [--json]`` reads a score
+``check FILE [--sheet-lang LANG] [--fen FEN] [--chess960] [--json]`` reads a score
 (PGN or a scoresheet transcribed as text, see :func:`blindchess.notation.read_score`)
 and reports every problem with its move number and colour. Exit status: 0 when
 every move is legal and unambiguous, 1 otherwise, 2 when the file cannot be read.
 A heading before the first move ("Musterpartie:", "Partie 1") is named and the
 score read. ``--json`` prints the reading of :meth:`ScoreReading.as_dict`.
 
-``convert FILE --to LANG [--from LANG] [--style fide|pgn] [--fen FEN]`` prints the
+``convert FILE --to LANG [--sheet-lang LANG] [--style fide|pgn] [--fen FEN]`` prints the
 legal moves of the score in another language's notation, one move number per line;
 problems go to standard error and give exit status 1. A start other than the
 standard one (``--fen``, ``--chess960``, PGN ``FEN``/``Variant`` headers) is
@@ -21,8 +21,9 @@ single-game fields plus ``"headers"`` (the game's tag pairs); ``convert`` prints
 each game with its tag pairs, separated by a blank line. A file with one game
 gives exactly the single-game output.
 
-``--lang``/``--from`` name the *sheet's* notation language (FIDE Laws Appendix C); messages
-are in the user's language from ``BLINDCHESS_LANG`` (German by default).
+``--sheet-lang`` (``--from`` for ``convert``) names the *sheet's* notation language (FIDE
+Laws Appendix C; found from the sheet when left out); messages are in the user's language
+(``--lang``, ``BLINDCHESS_LANG``, the system's language).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from ..errors import UserError
 from ..i18n import default_lang, tr
 from ..notation import ScoreReading, fen_error_text, read_score, split_games, status_text, write
 from ..plural import plural
+from .options import add_lang_argument
 
 #: Larger files are refused (a score is a few kilobytes; the reader caps text anyway).
 MAX_FILE_BYTES = 20_000_000
@@ -53,7 +55,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     check = sub.add_parser("check", help=tr("notation.cli_check_help", ui),
                            description=tr("notation.cli_check_help", ui))
     check.add_argument("file", metavar="FILE", help=tr("notation.cli_file", ui))
-    check.add_argument("--lang", choices=NOTATION_LANGS, help=tr("notation.cli_lang", ui))
+    check.add_argument("--sheet-lang", dest="sheet_lang", choices=NOTATION_LANGS, help=tr("notation.cli_lang", ui))
+    add_lang_argument(check, ui)
     _start_options(check, ui)
     check.add_argument("--json", action="store_true", help=tr("notation.cli_json", ui))
     check.set_defaults(func=run_check)
@@ -62,7 +65,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                              description=tr("notation.cli_convert_help", ui))
     convert.add_argument("file", metavar="FILE", help=tr("notation.cli_file", ui))
     convert.add_argument("--to", required=True, choices=NOTATION_LANGS, help=tr("notation.cli_to", ui))
-    convert.add_argument("--from", dest="lang", choices=NOTATION_LANGS, help=tr("notation.cli_lang", ui))
+    convert.add_argument("--sheet-lang", "--from", dest="sheet_lang", choices=NOTATION_LANGS, help=tr("notation.cli_lang", ui))
+    add_lang_argument(convert, ui)
     convert.add_argument("--style", choices=("fide", "pgn"), default="fide", help=tr("notation.cli_style", ui))
     _start_options(convert, ui)
     convert.set_defaults(func=run_convert)
@@ -111,7 +115,7 @@ def _read(args: argparse.Namespace, ui: str) -> list[ScoreReading]:
     text = read_text(args.file, ui)
     board = start_board(args.fen, args.chess960, ui)
     chunks = split_games(text) or [text]
-    return [read_score(chunk, board=board, lang=args.lang, ui_lang=ui) for chunk in chunks]
+    return [read_score(chunk, board=board, lang=args.sheet_lang, ui_lang=ui) for chunk in chunks]
 
 
 def _game_line(number: int, score: ScoreReading, ui: str) -> str:

@@ -35,7 +35,8 @@ import chess
 
 from ..clock import TimeControl, parse_duration
 from ..errors import UserError
-from ..i18n import UI_LANGS, default_lang, tr
+from ..i18n import default_lang, tr
+from .options import add_lang_argument
 from ..ruling import parse_board, rule
 
 
@@ -49,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--board-b", required=True, metavar="FEN", help=tr("session.cli_board", lang, which="B"))
     p.add_argument("--start-fen", metavar="FEN", help=tr("session.cli_start_fen", lang))
     p.add_argument("--chess960", type=int, metavar="N", help=tr("session.cli_chess960", lang))
-    p.add_argument("--lang", default=lang, choices=UI_LANGS, help=tr("session.cli_lang", lang))
+    add_lang_argument(p, lang)
     p.add_argument("--clock-log", metavar="FILE", help=tr("session.cli_clock_log", lang))
     p.add_argument("--json", action="store_true", help=tr("session.cli_json", lang))
     p.set_defaults(func=run)

@@ -11,6 +11,7 @@ import argparse
 import sys
 
 from ..i18n import default_lang, tr
+from .options import add_lang_argument
 from ..records.files import output_target
 from ..speech import audio, tts
 
@@ -20,7 +21,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("say", help=tr("speech.cli_say_help", lang),
                                    description=tr("speech.cli_say_help", lang))
     parser.add_argument("text", nargs="+", help=tr("speech.cli_text", lang))
-    parser.add_argument("--lang", default=lang, help=tr("speech.cli_lang", lang))
+    add_lang_argument(parser, lang)
     parser.add_argument("--out", metavar="FILE.wav", help=tr("speech.cli_out", lang))
     parser.add_argument("--rate", type=_rate, help=tr("speech.cli_rate", lang))
     parser.set_defaults(func=run)

@@ -1,4 +1,4 @@
-"""Start the desktop app: ``blindchess`` (no arguments) or ``blindchess app [--journal FILE] [--lang de|en]``.
+"""Start the desktop app: ``blindchess`` (no arguments) or ``blindchess app [--journal FILE] [--lang de|en|nl|ru]``.
 
 On start the app reopens the game of ``--journal``, else the last unfinished
 game (the journal open when the app was last closed, or the newest unfinished
@@ -14,7 +14,8 @@ the window is usable (followed by the window's language) and quits — the
 benchmark and the smoke test use it; with
 ``BLINDCHESS_REPORT_READY=1`` it prints the same line and goes on running.
 
-The language: ``--lang``, else ``BLINDCHESS_LANG``, else the saved setting.
+The language: ``--lang``, else ``BLINDCHESS_LANG``, else the saved setting, else the
+system's language (the locale variables, or Qt's list of the user's interface languages).
 Ctrl-C in the terminal (SIGINT) ends the app as closing its window does: the Qt
 loop quits, the devices and the journal are shut down, exit code 130, one line
 "Abgebrochen." — never an internal error.
@@ -35,7 +36,7 @@ from pathlib import Path
 
 from .. import paths
 from ..errors import UserError
-from ..i18n import tr
+from ..i18n import UI_LANGS, ArgumentParser, chosen_lang, supported, tr, use_lang
 from ..textfile import is_missing, regular_file, shown_path
 
 #: Exit code after Ctrl-C (128 + SIGINT), as shells report an interrupted program.
@@ -47,20 +48,19 @@ _T0 = time.perf_counter()
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The app's options, for this module's parser and ``blindchess app`` (:mod:`blindchess.cli.app`)."""
     parser.add_argument("--journal", metavar="FILE", help=tr("ui.cli_journal"))
-    parser.add_argument("--lang", choices=("de", "en"), help=tr("ui.cli_lang"))
+    parser.add_argument("--lang", choices=UI_LANGS, help=tr("ui.cli_lang"))
 
 
 def app_lang(explicit: str | None) -> str | None:
-    """The GUI's language: ``--lang``, else ``BLINDCHESS_LANG`` (de/en), else None (the saved setting)."""
+    """The GUI's language: ``--lang`` (also ``blindchess --lang``), else ``BLINDCHESS_LANG``, else None (the saved setting)."""
     if explicit:
         return explicit
-    env = os.environ.get("BLINDCHESS_LANG", "").strip().lower()[:2]
-    return env if env in ("de", "en") else None
+    return chosen_lang() or supported(os.environ.get("BLINDCHESS_LANG", ""))
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     """The app's command line (``--journal``, ``--lang``); argparse exits on bad options."""
-    parser = argparse.ArgumentParser(prog="blindchess app", description=tr("ui.cli_description"))
+    parser = ArgumentParser(prog="blindchess app", description=tr("ui.cli_description"))
     add_arguments(parser)
     return parser.parse_args(list(argv))
 
@@ -101,6 +101,7 @@ def build(settings=None, *, lang: str | None = None):
     settings = settings or Settings.load()
     if lang:
         settings.lang = lang
+    use_lang(settings.lang)   # messages worded without an explicit language follow the window's
     theme.apply(app, settings.theme, settings.font_scale)
     qt_translations.install(app, settings.lang)
     controller = GameController(settings)

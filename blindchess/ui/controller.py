@@ -45,7 +45,7 @@ from .practice import PracticeDriver
 from .practice import table_setup as practice_setup
 from .settings import Settings
 from .tactile import TactileLink, eboard_choice, eboard_failed, eboard_link, senses_pieces
-from .text import t
+from .text import UI_LANGS, t
 from .view import TableView
 from .voice import Ears, TableVoice
 
@@ -259,7 +259,7 @@ class GameController(TableView, QObject):
     def _attach(self, table: Table) -> None:
         self.close_game()  # only now: a game that cannot start leaves the current one as it is
         self.table = table
-        self.lang = table.lang if table.lang in ("de", "en") else self.lang
+        self.lang = table.lang if table.lang in UI_LANGS else self.lang
         self.settings.last_journal = str(table.session.journal_path or "")
         self.settings.save()
         self._unsubscribe = table.subscribe(self._on_event)  # the events of new()/resume() come now

@@ -54,6 +54,7 @@ from ..errors import UserError
 from ..i18n import tr
 from ..pegboard.profiles import available_profiles, load_profile
 from . import a11y
+from ..i18n import LANG_NAMES
 from .text import UI_LANGS, t
 
 #: Time controls offered (PGN TimeControl-like, as ``clock.TimeControl.parse`` reads them); "" = no clock.
@@ -360,7 +361,7 @@ class NewGameDialog(QDialog):
         a11y.label(port_line, t("new.sighted_port", lang), t("new.sighted_port_description", lang))
         self.language = self._field(boards_form, QComboBox(boards), "new.language")
         for code in UI_LANGS:
-            self.language.addItem(t(f"lang.{code}", lang), code)
+            self.language.addItem(LANG_NAMES[code], code)   # each language named in its own language
         self.language.setCurrentIndex(max(0, self.language.findData(init.lang)))
 
         self.problem = QLabel("", self)

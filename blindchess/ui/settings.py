@@ -9,11 +9,13 @@ Stored with QSettings in an INI file inside the user data folder
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from dataclasses import field as dataclass_field
 from typing import Any
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QLocale, QSettings
 
 from .. import DEFAULT_LANG, paths
+from ..i18n import UI_LANGS, supported, system_lang
 from ..board_words import WORDINGS
 from . import theme
 
@@ -22,9 +24,21 @@ from . import theme
 CHANNELS = ("app", "screenreader", "both")
 
 
+def system_ui_lang() -> str:
+    """The user's language as the system gives it (locale variables, else Qt's interface languages), else German."""
+    found = system_lang()
+    if found:
+        return found
+    for name in QLocale.system().uiLanguages():
+        found = supported(name)
+        if found:
+            return found
+    return DEFAULT_LANG
+
+
 @dataclass
 class Settings:
-    lang: str = DEFAULT_LANG
+    lang: str = dataclass_field(default_factory=system_ui_lang)   # not saved yet: the system's language
     voice: str = ""             # pyttsx3/espeak voice id; "" = the language's default
     rate: int = 0               # words per minute; 0 = engine default
     model: str = ""             # vosk model folder; "" = found by language
@@ -56,6 +70,8 @@ class Settings:
             settings.theme = "normal"
         if settings.speech_channel not in CHANNELS:
             settings.speech_channel = "app"
+        if settings.lang not in UI_LANGS:
+            settings.lang = system_ui_lang()
         if settings.wording not in WORDINGS:
             settings.wording = "phonetic"
         return settings

@@ -27,6 +27,7 @@ from . import a11y, theme
 from .new_game import board_profiles, serial_ports
 from ..i18n import tr
 from .settings import CHANNELS, Settings
+from ..i18n import LANG_NAMES
 from .text import UI_LANGS, t
 
 
@@ -58,7 +59,7 @@ class SettingsDialog(QDialog):
 
         self.language = row(QComboBox(self), "settings.language")
         for code in UI_LANGS:
-            self.language.addItem(t(f"lang.{code}", lang), code)
+            self.language.addItem(LANG_NAMES[code], code)   # each language named in its own language
         self.language.setCurrentIndex(max(0, self.language.findData(settings.lang)))
         self.voice = row(QComboBox(self), "settings.voice")
         self.voice.setEditable(True)

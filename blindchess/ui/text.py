@@ -1,16 +1,15 @@
 """The app's own words: ``t("key")`` is ``i18n.tr("ui.key")``.
 
-All user-visible text of the window comes from ``locale/ui.<lang>.toml`` (German
-by default, English as well); moves, squares and rulings are worded by the core
+All user-visible text of the window comes from ``locale/ui.<lang>.toml`` (German,
+English, Dutch and Russian); moves, squares and rulings are worded by the core
 modules (notation, phonetic, ruling) in the game's language.
 """
 
 from __future__ import annotations
 
-from ..i18n import tr
+from ..i18n import UI_LANGS, tr
 
-#: Languages the window itself speaks.
-UI_LANGS = ("de", "en")
+__all__ = ["UI_LANGS", "t"]
 
 
 def t(key: str, lang: str | None = None, /, **params: object) -> str:
