@@ -6,7 +6,14 @@ The core modules (notation, phonetic, session, ruling, clock, pegboard.tracker,
 (blindchess.ui, blindchess.speech, blindchess.pegboard.link).
 """
 
-__version__ = "0.1.0"
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    #: The installed version, from the package metadata (pyproject.toml is its one source).
+    __version__ = version("blindchess")
+except PackageNotFoundError:   # a source tree that was never installed
+    __version__ = "0+unknown"
+del PackageNotFoundError, version
 
 #: Languages whose notation letters blindchess reads and writes (FIDE Laws, Appendix C).
 NOTATION_LANGS = ("de", "en", "fr", "it", "nl", "ru")

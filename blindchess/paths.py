@@ -1,13 +1,19 @@
 """Per-user folders: journals, speech models, logs.
 
 ``BLINDCHESS_HOME`` overrides everything (tests and portable installs use it).
+Otherwise the system's folder for an application's user data, as
+``platformdirs`` finds it: ``%LOCALAPPDATA%\\blindchess`` on Windows (the local,
+not the roaming profile: speech models are large), ``~/Library/Application
+Support/blindchess`` on macOS, ``$XDG_DATA_HOME/blindchess`` (default
+``~/.local/share/blindchess``) on Linux and other Unix systems.
 """
 
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
+
+import platformdirs
 
 APP = "blindchess"
 
@@ -17,13 +23,7 @@ def data_dir() -> Path:
     override = os.environ.get("BLINDCHESS_HOME")
     if override:
         return Path(override)
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / APP
+    return Path(platformdirs.user_data_dir(APP, appauthor=False, roaming=False))
 
 
 def journal_dir() -> Path:

@@ -24,15 +24,17 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import random
+import signal
 import sys
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import chess
 
-from .. import paths
+from .. import paths, system
 from ..errors import UserError
 from ..i18n import default_lang, tr
 from ..pegboard.tracker import DEFAULT_SETTLE, TrackerEvent
@@ -275,7 +277,7 @@ def _stay_open(sim, lang: str) -> None:
 
 def simulate(args: argparse.Namespace) -> int:
     lang = default_lang()
-    if os.name != "posix":
+    if system.is_windows():   # a pseudo-terminal is the simulator's port: POSIX only
         raise UserError(tr("pegboard.sim_posix_only", lang))
     _check_seconds(args.settle, "--settle", MAX_SETTLE, lang)
     _check_seconds(args.delay, "--delay", MAX_DELAY, lang)
@@ -299,6 +301,7 @@ def simulate(args: argparse.Namespace) -> int:
         raise UserError(tr("pegboard.sim_link_failed", lang, link=link, error=os_error_text(exc, lang))) from None
     print(tr("pegboard.sim_port", lang, port=sim.device), flush=True)
     print(tr("pegboard.sim_link", lang, link=link), flush=True)
+    restore = _unplug_on_termination()
     try:
         if args.pgn:
             if not args.no_wait:
@@ -318,4 +321,26 @@ def simulate(args: argparse.Namespace) -> int:
     finally:
         sim.close()
         sim.remove_link()
+        restore()
     return 0
+
+
+def _unplug_on_termination() -> Callable[[], None]:
+    """SIGTERM and SIGHUP (``kill``, a closed terminal) unplug the simulator as Ctrl-C does: the port
+    closes and the link is removed. Returns the function that puts the old handlers back."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None   # signal handlers can only be set in the main thread
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    old = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            old[number] = signal.signal(number, interrupt)
+
+    def restore() -> None:
+        for number, handler in old.items():
+            signal.signal(number, handler)
+    return restore

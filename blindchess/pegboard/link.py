@@ -71,7 +71,7 @@ import chess
 import serial
 from serial.tools import list_ports
 
-from .. import paths
+from .. import paths, system
 from ..i18n import tr
 from . import dgt
 from .profiles import BoardProfile, load_profile
@@ -95,7 +95,10 @@ def _expand(pattern: str) -> str:
 
 
 def scan_ports(profile: BoardProfile) -> list[str]:
-    """Ports that may hold this board: USB IDs first, then the profile's port patterns."""
+    """Ports that may hold this board: USB IDs first, then the profile's port patterns.
+
+    A pattern is matched against the system's serial port list (``COM*`` on Windows) and, where
+    ports are device files (Linux ``/dev/ttyACM*``, macOS ``/dev/cu.usbmodem*``), against the file system."""
     found: list[str] = []
     try:
         infos = list(list_ports.comports())
@@ -107,7 +110,7 @@ def scan_ports(profile: BoardProfile) -> list[str]:
             found.append(info.device)
     for pattern in profile.ports:
         expanded = _expand(pattern)
-        if os.sep in expanded or expanded.startswith("/"):
+        if system.is_port_path(expanded):   # a device file here (/dev/ttyACM0); COM3 only from the port list
             found += sorted(glob.glob(expanded))
         found += [i.device for i in infos if fnmatch.fnmatch(i.device, expanded)]
     return list(dict.fromkeys(found))

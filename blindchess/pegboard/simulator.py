@@ -32,7 +32,6 @@ import random
 import select
 import threading
 import time
-import tty
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -80,6 +79,8 @@ class VirtualPegboard:
         """
         if self.link is not None and (self.link.exists() or self.link.is_symlink()) and not self.link.is_symlink():
             raise FileExistsError(str(self.link))
+        import tty   # POSIX only (termios): the package itself must import on Windows
+
         master, slave = os.openpty()
         tty.setraw(slave)          # no echo, no line editing: bytes pass as they are
         tty.setraw(master)
