@@ -23,7 +23,7 @@ from blindchess import phonetic
 from blindchess.pegboard.choreography import plan_move
 from blindchess.pegboard.protocol import format_line
 from blindchess.table.events import DeviceRequest, Said, TableEvent
-from blindchess.table.scenario import HeadlessFront, PegBoardDevice, parse, start_engine
+from blindchess.scenario import HeadlessFront, PegBoardDevice, parse, start_engine
 from blindchess.table.table import Table
 
 #: A bound for the time loops (wake-ups between two inputs), as the runner has.
@@ -41,7 +41,7 @@ class BlindSide:
         self.front.subscribe(self._event)
         self.device = PegBoardDevice(int(self.script.start_board().occupied))
         self.rng = random.Random(seed)
-        self.settle = self.script.settle or 0.5
+        self.settle = self.script.setup.settle or 0.5
         self.now = 0.0
         self.front.start(self.script, journal, 0.0)
         self._hello()

@@ -14,7 +14,7 @@ from blindchess.speech import audio, earcons
 from blindchess.speech.earcons import EARCONS, RATE, EarconPlayer, synthesize
 from blindchess.speech.tts import Speaker
 from blindchess.table.events import Asked, Moved, Refused, Shown
-from blindchess.table.scenario import HeadlessFront, check_supported, play, read_script
+from blindchess.scenario import HeadlessFront, check_supported, play, read_script
 from blindchess.ui.controller import GameController
 from blindchess.ui.scenario_front import AppFront
 from blindchess.ui.settings import Settings

@@ -24,7 +24,7 @@ import pytest
 from blindchess.cli import main
 from blindchess.pegboard import dgt
 from blindchess.pegboard.tracker import Lift, Place, Snapshot
-from blindchess.table import scenario
+from blindchess import scenario
 from blindchess.table.eboard import describe_difference, touch_report
 from blindchess.table.events import DeviceRequest, TableEvent
 from blindchess.table.table import Table, TableSetup
@@ -161,7 +161,7 @@ def test_eboard_lines_need_the_header_and_the_format_stays(capsys):
     assert [type(a).__name__ for a in script.actions] == ["EBoardLift", "EBoardPlace", "EBoardCable", "EBoardCable"]
     scenario.check_supported(script, "en")      # wired now (issue 15)
     assert "eboard" not in scenario.NOT_WIRED and "@sighted-board" not in scenario.NOT_WIRED
-    assert scenario.table_setup(script).sighted_board == "dgt"
+    assert script.setup.sighted_board == "dgt"
 
 
 def test_the_runner_s_eboard_speaks_dgt_through_the_real_decoder():

@@ -21,7 +21,7 @@ from blindchess.pegboard.link import SerialLink
 from blindchess.pegboard.profiles import load_profile
 from blindchess.pegboard.simulator import VirtualDgtBoard
 from blindchess.pegboard.tracker import InputEvent, PieceUpdate, Place, Snapshot
-from blindchess.table import scenario
+from blindchess import scenario
 from blindchess.table.events import DeviceRequest, TableEvent
 from blindchess.table.table import Table, TableSetup
 from blindchess.ui.tactile import EBOARD_PROFILE, eboard_choice, eboard_link
@@ -83,7 +83,7 @@ def eboard(tmp_path):
 class LinkFront(scenario.HeadlessFront):
     """The headless table, but the e-board's events come through the emulator and the serial link.
 
-    The runner's own e-board (:class:`~blindchess.table.scenario.EBoardDevice`) says what the
+    The runner's own e-board (:class:`~blindchess.scenario.devices.EBoardDevice`) says what the
     hands do; here each change is made on the emulator instead, and what the link reads is fed to
     the table. A dump the runner would answer is asked for over the wire.
     """

@@ -21,7 +21,7 @@ from blindchess.i18n import tr
 from blindchess.session import Session
 from blindchess.table.events import ClockPressed, DeviceRequest, Mirrored, Moved, Refused, Ruled, Speak
 from blindchess.table.opponent import MIN_DELAY, PRESS_REMINDER, RULING_DELAY, Slips, min_delay
-from blindchess.table.scenario import ScriptError, parse, table_setup
+from blindchess.scenario import ScriptError, parse
 from blindchess.table.setup import TableSetup
 from blindchess.table.table import Table
 
@@ -382,11 +382,10 @@ def test_table_setup_refuses_an_engine_without_exactly_one_blind_player():
 
 def test_opponent_header_levels_coaching_and_errors():
     script = parse("@opponent engine strong coaching\n", "de")
-    assert script.opponent == ("engine", "6") and script.coaching
-    setup = table_setup(script)
+    setup = script.setup
     assert (setup.opponent, setup.engine_level, setup.coaching) == ("engine", 6, True)
-    assert table_setup(parse("@opponent engine\n", "de")).engine_level == 2
-    assert table_setup(parse("@white A\n", "de")).opponent == "human"
+    assert parse("@opponent engine\n", "de").setup.engine_level == 2
+    assert parse("@white A\n", "de").setup.opponent == "human"
     with pytest.raises(ScriptError) as bad:
         parse("@white A\n@opponent engine 9\n", "en")
     assert bad.value.line == 2 and "LEVEL 1 to 6" in bad.value.message

@@ -13,7 +13,7 @@ import pytest
 
 from blindchess.cli import main
 from blindchess.journal import read_journal
-from blindchess.table import scenario
+from blindchess import scenario
 from blindchess.table.table import Table
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -210,7 +210,7 @@ def test_the_readable_log_is_in_the_user_s_language(lang: str, expected: list[st
 def test_the_parser_keeps_comments_out_and_spoken_text_whole() -> None:
     script = scenario.parse("@event Open # round robin\n1.5 blind says Dame schlägt Felix sieben # mate\n"
                             "2 blind says Dxf7# | 0.5\n", "en")
-    assert script.headers == {"Event": "Open"}
+    assert script.setup.headers == {"Event": "Open"}
     assert [(a.t, a.text, a.confidence) for a in script.actions if isinstance(a, scenario.BlindSays)] == \
         [(1.5, "Dame schlägt Felix sieben", 1.0), (2.0, "Dxf7#", 0.5)]
 

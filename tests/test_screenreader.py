@@ -27,7 +27,7 @@ from blindchess.speech import screenreader
 from blindchess.speech.screenreader import ScreenReaderLost, ScreenReaderUnavailable, SpeechDispatcher
 from blindchess.speech.tts import Speaker
 from blindchess.table.events import Refused, Said, Shown, Speak
-from blindchess.table.scenario import check_supported, play, read_script, table_setup
+from blindchess.scenario import check_supported, play, read_script
 from blindchess.table.speech import spoken
 from blindchess.ui.controller import GameController
 from blindchess.ui.scenario_front import AppFront
@@ -244,7 +244,7 @@ def test_without_a_screen_reader_the_app_voice_speaks_and_says_so_once(qtbot, tm
         script = read_script(SCENARIOS / "d1_confirmation_not_cut.scn", "de")
         front_events: list = []
         controller.tableEvent.connect(front_events.append)
-        assert controller.start(table_setup(script), tmp_path / "g.jsonl")
+        assert controller.start(script.setup, tmp_path / "g.jsonl")
         said = [e.text for e in front_events if isinstance(e, Speak)]
         assert said and all(text in app_texts for text in said)   # the program's voice took over
         assert status.count(notice) == 1 and app_texts.count(notice) == 1

@@ -27,7 +27,7 @@ import pytest
 from blindchess.i18n import tr
 from blindchess.speech.tts import Speaker
 from blindchess.table.events import ClockPressed, GameEnded, Speak
-from blindchess.table.scenario import Script, parse, play, table_setup
+from blindchess.scenario import Script, parse, play
 from blindchess.table.speech import spoken
 from blindchess.ui import a11y
 from blindchess.ui.controller import WARNINGS
@@ -114,7 +114,7 @@ class Front(AppFront):
 
     def start(self, script: Script, journal: Path, now: float) -> None:
         self.journal = journal
-        setup = dataclasses.replace(table_setup(script), warnings=self.warnings)
+        setup = dataclasses.replace(script.setup, warnings=self.warnings)
         assert self._at(now).start(setup, journal)
 
 

@@ -1,7 +1,7 @@
 """The app and the headless table give the same events for the same script (issue 11).
 
 Every scenario in ``tests/scenarios/`` is played twice with ``scenario.run``:
-through :class:`~blindchess.table.scenario.HeadlessFront` (what ``blindchess
+through :class:`~blindchess.scenario.runner.HeadlessFront` (what ``blindchess
 scenario run`` does) and through :class:`~blindchess.ui.scenario_front.AppFront`,
 which drives the real main window offscreen — clicks on the sighted board, the
 input line, the clock buttons, the question panel, the arbiter's view — on the
@@ -23,7 +23,7 @@ import pytest
 
 from blindchess.speech.tts import Speaker
 from blindchess.table.events import Speak
-from blindchess.table.scenario import HeadlessFront, check_supported, play, read_script
+from blindchess.scenario import HeadlessFront, check_supported, play, read_script
 from blindchess.ui.scenario_front import AppFront
 
 SCENARIOS = Path(__file__).parent / "scenarios"

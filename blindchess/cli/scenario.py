@@ -1,6 +1,6 @@
 """``blindchess scenario run FILE [--json] [--journal FILE]``: a game at the table, played headless.
 
-Plays a scenario script (issue 11's format; see :mod:`blindchess.table.scenario`)
+Plays a scenario script (the format: :mod:`blindchess.scenario.parser`)
 through the table the app runs, on the script's clock. Without ``--json`` it
 prints a readable log in the user's language; with ``--json`` one JSON object a
 line in time order, the last of type ``final``. Without ``--journal`` the
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..errors import UserError
 from ..i18n import default_lang, tr
-from ..table import scenario
+from .. import scenario
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -69,7 +69,7 @@ def execute(file: str, *, as_json: bool, journal: str | None, lang: str) -> list
             shutil.rmtree(folder, ignore_errors=True)
     if as_json:
         return [json.dumps(data, ensure_ascii=False) for data in ordered]
-    lines = [tr("scenario.log_title", lang, file=file, white=script.white, black=script.black)]
+    lines = [tr("scenario.log_title", lang, file=file, white=script.setup.white, black=script.setup.black)]
     for data in ordered:
         lines += scenario.format_event(data, lang)
     return lines

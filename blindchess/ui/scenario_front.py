@@ -1,6 +1,6 @@
 """The app as a scenario front: a script drives the real window offscreen, on the script's clock.
 
-:class:`AppFront` implements :class:`blindchess.table.scenario.Front` with the
+:class:`AppFront` implements :class:`blindchess.scenario.runner.Front` with the
 Qt window and its :class:`~blindchess.ui.controller.GameController`, doing what
 the people at the table would do with it:
 
@@ -53,7 +53,7 @@ from ..pegboard.protocol import parse_line
 from ..pegboard.tracker import InputEvent, Lift, PieceUpdate, Place, Snapshot
 from ..speech.tts import Speaker
 from ..table.events import Final, Said, Speak, TableEvent
-from ..table.scenario import Script, table_setup
+from ..scenario.parser import Script
 from .controller import GameController
 from .main_window import MainWindow
 from .settings import Settings
@@ -96,7 +96,7 @@ class AppFront:
 
     def start(self, script: Script, journal: Path, now: float) -> None:
         self.journal = journal
-        if not self._at(now).start(table_setup(script), journal):
+        if not self._at(now).start(script.setup, journal):
             raise ValueError(self.window.message.text())
 
     def peg_line(self, line: str, now: float) -> None:

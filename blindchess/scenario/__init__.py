@@ -1,0 +1,33 @@
+"""Scenario scripts: whole games at the table without the hardware (a front end, like the window and the command line).
+
+One job per module:
+
+* :mod:`.parser` — script text -> :class:`Script` (the table's setup and the actions), or a
+  :class:`ScriptError` naming the line;
+* :mod:`.devices` — the simulated peg-board and DGT e-board;
+* :mod:`.runner` — the :class:`Front` protocol, :class:`HeadlessFront` (the table without a window),
+  :func:`run` / :func:`play` on the script's clock, and the engine of a practice game;
+* :mod:`.report` — the events as JSON lines and as a readable log.
+
+This package re-exports their public names, so ``from blindchess import scenario`` gives all of them.
+"""
+
+from __future__ import annotations
+
+from .devices import DEVICE_IDENT, EBoardDevice, PegBoardDevice, peg_change
+from .parser import (ACTORS, GAME_HEADERS, HEADER_READERS, HEADERS, NOT_WIRED, SCRIPT_SUFFIX, Action, ActionLine, Actor,
+                     AppCrash, ArbiterApply, ArbiterRetrace, BlindAnswer, BlindSays, ClockPress, EBoardCable, EBoardLift,
+                     EBoardPlace, HeaderLine, PegLine, Script, ScriptError, SightedMove, SightedSays, SightedTouch,
+                     check_supported, parse, read_script)
+from .report import QUIET_TYPES, event_json, format_event, in_time_order, json_lines
+from .runner import Front, HeadlessFront, Who, perform, play, run, start_engine
+
+__all__ = [
+    "DEVICE_IDENT", "EBoardDevice", "PegBoardDevice", "peg_change",
+    "ACTORS", "GAME_HEADERS", "HEADER_READERS", "HEADERS", "NOT_WIRED", "SCRIPT_SUFFIX", "Action", "ActionLine", "Actor",
+    "AppCrash", "ArbiterApply", "ArbiterRetrace", "BlindAnswer", "BlindSays", "ClockPress", "EBoardCable", "EBoardLift",
+    "EBoardPlace", "HeaderLine", "PegLine", "Script", "ScriptError", "SightedMove", "SightedSays", "SightedTouch",
+    "check_supported", "parse", "read_script",
+    "QUIET_TYPES", "event_json", "format_event", "in_time_order", "json_lines",
+    "Front", "HeadlessFront", "Who", "perform", "play", "run", "start_engine",
+]

@@ -1,0 +1,410 @@
+"""The scenario runner: a script played at the table on the script's clock.
+
+:func:`run` plays a :class:`~blindchess.scenario.parser.Script` through a
+:class:`Front` (what a script action does to the game). :class:`HeadlessFront`
+drives the very :class:`~blindchess.table.table.Table` the app runs, with only
+Qt and real audio replaced; the UI supplies a front that drives the window
+(:class:`blindchess.ui.scenario_front.AppFront`). The runner
+
+* calls ``front.tick(t)`` at every action's time, and between actions at
+  every moment something falls due (the pegs' settle time, the end of what is
+  being said, a flag: ``front.next_due``, ``front.idle_at``) as the app's timer
+  would, and at the end until nothing is pending (flags excepted) — so settle
+  timers, speech and flags run on the script's clock (a four-hour game
+  finishes in seconds);
+* simulates the peg-board (:class:`~blindchess.scenario.devices.PegBoardDevice`):
+  it keeps the pegs as they stand, says hello (``I`` and ``S`` lines) at the
+  start and after every ``app crash`` as a real board does when the link
+  (re)connects, and answers the table's snapshot requests (``DeviceRequest``
+  events) with an ``S`` line;
+* with ``@sighted-board dgt`` simulates the sighted player's DGT e-board
+  (:class:`~blindchess.scenario.devices.EBoardDevice`): ``eboard L SQ`` /
+  ``eboard P SQ PIECE`` become DGT field-update bytes read by the real decoder
+  and go to the table as :class:`~blindchess.pegboard.tracker.PieceUpdate`
+  events; the board keeps its pieces and answers dump requests (on connect,
+  after ``app crash``, when the table asks) with a
+  :class:`~blindchess.pegboard.tracker.Snapshot`. ``eboard unplug`` pulls the
+  cable (nothing the hands do reaches the table, half a message is lost),
+  ``eboard plug`` puts it back (the link asks for a board dump);
+* collects every table event through ``front.subscribe`` and ends with the
+  table's ``final`` event.
+
+With ``@opponent engine [LEVEL] [coaching]`` the computer plays the sighted
+side: :class:`HeadlessFront` starts the real engine (:func:`start_engine`:
+:class:`~blindchess.engine.EngineChooser`, Stockfish at the level the header
+names), connects it to the table, and the computer's moves appear at the
+script time they fall due (the table's ``next_due``); after ``app crash`` a
+new engine continues the resumed game. The script plays the blind player then
+(pegs, announcements, clock presses). This module is the one place of the
+scenario runner that starts an engine.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Literal, Protocol, assert_never
+
+from ..engine import EngineChooser
+from ..engine import level as engine_level
+from ..pegboard.tracker import InputEvent
+from ..table.events import DeviceRequest, Final, TableEvent
+from ..table.setup import TableSetup
+from ..table.table import Table
+from .devices import EBoardDevice, PegBoardDevice
+from .parser import (Action, AppCrash, ArbiterApply, ArbiterRetrace, BlindAnswer, BlindSays, ClockPress, EBoardCable,
+                     EBoardLift, EBoardPlace, PegLine, Script, SightedMove, SightedSays, SightedTouch)
+from .report import in_time_order
+
+__all__ = ["Who", "Front", "HeadlessFront", "start_engine", "run", "play", "perform"]
+
+#: At most this many wake-ups between two actions (each is a settle timer or an utterance ending).
+_MAX_WAKES = 10_000
+
+Who = Literal["blind", "sighted"]
+
+
+class Front(Protocol):
+    """What a script action does to the game — the headless table, or the app's window.
+
+    Every method takes the script's time ``now`` (seconds from the start); none
+    reads a clock. The runner calls :meth:`start` once, then :meth:`tick` at every
+    action's time before the action, and at the end :meth:`tick` and :meth:`final`.
+    Events reach the callbacks given to :meth:`subscribe` — from every table
+    the front runs, also the one started again after :meth:`crash`.
+    """
+
+    def subscribe(self, callback: Callable[[TableEvent], None]) -> None:
+        """Tell ``callback`` every table event from now on (across crashes)."""
+
+    def start(self, script: Script, journal: Path, now: float) -> None:
+        """Set the game up from the script's setup, journaling to ``journal`` (a new file)."""
+
+    def peg_line(self, line: str, now: float) -> None:
+        """One line from the peg-board device, as the serial link delivers it."""
+
+    def eboard_input(self, event: InputEvent, now: float) -> None:
+        """One event from the sighted player's e-board (PieceUpdate, Snapshot), as the serial link delivers it."""
+
+    def blind_says(self, text: str, confidence: float, now: float) -> None:
+        """The recogniser heard the blind player say ``text`` with ``confidence``."""
+
+    def answer(self, who: Who, answer: int | Literal["yes", "no"], now: float) -> None:
+        """``who`` answers the pending question by key: 1..n or yes/no."""
+
+    def sighted_move(self, uci: str, now: float) -> None:
+        """A move made on the sighted board (UCI)."""
+
+    def sighted_touch(self, square: str, now: float) -> None:
+        """The sighted player touched the piece on ``square`` (D.2.5)."""
+
+    def sighted_says(self, text: str, now: float) -> None:
+        """The sighted side said ``text`` (answers, confirmations)."""
+
+    def press(self, color: Literal["white", "black"], now: float) -> None:
+        """That player pressed the clock (D.2.4)."""
+
+    def arbiter_apply(self, now: float) -> None:
+        """The arbiter applies the proposed D.2.9 ruling."""
+
+    def arbiter_retrace(self, plies: int, now: float) -> None:
+        """The arbiter retraces the game to half-move ``plies``."""
+
+    def crash(self, now: float) -> None:
+        """The program dies at once and is started again from its journal."""
+
+    def tick(self, now: float) -> None:
+        """Time passes up to ``now``: settle timers, speech, flags."""
+
+    def idle_at(self, now: float) -> float:
+        """The time (>= ``now``) when nothing started by then is pending any more (settle, speech)."""
+
+    def next_due(self, now: float) -> float | None:
+        """The earliest moment something falls due — the pegs settle, an utterance ends, a flag falls
+        (``Table.next_due``); None: nothing without an input."""
+
+    def final(self, now: float) -> Final:
+        """The game as it stands at ``now`` (the ``final`` event; the runner reports it last)."""
+
+    def close(self) -> None:
+        """Release the table (the journal stays as written)."""
+
+
+def start_engine(setup: TableSetup) -> EngineChooser:
+    """The engine for a practice table: Stockfish (or ``setup.engine_path``) at ``setup.engine_level``,
+    started when the computer is first asked for a move."""
+    return EngineChooser(setup.engine_path, engine_level(setup.engine_level), setup.lang)
+
+
+class HeadlessFront:
+    """The front without a window: each action is the :class:`Table` call the app makes for it.
+
+    In a practice game (``@opponent``) it connects an engine made by ``engines``
+    (default :func:`start_engine`) to every table it runs — a new one after a crash.
+    """
+
+    def __init__(self, *, engines: Callable[[TableSetup], EngineChooser] = start_engine) -> None:
+        self._callbacks: list[Callable[[TableEvent], None]] = []
+        self._table: Table | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+        self._journal: Path | None = None
+        self._setup: TableSetup | None = None
+        self._engines = engines
+        #: The engine of the table running now (practice games), else None.
+        self.engine: EngineChooser | None = None
+
+    @property
+    def table(self) -> Table:
+        """The table running now (a new one after every crash)."""
+        if self._table is None:
+            raise RuntimeError("HeadlessFront.start() first")
+        return self._table
+
+    def _attach(self, table: Table, now: float) -> None:
+        self._table = table
+        self._unsubscribe = table.subscribe(self._deliver)
+        if table.opponent is not None:
+            self.engine = self._engines(table.setup)
+            table.connect_engine(self.engine, now)
+
+    def _deliver(self, event: TableEvent) -> None:
+        for callback in list(self._callbacks):
+            callback(event)
+
+    def subscribe(self, callback: Callable[[TableEvent], None]) -> None:
+        self._callbacks.append(callback)
+
+    def start(self, script: Script, journal: Path, now: float) -> None:
+        self._journal = journal
+        self._setup = script.setup
+        self._attach(Table.new(self._setup, now, journal), now)
+
+    def peg_line(self, line: str, now: float) -> None:
+        self.table.peg_line(line, now)
+
+    def eboard_input(self, event: InputEvent, now: float) -> None:
+        self.table.eboard_input(event, now)
+
+    def blind_says(self, text: str, confidence: float, now: float) -> None:
+        self.table.blind_says(text, confidence, now)
+
+    def answer(self, who: Who, answer: int | Literal["yes", "no"], now: float) -> None:
+        self.table.answer(who, answer, now)
+
+    def sighted_move(self, uci: str, now: float) -> None:
+        self.table.sighted_move(uci, now)
+
+    def sighted_touch(self, square: str, now: float) -> None:
+        self.table.sighted_touch(square, now)
+
+    def sighted_says(self, text: str, now: float) -> None:
+        self.table.sighted_says(text, now)
+
+    def press(self, color: Literal["white", "black"], now: float) -> None:
+        self.table.press(color, now)
+
+    def arbiter_apply(self, now: float) -> None:
+        self.table.arbiter_apply(now)
+
+    def arbiter_retrace(self, plies: int, now: float) -> None:
+        self.table.arbiter_retrace(plies, now)
+
+    def crash(self, now: float) -> None:
+        # Killed at once: nothing is closed or flushed beyond what the journal already holds.
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        self._table = None
+        if self.engine is not None:   # the engine's process dies with the program
+            self.engine.close()
+            self.engine = None
+        assert self._journal is not None and self._setup is not None
+        self._attach(Table.resume(self._journal, now, self._setup), now)
+
+    def tick(self, now: float) -> None:
+        self.table.tick(now)
+
+    def idle_at(self, now: float) -> float:
+        return max(now, self.table.idle_at(now))
+
+    def next_due(self, now: float) -> float | None:
+        return self.table.next_due(now)
+
+    def final(self, now: float) -> Final:
+        return self.table.final(now)
+
+    def close(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        if self._table is not None:
+            self._table.close()
+            self._table = None
+        if self.engine is not None:
+            self.engine.close()
+            self.engine = None
+
+
+# ---------------------------------------------------------------------------
+# The runner
+
+def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent], None]) -> Final:
+    """Play ``script`` through ``front`` on the script's clock; every event goes to ``emit``.
+
+    The game journals to ``journal`` (a new file). Returns the final state at
+    the end of the script (after pending settle timers and speech have run out);
+    ``emit`` gets it too, last. Call :func:`~blindchess.scenario.parser.check_supported`
+    first: an action in :data:`~blindchess.scenario.parser.NOT_WIRED` raises ``NotImplementedError``.
+    """
+    device = PegBoardDevice(int(script.start_board().occupied)) if script.setup.tactile == "pegboard" else None
+    eboard = EBoardDevice(script.start_board()) if script.setup.sighted_board == "dgt" else None
+    requests: list[DeviceRequest] = []
+
+    def collect(event: TableEvent) -> None:
+        emit(event)
+        if isinstance(event, DeviceRequest) and event.device in ("pegboard", "eboard"):
+            requests.append(event)
+
+    def answer_requests(now: float) -> None:
+        # Answered after the call that asked returned (the device is on the other end of a wire).
+        rounds = 0
+        while requests and rounds < 8:
+            pending = list(requests)
+            requests.clear()
+            for request in pending:
+                if request.what != "snapshot":
+                    continue
+                if request.device == "pegboard" and device is not None:
+                    front.peg_line(device.snapshot(), max(now, request.t))
+                elif request.device == "eboard" and eboard is not None:
+                    for snapshot in eboard.dump(max(now, request.t)):
+                        front.eboard_input(snapshot, max(now, request.t))
+            rounds += 1
+        requests.clear()
+
+    def connect(now: float) -> None:
+        # The serial link sends "V?" on every (re)connect; the board answers with I and S.
+        if device is not None:
+            for line in device.hello():
+                front.peg_line(line, now)
+        # The DGT link resets the e-board and asks for a board dump on every (re)connect.
+        if eboard is not None:
+            eboard.cable(eboard.plugged)
+            for snapshot in eboard.dump(now):
+                front.eboard_input(snapshot, now)
+        answer_requests(now)
+
+    settle = script.setup.settle_time
+    last_peg: list[float] = []
+
+    def wait(now: float, until: float, *, flags: bool = True) -> float:
+        # Time passes as in the app, whose timer fires when something falls due: the table is
+        # ticked when the pegs' settle time ends, when what is pending is over and when a flag
+        # falls, up to ``until`` — without ``flags`` only until what is pending is over.
+        for _ in range(_MAX_WAKES):
+            dues = [front.idle_at(now)]
+            if last_peg:
+                dues.append(last_peg[-1] + settle)
+            due = front.next_due(now)
+            if due is not None and (flags or due <= dues[0]):
+                dues.append(due)
+            later = [due for due in dues if now < due <= until]
+            if not later:
+                break
+            now = min(later)
+            front.tick(now)
+            answer_requests(now)
+        return now
+
+    front.subscribe(collect)
+    front.start(script, journal, 0.0)
+    connect(0.0)
+    now = 0.0
+    for action in script.actions:
+        wait(now, action.t)
+        front.tick(action.t)
+        answer_requests(action.t)
+        perform(front, action, device, eboard)
+        if isinstance(action, PegLine):
+            last_peg.append(action.t)
+        if isinstance(action, AppCrash):
+            connect(action.t)
+        answer_requests(action.t)
+        now = action.t
+    front.tick(now)
+    answer_requests(now)
+    end = wait(now, math.inf, flags=False)
+    final = front.final(end)
+    emit(final)
+    return final
+
+
+def play(script: Script, front: Front, journal: Path) -> list[dict[str, object]]:
+    """Every event of ``script`` through ``front`` as the scenario JSON objects, in time order, ``final`` last.
+
+    The same call for every front, so two fronts can be compared on one script.
+    The front is closed afterwards.
+    """
+    events: list[TableEvent] = []
+    try:
+        run(script, front, journal, events.append)
+    finally:
+        front.close()
+    return in_time_order(events)
+
+
+def perform(front: Front, action: Action, device: PegBoardDevice | None, eboard: EBoardDevice | None = None) -> None:
+    """One action through the front: the one place that says what each script action does at the table.
+
+    A peg line moves the simulated pegs first (``device``); e-board actions go through the simulated
+    e-board (``eboard``), which turns them into what its link reads. Raises ``NotImplementedError`` for
+    an e-board action without an e-board (:func:`~blindchess.scenario.parser.parse` refuses those).
+    """
+    now = action.t
+    match action:
+        case PegLine(text=text):
+            if device is not None:
+                device.apply(text)
+            front.peg_line(text, now)
+        case BlindSays(text=text, confidence=confidence):
+            front.blind_says(text, confidence, now)
+        case BlindAnswer(answer=answer):
+            front.answer("blind", answer, now)
+        case SightedMove(uci=uci):
+            front.sighted_move(uci, now)
+        case SightedTouch(square=square):
+            front.sighted_touch(square, now)
+        case SightedSays(text=text):
+            front.sighted_says(text, now)
+        case ClockPress(color=color):
+            front.press(color, now)
+        case ArbiterApply():
+            front.arbiter_apply(now)
+        case ArbiterRetrace(plies=plies):
+            front.arbiter_retrace(plies, now)
+        case AppCrash():
+            front.crash(now)
+        case EBoardCable() | EBoardLift() | EBoardPlace():
+            if eboard is None:
+                raise NotImplementedError(type(action).__name__)
+            _eboard(front, action, eboard)
+        case _:
+            assert_never(action)
+
+
+def _eboard(front: Front, action: EBoardCable | EBoardLift | EBoardPlace, eboard: EBoardDevice) -> None:
+    now = action.t
+    match action:
+        case EBoardCable(plugged=plugged):
+            eboard.cable(plugged)
+            if plugged:   # the link reconnects and asks for a board dump
+                for snapshot in eboard.dump(now):
+                    front.eboard_input(snapshot, now)
+        case EBoardLift(square=square):
+            for update in eboard.act(f"L {square}", now):
+                front.eboard_input(update, now)
+        case EBoardPlace():
+            for update in eboard.act(action.text, now):
+                front.eboard_input(update, now)
+        case _:
+            assert_never(action)
