@@ -61,6 +61,7 @@ import chess
 
 from . import notation
 from .i18n import tr
+from .records.start import is_set_up, start_text
 
 if TYPE_CHECKING:
     import chess.pgn
@@ -420,9 +421,22 @@ def _chess960_number(headers: Mapping[str, str]) -> int | None:
     return None if number == 518 else number
 
 
+def _set_up_start(headers: Mapping[str, str]) -> chess.Board | None:
+    """The start position of the tags' ``FEN`` when it is a set-up position (not a Chess960 start)."""
+    fen = (headers.get("FEN") or "").strip()
+    if not fen:
+        return None
+    try:
+        board = chess.Board(fen, chess960="960" in (headers.get("Variant") or ""))
+    except ValueError:
+        return None
+    return board if is_set_up(board) else None
+
+
 def header_lines(headers: Mapping[str, str], lang: str = "de", *, width: int = 40,
                  use_louis: bool = True) -> list[str]:
-    """Literary braille lines for event, players, date and Chess960 start position (whatever is known)."""
+    """Literary braille lines for event, players, date and the start position (whatever is known): a
+    Chess960 start by its number, a set-up position piece by piece (:func:`blindchess.records.start.start_text`)."""
     def known(key: str) -> str:
         value = (headers.get(key) or "").strip()
         return "" if value in ("?", "????.??.??", "-") else value
@@ -440,6 +454,9 @@ def header_lines(headers: Mapping[str, str], lang: str = "de", *, width: int = 4
     number = _chess960_number(headers)
     if number is not None:
         texts.append(tr("records.chess960_number", lang, number=number))
+    start = _set_up_start(headers)
+    if start is not None:
+        texts.append(start_text(start, lang) or "")
     lines: list[str] = []
     for text in texts:
         lines.extend(_wrap_words(text_to_brf(text, lang, use_louis=use_louis), width))

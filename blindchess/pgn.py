@@ -4,8 +4,10 @@ Export (:func:`session_to_game`, also ``Session.to_pgn_game()``): English SAN,
 the seven-tag roster plus ``TimeControl`` (PGN form, see :mod:`blindchess.clock`),
 ``SetUp``/``FEN`` and ``Variant "Chess960"`` where needed, and the non-standard
 tag ``VisuallyImpaired`` ("White" / "Black"). Each move carries ``[%clk h:mm:ss]``
-(the mover's time after his press) and ``[%emt h:mm:ss]`` (the time the move
-took); comments, in the session's language, record where a game score differs
+(the mover's time after his press; for a move that ended the game, mate or
+stalemate, no press follows: the time left when the clock stopped) and
+``[%emt h:mm:ss]`` (the time the move took); comments, in the session's language
+or the one asked for, record where a game score differs
 from the game (entry as written), touches (D.2.2, D.2.10 e) and rulings (D.2.9);
 moves a ruling took back appear as a side variation marked as retracted.
 
@@ -73,8 +75,42 @@ def _clock_by_ply(session: GameRecord) -> dict[int, Snapshot]:
     return {snap.ply: snap for snap in session.clock.history if snap.ply > 0}
 
 
-def session_to_game(session: GameRecord) -> chess.pgn.Game:
-    """The session as a ``chess.pgn.Game``; see the module docstring."""
+def _touch_text(ev: dict[str, Any], lang: str) -> str:
+    """A touch (D.2.2, D.2.10 e) told again in ``lang`` from the event's fields (square as in notation)."""
+    piece = ev.get("piece")
+    words = tr(f"session.piece_{'w' if piece.isupper() else 'b'}{piece.lower()}", lang) \
+        if isinstance(piece, str) and piece else tr("session.piece_none", lang)
+    key = "session.touch_tactile" if ev.get("board") == "tactile" else "session.touch_sighted"
+    return tr(key, lang, piece=words, square=str(ev.get("square", "?")))
+
+
+def _ruling_text(ev: dict[str, Any], lang: str) -> str:
+    """A ruling (D.2.9) told again in ``lang`` from the event's fields: what was set, from which move on."""
+    if ev.get("type") == "ruling-override":
+        return tr("records.pgn_override", lang, plies=len(ev.get("moves", [])), note=str(ev.get("note") or ""))
+    kind = str(ev.get("kind", "none"))
+    key = {"retrace": "records.pgn_ruling_retrace", "correct-board": "records.pgn_ruling_correct"}.get(
+        kind, "records.pgn_ruling_none")
+    return tr(key, lang, plies=len(ev.get("moves", [])))
+
+
+def _last_move_clock(session: GameRecord, mover: chess.Color) -> tuple[float, float] | None:
+    """(time left, time used) for the move that ended the game without a press (mate, stalemate), from the
+    stopped clock; None while the game goes on or when the clock has no time control."""
+    clock = session.clock
+    if session.result is None or clock.running is not None or not clock.history:
+        return None
+    last = clock.history[-1]
+    now = last.time
+    remaining = clock.remaining(mover, now)
+    if math.isinf(remaining):
+        return None
+    return remaining, max(0.0, clock.used(mover, now) - last.used[0 if mover == chess.WHITE else 1])
+
+
+def session_to_game(session: GameRecord, lang: str | None = None) -> chess.pgn.Game:
+    """The session as a ``chess.pgn.Game``; see the module docstring. Comments in ``lang`` (default: the
+    session's language); touches and rulings recorded in another language are told again from their fields."""
     game = chess.pgn.Game()
     h = game.headers
     extra = dict(session.headers)
@@ -96,7 +132,8 @@ def session_to_game(session: GameRecord) -> chess.pgn.Game:
             h["Variant"] = "Chess960"
 
     clocks = _clock_by_ply(session)
-    lang = session.lang
+    lang = lang or session.lang
+    retold = lang != session.lang
     comments: dict[int, list[str]] = {}
 
     def add(ply: int, text: str) -> None:
@@ -114,9 +151,10 @@ def session_to_game(session: GameRecord) -> chess.pgn.Game:
                 add(i + 1, tr("session.pgn_problem", lang, score=name, written=written,
                               problem=tr(f"session.problem_{read.problem.problem}", lang)))
     for ev in session.touches:
-        add(int(ev.get("ply", 0)), ev.get("message") or f"{ev.get('square')}")
+        add(int(ev.get("ply", 0)), _touch_text(ev, lang) if retold else ev.get("message") or f"{ev.get('square')}")
     for ev in session.rulings:
-        add(len(ev.get("moves", [])), tr("session.pgn_ruling", lang, text=ev.get("message") or ev.get("explanation", "")))
+        text = _ruling_text(ev, lang) if retold else ev.get("message") or ev.get("explanation", "")
+        add(len(ev.get("moves", [])), tr("session.pgn_ruling", lang, text=text))
 
     node: chess.pgn.GameNode = game
     for i, move in enumerate(game_moves):
@@ -129,16 +167,21 @@ def session_to_game(session: GameRecord) -> chess.pgn.Game:
                 node.set_clock(max(0.0, remaining))
             if snap.move_time:
                 node.set_emt(snap.move_time)
+        elif i == len(game_moves) - 1:
+            stopped = _last_move_clock(session, node.parent.board().turn)
+            if stopped is not None:
+                node.set_clock(stopped[0])
+                node.set_emt(stopped[1])
         if comments.get(i + 1):
             node.comment = " ".join([node.comment] + comments[i + 1]).strip() if node.comment else \
                 " ".join(comments[i + 1])
     if comments.get(0):
         game.comment = " ".join(comments[0])
-    _add_retracted(game, session)
+    _add_retracted(game, session, lang)
     return game
 
 
-def _add_retracted(game: chess.pgn.Game, session: GameRecord) -> None:
+def _add_retracted(game: chess.pgn.Game, session: GameRecord, lang: str) -> None:
     """Moves taken back by a ruling (D.2.9) as side variations where the game went on differently."""
     mainline = list(game.mainline())
     for ev in session.rulings:
@@ -151,7 +194,7 @@ def _add_retracted(game: chess.pgn.Game, session: GameRecord) -> None:
         if parent is None or any(v.move == before[kept] for v in parent.variations):
             continue
         node = parent.add_variation(before[kept])
-        node.comment = tr("session.pgn_retracted", session.lang)
+        node.comment = tr("session.pgn_retracted", lang)
         for move in before[kept + 1:]:
             if not node.board().is_legal(move):
                 break

@@ -5,6 +5,8 @@ comments, the braille score as braille ASCII (``brf``) or Unicode braille
 (``braille``), the spoken score (``wav``) and the printable scoresheet (``pdf``).
 Bad input gets a message in the user's language and a non-zero exit code; the
 output file is written whole or not at all (temporary file, then rename).
+``-o -`` writes the record to standard output, binary formats (WAV, PDF) too,
+and nothing else goes there (notes go to standard error).
 A damaged journal (see :mod:`blindchess.journal`) is named with the half-moves it
 affects and exits 1; nothing is written unless ``--damaged`` asks for the
 recovered part (the exit code stays 1).
@@ -22,6 +24,8 @@ from ..i18n import default_lang, tr
 from .options import add_lang_argument
 
 FORMATS = ("pgn", "brf", "braille", "wav", "pdf")
+#: The output name that means standard output.
+STDOUT = "-"
 
 
 def register(subparsers) -> None:
@@ -81,9 +85,40 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write(args: argparse.Namespace, game, fmt: str, lang: str, ui_lang: str) -> int:
+    if args.output == STDOUT:
+        return _to_stdout(args, game, fmt, lang, ui_lang)
+    target = Path(args.output)
+    count = _produce(args, game, fmt, lang, ui_lang, target)
+    if count is not None:
+        from ..plural import plural
+
+        print(plural(count, "records.written_many_one", "records.written_many", ui_lang,
+                     count=count, path=target, format=fmt))
+    else:
+        print(tr("records.written", ui_lang, path=target, format=fmt))
+    return 0
+
+
+def _to_stdout(args: argparse.Namespace, game, fmt: str, lang: str, ui_lang: str) -> int:
+    """The record made whole in a temporary file, then its bytes on standard output (nothing else there)."""
+    import tempfile
+
+    if fmt == "wav" and args.per_move:
+        raise UserError(tr("records.per_move_not_stdout", ui_lang))
+    with tempfile.TemporaryDirectory(prefix="blindchess-export-") as folder:
+        tmp = Path(folder) / f"record.{fmt}"
+        _produce(args, game, fmt, lang, ui_lang, tmp)
+        data = tmp.read_bytes()
+    out = sys.stdout.buffer
+    out.write(data)
+    out.flush()
+    return 0
+
+
+def _produce(args: argparse.Namespace, game, fmt: str, lang: str, ui_lang: str, target: Path) -> int | None:
+    """Write the record to ``target``; for ``--per-move`` WAVs the number of files written, else None."""
     from ..records.files import write_text
 
-    target = Path(args.output)
     if fmt == "pgn":
         from ..records.pgn_export import to_pgn
 
@@ -101,12 +136,7 @@ def _write(args: argparse.Namespace, game, fmt: str, lang: str, ui_lang: str) ->
         from ..records import audio
 
         if args.per_move:
-            paths = audio.export_wav_per_move(game, target, lang)
-            from ..plural import plural
-
-            print(plural(len(paths), "records.written_many_one", "records.written_many", ui_lang,
-                         count=len(paths), path=target, format=fmt))
-            return 0
+            return len(audio.export_wav_per_move(game, target, lang))
         audio.export_wav(game, target, lang)
     else:
         try:
@@ -114,8 +144,7 @@ def _write(args: argparse.Namespace, game, fmt: str, lang: str, ui_lang: str) ->
         except ImportError as exc:
             raise UserError(tr("records.no_qt", ui_lang, error=exc)) from exc
         scoresheet_pdf.write_pdf(game, target, lang)
-    print(tr("records.written", ui_lang, path=target, format=fmt))
-    return 0
+    return None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -2,9 +2,13 @@
 
 :func:`write_pdf` lays out :meth:`blindchess.envelope.Envelope.fields` — (a) to (g) —
 and a diagram of the position before the sealed move as one A4 page with
-:class:`QTextDocument` and prints it with :class:`QPdfWriter`. Qt needs a
-application for fonts: :func:`blindchess.qtapp.ensure_app` (the CLI runs it
-offscreen when there is no display).
+:class:`QTextDocument` and prints it with :class:`QPdfWriter`. The writer's unit
+is the typographic point (72 per inch) and the document is laid out for the
+writer itself, so the sizes in the style sheet are the sizes on paper: text in
+11 pt, the diagram's squares 26 pt (9 mm) wide, over the width of the page
+inside 18 mm margins. Qt needs an application for fonts:
+:func:`blindchess.qtapp.ensure_app` (the CLI runs it offscreen when there is no
+display).
 """
 
 from __future__ import annotations
@@ -19,6 +23,9 @@ from ..envelope import Envelope
 from ..i18n import tr
 from ..qtapp import ensure_app
 from .files import write_with
+
+#: Device units per inch: one unit is one point, the unit of every size in the style sheet.
+POINTS_PER_INCH = 72
 
 _PIECES = {"K": "♔", "Q": "♕", "R": "♖", "B": "♗", "N": "♘", "P": "♙",
            "k": "♚", "q": "♛", "r": "♜", "b": "♝", "n": "♞", "p": "♟"}
@@ -47,9 +54,9 @@ def envelope_html(envelope: Envelope, lang: str = "de") -> str:
                    for label, value in envelope.fields(lang))
     return (
         "<html><head><style>"
-        "body{font-family:'DejaVu Sans',sans-serif;font-size:10pt} td{padding:3px;vertical-align:top}"
-        "td.l{width:35%} td.sq{width:22px;height:22px;font-size:14pt;text-align:center}"
-        "td.c{font-size:8pt;text-align:center}"
+        "body{font-family:'DejaVu Sans',sans-serif;font-size:11pt} td{padding:3px;vertical-align:top}"
+        "h2{font-size:15pt} td.l{width:35%} td.sq{width:26px;height:26px;font-size:18pt;text-align:center}"
+        "td.c{font-size:9pt;text-align:center}"
         "</style></head><body>"
         f"<h2>{html.escape(tr('tournament.env_title', lang))}</h2>"
         f"<table width='100%' border='1' cellspacing='0'>{rows}</table><br/>"
@@ -68,10 +75,11 @@ def _print(envelope: Envelope, path: Path, lang: str) -> None:
     writer = QPdfWriter(str(path))
     writer.setTitle(tr("tournament.env_title", lang))
     writer.setCreator("blindchess")
-    writer.setResolution(300)
+    writer.setResolution(POINTS_PER_INCH)
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
                                      QMarginsF(18, 18, 18, 18), QPageLayout.Unit.Millimeter))
     doc = QTextDocument()
+    doc.documentLayout().setPaintDevice(writer)   # points measured at the writer's resolution, not the screen's
     doc.setHtml(envelope_html(envelope, lang))
     rect = writer.pageLayout().paintRectPixels(writer.resolution())
     doc.setPageSize(QSizeF(rect.width(), rect.height()))

@@ -27,6 +27,7 @@ from ..i18n import tr
 from ..notation import write
 from ..qtapp import ensure_app
 from .files import write_with
+from .start import start_text
 
 #: Moves per block and blocks per page, as on FIDE scoresheets.
 ROWS_PER_BLOCK = 30
@@ -144,6 +145,9 @@ def sheet_from_game(game: chess.pgn.Game, lang: str = "de") -> Sheet:
     if board.chess960:
         number = board.chess960_pos()
         fields["variant"] = f"{tr('records.variant', lang)} {number}" if number is not None else "Chess960"
+    start = start_text(board, lang)
+    if start:
+        fields["start"] = start
     rows: list[tuple[int, str, str]] = []
     for move in game.mainline_moves():
         text = write(board, move, lang, style="fide")
@@ -245,6 +249,11 @@ def paint_page(painter, dots_per_mm: float, sheet: Sheet, page: int = 0) -> None
     pen.font(3.0 if len(extra) <= 90 else 2.4)   # a multi-period control stays on one line
     pen.text(left, y + 0.5, width, 5, extra)
     y += 6.5
+    if f.get("start"):   # a set-up position: the pieces, on at most two lines
+        pen.font(2.6 if len(f["start"]) <= 120 else 2.2)
+        pen.text(left, y - 1.0, width, 6.5, f["start"],
+                 (Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop).value | Qt.TextFlag.TextWordWrap.value)
+        y += 6.0
 
     # Two blocks of 30 moves: No. | White | Black.
     row_h = 6.3

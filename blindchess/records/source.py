@@ -154,7 +154,8 @@ def journal_notes(result: Verdict, path: Path, lang: str | None = None) -> list[
 
 def game_from_journal(path: Path, lang: str | None = None, warnings: list[str] | None = None,
                       damage: list[str] | None = None) -> chess.pgn.Game:
-    """Replay a journal with the session and return its game (both scores, clocks, rulings).
+    """Replay a journal with the session and return its game (both scores, clocks, rulings), its
+    comments in ``lang`` (touches and rulings told again when the game was played in another language).
 
     The session reopens a *copy* of the journal: reopening appends to the file it
     reads ("reopened", damage notes), and an export must leave the game's journal
@@ -165,6 +166,7 @@ def game_from_journal(path: Path, lang: str | None = None, warnings: list[str] |
     journal without check sums gets a note in ``warnings``.
     """
     try:
+        from ..pgn import session_to_game
         from ..session import Session
     except ImportError as exc:
         raise UserError(tr("records.no_session", lang, error=exc)) from exc
@@ -178,7 +180,7 @@ def game_from_journal(path: Path, lang: str | None = None, warnings: list[str] |
         try:
             session = Session.open(copy)
             try:
-                game = session.to_pgn_game()
+                game = session_to_game(session, lang)
                 problems = list(session.journal_problems)
                 replayed = [m.uci() for m in session.game_moves]
             finally:
