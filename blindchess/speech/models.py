@@ -45,7 +45,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from .. import paths
+from .. import paths, system
 from ..errors import UserError
 from ..i18n import tr
 
@@ -247,7 +247,7 @@ def copy_source(source: str | os.PathLike, target: Path, max_bytes: int, ui_lang
     refused without reading), at most ``max_bytes``. Raises :class:`UserError`."""
     path = Path(source)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOCTTY)
+        fd = system.open_fd(path, os.O_RDONLY)   # never waits on a FIFO; binary on Windows
     except FileNotFoundError as exc:
         raise UserError(tr("speech.archive_missing", ui_lang, path=source)) from exc
     except IsADirectoryError as exc:
