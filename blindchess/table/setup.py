@@ -16,6 +16,7 @@ from typing import Any, Literal
 import chess
 
 from ..board_words import WORDINGS
+from ..i18n import UI_LANGS, tr
 from ..pegboard.tracker import DEFAULT_SETTLE
 
 __all__ = ["TableSetup", "Who", "Answer", "SessionEvent", "BOARDS", "NOTE_SETUP", "NOTE_QUESTION", "NOTE_QUESTION_CLOSED", "NOTE_WORDING", "NOTE_CLOSED",
@@ -68,8 +69,8 @@ class TableSetup:
     settle time, an unknown ``opponent``, an engine without exactly one blind player, or a level outside 1…6.
     """
 
-    white: str = "Weiß"
-    black: str = "Schwarz"
+    white: str = ""   # "" (or another language's default): the word for White in ``lang`` (table.white)
+    black: str = ""
     blind: str = "white"
     time_control: str | None = None
     start_fen: str | None = None
@@ -92,6 +93,10 @@ class TableSetup:
     wording: str = "phonetic"
 
     def __post_init__(self) -> None:
+        for side in ("white", "black"):
+            defaults = {tr(f"table.{side}", code) for code in UI_LANGS}
+            if not getattr(self, side) or getattr(self, side) in defaults:
+                object.__setattr__(self, side, tr(f"table.{side}", self.lang))
         if self.blind not in ("white", "black", "both", "none"):
             raise ValueError(f"blind must be white, black, both or none: {self.blind!r}")
         if self.tactile not in ("pegboard", "none"):
