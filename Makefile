@@ -31,10 +31,12 @@ test: setup-test lint
 test-fast: setup-test
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_JOBS) -m "not slow"
 
-# ruff on the code and the tests; mypy on the package (strict on the core: pyproject [tool.mypy]).
+# ruff on the code and the tests; mypy on the package (strict on the core: pyproject [tool.mypy]);
+# import-linter on the layers of the package (pyproject [tool.importlinter]: an import against them fails).
 lint: setup-test
 	$(BIN)/ruff check blindchess tests
 	$(BIN)/mypy blindchess
+	$(BIN)/lint-imports --no-cache --no-logo
 
 bench: setup-test
 	@for f in tests/benchmarks/bench_*.py; do echo "== $$f"; QT_QPA_PLATFORM=offscreen $(BIN)/python $$f || exit 1; done

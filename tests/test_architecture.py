@@ -1,198 +1,122 @@
-"""The layers of blindchess: no import cycle in the core, no core module importing Qt, serial or audio.
+"""The layers of blindchess, as the import contract in ``pyproject.toml`` (``[tool.importlinter]``) states them.
 
-The import graph is read from the source (``ast``): every ``import`` / ``from … import``
-at module level *and inside functions* (a lazy import is still a dependency) — only
-``if TYPE_CHECKING:`` blocks are left out. The core is everything except the Qt app
-(``ui``), the command line (``cli``), the audio adapters and the serial link.
+``make lint`` runs ``lint-imports`` on that contract: the layers from the front ends down to the
+base, adapters beside the core, Qt / serial ports / audio / speech engines only in the modules that
+use them, no import cycle. Here: the real tree keeps the contract, every module is in a layer, and
+the contract bites — a copy of the package with one import added against it is refused, and the
+refusal names that import. Every import counts, also one inside a function.
 """
 
 from __future__ import annotations
 
-import ast
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
+import pytest
 
-ROOT = Path(__file__).resolve().parents[1] / "blindchess"
-PACKAGE = "blindchess"
-
-#: Not the core: adapters to the outside world.
-OUTSIDE = (
-    "blindchess.ui", "blindchess.cli",
-    "blindchess.speech.tts", "blindchess.speech.asr", "blindchess.speech.microphone",
-    "blindchess.speech.audio", "blindchess.speech.voice_input",
-    "blindchess.speech.earcons", "blindchess.speech.screenreader",   # the sound card; the user's screen reader
-    "blindchess.pegboard.link", "blindchess.pegboard.simulator",
-    "blindchess.records.audio",      # renders recordings through speech.tts
-    "blindchess.__main__",           # the entry point: starts the command line
-    "blindchess.qtapp",              # the Qt application object (PDF writers, the window)
-)
-#: Third-party packages the core must never import.
-FORBIDDEN = ("PySide6", "serial", "vosk", "sounddevice", "pyttsx3")
-#: Cycles other engineers are removing right now (issue 11); strict for everything else.
-#: (phonetic <-> grammar is gone; cli <-> ui is tolerated below until it is, since cli is no core.)
-KNOWN_CYCLES: dict[frozenset[str], str] = {}
+REPO = Path(__file__).resolve().parents[1]
+PACKAGE = REPO / "blindchess"
+CONTRACTS = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]["contracts"]
+LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 
-def module_name(path: Path) -> str:
-    rel = path.relative_to(ROOT.parent).with_suffix("")
-    parts = list(rel.parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
+def contract(contract_id: str) -> dict:
+    return next(c for c in CONTRACTS if c.get("id") == contract_id)
 
 
-def is_core(name: str) -> bool:
-    if any(name == o or name.startswith(o + ".") for o in OUTSIDE):
-        return False
-    last = name.rsplit(".", 1)[-1]
-    return not (name.startswith("blindchess.records.") and last.endswith("_pdf"))
+def layer_tails() -> list[list[str]]:
+    """The layers of the layers contract, top to bottom, each as its module names (relative to blindchess)."""
+    return [[t.strip().strip("()") for t in re.split(r"[|:]", layer)] for layer in contract("layers")["layers"]]
 
 
-def _type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or \
-        (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+def modules(root: Path = PACKAGE) -> list[str]:
+    """Every module of the package, relative to it ("table.state", "pegboard", "__main__")."""
+    names = []
+    for path in sorted(root.rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        if parts:
+            names.append(".".join(parts))
+    return names
 
 
-def imports_of(path: Path, modules: set[str], name: str | None = None) -> tuple[set[str], set[str]]:
-    """(blindchess modules, top-level third-party names) imported anywhere in ``path`` (module ``name``)."""
-    name = name or module_name(path)
-    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    skip: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and _type_checking(node):
-            skip.update(id(n) for b in node.body for n in ast.walk(b))
-    ours: set[str] = set()
-    theirs: set[str] = set()
-
-    def add(target: str) -> None:
-        if target == PACKAGE or target.startswith(PACKAGE + "."):
-            while target not in modules and "." in target:
-                target = target.rsplit(".", 1)[0]
-            if target in modules and target != name:
-                ours.add(target)
-        else:
-            theirs.add(target.split(".")[0])
-
-    for node in ast.walk(tree):
-        if id(node) in skip:
-            continue
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                add(alias.name)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - (node.level - 1)]
-                prefix = ".".join(base)
-            else:
-                prefix = ""
-            mod = ".".join(p for p in (prefix, node.module or "") if p)
-            if node.module is None or node.level:
-                for alias in node.names:   # "from . import x": x may be a module
-                    sub = f"{mod}.{alias.name}"
-                    add(sub if sub in modules else mod)
-            else:
-                add(mod)
-                for alias in node.names:
-                    sub = f"{mod}.{alias.name}"
-                    if sub in modules:
-                        add(sub)
-    return ours, theirs
+def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
+    """``lint-imports`` on the package and the contract under ``root`` (that copy, not the installed one)."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    return subprocess.run([str(LINT_IMPORTS), "--no-cache", "--no-logo"], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=120)
 
 
-def graph() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
-    files = {module_name(p): p for p in ROOT.rglob("*.py")}
-    modules = set(files)
-    edges: dict[str, set[str]] = {}
-    third: dict[str, set[str]] = {}
-    for name, path in files.items():
-        edges[name], third[name] = imports_of(path, modules)
-    return edges, third
+def test_the_tree_keeps_the_contract():
+    done = lint_imports(REPO)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    for c in CONTRACTS:
+        assert re.search(re.escape(c["name"]).replace(r"\ ", r"\s+") + r"\s+KEPT", done.stdout), c["name"]
 
 
-def cycles(edges: dict[str, set[str]], nodes: set[str]) -> list[set[str]]:
-    """Strongly connected components with more than one module (Tarjan), within ``nodes``."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    out: list[set[str]] = []
-    counter = [0]
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on.add(v)
-        for w in edges.get(v, ()):
-            if w not in nodes:
-                continue
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = set()
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                comp.add(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                out.append(comp)
-
-    for v in sorted(nodes):
-        if v not in index:
-            visit(v)
-    return out
+def test_every_module_is_in_exactly_one_layer():
+    tails = [t for layer in layer_tails() for t in layer]
+    assert len(tails) == len(set(tails))
+    split = set(contract("layers")["exhaustive_ignores"])
+    # a package split between layers has its modules listed one by one (and only those)
+    assert all(any(t.startswith(p + ".") for t in tails) for p in split)
+    outside = [m for m in modules() if m not in split
+               and not any(m == t or m.startswith(t + ".") for t in tails)]
+    assert outside == []
 
 
-EDGES, THIRD = graph()
-CORE = {m for m in EDGES if is_core(m) and m != PACKAGE}
+def test_the_layers_run_from_the_front_ends_down_to_the_base():
+    order = [t for layer in layer_tails() for t in layer]
+
+    def above(a: str, b: str) -> bool:
+        return order.index(a) < order.index(b)
+
+    assert above("cli", "ui") and above("ui", "scenario") and above("scenario", "records.audio")
+    assert above("speech", "table") and above("engine", "table") and above("pegboard.link", "table")
+    assert above("table", "game") and above("game", "notation") and above("game", "pgn")
+    assert above("notation", "journal") and above("journal", "i18n")
 
 
-def test_the_walker_sees_lazy_imports_and_the_game_package(tmp_path):
-    assert "blindchess.game.core" in CORE and "blindchess.ui.controller" not in CORE
-    assert "blindchess.game.log" in EDGES["blindchess.game.core"]
-    source = tmp_path / "lazy.py"
-    source.write_text(
-        "from typing import TYPE_CHECKING\n"
-        "from . import pgn\n"
-        "if TYPE_CHECKING:\n    from .ui import app\n"
-        "def f():\n    from .game import core\n    import PySide6.QtCore\n    from .errors import UserError\n",
-        encoding="utf-8")
-    ours, theirs = imports_of(source, set(EDGES), "blindchess.lazy")
-    assert ours == {"blindchess.pgn", "blindchess.game.core", "blindchess.errors"}
-    assert "blindchess.ui.app" not in ours and "PySide6" in theirs
+# --- the contract bites: one import against it, in a copy of the package
+
+def _copy(tmp_path: Path) -> Path:
+    root = tmp_path / "tree"
+    shutil.copytree(PACKAGE, root / "blindchess", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(REPO / "pyproject.toml", root / "pyproject.toml")
+    return root
 
 
-def test_no_import_cycle_in_the_core_except_known_ones():
-    found = [frozenset(c) for c in cycles(EDGES, CORE)]
-    unexpected = [sorted(c) for c in found if c not in KNOWN_CYCLES]
-    assert unexpected == []
+def _inject(root: Path, module: str, line: str) -> None:
+    path = root / "blindchess" / (module.replace(".", "/") + ".py")
+    text = path.read_text(encoding="utf-8")
+    head, sep, rest = text.partition("\nfrom __future__ import annotations\n")
+    assert sep, module
+    path.write_text(head + sep + line + "\n" + rest, encoding="utf-8")
 
 
-def test_session_and_pgn_do_not_import_each_other_both_ways():
-    both = "blindchess.pgn" in EDGES["blindchess.session"] and "blindchess.session" in EDGES["blindchess.pgn"]
-    assert not both
-
-
-def test_cli_and_ui_cycle():
-    found = {frozenset(c) for c in cycles(EDGES, set(EDGES))}
-    cli_ui = [c for c in found if any(m.startswith("blindchess.cli") for m in c)
-              and any(m.startswith("blindchess.ui") for m in c)]
-    assert cli_ui == []   # the ui never imports the cli (issue 11)
-
-
-def test_no_core_module_imports_qt_serial_or_audio():
-    bad = {m: sorted(THIRD[m] & set(FORBIDDEN)) for m in CORE if THIRD[m] & set(FORBIDDEN)}
-    assert bad == {}
-
-
-def test_no_core_module_imports_an_adapter():
-    bad = {m: sorted(e for e in EDGES[m] if not is_core(e)) for m in CORE if any(not is_core(e) for e in EDGES[m])}
-    assert bad == {}
+@pytest.mark.parametrize(("module", "line", "named"), [
+    # move language importing the table: a back-running import
+    ("notation", "from .table import events as _events", "blindchess.notation -> blindchess.table.events"),
+    # the same inside a function: still an import against the layers
+    ("clock", "def _late():\n    from .ui import app  # noqa\n", "blindchess.clock -> blindchess.ui.app"),
+    # an adapter that knows the table's events
+    ("speech.earcons", "from ..table.events import Moved as _Moved", "blindchess.speech.earcons -> blindchess.table.events"),
+    # Qt in the core
+    ("pegboard.tracker", "import PySide6.QtCore as _qt", "blindchess.pegboard.tracker -> PySide6"),
+    # a cycle inside one layer (named relative to the package it is in)
+    ("spoken", "from . import grammar as _grammar", "- .spoken -> .grammar"),
+])
+def test_an_import_against_the_contract_fails_and_is_named(tmp_path, module, line, named):
+    root = _copy(tmp_path)
+    assert lint_imports(root).returncode == 0      # the copy keeps the contract as the tree does
+    _inject(root, module, line)
+    done = lint_imports(root)
+    assert done.returncode != 0
+    assert named in done.stdout, done.stdout[-3000:]
+    assert "BROKEN" in done.stdout
