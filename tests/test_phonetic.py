@@ -98,7 +98,7 @@ def test_announce_in_every_language():
     move = uci("e4d5")
     assert announce(b, move, "en") == "Eva takes David five"
     assert announce(b, move, "nl") == "Eva slaat David vijf"
-    assert announce(b, move, "ru") == "Ева бьёт Давид пять"
+    assert announce(b, move, "ru") == "Ева бьёт Дэвид пять"
     promo = board("8/4P3/8/8/8/k7/8/4K3 w - - 0 1")
     assert announce(promo, uci("e7e8r"), "en") == "Eva eight promotes to Rook"
     assert announce(promo, uci("e7e8q"), "ru") == "Ева восемь превращается в ферзя"
