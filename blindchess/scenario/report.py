@@ -60,7 +60,7 @@ def format_event(data: dict[str, object], lang: str) -> list[str]:
     """
     t = float(data["t"])  # type: ignore[arg-type]
     kind = str(data["type"])
-    stamp = f"{t:9.2f} s  "
+    stamp = tr("scenario.log_stamp", lang, t=f"{t:9.2f}") + "  "
 
     def word(table: dict[str, str], value: object) -> str:
         key = table.get(str(value))
@@ -86,8 +86,8 @@ def format_event(data: dict[str, object], lang: str) -> list[str]:
     elif kind == "ruling":
         text = tr("scenario.log_ruling", lang, kind=word(_KINDS, data.get("kind")), plies=data.get("plies"))
     elif kind == "heard":
-        text = tr("scenario.log_heard", lang, by=word(_BY, data.get("by")), text=data.get("text"),
-                  confidence=data.get("confidence"))
+        text = tr("scenario.log_heard" if data.get("confidence") is not None else "scenario.log_heard_sure", lang,
+                  by=word(_BY, data.get("by")), text=data.get("text"), confidence=data.get("confidence"))
     elif kind == "mirrored":
         text = tr("scenario.log_mirrored", lang, board=word(_BOARDS, data.get("board")), ply=data.get("ply"))
     elif kind == "clock":
