@@ -1,28 +1,42 @@
-"""The crash-safe, self-checking game journal: every session event as one JSON line (issue 4 §5, issue 14 §7).
+"""The crash-safe, self-checking game journal: every game event as one JSON line.
 
 Line format
 -----------
 A journal is a UTF-8 text file of JSON objects, one per line, each line ended by
 ``\\n``. The first line is the ``session-start`` event (players, time control,
-start position, language). Every event has ``seq`` (the session's event number),
-``type`` and ``t`` (the session time in seconds); events the session derives
-from others carry ``"derived": true`` and are not replayed (they are computed
-again when the game is reopened, and compared with the recorded ones).
+start position, language). Every event has ``seq`` (the game's event number),
+``type`` and ``t`` (the time in seconds); events derived from others carry
+``"derived": true`` and are not replayed (they are computed again when the game
+is reopened, and compared with the recorded ones).
 
-A journal written by this version adds three fields to every line, always last
+A journal written by this version adds these fields to every line, always last
 and in this order::
 
-    {"seq":7,"type":"board-move",...,"game_id":"5f0c…e1","line_no":7,"crc":"0b9e52a4"}
+    {"seq":7,"type":"board-move",...,"game_id":"5f0c…e1","line_no":7,"unit_lines":3,"plies_before":4,"crc":"0b9e52a4"}
 
 * ``game_id`` — 32 lowercase hex digits, chosen at random when the journal is
   created; the same on every line of one game.
 * ``line_no`` — the line's number in the journal: 1, 2, 3 … with no gap. A line
   cut off by a crash keeps its number (the next line gets the one after it).
+* ``unit_lines`` — only on the first line of a unit (:meth:`JournalWriter.append_unit`:
+  an input and every event it causes, written in one write): how many lines the
+  unit has, this one included.
+* ``plies_before`` — how many half-moves the journal had recorded before this line
+  (the writer counts as it goes, from the ``move-made``, ``move-withdrawn`` and
+  ruling lines it wrote).
 * ``crc`` — CRC-32 (the one of zlib, PNG and Ethernet) as 8 lowercase hex digits
   of the line's own bytes: the UTF-8 text of the line with ``,"crc":"…"``
   removed (that is, everything before ``,"crc"`` followed by ``}``).
 
-Other tools read the lines as ordinary JSON; they may ignore the three fields.
+Two lines of the journal's own follow the first write of a new journal (both
+derived, ``seq`` 0): ``session-start-copy``, the set-up again (``"start"``: the
+whole ``session-start`` event), and ``journal-length``, the journal's own
+length — ``"lines"`` (how many lines are on the disk), ``"plies"`` (the
+half-moves recorded by them) and ``"closed"`` (closed on purpose right after
+them). The length line is the one line rewritten in place: after every ``fsync``
+with the new count (its numbers are padded with spaces, so it keeps its size) and
+at :meth:`JournalWriter.close` with ``"closed": true``. Other tools read every
+line as ordinary JSON and may ignore all of this.
 
 Guarantees (what :func:`read_journal` detects)
 -----------------------------------------------
@@ -30,40 +44,49 @@ In a journal with these fields ("checked"), every line is verified on its own:
 
 * any change of bytes inside a line (one flipped byte is always caught, a longer
   damage with probability 1 − 2⁻³²) — reason ``corrupt``, or ``truncated`` when the
-  line ends early (cut off by a crash);
+  line ends early;
 * a deleted line (``line_no`` jumps without a damaged line in its place) — ``missing``;
 * a duplicated line or a line moved backwards (``line_no`` not increasing) —
   ``duplicate`` / ``out-of-order``;
-* a line pasted from another game (another ``game_id``) — ``foreign``.
+* a line pasted from another game (another ``game_id``) — ``foreign``;
+* lines lost at the end of the file, back to the length line's count — ``missing``,
+  with the half-moves they recorded.
 
-A write cut off by a crash is no damage: every line is written (and fsynced)
-before the app acts on it, so a fragment was never part of the game. The
-file's last bytes without their newline, and a fragment that a writer ended on
-reopening and named in a checked ``cut-off`` line right after it, stay in
-:attr:`JournalRead.problems` as ``truncated`` (the user is told) and are also
-listed in :attr:`JournalRead.notes`: they affect no half-move, and a game with
-nothing else wrong is whole (:attr:`Verdict.whole`).
-A damaged line in the middle of the file is never taken for one: it has its
-newline and no checked line naming it.
+No damaged line loses more than itself: a damaged ``session-start`` line is
+replaced by its copy (the game's identity is on every line); the half-moves a
+damaged or missing line recorded are named from the ``plies_before`` of the next
+good line, and a half-move the replay recovers from the good lines (a damaged
+``move-made`` line whose input line is whole) is not named as lost.
 
-Damaged lines are skipped; the lines after them are still read (a later event
-that depended on a skipped one is then reported by the session as
-``inapplicable``). Every problem is listed in :attr:`JournalRead.damage` with the
-half-moves (plies) it may affect; :attr:`JournalRead.recorded` holds the game
-as the journal's own ``move-made`` lines record it, and
-:meth:`JournalRead.affected_plies` compares a replayed game with it, so a game
-that comes out shorter or different than its journal is never taken as whole.
-Not detectable: whole lines lost at the very end of the file (they look like
-lines never written), and deliberate edits (the CRC is no signature).
+A write cut off by a crash is no damage: every unit is written (and fsynced)
+before the program acts on it, so what a crash cut off was never part of the
+game. The file's last bytes without their newline, the lines of a unit that stops
+before its ``unit_lines`` at the end of the file, and what a writer ended on
+reopening and named in a checked ``cut-off`` line right after it stay in
+:attr:`JournalRead.problems` as ``truncated`` (the user is told) and are listed in
+:attr:`JournalRead.notes`: they are not applied, affect no half-move, and a game
+with nothing else wrong is whole (:attr:`Verdict.whole`). A unit cut off is never
+applied in part. A damaged line in the middle of the file is never taken for one,
+and neither is anything the length line counts: those lines were on the disk.
 
-Journals written before these fields existed still open: they are "unchecked"
-(:attr:`JournalRead.checked` is False), read line by line as before, and new
-lines appended to them stay in the old format.
+Not detectable: lines lost at the very end that were written after the length
+line's last count — in a game that was not closed on purpose that is at most the
+last unit, and the file looks exactly like one a crash cut there —, a journal cut
+back before its length line, and deliberate edits (the CRC is no signature).
+Journals written before these fields existed still open: without ``crc`` they are
+"unchecked" (:attr:`JournalRead.checked` is False), read line by line as before,
+and new lines appended to them stay in the old format; with ``crc`` but without
+the length line the end of the file cannot be checked.
+
+Bounds: a journal is at most :data:`MAX_BYTES`, a line at most
+:data:`blindchess.bounds.MAX_LINE_BYTES` and :data:`blindchess.bounds.MAX_JSON_DEPTH`
+deep (a longer or deeper line is ``corrupt``, never parsed further), a recorded
+half-move at most :data:`blindchess.bounds.MAX_PLIES`.
 
 Writing
 -------
-:class:`JournalWriter` appends a line with one ``write`` call, flushes and
-``fsync`` s before the caller goes on, so a line the app has acted on survives a
+:class:`JournalWriter` appends a line or a unit with one ``write`` call, then
+``fsync`` s before the caller goes on, so what the program has acted on survives a
 crash; a new journal's folder is ``fsync`` ed too, so the file's name survives.
 Only regular files are opened (a FIFO or a device named ``*.jsonl`` is refused
 without blocking). Journals live in :func:`blindchess.paths.journal_dir`;
@@ -89,35 +112,42 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any, NamedTuple, TypeGuard
 
-from . import paths, system
+from . import bounds, paths, system
 
 __all__ = ["JournalWriter", "JournalRead", "JournalInfo", "Damage", "Verdict", "verdict", "NotRegularFile", "read_journal", "new_path",
            "list_journals", "describe", "last_unfinished", "format_plies", "END_TYPES", "SUFFIX",
-           "RESERVED_FIELDS", "MAX_BYTES"]
+           "RESERVED_FIELDS", "MAX_BYTES", "OWN_TYPES"]
 
 SUFFIX = ".jsonl"
 #: Event types after which a game is finished.
 END_TYPES = ("game-end",)
-#: The fields the writer adds to every line; an event must not carry them itself.
-RESERVED_FIELDS = ("game_id", "line_no", "crc")
-#: The type of the line a writer adds after ending a fragment cut off by a crash: ``"line"`` names
-#: the fragment's line in the file (a derived line: nothing replays it).
+#: The fields the writer adds to lines; an event must not carry them itself.
+RESERVED_FIELDS = ("game_id", "line_no", "unit_lines", "plies_before", "crc")
+#: The type of the line a writer adds after ending what a crash cut off: ``"line"`` names the last
+#: line cut off, ``"from"`` the first (when more than one), as line numbers in the file.
 CUT_OFF = "cut-off"
+#: The copy of the ``session-start`` event (``"start"``), read when line 1 is damaged.
+START_COPY = "session-start-copy"
+#: The journal's own length, rewritten in place (``"lines"``, ``"plies"``, ``"closed"``).
+LENGTH = "journal-length"
+#: The lines that are the journal's own, not events of the game (never in :attr:`JournalRead.events`).
+OWN_TYPES = (CUT_OFF, START_COPY, LENGTH)
 #: The largest journal read (a game of 500 moves with every touch is a few MB).
 MAX_BYTES = 256 * 1024 * 1024
 
 _log = logging.getLogger("blindchess.journal")
 _CRC_TAIL = re.compile(rb',"crc":"([0-9a-f]{8})"\}\Z')
 _GAME_ID = re.compile(r"[0-9a-f]{32}\Z")
+_MAX_LINES_DIGITS = 12
 
 
 class NotRegularFile(OSError):
-    """The path is a FIFO, a device, a folder … — not a regular file a journal can be."""
+    """The path is a FIFO, a device, a folder … — not a regular file a journal can be (errno ``ENXIO``)."""
 
     def __init__(self, path: Path) -> None:
-        super().__init__(errno.EINVAL, "not a regular file", str(path))
+        super().__init__(errno.ENXIO, "not a regular file", str(path))
 
 
 def _open_regular(path: Path, flags: int) -> int:
@@ -161,23 +191,44 @@ def _fsync_folder(folder: Path) -> None:
     system.sync_folder(folder)
 
 
-def _encode_checked(event: dict[str, Any], game_id: str, line_no: int) -> bytes:
-    body = json.dumps({**event, "game_id": game_id, "line_no": line_no}, ensure_ascii=False,
-                      separators=(",", ":"), allow_nan=False).encode("utf-8")
-    crc = zlib.crc32(body)
-    return body[:-1] + b',"crc":"%08x"}\n' % crc
+def _with_crc(body: bytes) -> bytes:
+    """``body`` (a JSON object's text without its closing brace) with its CRC field, brace and newline."""
+    return body + b',"crc":"%08x"}\n' % zlib.crc32(body + b"}")
+
+
+def _encode_checked(event: dict[str, Any], game_id: str, line_no: int, plies_before: int | None = None,
+                    unit_lines: int | None = None) -> bytes:
+    fields: dict[str, Any] = {**event, "game_id": game_id, "line_no": line_no}
+    if unit_lines is not None:
+        fields["unit_lines"] = unit_lines
+    if plies_before is not None:
+        fields["plies_before"] = plies_before
+    body = json.dumps(fields, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+    return _with_crc(body[:-1])
+
+
+def _encode_length(lines: int, plies: int, closed: bool, game_id: str, line_no: int, plies_before: int,
+                   seq: int) -> bytes:
+    """The length line; its size depends only on ``game_id``, ``line_no``, ``plies_before`` and ``seq``
+    (the counts are padded)."""
+    width = len(str(bounds.MAX_PLIES))
+    body = (f'{{"seq":{seq},"type":"{LENGTH}","t":0.0,"derived":true,"lines":{lines:{_MAX_LINES_DIGITS}d},'
+            f'"plies":{plies:{width}d},"closed":{"true " if closed else "false"},'
+            f'"game_id":"{game_id}","line_no":{line_no},"plies_before":{plies_before}').encode("ascii")
+    return _with_crc(body)
 
 
 class JournalWriter:
-    """Appends events to a journal file; each append is flushed and fsynced (unless ``sync=False``).
+    """Appends events to a journal file; each append is one ``write``, then flushed and fsynced.
 
     A new (or empty) file becomes a checked journal with a fresh ``game_id`` (or
-    the one given); appending to an existing checked journal continues its
-    ``game_id`` and ``line_no``; appending to an old unchecked journal keeps its
-    old format. A line cut off by a crash is ended first, so the next event is
-    never glued to it. Raises OSError (:class:`NotRegularFile` for a FIFO, a
-    device …) when the file cannot be opened; ValueError for a ``game_id`` that
-    is not 32 lowercase hex digits.
+    the one given), its first write followed by the set-up's copy and the length
+    line; appending to an existing checked journal continues its ``game_id``,
+    ``line_no`` and half-move count; appending to an old unchecked journal keeps
+    its old format. What a crash cut off is ended first and named in a
+    ``cut-off`` line, so the next event is never glued to it. Raises OSError
+    (:class:`NotRegularFile` for a FIFO, a device …) when the file cannot be
+    opened; ValueError for a ``game_id`` that is not 32 lowercase hex digits.
     """
 
     def __init__(self, path: Path | str, *, game_id: str | None = None) -> None:
@@ -191,6 +242,10 @@ class JournalWriter:
         existed = self.path.exists()
         self._fd = _open_regular(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
         self._closed = False
+        self._recorder = _Recorder()
+        self._slot_fd: int | None = None
+        self._slot: tuple[int, int, int, int, int] | None = None   # offset, size, line_no, plies_before, seq
+        self._fresh = True                                   # nothing written yet: the next write is the first
         try:
             if not existed:
                 _fsync_folder(self.path.parent)
@@ -198,29 +253,41 @@ class JournalWriter:
             self.checked = True
             self.game_id = game_id or uuid.uuid4().hex
             self._next = 1
-            needs_newline = False
             if size > 0:
-                read = read_journal(self.path)
-                if read.checked:
-                    self.game_id = read.game_id or self.game_id
-                else:
-                    self.checked = not read.events and not read.problems   # only blank lines so far
-                self._next = read.next_line_no
-                needs_newline = not read.ends_with_newline
-            if needs_newline:
-                self._write(b"\n")
-                if self.checked and read.notes:
-                    # Name the fragment just ended: the reader then knows it was cut off by a crash
-                    # before anything was acted on (a damaged line is never taken for one).
-                    fragment = read.notes[-1][0]
-                    self._write(_encode_checked({"seq": 0, "type": CUT_OFF, "t": 0.0, "derived": True,
-                                                 "line": fragment}, self.game_id, self._next))
-                    self._next += 1
-                self.sync()
+                self._continue(read_journal(self.path))
         except BaseException:
-            os.close(self._fd)
-            self._closed = True
+            self._close_fds()
             raise
+
+    def _continue(self, read: JournalRead) -> None:
+        """Go on after the lines of ``read``: same game, next numbers, what a crash cut off ended and named."""
+        if read.checked:
+            self.game_id = read.game_id or self.game_id
+        else:
+            self.checked = not read.events and not read.problems   # only blank lines so far
+        self._fresh = self.checked and not read.events and not read.problems
+        self._next = read.next_line_no
+        self._recorder.game = list(read.recorded)
+        if read.slot is not None:
+            self._slot = read.slot
+            self._slot_fd = _open_regular(self.path, os.O_WRONLY)
+        wrote = False
+        if not read.ends_with_newline:
+            self._write(b"\n")
+            wrote = True
+        if self.checked and read.cut_off:
+            # Name what a crash cut off: the reader then knows it was never acted on (a damaged line is
+            # never taken for one).
+            first, last = read.cut_off[0], read.cut_off[-1]
+            seq = max((e["seq"] for e in read.events if _is_int(e.get("seq"))), default=0)
+            mark: dict[str, Any] = {"seq": seq, "type": CUT_OFF, "t": 0.0, "derived": True, "line": last}
+            if first != last:
+                mark["from"] = first
+            self._write(_encode_checked(mark, self.game_id, self._next, len(self._recorder.game)))
+            self._next += 1
+            wrote = True
+        if wrote:
+            self.sync()
 
     @property
     def next_line_no(self) -> int:
@@ -234,42 +301,113 @@ class JournalWriter:
             view = view[written:]
 
     def append(self, event: dict[str, Any], *, sync: bool = True) -> None:
-        """Write one event as one line (one write call), then flush and fsync.
+        """Write one event as one line (one write call), then flush and fsync (unless ``sync=False``).
 
         Raises ValueError when the event carries a field of :data:`RESERVED_FIELDS`
         or a number that is not finite (nothing is written), OSError when the
         write fails (a partly written line is ended before the next one)."""
-        clash = [k for k in RESERVED_FIELDS if k in event]
-        if clash:
-            raise ValueError(f"journal events must not carry {', '.join(clash)}")
-        if self.checked:
-            line = _encode_checked(event, self.game_id, self._next)
-        else:
-            line = (json.dumps(event, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n").encode()
-        before = os.fstat(self._fd).st_size
-        try:
-            self._write(line)
-        except OSError:
-            if os.fstat(self._fd).st_size > before:   # a fragment stands in the file: it keeps its number
-                self._next += 1
-                self._write(b"\n")
-            raise
-        self._next += 1
+        self._append([event], unit=False)
         if sync:
             self.sync()
 
+    def append_unit(self, events: Sequence[dict[str, Any]]) -> None:
+        """Write ``events`` (an input and every event it causes) as one unit: one write, then fsync.
+
+        The first line carries ``unit_lines``; a reader applies the unit whole or not at
+        all, so a crash at any byte leaves the unit or nothing of it. Raises ValueError as
+        :meth:`append` (nothing is written), OSError when the write fails (what was written
+        is ended before the next line; a reader never applies it)."""
+        if events:
+            self._append(list(events), unit=True)
+            self.sync()
+
+    def _append(self, events: list[dict[str, Any]], *, unit: bool) -> None:
+        for event in events:
+            clash = [k for k in RESERVED_FIELDS if k in event]
+            if clash:
+                raise ValueError(f"journal events must not carry {', '.join(clash)}")
+        recorder = _Recorder()
+        recorder.game = list(self._recorder.game)
+        number = self._next
+        lines: list[bytes] = []
+        for i, event in enumerate(events):
+            if self.checked:
+                size = len(events) if unit and i == 0 else None
+                lines.append(_encode_checked(event, self.game_id, number, len(recorder.game), size))
+            else:
+                lines.append((json.dumps(event, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+                              + "\n").encode("utf-8"))
+            recorder.feed(event)
+            number += 1
+        slot: tuple[int, int, int, int, int] | None = None
+        if self.checked and self._fresh:
+            # The journal's own lines after its first write: the set-up again, then the length line (each
+            # with the number of the event before it, so the numbers never go down).
+            first = events[0]
+            seq = max((e["seq"] for e in events if _is_int(e.get("seq"))), default=0)
+            if first.get("type") == "session-start":
+                copy = {"seq": seq, "type": START_COPY, "t": first.get("t", 0.0), "derived": True, "start": first}
+                lines.append(_encode_checked(copy, self.game_id, number, len(recorder.game)))
+                number += 1
+            length = _encode_length(0, 0, False, self.game_id, number, len(recorder.game), seq)
+            slot = (os.fstat(self._fd).st_size + sum(len(x) for x in lines), len(length), number,
+                    len(recorder.game), seq)
+            lines.append(length)
+            number += 1
+        data = b"".join(lines)
+        before = os.fstat(self._fd).st_size
+        try:
+            self._write(data)
+        except OSError:
+            written = os.fstat(self._fd).st_size - before
+            if written > 0:   # what stands in the file keeps its numbers; a fragment is ended
+                self._next += data.count(b"\n", 0, written) + (0 if data[written - 1:written] == b"\n" else 1)
+                if data[written - 1:written] != b"\n":
+                    self._write(b"\n")
+            raise
+        self._next = number
+        self._recorder = recorder
+        self._fresh = False
+        if slot is not None:
+            self._slot = slot
+            self._slot_fd = _open_regular(self.path, os.O_WRONLY)
+
+    def _record_length(self, closed: bool) -> None:
+        """Rewrite the length line in place with what is on the disk now (no growth, no extra fsync:
+        the count only ever names lines an earlier fsync made durable)."""
+        if self._slot is None or self._slot_fd is None:
+            return
+        offset, size, line_no, plies_before, seq = self._slot
+        data = _encode_length(self._next - 1, len(self._recorder.game), closed, self.game_id, line_no, plies_before,
+                              seq)
+        if len(data) != size:   # pragma: no cover - the counts are bounded far below the padding
+            return
+        os.lseek(self._slot_fd, offset, os.SEEK_SET)
+        written = 0
+        while written < size:
+            written += os.write(self._slot_fd, data[written:])
+
     def sync(self) -> None:
-        """Hand the written lines to the disk (``fsync``)."""
+        """Hand the written lines to the disk (``fsync``), then count them in the length line."""
         os.fsync(self._fd)
+        self._record_length(closed=False)
 
     def close(self) -> None:
-        """Sync and close; closing twice does nothing."""
+        """Mark the journal closed on purpose in its length line, sync and close; closing twice does nothing."""
         if not self._closed:
             try:
-                self.sync()
+                os.fsync(self._fd)
+                self._record_length(closed=True)
+                os.fsync(self._fd)
             finally:
-                os.close(self._fd)
-                self._closed = True
+                self._close_fds()
+
+    def _close_fds(self) -> None:
+        for fd in (self._fd, self._slot_fd):
+            if fd is not None:
+                os.close(fd)
+        self._slot_fd = None
+        self._closed = True
 
     @property
     def closed(self) -> bool:
@@ -281,12 +419,11 @@ class Damage:
     """One problem of a journal and the half-moves it may affect.
 
     ``line`` is the line number in the file (for ``missing``: the first line after
-    the gap; ``count`` lines are missing there). ``after_ply`` is the number of
-    half-moves the journal had recorded before the problem; the half-moves
-    ``after_ply + 1 … until_ply`` may be wrong or missing (none when
-    ``until_ply == after_ply``: the problem lies between two half-moves, e.g. a
-    clock press, a touch or the result). A problem after the last good line may have
-    made the next half-move, so it affects ``after_ply + 1`` at least."""
+    the gap — for lines lost at the end, the line after the file's last; ``count``
+    lines are missing there). ``after_ply`` is the number of half-moves the journal
+    had recorded before the problem; the half-moves ``after_ply + 1 … until_ply``
+    may be wrong or missing (none when ``until_ply == after_ply``: the problem lies
+    between two half-moves, e.g. a clock press, a touch or the result)."""
 
     line: int
     reason: str
@@ -299,18 +436,32 @@ class Damage:
         return list(range(self.after_ply + 1, self.until_ply + 1))
 
 
+@dataclass(frozen=True)
+class Length:
+    """What the journal's length line says: ``lines`` were on the disk and recorded ``plies``
+    half-moves; ``closed``: the journal was closed on purpose right after them."""
+
+    lines: int
+    plies: int
+    closed: bool
+
+
 @dataclass
 class JournalRead:
     """The events read from a journal, where they stand, and what was wrong.
 
     ``events``/``lines``: the good events in file order and the line number of
-    each. ``problems``: (line number, reason) of every problem — reasons
-    ``corrupt``, ``truncated``, ``missing``, ``duplicate``, ``out-of-order``,
-    ``foreign``. ``damage``: the same with the plies affected. ``checked``: the
-    journal carries ``game_id``/``line_no``/``crc`` (False: an old journal, read
-    unchecked). ``recorded``: the game's moves (UCI) as the journal's
-    ``move-made`` / ``move-withdrawn`` / ruling lines record them (None where a
-    damaged line left a hole)."""
+    each (the journal's own lines, :data:`OWN_TYPES`, are not among them; a
+    ``session-start`` read from its copy stands where the copy stands).
+    ``problems``: (line number, reason) of every problem — reasons ``corrupt``,
+    ``truncated``, ``missing``, ``duplicate``, ``out-of-order``, ``foreign``.
+    ``damage``: the same with the plies affected. ``checked``: the journal carries
+    ``game_id``/``line_no``/``crc`` (False: an old journal, read unchecked).
+    ``recorded``: the game's moves (UCI) as the journal's ``move-made`` /
+    ``move-withdrawn`` / ruling lines record them (None where a damaged line left
+    a hole). ``length``: the length line, when the journal has a whole one.
+    ``start_from_copy``: line 1 was damaged or missing and the set-up was read
+    from its copy. ``notes``: problems that lose nothing (what a crash cut off)."""
 
     path: Path
     events: list[dict[str, Any]]
@@ -322,25 +473,45 @@ class JournalRead:
     recorded: list[str | None] = field(default_factory=list)
     next_line_no: int = 1
     ends_with_newline: bool = True
-    notes: list[tuple[int, str]] = field(default_factory=list)   # problems that lose nothing (a cut-off write)
+    notes: list[tuple[int, str]] = field(default_factory=list)
+    length: Length | None = None
+    start_from_copy: bool = False
+    #: Where the length line stands, for a writer going on: (offset, size, line_no, plies_before, seq).
+    slot: tuple[int, int, int, int, int] | None = None
+    #: Line numbers in the file of what a crash cut off at the end, not yet named by a ``cut-off`` line.
+    cut_off: list[int] = field(default_factory=list)
 
     @property
     def damaged(self) -> bool:
         return bool(self.problems)
 
     def affected_plies(self, replayed: Sequence[str] | None = None) -> list[int]:
-        """Half-moves (1-based) that may be wrong or missing: those of every :attr:`damage`,
-        holes in :attr:`recorded`, and — given the game as replayed from the good lines
-        (UCI) — every recorded half-move the replay does not reproduce (a shorter game
-        included). A replay longer than the record is not counted (the derived lines of the
-        last input may not have been written before a crash)."""
+        """Half-moves (1-based) that may be wrong or missing.
+
+        Without ``replayed``: those of every :attr:`damage` and the holes in :attr:`recorded`.
+        Given the game as replayed from the good lines (UCI): every recorded half-move the
+        replay does not reproduce (a shorter game included), and of the half-moves a damaged
+        line recorded those the replay does not recover — a half-move the replay makes where
+        the record has none or the same counts as recovered (its input line is whole). A
+        replay longer than the record is not counted (the derived lines of the last input
+        may not have been written before a crash)."""
         out: set[int] = set()
         for d in self.damage:
             out.update(d.plies)
+        if replayed is not None:
+            out = {p for p in out if not self._recovered(p, replayed)}
         for index, uci in enumerate(self.recorded):
-            if uci is None or (replayed is not None and (index >= len(replayed) or replayed[index] != uci)):
+            if uci is None:
+                if replayed is None or index >= len(replayed):
+                    out.add(index + 1)
+            elif replayed is not None and (index >= len(replayed) or replayed[index] != uci):
                 out.add(index + 1)
         return sorted(out)
+
+    def _recovered(self, ply: int, replayed: Sequence[str]) -> bool:
+        if ply > len(replayed):
+            return False
+        return ply > len(self.recorded) or self.recorded[ply - 1] in (None, replayed[ply - 1])
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -369,12 +540,15 @@ class _Line:
     reason: str = ""                # why not an event ("corrupt" | "truncated")
     crc_ok: bool = False            # the line carries game_id/line_no/crc and its CRC matches
     cut: bool = False               # the text ends inside the object (a write cut off)
+    offset: int = 0                 # where the line starts in the file
 
 
 def _parse(number: int, raw: bytes, last: bool) -> _Line:
+    if len(raw) > bounds.MAX_LINE_BYTES:
+        return _Line(number, raw, None, "corrupt")
     try:
         text = raw.decode("utf-8")
-        event = json.loads(text)
+        event = bounds.loads(text)
     except UnicodeDecodeError:
         return _Line(number, raw, None, "corrupt")
     except json.JSONDecodeError as exc:
@@ -383,12 +557,14 @@ def _parse(number: int, raw: bytes, last: bool) -> _Line:
         ends_early = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
         cut = ends_early and raw.lstrip().startswith(b"{")
         return _Line(number, raw, None, "truncated" if cut or last else "corrupt", cut=cut)
+    except ValueError:   # nested too deep, a number too long to read
+        return _Line(number, raw, None, "corrupt")
     if not _well_formed(event):
         return _Line(number, raw, None, "corrupt")
     tail = _CRC_TAIL.search(raw)
     crc_ok = tail is not None and zlib.crc32(raw[:tail.start()] + b"}") == int(tail.group(1), 16)
     if crc_ok and not (isinstance(event.get("game_id"), str) and _GAME_ID.match(event["game_id"])
-                       and _is_int(event.get("line_no")) and event["line_no"] > 0):
+                       and bounds.within(event.get("line_no"), 1, MAX_BYTES)):
         crc_ok = False
     if not crc_ok and any(k in event for k in RESERVED_FIELDS):
         return _Line(number, raw, None, "corrupt")   # a checked line whose check fails
@@ -405,7 +581,7 @@ class _Recorder:
         kind = ev.get("type")
         if kind == "move-made":
             ply, uci = ev.get("ply"), ev.get("uci")
-            if _is_int(ply) and 0 < ply <= 10000 and isinstance(uci, str):
+            if _is_int(ply) and 0 < ply <= bounds.MAX_PLIES and isinstance(uci, str):
                 del self.game[ply:]
                 self.game.extend([None] * (ply - len(self.game)))
                 self.game[ply - 1] = uci
@@ -415,7 +591,7 @@ class _Recorder:
                 del self.game[ply - 1:]
         elif kind in ("ruling", "ruling-override", "pgn-import"):
             moves = ev.get("moves")
-            if isinstance(moves, list) and all(isinstance(m, str) for m in moves):
+            if isinstance(moves, list) and len(moves) <= bounds.MAX_PLIES and all(isinstance(m, str) for m in moves):
                 self.game = list(moves)
 
 
@@ -442,6 +618,17 @@ def _increasing(indices: list[int], values: list[int]) -> set[int]:
     return out
 
 
+class _Note(NamedTuple):
+    """A line a crash cut off (in the reader's list of lines and problems)."""
+
+    line: int
+
+
+def _own_field(event: dict[str, Any], name: str, high: int) -> int | None:
+    value = event.get(name)
+    return value if bounds.within(value, 0, high) else None
+
+
 def read_journal(path: Path | str) -> JournalRead:
     """Read every good line and report the others (see the module docstring for what is checked).
 
@@ -451,14 +638,22 @@ def read_journal(path: Path | str) -> JournalRead:
     data = _read_bounded(path)
     raws = data.split(b"\n")
     last_index = len(raws) - 1
-    parsed = [_parse(i + 1, raw, i == last_index) for i, raw in enumerate(raws) if raw.strip()]
+    ends_nl = data == b"" or data.endswith(b"\n")
+    parsed: list[_Line] = []
+    offset = 0
+    for i, raw in enumerate(raws):
+        if raw.strip():
+            line = _parse(i + 1, raw, i == last_index)
+            line.offset = offset
+            parsed.append(line)
+        offset += len(raw) + 1
     checked = any(p.crc_ok for p in parsed)
     game_id: str | None = None
     if checked:
         counts = Counter(p.event["game_id"] for p in parsed if p.crc_ok and p.event is not None)
         best = max(counts.values())
-        starts = [p.event["game_id"] for p in parsed
-                  if p.crc_ok and p.event is not None and p.event.get("type") == "session-start"]
+        starts = [p.event["game_id"] for p in parsed if p.crc_ok and p.event is not None
+                  and p.event.get("type") in ("session-start", START_COPY)]
         game_id = next((g for g in starts if counts[g] == best), None) or counts.most_common(1)[0][0]
 
     # The lines that stand in order: the longest run of increasing line numbers (a line copied or
@@ -468,22 +663,90 @@ def read_journal(path: Path | str) -> JournalRead:
     keep = _increasing([i for i, _ in own], [n for _, n in own])
     kept_raw = {int(p.event["line_no"]): p.raw for i, p in enumerate(parsed) if i in keep and p.event is not None}
 
+    def good(i: int) -> bool:
+        return parsed[i].event is not None and (not checked or i in keep)
+
+    def own_event(i: int, kind: str) -> dict[str, Any] | None:
+        event = parsed[i].event
+        return event if checked and i in keep and event is not None and event.get("type") == kind else None
+
+    # The journal's own lines: its length, the set-up's copy.
+    length: Length | None = None
+    slot: tuple[int, int, int, int, int] | None = None
+    copy_start: dict[str, Any] | None = None
+    for i, p in enumerate(parsed):
+        counted = own_event(i, LENGTH)
+        if counted is not None:
+            lines_ = _own_field(counted, "lines", 10 ** _MAX_LINES_DIGITS - 1)
+            plies_ = _own_field(counted, "plies", bounds.MAX_PLIES)
+            closed = counted.get("closed")
+            before = _own_field(counted, "plies_before", bounds.MAX_PLIES)
+            if lines_ is not None and plies_ is not None and isinstance(closed, bool) and before is not None:
+                length = Length(lines_, plies_, closed)
+                if p.number <= last_index:   # the line has its newline: a writer may rewrite it in place
+                    slot = (p.offset, len(p.raw) + 1, int(counted["line_no"]), before, int(counted["seq"]))
+        copied = own_event(i, START_COPY)
+        if copied is not None and copy_start is None:
+            start = copied.get("start")
+            if _well_formed(start) and isinstance(start, dict) and start.get("type") == "session-start":
+                copy_start = start
+
+    # The number each line stands for (a damaged line: the one after the line before it).
+    expected: list[int] = []
+    for i, p in enumerate(parsed):
+        number = int(p.event["line_no"]) if checked and good(i) and p.event is not None else None
+        expected.append(number if number is not None else (expected[-1] + 1 if expected else 1))
+
+    # What a crash cut off (never applied): what a writer named in a cut-off line, and the end of the
+    # file — its last bytes without their newline, a unit that stops before its last line — unless
+    # the length line counts it (then it was on the disk, and is damage).
+    cut: set[int] = set()
+    for k in range(len(parsed)):
+        mark = own_event(k, CUT_OFF)
+        if k == 0 or mark is None or mark.get("line") != parsed[k - 1].number:
+            continue
+        first = mark.get("from", mark.get("line"))
+        named = [j for j in range(k) if _is_int(first) and first <= parsed[j].number]
+        if all(good(j) or (j == k - 1 and parsed[j].cut) for j in named):
+            cut.update(named)
+    tail: list[int] = []
+    if parsed and not ends_nl and parsed[-1].number == last_index + 1 and parsed[-1].cut:
+        tail.append(len(parsed) - 1)
+    starts_at = [i for i, p in enumerate(parsed) if good(i) and p.event is not None and checked
+                 and bounds.within(p.event.get("unit_lines"), 1, MAX_BYTES)]
+    if starts_at:
+        u = starts_at[-1]
+        first_no = expected[u]
+        unit_start = parsed[u].event
+        size = int(unit_start["unit_lines"]) if unit_start is not None else 1
+        after = range(u, len(parsed))
+        inside = all(good(j) and first_no <= expected[j] < first_no + size or j in tail for j in after)
+        whole = {expected[j] for j in after if good(j)} == set(range(first_no, first_no + size))
+        if inside and not whole:
+            tail = list(after)
+    if tail and length is not None and expected[tail[0]] <= length.lines:
+        tail = []
+    cut.update(tail)
+
     events: list[dict[str, Any]] = []
     numbers: list[int] = []
     notes: list[tuple[int, str]] = []
-    # A write cut off by a crash: the file's last bytes without their newline, or a fragment followed
-    # by the writer's own checked line naming it (see JournalWriter).
-    ends_nl = data == b"" or data.endswith(b"\n")
-    torn_tail = {len(parsed) - 1} if parsed and not ends_nl and parsed[-1].number == last_index + 1 else set()
-    marked = {k for k, p in enumerate(parsed)
-              if k > 0 and p.crc_ok and p.event is not None and p.event.get("type") == CUT_OFF
-              and p.event.get("line") == parsed[k - 1].number and p.event.get("game_id") == game_id}
-    found: list[tuple[int, str, int]] = []        # (line, reason, count) in file order
-    order: list[dict[str, Any] | None] = []      # each good event, None for each problem, in file order
+    found: list[tuple[int, str, int]] = []                 # (line, reason, count) in file order
+    order: list[dict[str, Any] | _Note | None] = []        # a good line, None for a problem, or a note
     last_no = 0
-    slots = 0                                     # lines since the last good one that may have held a number
+    slots = 0                                               # lines since the last good one that may have held a number
     max_no = max((n for _, n in own), default=0)
+    copy_at: tuple[int, int] | None = None
+    units = bool(starts_at)
     for i, p in enumerate(parsed):
+        if i in cut:
+            notes.append((p.number, "truncated"))
+            order.append(_Note(p.number))
+            if checked and good(i):
+                last_no, slots = expected[i], 0
+            else:
+                slots += 1
+            continue
         reason = ""
         if p.event is None:
             reason = p.reason
@@ -496,10 +759,6 @@ def read_journal(path: Path | str) -> JournalRead:
             found.append((p.number, "duplicate" if kept_raw.get(n) == p.raw else "out-of-order", 1))
             order.append(None)
             continue
-        if reason and p.cut and (i in torn_tail or i + 1 in marked):
-            # Cut off by a crash while being written (the last bytes of the file, or a fragment the
-            # writer ended and named): reported, but never acted on, so no half-move is affected.
-            notes.append((p.number, "truncated"))
         if reason:
             found.append((p.number, reason, 1))
             order.append(None)
@@ -513,35 +772,70 @@ def read_journal(path: Path | str) -> JournalRead:
                 found.append((p.number, "missing", missing))
                 order.append(None)
             last_no, slots = n, 0
+        order.append(p.event)
+        if p.event.get("type") in OWN_TYPES:
+            if p.event.get("type") == START_COPY and copy_at is None:
+                copy_at = (len(events), p.number)
+            continue
         # (A complete line without its newline was cut just before "\n": it is kept.)
         events.append(p.event)
         numbers.append(p.number)
-        order.append(p.event)
+    file_lines = last_index + (0 if ends_nl else 1)
+    if checked and length is not None and length.lines > last_no + slots:
+        # Lines the length line counts but the file no longer holds: its end was cut off.
+        found.append((file_lines + 1, "missing", length.lines - last_no - slots))
+        order.append(None)
+    start_from_copy = False
+    if copy_start is not None and copy_at is not None and not any(e.get("type") == "session-start" for e in events):
+        events.insert(copy_at[0], copy_start)
+        numbers.insert(copy_at[0], copy_at[1])
+        start_from_copy = True
 
-    # The plies each problem may affect: from the half-moves recorded before it up to those
-    # recorded by the derived lines that follow it before the next input line.
+    # The plies each problem may affect: from the half-moves recorded before it up to those recorded
+    # when the next good line was written (its plies_before) and by the derived lines that follow it
+    # before the next input line.
     recorder = _Recorder()
     damage: list[Damage] = []
     pending: list[tuple[int, str, int, int]] = []   # problems waiting for the next input line
+    hint = 0                                          # plies_before of the first good line after them
+    hinted = False
     problem_iter = iter(found)
-    for ev in order:
-        if ev is None:
+    for entry in order:
+        if isinstance(entry, _Note):
+            damage.append(Damage(entry.line, "truncated", len(recorder.game), len(recorder.game)))
+            continue
+        if entry is None:
             number, reason, count = next(problem_iter)
             pending.append((number, reason, count, len(recorder.game)))
             continue
-        if pending and not ev.get("derived"):
-            damage.extend(Damage(n, r, after, max(after, len(recorder.game)), c) for n, r, c, after in pending)
-            pending = []
-        recorder.feed(ev)
-    # After the last good line nothing tells what a damaged line held: it may have made the next half-move.
-    damage.extend(Damage(n, r, after, max(after + 1, len(recorder.game)), c) for n, r, c, after in pending)
-    cut_off = {line for line, _ in notes}
-    damage = [Damage(d.line, d.reason, d.after_ply, d.after_ply, d.count) if d.line in cut_off else d
-              for d in damage]
+        if pending and not hinted:
+            hint = _own_field(entry, "plies_before", bounds.MAX_PLIES) or 0
+            hinted = True
+        if pending and not entry.get("derived"):
+            until = max(len(recorder.game), hint)
+            damage.extend(Damage(n, r, after, max(after, until), c) for n, r, c, after in pending)
+            pending, hinted = [], False
+        recorder.feed(entry)
+    if pending:
+        if length is not None and length.lines >= last_no + slots:
+            # The length line counts everything up to the end: it says how many half-moves were recorded;
+            # unless the journal was closed on purpose or is written in units, the last input line may
+            # have made one more whose move-made line was never written.
+            until = max(len(recorder.game), length.plies, hint if hinted else 0)
+            exact = length.closed or units
+            damage.extend(Damage(n, r, after, max(after + (0 if exact else 1), until), c)
+                          for n, r, c, after in pending)
+        else:
+            # After the last good line nothing tells what a damaged line held: it may have made the next
+            # half-move.
+            damage.extend(Damage(n, r, after, max(after + 1, len(recorder.game)), c) for n, r, c, after in pending)
+    damage.sort(key=lambda d: d.line)
     problems = [(d.line, d.reason) for d in damage]
-    next_no = max(len(parsed), max_no) + 1
+    next_no = max(len(parsed), max_no, length.lines if length is not None else 0) + 1
+    tail_numbers = [parsed[i].number for i in sorted(tail)]
     return JournalRead(path, events, problems, numbers, damage, checked, game_id, recorder.game, next_no,
-                       ends_nl, notes)
+                       ends_nl, notes, length, start_from_copy, slot, tail_numbers)
+
 
 
 @dataclass(frozen=True)
@@ -633,9 +927,10 @@ class JournalInfo:
 
 
 def _player_name(value: object) -> str | None:
+    """A player's name from the set-up, or None when it is no text or longer than a name can be."""
     if isinstance(value, dict):
         name = value.get("name", "")
-        return name if isinstance(name, str) else None
+        return name if isinstance(name, str) and len(name) <= bounds.MAX_HEADER_CHARS else None
     return None
 
 

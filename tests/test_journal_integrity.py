@@ -32,7 +32,7 @@ RUY = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "
 SICILIAN = ["e2e4", "c7c5", "g1f3", "d7d6", "d2d4", "c5d4", "f3d4", "g8f6", "b1c3", "a7a6", "c1e3", "e7e5"]
 
 
-def play(path: Path, moves: list[str], *, finish: bool = False) -> None:
+def play(path: Path, moves: list[str], *, finish: bool = False, close: bool = True) -> None:
     """A game as the table plays it: the sighted player moves on his board and presses, the move is
     mirrored on the peg board; the blind player touches, moves, announces, presses; both keep scores."""
     s = Session.new(Player("Anna"), Player("Bert", True), "90+30", journal=path, now=0.0)
@@ -54,7 +54,8 @@ def play(path: Path, moves: list[str], *, finish: bool = False) -> None:
             s.write("blind", uci, t + 2.5)
     if finish:
         s.resign("black", t + 10.0)
-    s.close()
+    if close:
+        s.close()
 
 
 def judge(path: Path) -> journal.Verdict:
@@ -81,7 +82,8 @@ def test_every_line_is_plain_json_with_game_id_line_no_and_crc(tmp_path, games):
     ids = set()
     for number, line in enumerate(lines, start=1):
         event = json.loads(line)            # other tools read it as ordinary JSON
-        assert list(event)[-3:] == ["game_id", "line_no", "crc"]
+        assert [k for k in event if k in journal.RESERVED_FIELDS] == ["game_id", "line_no", "plies_before", "crc"]
+        assert list(event)[-4:] == ["game_id", "line_no", "plies_before", "crc"]
         assert event["line_no"] == number and {"seq", "type", "t"} <= set(event)
         # the documented CRC: CRC-32 of the line with ,"crc":"…" removed
         body = line[:line.rindex(',"crc":')] + "}"
@@ -103,7 +105,9 @@ def test_reopening_continues_game_id_and_line_numbers(tmp_path):
     again.close()
     read = journal.read_journal(path)
     assert read.game_id == first.game_id and not read.problems
-    assert [e["line_no"] for e in read.events] == list(range(1, len(read.events) + 1))
+    numbers = [json.loads(x)["line_no"] for x in path.read_text(encoding="utf-8").splitlines()]
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert [e["line_no"] for e in read.events] == sorted(e["line_no"] for e in read.events)
 
 
 # --------------------------------------------------------------------------- each kind of damage
@@ -142,16 +146,27 @@ def test_a_changed_byte_in_a_move_line_names_the_line_and_the_ply(tmp_path, game
     assert f"Zeile {index + 1}" in capsys.readouterr().err
 
 
-def test_a_changed_byte_in_session_start_is_never_a_game(tmp_path, games, capsys):
+def test_a_changed_byte_in_session_start_loses_only_that_line(tmp_path, games, capsys):
+    # The set-up stands twice (line 1 and its copy): one damaged line loses no more than itself.
     lines = _lines(games["ruy"])
     lines[0] = lines[0].replace(b'"Anna"', b'"Anne"')
     path = tmp_path / "g.jsonl"
     _write(path, lines)
     read = journal.read_journal(path)
-    assert read.problems[0] == (1, "corrupt")
+    assert read.problems == [(1, "corrupt")] and read.start_from_copy
+    result = judge(path)
+    assert result.plies == [] and not result.whole
+    assert [m.uci() for m in Session.load(path).game_moves] == RUY
+    out = tmp_path / "o.pgn"
+    assert main(["export", str(path), "--format", "pgn", "-o", str(out)]) == 1 and not out.exists()
+    assert main(["export", str(path), "--format", "pgn", "-o", str(out), "--damaged"]) == 1
+    assert '[White "Anna"]' in out.read_text(encoding="utf-8")
+    # Both copies of the set-up damaged: no game in it.
+    copy = next(i for i, x in enumerate(lines) if json.loads(x)["type"] == journal.START_COPY)
+    lines[copy] = lines[copy].replace(b'"Anna"', b'"Anne"')
+    _write(path, lines)
     with pytest.raises(UserError):
         Session.load(path)
-    assert main(["export", str(path), "--format", "pgn", "-o", str(tmp_path / "o.pgn")]) != 0
 
 
 def test_deleted_duplicated_moved_and_foreign_lines(tmp_path, games):
@@ -176,12 +191,14 @@ def test_deleted_duplicated_moved_and_foreign_lines(tmp_path, games):
     assert 9 in result.plies and not result.whole
 
 
-def test_appending_after_a_line_cut_off_by_a_crash(tmp_path, games):
+def test_appending_after_a_line_cut_off_by_a_crash(tmp_path):
     # Pin: the next event is never glued to the fragment; it gets its own line and number.
-    lines = _lines(games["ruy"])
     path = tmp_path / "g.jsonl"
-    fragment = lines[-1][: len(lines[-1]) // 2]
-    _write(path, lines[:-1], tail=fragment)
+    play(path, RUY, close=False)          # killed: the journal is not closed
+    lines = _lines(path.read_bytes())
+    fragment = lines[-1][: len(lines[-1]) // 2]       # the next line, cut off while being written
+    _write(path, lines, tail=fragment)
+    lines.append(fragment)
     read = journal.read_journal(path)
     assert read.problems == [(len(lines), "truncated")]
     writer = journal.JournalWriter(path)
@@ -209,11 +226,12 @@ def test_a_damaged_line_in_the_middle_is_never_taken_for_a_cut_off_write(tmp_pat
     assert (index + 1, "truncated") in result.problems and not result.notes and not result.whole
 
 
-def test_a_cut_off_last_line_is_reported_and_loses_nothing(tmp_path, games):
-    lines = _lines(games["ruy"])
-    index = _ply_line(lines, len(RUY))
+def test_a_cut_off_last_line_is_reported_and_loses_nothing(tmp_path):
     path = tmp_path / "g.jsonl"
-    _write(path, lines[:index], tail=lines[index][:40])
+    play(path, RUY[:-1], close=False)        # killed while the input of the last half-move was being written
+    lines = _lines(path.read_bytes())
+    index = len(lines)
+    _write(path, lines, tail=b'{"seq":999,"type":"board-move","t":500.0,"board":"sighted","uci":"d8')
     result = judge(path)
     # Written before it was acted on (the journal comes first): reported, but the game is whole —
     # the replay holds every half-move the good lines record.

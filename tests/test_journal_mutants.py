@@ -120,14 +120,14 @@ def test_a_line_cut_off_by_a_failed_write_keeps_its_number_and_the_next_line_get
     monkeypatch.setattr(os, "write", write)
     with pytest.raises(OSError):
         writer.append({"type": "note", "t": 2.0})
-    assert writer.next_line_no == 3
+    assert writer.next_line_no == 4          # line 2 is the journal's length line, line 3 the fragment
     writer.append({"type": "note", "t": 3.0})
     writer.close()
     read = read_journal(path)
     assert [e["t"] for e in read.events] == [1.0, 3.0]
-    assert [e["line_no"] for e in read.events] == [1, 3]
-    assert read.lines == [1, 3]
-    assert [(d.line, d.reason, d.plies) for d in read.damage] == [(2, "truncated", [])]
+    assert [e["line_no"] for e in read.events] == [1, 4]
+    assert read.lines == [1, 4]
+    assert [(d.line, d.reason, d.plies) for d in read.damage] == [(3, "truncated", [])]
 
 
 def test_a_damage_report_is_a_value_that_cannot_be_changed():
@@ -149,7 +149,7 @@ def test_a_last_line_with_a_changed_byte_is_damage_not_a_write_cut_off_by_a_cras
         f.write(b'{"type":"note","t":2.0,"x":"\xff"}')
     read = read_journal(path)
     assert read.notes == []
-    assert [(d.line, d.reason) for d in read.damage] == [(2, "corrupt")]
+    assert [(d.line, d.reason) for d in read.damage] == [(3, "corrupt")]   # line 2: the length line
 
 
 def test_a_duplicated_line_and_a_damaged_line_each_count_as_one_line(tmp_path: Path):
@@ -159,9 +159,9 @@ def test_a_duplicated_line_and_a_damaged_line_each_count_as_one_line(tmp_path: P
     for t in (1.0, 2.0, 3.0):
         writer.append({"type": "note", "t": t})
     writer.close()
-    lines = path.read_bytes().split(b"\n")
-    damaged = lines[2].replace(b'"t":3.0', b'"t":4.0')
-    path.write_bytes(b"\n".join([lines[0], lines[1], lines[0], damaged, b""]))
+    lines = path.read_bytes().split(b"\n")     # note, the journal's length line, note, note
+    damaged = lines[2].replace(b'"t":2.0', b'"t":4.0')
+    path.write_bytes(b"\n".join([lines[0], lines[1], lines[0], damaged, lines[3], b""]))
     read = read_journal(path)
     assert [(d.line, d.reason, d.count) for d in read.damage] == [(3, "duplicate", 1), (4, "corrupt", 1)]
 
