@@ -124,11 +124,12 @@ _FULL_DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
 
 
 def date_text(tag: str, lang: str = "de") -> str:
-    """The PGN ``Date`` tag as a person writes it: "01.12.2026" (de), "2026-12-01" (en); unknown parts dropped."""
+    """The PGN ``Date`` tag as a person writes it in ``lang`` ("01.12.2026" de/ru, "2026-12-01" en,
+    "01-12-2026" nl: ``records.date_written``); unknown parts dropped."""
     full = _FULL_DATE.match(tag)
     if full:
         year, month, day = full.groups()
-        return f"{day}.{month}.{year}" if lang == "de" else f"{year}-{month}-{day}"
+        return tr("records.date_written", lang, day=day, month=month, year=year)
     return tag.replace(".??", "")
 
 
