@@ -7,7 +7,8 @@ wrong kind) is named and skipped. ``show FILE`` reopens the game from its journa
 and prints every event with its time and message, then both boards, both scores
 and the clocks; what is damaged is named on stderr with the half-moves it
 affects, the rest is recovered, and the exit code is 1. ``--json`` prints the
-events as JSON (with ``problems``, ``affected_plies``, ``whole``).
+events as JSON (with ``problems``, ``affected_plies``, ``whole`` and ``moves``, the game
+as recovered from the good lines, in UCI).
 """
 
 from __future__ import annotations
@@ -111,7 +112,8 @@ def run_show(args: argparse.Namespace) -> int:
         print(json.dumps({"events": _public(read.events), "damaged_lines": [n for n, _ in result.problems],
                           "problems": [{"line": n, "reason": why} for n, why in result.problems],
                           "affected_plies": result.plies, "recorded_plies": result.recorded,
-                          "replayed_plies": result.replayed, "checked": result.checked, "whole": result.whole},
+                          "replayed_plies": result.replayed, "checked": result.checked, "whole": result.whole,
+                          "moves": [m.uci() for m in session.game_moves]},
                          ensure_ascii=False, indent=2))
         return 0 if result.whole else 1
     for line in damage:
