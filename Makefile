@@ -7,17 +7,17 @@ BIN    := $(VENV)/bin
 # Debian packages: espeak-ng (speech on Linux), libportaudio2 (microphone),
 # the libraries Qt needs to start (also offscreen), stockfish (practice against
 # the computer), speech-dispatcher and its Python binding (the screen-reader
-# speech channel); for tests: sox (audio measurements), poppler-utils (text of
+# speech channel), python3-venv (Debian's Python makes no virtual environment without it); for tests: sox (audio measurements), poppler-utils (text of
 # generated PDFs), xvfb (the app on a real X server), and the AT-SPI stack
 # (at-spi2-core, python3-pyatspi, dbus-x11) to walk the accessibility tree.
 RUN_DEBS  := espeak-ng libportaudio2 libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 \
              libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 \
              libxcb-render-util0 libxcb-shape0 libxcb-xkb1 libxcb-randr0 \
-             stockfish speech-dispatcher python3-speechd
+             stockfish speech-dispatcher python3-speechd python3-venv
 TEST_DEBS := $(RUN_DEBS) sox poppler-utils xvfb at-spi2-core python3-pyatspi dbus-x11
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test test-fast lint setup setup-test system-deps system-test-deps bench clean
+.PHONY: run test test-fast lint setup setup-test system-deps system-test-deps bench clean dist
 
 run: setup
 	$(BIN)/blindchess
@@ -73,8 +73,14 @@ $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $(VENV)/.installed $@
 
+# The stand-alone program (PyInstaller, one folder with Python and every library), built in a fresh
+# environment from the package as users install it, started (--version, a scenario game, the window
+# offscreen) and zipped into dist/. Not part of `make test`.
+dist: system-deps
+	$(PYTHON) packaging/build_dist.py
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info
 
 # Mutation sample over the core modules (by hand only, not part of `make test`): kill rate per module and
 # the surviving mutants. SAMPLE=n mutants per module (0 = all), MODULES="clock journal" to restrict.
