@@ -299,10 +299,10 @@ def simulate(args: argparse.Namespace) -> int:
         from ..textfile import os_error_text
 
         raise UserError(tr("pegboard.sim_link_failed", lang, link=link, error=os_error_text(exc, lang))) from None
-    print(tr("pegboard.sim_port", lang, port=sim.device), flush=True)
-    print(tr("pegboard.sim_link", lang, link=link), flush=True)
     restore = _unplug_on_termination()
     try:
+        print(tr("pegboard.sim_port", lang, port=sim.device), flush=True)
+        print(tr("pegboard.sim_link", lang, link=link), flush=True)
         if args.pgn:
             if not args.no_wait:
                 _wait_for_host(sim, lang)

@@ -5,7 +5,7 @@ and a diagram of the position before the sealed move as one A4 page with
 :class:`QTextDocument` and prints it with :class:`QPdfWriter`. The writer's unit
 is the typographic point (72 per inch) and the document is laid out for the
 writer itself, so the sizes in the style sheet are the sizes on paper: text in
-11 pt, the diagram's squares 26 pt (9 mm) wide, over the width of the page
+11 pt (the FEN in 9 pt, on one line), the diagram's squares 26 pt (9 mm) wide, over the width of the page
 inside 18 mm margins. Qt needs an application for fonts:
 :func:`blindchess.qtapp.ensure_app` (the CLI runs it offscreen when there is no
 display).
@@ -50,13 +50,15 @@ def _diagram_html(envelope: Envelope) -> str:
 
 def envelope_html(envelope: Envelope, lang: str = "de") -> str:
     """The envelope as HTML for QTextDocument."""
-    rows = "".join(f"<tr><td class='l'><b>{html.escape(label)}</b></td><td>{html.escape(value)}</td></tr>"
+    # the FEN in 9 pt, so its piece placement stays on one line (a string to copy, not to read)
+    rows = "".join(f"<tr><td class='l' width='32%'><b>{html.escape(label)}</b></td>"
+                   f"<td width='68%'{' class=fen' if value == envelope.position else ''}>{html.escape(value)}</td></tr>"
                    for label, value in envelope.fields(lang))
     return (
         "<html><head><style>"
         "body{font-family:'DejaVu Sans',sans-serif;font-size:11pt} td{padding:3px;vertical-align:top}"
-        "h2{font-size:15pt} td.l{width:35%} td.sq{width:26px;height:26px;font-size:18pt;text-align:center}"
-        "td.c{font-size:9pt;text-align:center}"
+        "h2{font-size:15pt} td.sq{width:26px;height:26px;font-size:18pt;text-align:center}"
+        "td.c{font-size:9pt;text-align:center} td.fen{font-size:9pt}"
         "</style></head><body>"
         f"<h2>{html.escape(tr('tournament.env_title', lang))}</h2>"
         f"<table width='100%' border='1' cellspacing='0'>{rows}</table><br/>"
