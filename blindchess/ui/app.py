@@ -101,7 +101,6 @@ def build(settings=None, *, lang: str | None = None):
     settings = settings or Settings.load()
     if lang:
         settings.lang = lang
-    use_lang(settings.lang)   # messages worded without an explicit language follow the window's
     theme.apply(app, settings.theme, settings.font_scale)
     qt_translations.install(app, settings.lang)
     controller = GameController(settings)
@@ -200,6 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return exc.exit_code
     try:
         app, controller, window = build(lang=lang)
+        use_lang(supported(window.settings.lang))   # messages worded without a language follow the window's
     except UserError as exc:
         print(exc.message, file=sys.stderr)
         return exc.exit_code
