@@ -38,11 +38,11 @@ from typing import Any, Literal
 
 import chess
 
-from .game.events import Event
+Event = dict[str, Any]
 from .i18n import tr
 from .notation import write
 from .phonetic import piece_name
-from .session import Session
+from .game import Session
 from .talking_clock import phrase
 
 Audience = Literal["assistant", "players", "blind", "arbiter"]

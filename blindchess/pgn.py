@@ -43,8 +43,31 @@ class Named(Protocol):
     def name(self) -> str: ...
 
 
+class TouchRecord(Protocol):
+    """A touch as the game records it (D.2.2, D.2.10 e)."""
+
+    @property
+    def board(self) -> str: ...
+    @property
+    def square(self) -> str: ...
+    @property
+    def piece(self) -> str | None: ...
+    @property
+    def ply(self) -> int: ...
+
+
+class RulingRecord(Protocol):
+    """A ruling or the arbiter's override as the game records it (D.2.9): the game from the start
+    after it (``moves``) and before it (``before``), UCI."""
+
+    @property
+    def moves(self) -> Sequence[str]: ...
+    @property
+    def before(self) -> Sequence[str]: ...
+
+
 class GameRecord(Protocol):
-    """What the export reads of a game (:class:`blindchess.session.Session` has it all)."""
+    """What the export reads of a game (the rules engine's :class:`blindchess.game.Session` has it all)."""
 
     headers: dict[str, str]
 
@@ -59,11 +82,14 @@ class GameRecord(Protocol):
     start: chess.Board
     clock: Clock
     lang: str
-    touches: list[dict[str, Any]]
-    rulings: list[dict[str, Any]]
-
+    @property
+    def touches(self) -> Sequence[TouchRecord]: ...
+    @property
+    def rulings(self) -> Sequence[RulingRecord]: ...
     @property
     def result(self) -> str | None: ...
+    @property
+    def result_reason(self) -> str | None: ...
 
     @property
     def game_moves(self) -> Sequence[chess.Move]: ...
@@ -75,23 +101,24 @@ def _clock_by_ply(session: GameRecord) -> dict[int, Snapshot]:
     return {snap.ply: snap for snap in session.clock.history if snap.ply > 0}
 
 
-def _touch_text(ev: dict[str, Any], lang: str) -> str:
-    """A touch (D.2.2, D.2.10 e) told again in ``lang`` from the event's fields (square as in notation)."""
-    piece = ev.get("piece")
+def _touch_text(ev: TouchRecord, lang: str) -> str:
+    """A touch (D.2.2, D.2.10 e) in ``lang`` from the record's fields (square as in notation)."""
+    piece = ev.piece
     words = tr(f"session.piece_{'w' if piece.isupper() else 'b'}{piece.lower()}", lang) \
         if isinstance(piece, str) and piece else tr("session.piece_none", lang)
-    key = "session.touch_tactile" if ev.get("board") == "tactile" else "session.touch_sighted"
-    return tr(key, lang, piece=words, square=str(ev.get("square", "?")))
+    key = "session.touch_tactile" if ev.board == "tactile" else "session.touch_sighted"
+    return tr(key, lang, piece=words, square=ev.square)
 
 
-def _ruling_text(ev: dict[str, Any], lang: str) -> str:
-    """A ruling (D.2.9) told again in ``lang`` from the event's fields: what was set, from which move on."""
-    if ev.get("type") == "ruling-override":
-        return tr("records.pgn_override", lang, plies=len(ev.get("moves", [])), note=str(ev.get("note") or ""))
-    kind = str(ev.get("kind", "none"))
+def _ruling_text(ev: RulingRecord, lang: str) -> str:
+    """A ruling (D.2.9) in ``lang`` from the record's fields: what was set, from which move on. An override
+    (no ``kind``) is the arbiter's own decision."""
+    kind = getattr(ev, "kind", None)
+    if kind is None:
+        return tr("records.pgn_override", lang, plies=len(ev.moves), note=str(getattr(ev, "note", "") or ""))
     key = {"retrace": "records.pgn_ruling_retrace", "correct-board": "records.pgn_ruling_correct"}.get(
-        kind, "records.pgn_ruling_none")
-    return tr(key, lang, plies=len(ev.get("moves", [])))
+        str(kind), "records.pgn_ruling_none")
+    return tr(key, lang, plies=len(ev.moves))
 
 
 def _last_move_clock(session: GameRecord, mover: chess.Color) -> tuple[float, float] | None:
@@ -133,7 +160,6 @@ def session_to_game(session: GameRecord, lang: str | None = None) -> chess.pgn.G
 
     clocks = _clock_by_ply(session)
     lang = lang or session.lang
-    retold = lang != session.lang
     comments: dict[int, list[str]] = {}
 
     def add(ply: int, text: str) -> None:
@@ -150,11 +176,13 @@ def session_to_game(session: GameRecord, lang: str | None = None) -> chess.pgn.G
             elif read.problem is not None and i == read.problem.index:
                 add(i + 1, tr("session.pgn_problem", lang, score=name, written=written,
                               problem=tr(f"session.problem_{read.problem.problem}", lang)))
-    for ev in session.touches:
-        add(int(ev.get("ply", 0)), _touch_text(ev, lang) if retold else ev.get("message") or f"{ev.get('square')}")
-    for ev in session.rulings:
-        text = _ruling_text(ev, lang) if retold else ev.get("message") or ev.get("explanation", "")
-        add(len(ev.get("moves", [])), tr("session.pgn_ruling", lang, text=text))
+    for touch in session.touches:
+        add(touch.ply, _touch_text(touch, lang))
+    for ruling in session.rulings:
+        add(len(ruling.moves), tr("session.pgn_ruling", lang, text=_ruling_text(ruling, lang)))
+    if session.result is not None and session.result_reason:
+        h["Termination"] = _termination(session.result_reason)
+        add(len(game_moves), tr("records.pgn_end", lang, reason=tr(f"session.reason_{session.result_reason}", lang)))
 
     node: chess.pgn.GameNode = game
     for i, move in enumerate(game_moves):
@@ -185,9 +213,9 @@ def _add_retracted(game: chess.pgn.Game, session: GameRecord, lang: str) -> None
     """Moves taken back by a ruling (D.2.9) as side variations where the game went on differently."""
     mainline = list(game.mainline())
     for ev in session.rulings:
-        before = [chess.Move.from_uci(u) for u in ev.get("before", [])]
-        kept = len(ev.get("moves", []))
-        now_moves = [chess.Move.from_uci(u) for u in ev.get("moves", [])]
+        before = [chess.Move.from_uci(u) for u in ev.before]
+        kept = len(ev.moves)
+        now_moves = [chess.Move.from_uci(u) for u in ev.moves]
         if len(before) <= kept or before[:kept] != now_moves[:kept]:
             continue
         parent = game if kept == 0 else (mainline[kept - 1] if kept - 1 < len(mainline) else None)
@@ -199,6 +227,15 @@ def _add_retracted(game: chess.pgn.Game, session: GameRecord, lang: str) -> None
             if not node.board().is_legal(move):
                 break
             node = node.add_variation(move)
+
+
+def _termination(reason: str) -> str:
+    """The PGN ``Termination`` tag of an end (the standard's words: "normal", "time forfeit", …)."""
+    if reason in ("time_forfeit", "time_no_mate", "both_flags"):
+        return "time forfeit"
+    if reason in ("arbiter", "illegal_move", "illegal_move_no_mate", "sealed_move"):
+        return "rules infraction" if reason != "arbiter" else "adjudication"
+    return "normal"
 
 
 def session_to_pgn(session: GameRecord) -> str:

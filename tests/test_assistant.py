@@ -7,7 +7,7 @@ import pytest
 
 from blindchess.assistant import Assistant, Instruction
 from blindchess.envelope import Adjournment
-from blindchess.session import Player, Session
+from blindchess.game import Player, Session
 
 
 def _game(**kw):

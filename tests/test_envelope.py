@@ -193,7 +193,7 @@ def test_public_view_until_the_envelope_is_opened():
 
 def test_session_journal_round_trip(tmp_path):
     session_mod = pytest.importorskip("blindchess.session")
-    from blindchess.session import Session
+    from blindchess.game import Session
 
     path = tmp_path / "game.jsonl"
     pgn = '[White "Anna Blind"]\n[Black "Bert Seher"]\n[TimeControl "5400+30"]\n\n1. d4 d5 2. Nf3 Nf6 *'
@@ -490,7 +490,7 @@ def test_a_chess960_adjournment_keeps_its_castling():
 # -- the sealed move as a first-class session event (Guidelines I; hidden until opened) ------
 
 def _adjourned_session(path):
-    from blindchess.session import Session
+    from blindchess.game import Session
 
     pgn = '[White "Anna Blind"]\n[Black "Bert Seher"]\n[TimeControl "5400+30"]\n\n1. d4 d5 2. Nf3 Nf6 *'
     s = Session.from_pgn(pgn, now=0.0, visually_impaired="white", journal=path)
@@ -522,7 +522,7 @@ def test_a_subscriber_never_sees_the_sealed_move_before_the_envelope_is_opened(t
 
 
 def test_after_reopening_the_sealed_move_is_still_hidden_until_opened(tmp_path):
-    from blindchess.session import Session
+    from blindchess.game import Session
 
     path = tmp_path / "game.jsonl"
     s, adj, _, _ = _adjourned_session(path)
@@ -539,7 +539,7 @@ def test_after_reopening_the_sealed_move_is_still_hidden_until_opened(tmp_path):
 
 
 def test_after_opening_the_sealed_move_is_visible(tmp_path):
-    from blindchess.session import Session
+    from blindchess.game import Session
 
     path = tmp_path / "game.jsonl"
     s, _, _, _ = _adjourned_session(path)

@@ -16,7 +16,7 @@ import pytest
 
 from blindchess import journal, paths
 from blindchess.errors import UserError
-from blindchess.session import Player, Session
+from blindchess.game import Player, Session
 
 M = chess.Move.from_uci
 
@@ -142,7 +142,7 @@ def test_new_refuses_to_overwrite_a_journal(tmp_path):
 CHILD = textwrap.dedent("""
     import sys
     import chess
-    from blindchess.session import Player, Session
+    from blindchess.game import Player, Session
 
     path = sys.argv[1]
     s = Session.new(Player("Anna"), Player("Bert", True), "90+30", journal=path, now=0.0)

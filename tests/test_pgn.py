@@ -10,7 +10,7 @@ import pytest
 
 from blindchess.errors import UserError
 from blindchess.pgn import session_to_pgn
-from blindchess.session import Player, Session
+from blindchess.game import Player, Session
 
 M = chess.Move.from_uci
 

@@ -18,7 +18,7 @@ from blindchess import phonetic
 from blindchess.cli import main
 from blindchess.engine import EngineError
 from blindchess.i18n import tr
-from blindchess.session import Session
+from blindchess.game import Session
 from blindchess.table.events import ClockPressed, DeviceRequest, Mirrored, Moved, Refused, Ruled, Speak
 from blindchess.table.opponent import MIN_DELAY, PRESS_REMINDER, RULING_DELAY, Slips, min_delay
 from blindchess.scenario import ScriptError, parse

@@ -23,7 +23,7 @@ from blindchess import phonetic
 from blindchess.cli import main
 from blindchess.engine import find_engine
 from blindchess.i18n import tr
-from blindchess.session import Session
+from blindchess.game import Session
 from blindchess.table.events import ClockPressed, Diverged, Mirrored, Moved, Said
 
 from practice_driver import BlindSide

@@ -11,7 +11,7 @@ import chess
 import pytest
 
 from blindchess.cli import main
-from blindchess.session import Player, Session
+from blindchess.game import Player, Session
 
 
 def fen_after(sans, start=None) -> chess.Board:

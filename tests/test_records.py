@@ -68,7 +68,7 @@ def test_missing_file_and_folder(tmp_path):
 
 def _journal_game(path: Path) -> list[chess.Move]:
     """A real journaled session: a touch, a move on both boards, clock presses, written scores."""
-    from blindchess.session import Player, Session
+    from blindchess.game import Player, Session
 
     s = Session.new(Player("Anna", visually_impaired=True), Player("Bob"), "90+30", journal=path, now=0.0)
     s.start_clock(0.0)

@@ -19,7 +19,7 @@ HEADERS = {"Event": "IBCA Weltmeisterschaft", "Site": "Rhodos GRE", "Date": "202
 
 def _journal(path: Path, time_control: str) -> None:
     """A real journaled game with the headers the new-game dialog / a scenario's @event … fill."""
-    from blindchess.session import Player, Session
+    from blindchess.game import Player, Session
 
     s = Session.new(Player("Anna", visually_impaired=True), Player("Bob"), time_control, journal=path,
                     now=0.0, headers=dict(HEADERS))

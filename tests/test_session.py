@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import chess
 
-from blindchess.session import Player, Session
+from blindchess.game import Player, Session
 
 M = chess.Move.from_uci
 

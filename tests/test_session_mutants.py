@@ -11,7 +11,7 @@ from pathlib import Path
 
 import chess
 
-from blindchess.session import Player, Session
+from blindchess.game import Player, Session
 
 M = chess.Move.from_uci
 

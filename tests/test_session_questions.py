@@ -6,7 +6,7 @@ from __future__ import annotations
 import chess
 
 from blindchess import phonetic
-from blindchess.session import Player, Session
+from blindchess.game import Player, Session
 
 M = chess.Move.from_uci
 # White (visually impaired) to move with knights on b1 and f1: "Springer David zwei" fits both.

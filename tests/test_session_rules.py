@@ -9,7 +9,7 @@ from pathlib import Path
 
 import chess
 
-from blindchess.session import Player, Session
+from blindchess.game import Player, Session
 
 M = chess.Move.from_uci
 PROMOTION = "8/4P3/8/8/8/8/k7/7K w - - 0 1"

@@ -26,6 +26,7 @@ from blindchess.table.events import (
     Touched,
     from_json,
 )
+from blindchess.game.events import TimeRequest, Touch
 from blindchess.table.speech import internal_ids
 from blindchess.table.table import Table, TableSetup
 from test_table_support import Run, blind_move
@@ -204,7 +205,7 @@ def test_6_removing_the_captured_peg_with_a_long_pause_is_no_touch() -> None:
     assert touched == ["e2", "b1"]
     s = run.table.session
     assert s.board("tactile").fen() == s.game_board().fen()
-    assert all(e.get("type") != "touch" or e["square"] in ("e2", "b1") for e in s.events)
+    assert all(not isinstance(e, Touch) or e.square in ("e2", "b1") for e in s.events)
 
 
 def test_6_a_mirror_finished_just_before_the_own_lift_is_recognised() -> None:
@@ -314,7 +315,7 @@ def test_time_is_said_only_when_asked() -> None:
     run.table.tick(220.0)
     answer = [x for x in run.said() if x.text.startswith("Sie:")]
     assert len(answer) == 1 and answer[0].to == "blind"
-    assert any(e.get("type") == "time-request" for e in run.table.session.events)
+    assert any(isinstance(e, TimeRequest) for e in run.table.session.events)
 
 
 def test_low_time_warnings_only_for_a_player_who_chose_them() -> None:

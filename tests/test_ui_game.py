@@ -169,7 +169,7 @@ def test_a_whole_game_with_a_wrong_mirror_and_a_board_correction(qtbot, game):
     assert "1-0" in w.next_step.text()
     w.grab().save(str(SCREENSHOTS / "main-window-game-over.png"))
     # the journal holds the whole game: reopening it gives the same game
-    from blindchess.session import Session
+    from blindchess.game import Session
 
     again = Session.load(s.journal_path)
     assert again.game_moves == s.game_moves and again.result == "1-0"

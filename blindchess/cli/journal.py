@@ -27,7 +27,7 @@ from ..i18n import default_lang, tr
 from .options import add_lang_argument
 from ..journal import format_plies, list_journals, read_journal, verdict
 from ..records.source import journal_messages, journal_notes
-from ..session import Session
+from ..game import Session
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -123,10 +123,9 @@ def run_show(args: argparse.Namespace) -> int:
     if not result.checked:
         print(tr("filecheck.journal_unchecked", lang, path=path), file=sys.stderr)
     t0 = read.events[0].get("t", 0.0) if read.events else 0.0
-    replayed = {e.get("seq"): e.get("message") for e in session.events}
     for ev in read.events:
         stamp = format_time(float(ev.get("t", t0)) - t0)
-        detail = ev.get("message") or replayed.get(ev.get("seq")) or _detail(ev)
+        detail = ev.get("message") or _detail(ev)
         print(f"{ev.get('seq', '?'):>5} {stamp:>8}  {ev.get('type', '?'):<20} {detail}")
     print()
     for name in ("sighted", "tactile"):

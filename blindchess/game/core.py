@@ -1,28 +1,27 @@
-"""The game assembled: its collaborators, the ONE registry of input event handlers, and journals.
+"""The rules engine's parts, wired, and the one dispatch that applies an input event.
 
-:class:`Game` builds one collaborator per group of FIDE Laws articles and maps each
-input event type to exactly one handler (:attr:`Game.handlers`); the event log
-applies an event through that map, live and when a journal is replayed.
+Each collaborator owns one group of articles:
 
 =========================  =====================================================
-collaborator               articles
+module                     articles
 =========================  =====================================================
-:mod:`.log`                the journal (the game's record), sealed-move privacy
+:mod:`.log`                the game's record, journal units, sealed-move privacy
 :mod:`.boards`             D.1 two boards, D.2.9 divergence, D.2.2 / D.2.10 e touches
 :mod:`.completion`         D.2.3, D.2.5 move made; D.2.8 slip of the tongue
-:mod:`.hearing`            D.2.1 announcing, questions instead of guesses
 :mod:`.scores`             D.2.7, D.2.10 c the game scores
-:mod:`.timing`             D.2.4 press, D.2.6 clock, D.2.10 d time on request, Art. 6.9 flags
-:mod:`.ending`             Art. 5, 9.1 resignation, draws, results
+:mod:`.timing`             D.2.4 press, D.2.6 clock, D.2.10 d time on request, Art. 6.8 flags
+:mod:`.ending`             Art. 5, 6.9, 9 resignation, draws, claims, results
 :mod:`.rulings`            D.2.9 ruling, arbiter's override, imported games
 :mod:`.adjournment`        Guidelines I sealed move
 =========================  =====================================================
+
+:meth:`Rules.apply` dispatches an input event to its one handler with ``match``.
+:func:`load` rebuilds a game from its journal (inputs replayed, outcomes recomputed).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import chess
 
@@ -31,23 +30,53 @@ from ..clock import TimeControl
 from ..errors import UserError
 from ..i18n import tr
 from ..journal import read_journal
-from ..plural import plural
+from ..rulesets import RuleSet, for_time_control
 from .adjournment import Adjournment
 from .boards import Boards
 from .completion import Completion
 from .ending import Ending
-from .events import INPUT_TYPES, Event, Handler, color_name
-from .hearing import Hearing
+from .events import (
+    Announce,
+    BoardMove,
+    BoardMoveRejected,
+    Claim,
+    ClockPause,
+    ClockResume,
+    ClockSet,
+    ClockStart,
+    DrawAnswer,
+    DrawOffer,
+    EnvelopeOpened,
+    Flag,
+    GameEvent,
+    Note,
+    PgnImport,
+    Player,
+    Press,
+    Reopened,
+    Resign,
+    Result,
+    Ruling,
+    RulingOverride,
+    Score,
+    SealedMove,
+    SessionStart,
+    TakeBack,
+    TimeRequest,
+    Touch,
+    color_name,
+    from_json,
+)
 from .log import EventLog
 from .rulings import Rulings
 from .scores import Scores
-from .state import GameState, Player
+from .state import GameState
 from .timing import Timing
 
-__all__ = ["Game", "start_board"]
+__all__ = ["Rules", "start_board", "load", "JOURNAL_PROBLEM"]
 
-#: Errors a journal line that does not fit the game raises while it is replayed.
-_INAPPLICABLE = (ValueError, KeyError, TypeError, IndexError, AssertionError, AttributeError)
+#: Errors a journal line that does not fit the game raises while it is read or replayed.
+JOURNAL_PROBLEM = (ValueError, KeyError, TypeError, IndexError, AssertionError, AttributeError)
 
 
 def start_board(chess960: int | None, start_fen: str | None) -> chess.Board:
@@ -64,149 +93,178 @@ def start_board(chess960: int | None, start_fen: str | None) -> chess.Board:
     return chess.Board()
 
 
-class Game:
-    """One game's collaborators and the registry that applies its input events."""
+class Rules:
+    """One game's collaborators and the dispatch that applies its input events."""
 
-    def __init__(self, white: Player, black: Player, time_control: TimeControl | None, *, start: chess.Board,
-                 lang: str = "de", now: float = 0.0, auto_press: bool = False,
-                 tactile_senses_pieces: bool = False, chess960_number: int | None = None,
-                 headers: dict[str, str] | None = None) -> None:
-        self.created = now
-        self.log = EventLog(now, lang)
-        self.state = GameState(white, black, start, lang, self.log, auto_press=auto_press,
-                               tactile_senses_pieces=tactile_senses_pieces, chess960_number=chess960_number,
-                               headers=dict(headers or {}))
-        self.timing = Timing(self.state, time_control, now)
+    def __init__(self, start_event: SessionStart) -> None:
+        ev = start_event
+        self.start_event = ev
+        self.created = ev.t
+        tc = TimeControl.parse(ev.time_control) if ev.time_control else None
+        start = chess.Board(ev.start_fen, chess960=ev.chess960)
+        rules = _rule_set(tc, ev.rules, ev.supervised)
+        self.log = EventLog(ev.t)
+        self.state = GameState(ev.white, ev.black, start, ev.lang, self.log, rules, auto_press=ev.auto_press,
+                               tactile_senses_pieces=ev.tactile_senses_pieces, chess960_number=ev.chess960_number,
+                               headers=dict(ev.headers))
+        self.timing = Timing(self.state, tc, ev.t)
         self.ending = Ending(self.state, self.timing)
         self.boards = Boards(self.state)
         self.scores = Scores(self.state)
-        self.completion = Completion(self.state, self.boards, self.timing, self.ending)
-        self.hearing = Hearing(self.state, self.completion, self.timing, self.ending)
+        self.completion = Completion(self.state, self.boards, self.timing, self.ending, self.scores)
         self.rulings = Rulings(self.state, self.boards, self.scores, self.timing, self.completion)
         self.adjournment = Adjournment(self.state)
-        t, e, r = self.timing, self.ending, self.rulings
-        #: The registry: input event type -> its one handler.
-        self.handlers: dict[str, Handler] = {
-            "session-start": _ignore, "clock-start": t.on_clock_start, "board-move": self._on_board_move,
-            "board-move-rejected": _ignore, "take-back": self._on_take_back, "announce": self._on_announce,
-            "press": t.on_press, "clock-pause": t.on_clock_pause, "clock-resume": t.on_clock_resume,
-            "clock-set": t.on_clock_set, "score": self.scores.on_score, "touch": self.boards.on_touch,
-            "draw-offer": e.on_draw_offer, "draw-answer": e.on_draw_answer, "resign": e.on_resign,
-            "result": e.on_result, "time-request": _ignore, "flag": t.on_flag, "ruling": r.on_ruling,
-            "ruling-override": r.on_ruling_override, "pgn-import": r.on_pgn_import, "note": _ignore,
-            "reopened": t.on_reopened, "sealed-move": _ignore,
-            "envelope-opened": self.adjournment.on_envelope_opened,
-        }
-        assert set(self.handlers) == INPUT_TYPES
-        self.log.bind(self._apply)
-
-    def _apply(self, ev: Event) -> None:
-        self.handlers[str(ev["type"])](ev)
-
-    # -- the handlers that involve several collaborators --------------------------------------
-
-    def _on_board_move(self, ev: Event) -> None:
-        name, index, move = self.boards.on_board_move(ev)
-        now = float(ev["t"])
-        self.completion.on_board_move(name, index, move, str(ev.get("role", "")), now)
-        self.boards.check_divergence(now)
-
-    def _on_take_back(self, ev: Event) -> None:
-        self.boards.on_take_back(ev)
-        self.boards.check_divergence(float(ev["t"]))
-
-    def _on_announce(self, ev: Event) -> None:
-        self.completion.on_announce(ev)
-        self.boards.check_divergence(float(ev["t"]))
-
-    # -- journals -----------------------------------------------------------------------------
-
-    def start_fields(self) -> dict[str, Any]:
-        """The fields of ``session-start``: everything needed to set the game up again."""
-        s = self.state
-        tc = self.timing.time_control
-        return {
-            "white": s.white.to_dict(), "black": s.black.to_dict(),
-            "time_control": str(tc) if tc else None,
-            "start_fen": s.start.fen(), "chess960": s.start.chess960,
-            "chess960_number": s.chess960_number, "lang": s.lang,
-            "blind": None if s.blind_color is None else color_name(s.blind_color),
-            "auto_press": s.auto_press, "tactile_senses_pieces": s.tactile_senses_pieces,
-            "headers": s.headers, "version": __version__,
-        }
+        self.notes: list[Note] = []
+        self.log.bind(self.apply)
 
     @classmethod
-    def from_start_event(cls, ev: Event) -> Game:
-        """The game as its ``session-start`` event sets it up (KeyError/ValueError/TypeError if damaged)."""
-        tc = TimeControl.parse(ev["time_control"]) if ev.get("time_control") else None
-        start = chess.Board(ev["start_fen"], chess960=bool(ev.get("chess960")))
-        number = ev.get("chess960_number")
-        return cls(Player.from_dict(ev["white"]), Player.from_dict(ev["black"]), tc, start=start,
-                   lang=str(ev.get("lang", "de")), now=float(ev.get("t", 0.0)), auto_press=bool(ev.get("auto_press")),
-                   tactile_senses_pieces=bool(ev.get("tactile_senses_pieces")),
-                   chess960_number=None if number is None else int(number), headers=dict(ev.get("headers") or {}))
+    def new(cls, white: Player, black: Player, time_control: TimeControl | None, *, start: chess.Board, lang: str,
+            now: float, auto_press: bool = False, tactile_senses_pieces: bool = False,
+            chess960_number: int | None = None, headers: dict[str, str] | None = None,
+            rules: str | None = None, supervised: bool = True, table: dict[str, object] | None = None) -> Rules:
+        """A new game (its :class:`SessionStart` not yet recorded: :meth:`begin`)."""
+        blind = None
+        if white.visually_impaired and not black.visually_impaired:
+            blind = "white"
+        elif black.visually_impaired:
+            blind = "black"
+        ev = SessionStart(t=now, white=white, black=black, time_control=str(time_control) if time_control else None,
+                          start_fen=start.fen(), chess960=start.chess960, chess960_number=chess960_number,
+                          lang=lang, blind=blind, auto_press=auto_press,  # type: ignore[arg-type]
+                          tactile_senses_pieces=tactile_senses_pieces, headers=dict(headers or {}),
+                          version=__version__, rules=rules, supervised=supervised, table=table)
+        return cls(ev)
 
-    @classmethod
-    def load(cls, path: Path) -> Game:
-        """The game rebuilt from its journal, read-only; damaged lines in ``log.problems``.
+    def begin(self) -> SessionStart:
+        """Record the game's first line."""
+        return self.log.record(self.start_event)
 
-        Raises UserError for a file that cannot be read or holds no game.
-        """
-        try:
-            read = read_journal(path)
-        except OSError as exc:
-            raise UserError(tr("session.journal_unreadable", None, path=path, error=exc.strerror or exc)) from exc
-        start = next((e for e in read.events if e.get("type") == "session-start"), None)
-        if start is None:
-            raise UserError(tr("session.journal_no_start", None, path=path))
-        problems = list(read.problems)
-        try:
-            game = cls.from_start_event(start)
-        except _INAPPLICABLE as exc:   # e.g. a start_fen that is no text
-            raise UserError(tr("session.journal_no_start", None, path=path)) from exc
-        log = game.log
-        log.replaying = True
-        try:
-            log.record_input(start)
-            for line, ev in zip(read.lines, read.events, strict=False):
-                if ev is start or ev.get("derived") or ev.get("type") not in INPUT_TYPES \
-                        or ev.get("type") == "session-start":
-                    continue
-                log.seq = max(log.seq, int(ev.get("seq", log.seq + 1)))
-                ev = dict(ev, seq=log.seq)
-                try:
-                    log.record_input(ev)
-                except _INAPPLICABLE:
-                    # A line that does not fit the game (edited by hand?): reported, skipped.
-                    log.drop_last(ev)
-                    problems.append((line, "inapplicable"))
-        finally:
-            log.replaying = False
-        log.problems = sorted(problems)
-        log.journal_path = path
-        return game
+    def apply(self, ev: GameEvent) -> None:
+        """Apply an input event: its one handler (ValueError etc. when it does not fit the game)."""
+        now = ev.t
+        match ev:
+            case SessionStart() | TimeRequest() | SealedMove():
+                pass
+            case Note():
+                self.notes.append(ev)
+            case ClockStart():
+                self.timing.on_clock_start(ev)
+            case BoardMove():
+                index, move = self.boards.on_board_move(ev)
+                self.completion.on_board_move(ev.board, index, move, ev.role, now)
+                self.boards.check_divergence(now)
+            case TakeBack():
+                self.boards.on_take_back(ev)
+                self.boards.check_divergence(now)
+            case Announce():
+                self.completion.on_announce(ev)
+                self.boards.check_divergence(now)
+            case Press():
+                self.timing.on_press(ev)
+            case ClockPause():
+                self.timing.on_clock_pause(ev)
+            case ClockResume():
+                self.timing.on_clock_resume(ev)
+            case ClockSet():
+                self.timing.on_clock_set(ev)
+            case Score():
+                self.scores.on_score(ev)
+            case Touch():
+                self.boards.on_touch(ev)
+            case DrawOffer():
+                self.ending.on_draw_offer(ev)
+            case DrawAnswer():
+                self.ending.on_draw_answer(ev)
+            case Resign():
+                self.ending.on_resign(ev)
+            case Result():
+                self.ending.on_result(ev)
+            case Flag():
+                self.ending.on_flag(ev)
+            case Claim():
+                self.ending.on_claim(ev)
+            case Ruling():
+                self.rulings.on_ruling(ev)
+            case RulingOverride():
+                self.rulings.on_ruling_override(ev)
+            case PgnImport():
+                self.rulings.on_pgn_import(ev)
+            case Reopened():
+                self.timing.on_reopened(ev)
+            case EnvelopeOpened():
+                self.adjournment.on_envelope_opened(ev)
+            case BoardMoveRejected():
+                pass    # journaled as an input by earlier versions: changes nothing
+            case _:
+                raise ValueError(f"no handler for {ev.TYPE}")
 
-    def reopen(self, path: Path, now: float | None, count_closed_time: bool) -> None:
-        """Append to ``path`` from now on; report damaged lines; stop or restart a running clock."""
-        log = self.log
-        read_problems = log.problems
-        log.open_journal(path)
-        if read_problems:
-            lines = [n for n, _ in read_problems]
-            log.do("note", log.last_t, text="journal-damaged", lines=lines)
-            log.told("journal-damaged", log.last_t, lines=lines, message=plural(
-                len(lines), "session.journal_damaged_one", "session.journal_damaged", self.state.lang,
-                lines=", ".join(map(str, lines)), path=path))
-        if self.timing.clock.ticking and self.state.result is None:
-            last = log.last_t
-            if now is None:
-                log.do("reopened", last, closed_at=last, reopened_at=None, counted=False)
-            else:
-                log.do("reopened", now, closed_at=last, reopened_at=now, counted=bool(count_closed_time))
-        elif now is not None:
-            log.last_t = now
+
+def _rule_set(tc: TimeControl | None, kind: str | None, supervised: bool) -> RuleSet:
+    """The rule set named (``kind``), else the one the time control gives (Appendices A, B)."""
+    derived = for_time_control(tc, supervised=supervised)
+    if kind in ("standard", "rapid", "blitz"):
+        return RuleSet(kind=kind, base_seconds=derived.base_seconds, increment=derived.increment,  # type: ignore[arg-type]
+                       supervised=supervised)
+    return derived
 
 
-def _ignore(ev: Event) -> None:
-    """Input events that only record (the table and the arbiter read them)."""
-    return None
+def load(path: Path) -> Rules:
+    """The game rebuilt from its journal; damaged lines in ``log.problems``, journal not reopened.
+
+    Inputs are replayed in order, outcomes recomputed (the journal's own outcome lines are
+    the record the replay is checked against, :func:`blindchess.journal.verdict`). A line that
+    does not fit the game is reported ("inapplicable") and skipped. Raises UserError for a
+    file that cannot be read or holds no game.
+    """
+    try:
+        read = read_journal(path)
+    except OSError as exc:
+        raise UserError(tr("session.journal_unreadable", None, path=path, error=exc.strerror or exc)) from exc
+    start: SessionStart | None = None
+    problems = list(read.problems)
+    for data in read.events:
+        if data.get("type") == "session-start":
+            try:
+                ev = from_json(data)
+            except JOURNAL_PROBLEM:
+                continue
+            if isinstance(ev, SessionStart):
+                start = ev
+                break
+    if start is None:
+        raise UserError(tr("session.journal_no_start", None, path=path))
+    try:
+        game = Rules(start)
+    except JOURNAL_PROBLEM as exc:   # e.g. a start_fen that is no position
+        raise UserError(tr("session.journal_no_start", None, path=path)) from exc
+    log = game.log
+    log.replaying = True
+    try:
+        log.seq = start.seq - 1 if start.seq > 0 else 0
+        log.record(start)
+        for line, data in zip(read.lines, read.events, strict=False):
+            kind = data.get("type")
+            if kind == "session-start" or data.get("derived"):
+                continue
+            try:
+                ev = from_json(data)
+            except JOURNAL_PROBLEM:
+                problems.append((line, "inapplicable"))
+                continue
+            if ev is None or not ev.INPUT:
+                continue
+            log.seq = max(log.seq, ev.seq - 1)
+            first = log.seq + 1
+            try:
+                log.record(ev)
+            except JOURNAL_PROBLEM:
+                # A line that does not fit the game (edited by hand?): reported, skipped.
+                log.drop_since(first)
+                problems.append((line, "inapplicable"))
+        log.commit()
+    finally:
+        log.replaying = False
+    log.problems = sorted(problems)
+    log.journal_path = path
+    return game
+

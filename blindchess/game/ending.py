@@ -1,81 +1,191 @@
-"""How a game ends: draw offers and answers (Art. 9.1), resignation (Art. 5.1 b), a result set by
-the arbiter, and the end itself (the clock stops).
+"""How a game ends: resignation (Art. 5.1.2), draw offers (Art. 9.1), claims (Art. 9.2, 9.3, 9.5,
+6.8, D.2.10 e), ends by themselves (Art. 5, 9.6), fallen flags (Art. 6.9), the arbiter's result.
 
-A player cannot accept his own draw offer; his own press keeps it standing; the
-opponent's press (he made his move instead of answering) lets it lapse (Art. 9.1 b,
-see :meth:`blindchess.game.timing.Timing.on_press`).
+* A player cannot accept his own draw offer; his own press keeps it standing; the
+  opponent's press (he made his move instead of answering) lets it lapse (Art. 9.1.2.3,
+  :meth:`blindchess.game.timing.Timing.on_press`).
+* A draw claim (threefold repetition, Art. 9.2; fifty moves, Art. 9.3) is made by the
+  player to move — on the position now (9.2.1.2, 9.3.2) or on the move he declares he
+  will make (9.2.1.1, 9.3.1). The blind player whose own move is made but whose clock is
+  not yet pressed has declared that move by announcing it (D.2.3): his claim is judged on
+  the position after it. Correct: drawn (9.5.2). Incorrect: two minutes to the opponent
+  and the game goes on (9.5.3).
+* A claim on time (Art. 6.8; the assistant's, D.2.10 e) is upheld when the opponent's
+  flag has fallen; the result follows Art. 6.9 — a draw when the claimant cannot mate by
+  any series of legal moves (approximated by material, :func:`blindchess.rulesets.cannot_mate`).
+  Both flags fallen: a draw (A.4.3, B).
+* Checkmate, stalemate, a dead position by material, the fifth repetition and 75 moves
+  end the game by themselves (Art. 5, 9.6; python-chess's outcome).
 """
 
 from __future__ import annotations
 
 import chess
 
-from ..i18n import tr
-from .events import Event, color_name, parse_color
+from ..rulesets import cannot_mate
+from .events import (
+    Claim,
+    ClaimJudged,
+    ClaimKind,
+    DrawAnswer,
+    DrawDeclined,
+    DrawOffer,
+    Flag,
+    FlagFallen,
+    GameEnd,
+    Resign,
+    Result,
+    color_name,
+    parse_color,
+)
 from .state import GameState
 from .timing import Timing
 
-__all__ = ["Ending", "RESULTS"]
+__all__ = ["Ending", "RESULTS", "TWO_MINUTES"]
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+DRAW = "1/2-1/2"
+#: Art. 9.5.3 (an incorrect draw claim), Art. 7.5.5 (a first illegal move): the opponent's extra time.
+TWO_MINUTES = 120.0
+
+
+def win(color: chess.Color) -> str:
+    return "1-0" if color == chess.WHITE else "0-1"
 
 
 class Ending:
-    """Draws, resignation, results; see the module docstring."""
+    """Draws, resignation, claims, flags, results; see the module docstring."""
 
     def __init__(self, state: GameState, timing: Timing) -> None:
         self.state = state
         self.timing = timing
 
-    def offer_draw(self, color: chess.Color, now: float) -> Event:
-        return self.state.log.do("draw-offer", now, color=color_name(color),
-                                 message=tr("session.draw_offered", self.state.lang,
-                                            color=self.state.words.color(color)))
+    # -- commands
+    def offer_draw(self, color: chess.Color, now: float) -> DrawOffer:
+        return self.state.log.record(DrawOffer(t=now, color=color_name(color)))
 
-    def answer_draw(self, color: chess.Color, accept: bool, now: float) -> Event:
-        return self.state.log.do("draw-answer", now, color=color_name(color), accept=bool(accept))
+    def answer_draw(self, color: chess.Color, accept: bool, now: float) -> DrawAnswer:
+        return self.state.log.record(DrawAnswer(t=now, color=color_name(color), accept=bool(accept)))
 
-    def resign(self, color: chess.Color, now: float) -> Event:
-        return self.state.log.do("resign", now, color=color_name(color))
+    def resign(self, color: chess.Color, now: float) -> Resign:
+        return self.state.log.record(Resign(t=now, color=color_name(color)))
 
-    def set_result(self, result: str, now: float, *, reason: str = "arbiter") -> Event:
+    def set_result(self, result: str, now: float, *, reason: str = "arbiter") -> Result:
         """The arbiter's result ("*" reopens the game); ValueError for anything but a PGN result."""
         if result not in RESULTS:
             raise ValueError(result)
-        return self.state.log.do("result", now, result=result, reason=reason)
+        return self.state.log.record(Result(t=now, result=result, reason=reason))
 
-    # -- handlers ----------------------------------------------------------------------
+    def claim(self, color: chess.Color, kind: ClaimKind, now: float, move: chess.Move | None = None) -> Claim:
+        """``color`` claims; judged at once (:class:`ClaimJudged`, and the game's end when upheld)."""
+        return self.state.log.record(Claim(t=now, color=color_name(color), kind=kind,
+                                           uci=None if move is None else move.uci()))
 
-    def on_draw_offer(self, ev: Event) -> None:
-        self.state.draw_offer = parse_color(ev["color"])
+    # -- judging
+    def draw_claim_holds(self, color: chess.Color, kind: ClaimKind, move: chess.Move | None = None) -> bool:
+        """Whether ``color``'s claim of threefold repetition or fifty moves is correct now (Art. 9.2, 9.3)."""
+        state = self.state
+        if state.result is not None or kind not in ("threefold", "fifty"):
+            return False
+        board = state.board.copy()
+        if state.to_move == color:
+            if move is not None:
+                if not board.is_legal(move):
+                    return False
+                board.push(move)
+        elif not self._own_unpressed(color):
+            return False      # only the player having the move may claim (Art. 9.2, 9.3)
+        if kind == "threefold":
+            return board.is_repetition(3)
+        return board.halfmove_clock >= 100
 
-    def on_draw_answer(self, ev: Event) -> None:
+    def _own_unpressed(self, color: chess.Color) -> bool:
+        """``color`` made the last move and has not pressed his clock yet (it counts as declared)."""
+        made = len(self.state.moves)
+        return made > 0 and self.state.mover(made - 1) == color and self.timing.pressed < made \
+            and not self.state.auto_press
+
+    # -- handlers
+    def on_draw_offer(self, ev: DrawOffer) -> None:
+        self.state.draw_offer = parse_color(ev.color)
+
+    def on_draw_answer(self, ev: DrawAnswer) -> None:
         offer = self.state.draw_offer
-        if offer is None or offer == parse_color(ev["color"]):
+        if offer is None or offer == parse_color(ev.color):
             return  # nothing to answer, or his own offer
         self.state.draw_offer = None
-        if ev.get("accept"):
-            self.end("1/2-1/2", "agreement", float(ev["t"]))
+        if ev.accept:
+            self.end(DRAW, "agreement", ev.t)
         else:
-            self.state.log.derive("draw-declined", ev["t"], message=tr("session.draw_declined", self.state.lang))
+            self.state.log.record(DrawDeclined(t=ev.t, color=ev.color))
 
-    def on_resign(self, ev: Event) -> None:
-        color = parse_color(ev["color"])
-        self.end("0-1" if color == chess.WHITE else "1-0", "resignation", float(ev["t"]))
+    def on_resign(self, ev: Resign) -> None:
+        self.end(win(not parse_color(ev.color)), "resignation", ev.t)
 
-    def on_result(self, ev: Event) -> None:
-        if ev["result"] == "*":
+    def on_result(self, ev: Result) -> None:
+        if ev.result == "*":
             self.state.result = None
+            self.state.result_reason = None
             return
-        self.end(str(ev["result"]), str(ev.get("reason", "arbiter")), float(ev["t"]))
+        self.end(ev.result, ev.reason, ev.t)
+
+    def on_claim(self, ev: Claim) -> None:
+        color = parse_color(ev.color)
+        move = None if ev.uci is None else chess.Move.from_uci(ev.uci)
+        if ev.kind == "time":
+            self._claim_time(color, ev)
+            return
+        if ev.kind == "illegal":
+            self.state.log.record(ClaimJudged(t=ev.t, color=ev.color, kind=ev.kind, upheld=False))
+            return
+        upheld = self.draw_claim_holds(color, ev.kind, move)
+        self.state.log.record(ClaimJudged(t=ev.t, color=ev.color, kind=ev.kind, upheld=upheld))
+        if upheld:
+            self.end(DRAW, "threefold_repetition" if ev.kind == "threefold" else "fifty_moves", ev.t)
+        elif self.state.result is None:
+            self.timing.add_time(not color, TWO_MINUTES, ev.t)      # Art. 9.5.3
+
+    def _claim_time(self, color: chess.Color, ev: Claim) -> None:
+        clock = self.timing.clock
+        opponent = not color
+        upheld = self.state.result is None and clock.flag_fallen(opponent, ev.t)
+        self.state.log.record(ClaimJudged(t=ev.t, color=ev.color, kind="time", upheld=upheld))
+        if upheld:
+            self.timing.flags_seen.add(opponent)
+            self.state.log.record(FlagFallen(t=ev.t, color=color_name(opponent)))
+            self.flag_result(opponent, ev.t, both=clock.flag_fallen(color, ev.t))
+
+    def on_flag(self, ev: Flag) -> None:
+        """The arbiter sees ``ev.color``'s flag (Art. 6.8): the game ends as Art. 6.9 says."""
+        color = parse_color(ev.color)
+        if color in self.timing.flags_seen:
+            return
+        self.timing.flags_seen.add(color)
+        self.state.log.record(FlagFallen(t=ev.t, color=ev.color))
+        self.flag_result(color, ev.t, both=(not color) in self.timing.flags_seen)
+
+    def flag_result(self, flagged: chess.Color, now: float, *, both: bool) -> None:
+        """``flagged`` lost on time, unless his opponent cannot mate him (a draw, Art. 6.9) or both flags
+        are down (a draw, A.4.3, B)."""
+        if both:
+            self.end(DRAW, "both_flags", now)
+        elif cannot_mate(self.state.board, not flagged):
+            self.end(DRAW, "time_no_mate", now)
+        else:
+            self.end(win(not flagged), "time_forfeit", now)
+
+    def after_move(self, now: float) -> None:
+        """A move was made: the game may have ended by itself (Art. 5, 9.6)."""
+        outcome = self.state.board.outcome(claim_draw=False)
+        if outcome is not None:
+            self.end(outcome.result(), outcome.termination.name.lower(), now)
 
     def end(self, result: str, reason: str, now: float) -> None:
-        """The game ends (once): the clock stops, ``game-end`` is told."""
+        """The game ends (once): the clock stops, :class:`GameEnd` is recorded."""
         if self.state.result is not None:
             return
         self.state.result = result
         self.state.result_reason = reason
+        self.state.draw_offer = None
         self.timing.stop(now)
-        self.state.log.derive("game-end", now, result=result, reason=reason,
-                              message=tr("session.game_end", self.state.lang, result=result,
-                                         reason=tr(f"session.reason_{reason}", self.state.lang)))
+        self.state.log.record(GameEnd(t=now, result=result, reason=reason))

@@ -1,308 +1,722 @@
-"""The session's events: one ``TypedDict`` per event type, the shared field helpers.
+"""The rules engine's events: one frozen dataclass per kind, one registry, JSON only at the journal.
 
-Every event is a JSON object (a ``dict`` at run time) with ``seq``, ``type`` and
-``t``; events derived from an input carry ``"derived": True``. The shapes below are
-the journal's line format — old journals hold exactly these keys, so they must stay.
-An event a person should hear or see carries ``message`` (in the session's language)
-and ``article`` (the FIDE Laws article, e.g. "D.2.3"); the table decides what is spoken.
+Every event has ``t`` (seconds, passed in) and ``seq`` (its place in the game's
+record, given by :class:`~blindchess.game.log.EventLog`). Two families:
 
-Input events (:data:`INPUT_TYPES`) are journaled and replayed; each has exactly one
-handler in the registry that :class:`blindchess.game.core.Game` builds
-(``Game.handlers``: type -> handler). Derived events are never replayed.
+* **Inputs** (``INPUT = True``): what happened at the table as the engine was
+  told — a move on a board, an announcement, a press, a claim. They are journaled
+  and replayed; each has exactly one handler (:class:`~blindchess.game.core.Rules`).
+* **Outcomes** (``INPUT = False``): what an input caused — a move made (D.2.3),
+  a mirror needed, a divergence (D.2.9), the game's end. They are returned by the
+  command that caused them and journaled with it for the record, never replayed.
+
+The engine words nothing: an event carries facts and closed vocabularies
+(``Literal`` types), never a message. ``ARTICLE`` names the FIDE article an event
+is about. :func:`to_json` / :func:`from_json` are the journal's line format: the
+keys are the journal's (journals of earlier versions open: keys this version does
+not know — their ``message``, ``article`` — are left out, events this version no
+longer records are skipped).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
-from collections.abc import Callable
-from typing import Any, Literal, TypedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, get_args
 
 import chess
 
 __all__ = [
-    "Event", "Handler", "INPUT_TYPES", "DERIVED_TYPES", "BOARDS", "SCORES", "BoardName", "ScoreName",
+    "Color", "BoardName", "ScoreName", "Role", "EndReason", "ClaimKind", "GameEvent", "Player",
+    "SessionStart", "ClockStart", "BoardMove", "TakeBack", "Announce", "Press", "ClockPause", "ClockResume",
+    "ClockSet", "Score", "Touch", "DrawOffer", "DrawAnswer", "Resign", "Result", "TimeRequest", "Flag",
+    "Ruling", "RulingOverride", "PgnImport", "Note", "Reopened", "SealedMove", "EnvelopeOpened", "Claim",
+    "MoveMade", "MoveWithdrawn", "MirrorNeeded", "Mirrored", "Placed", "AnnounceMismatch", "AnnounceUnclear",
+    "AnnounceIgnored", "CorrectionRefused", "ClockRefused", "BoardMoveRejected", "ClockTimes", "Divergence",
+    "BoardsAgree", "ScoreDeviation", "GameEnd", "JournalDamaged", "FlagFallen", "DrawDeclined", "ClaimJudged",
+    "TimeAdded", "MoveRefused",
+    "EVENTS", "INPUT_TYPES", "to_json", "from_json", "BOARDS", "SCORES",
     "color_name", "parse_color", "parse_square", "parse_move", "seconds",
 ]
 
-#: An event as it travels: a JSON object. The TypedDicts below give each type's fields.
-Event = dict[str, Any]
-#: A handler of one input event type (the registry maps type -> handler).
-Handler = Callable[[Event], None]
-
+Color = Literal["white", "black"]
 BoardName = Literal["sighted", "tactile"]
 ScoreName = Literal["blind", "sighted"]
+Role = Literal["own", "mirror"]
+#: Why a game ended: python-chess's terminations (lower case) and the Laws' other ends.
+EndReason = Literal[
+    "checkmate", "stalemate", "insufficient_material", "seventyfive_moves", "fivefold_repetition",
+    "fifty_moves", "threefold_repetition", "resignation", "agreement", "time_forfeit", "time_no_mate",
+    "both_flags", "illegal_move", "illegal_move_no_mate", "sealed_move", "arbiter"]
+#: What a player claims: a draw (Art. 9.2, 9.3), his opponent's flag (Art. 6.8, D.2.10 e), an illegal
+#: move in rapid or blitz without adequate supervision (Appendix A.4, B).
+ClaimKind = Literal["threefold", "fifty", "time", "illegal"]
+
 BOARDS: tuple[BoardName, BoardName] = ("sighted", "tactile")
 SCORES: tuple[ScoreName, ScoreName] = ("blind", "sighted")
 
 
-class _Base(TypedDict):
-    seq: int
-    type: str
+@dataclass(frozen=True)
+class Player:
+    """A player: name, whether visually impaired (uses the tactile board), the assistant's name."""
+
+    name: str
+    visually_impaired: bool = False
+    assistant: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Player:
+        """The player of :meth:`to_dict`; TypeError for a value that is no mapping."""
+        if not isinstance(d, Mapping):
+            raise TypeError(f"not a player: {d!r}")
+        assistant = d.get("assistant")
+        return cls(str(d.get("name", "")), bool(d.get("visually_impaired", False)),
+                   None if assistant is None else str(assistant))
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameEvent:
+    """Common part of every event: ``t`` and ``seq``; see the module docstring."""
+
+    TYPE: ClassVar[str] = ""
+    INPUT: ClassVar[bool] = False
+    ARTICLE: ClassVar[str] = ""
     t: float
+    seq: int = 0
 
 
-class _Told(_Base, total=False):
-    derived: bool
-    message: str
-    article: str
+# ====================================================================== inputs
+@dataclass(frozen=True, kw_only=True)
+class SessionStart(GameEvent):
+    """The game as set up: everything needed to set it up again (``table``: the table's own set-up)."""
+
+    TYPE: ClassVar[str] = "session-start"
+    INPUT: ClassVar[bool] = True
+    white: Player
+    black: Player
+    time_control: str | None = None
+    start_fen: str = chess.STARTING_FEN
+    chess960: bool = False
+    chess960_number: int | None = None
+    lang: str = "de"
+    blind: Color | None = None
+    auto_press: bool = False
+    tactile_senses_pieces: bool = False
+    headers: Mapping[str, str] = field(default_factory=dict)
+    version: str = ""
+    rules: str | None = None
+    supervised: bool = True
+    table: Mapping[str, Any] | None = None
 
 
-# -- input events (journaled, replayed) ------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class ClockStart(GameEvent):
+    TYPE: ClassVar[str] = "clock-start"
+    INPUT: ClassVar[bool] = True
+    color: Color
 
 
-class SessionStart(_Base, total=False):
-    white: dict[str, Any]
-    black: dict[str, Any]
-    time_control: str | None
-    start_fen: str
-    chess960: bool
-    chess960_number: int | None
-    lang: str
-    blind: str | None
-    auto_press: bool
-    tactile_senses_pieces: bool
-    headers: dict[str, str]
-    version: str
+@dataclass(frozen=True, kw_only=True)
+class BoardMove(GameEvent):
+    """A move carried out on a board: the owner's own move or the mirror of the opponent's (D.1)."""
 
-
-class ClockStart(_Base):
-    color: str
-
-
-class BoardMove(_Base, total=False):
-    board: str
+    TYPE: ClassVar[str] = "board-move"
+    INPUT: ClassVar[bool] = True
+    board: BoardName
     uci: str
-    san: str
-    ply: int
-    role: str          # "own" | "mirror"
-    replaces: bool     # the pending own placement of this ply moved on (D.2.3)
+    san: str = ""
+    ply: int = 0
+    role: Role = "own"
+    replaces: bool = False     # the blind player's placement of this half-move moved on (D.2.3)
+    legal: bool = True         # an illegal move made as played (rapid/blitz without supervision)
 
 
-class BoardMoveRejected(_Told, total=False):
-    board: str
-    uci: str
-    reason: str        # "illegal" | "not-made" (older journals: absent = "illegal")
-
-
-class TakeBack(_Base):
-    board: str
+@dataclass(frozen=True, kw_only=True)
+class TakeBack(GameEvent):
+    TYPE: ClassVar[str] = "take-back"
+    INPUT: ClassVar[bool] = True
+    board: BoardName
     ply: int
 
 
-class Announce(_Base, total=False):
+@dataclass(frozen=True, kw_only=True)
+class Announce(GameEvent):
+    """The blind player's announcement (D.2.1): ``uci`` None when it names no legal move."""
+
+    TYPE: ClassVar[str] = "announce"
+    INPUT: ClassVar[bool] = True
+    ARTICLE: ClassVar[str] = "D.2.1"
     text: str
-    uci: str | None
-    ply: int
-    correction: bool
-    refused: bool      # D.2.8: a correction after the opponent's clock was started
-    problem: str | None
+    uci: str | None = None
+    ply: int = 0
+    correction: bool = False
+    refused: bool = False      # a correction after the opponent's clock was started (D.2.8)
+    problem: str | None = None
 
 
-class Press(_Base, total=False):
-    color: str
-    ply: int
+@dataclass(frozen=True, kw_only=True)
+class Press(GameEvent):
+    TYPE: ClassVar[str] = "press"
+    INPUT: ClassVar[bool] = True
+    ARTICLE: ClassVar[str] = "D.2.4"
+    color: Color
+    ply: int = 0
 
 
-class ClockPause(_Base):
-    pass
+@dataclass(frozen=True, kw_only=True)
+class ClockPause(GameEvent):
+    TYPE: ClassVar[str] = "clock-pause"
+    INPUT: ClassVar[bool] = True
 
 
-class ClockResume(_Base, total=False):
-    charge: bool
+@dataclass(frozen=True, kw_only=True)
+class ClockResume(GameEvent):
+    TYPE: ClassVar[str] = "clock-resume"
+    INPUT: ClassVar[bool] = True
+    charge: bool = False
 
 
-class ClockSet(_Base):
-    color: str
+@dataclass(frozen=True, kw_only=True)
+class ClockSet(GameEvent):
+    TYPE: ClassVar[str] = "clock-set"
+    INPUT: ClassVar[bool] = True
+    color: Color
     seconds: float
 
 
-class Score(_Base, total=False):
-    who: str
+@dataclass(frozen=True, kw_only=True)
+class Score(GameEvent):
+    """An entry of a game score written or amended by hand (D.2.7, D.2.10 c)."""
+
+    TYPE: ClassVar[str] = "score"
+    INPUT: ClassVar[bool] = True
+    who: ScoreName
     index: int
     text: str
-    uci: str | None
-    problem: str | None
+    uci: str | None = None
+    problem: str | None = None
 
 
-class Touch(_Told, total=False):
-    board: str
+@dataclass(frozen=True, kw_only=True)
+class Touch(GameEvent):
+    """A touched piece: a peg out of its hole (D.2.2) or the sighted player's touch (D.2.5, D.2.10 e)."""
+
+    TYPE: ClassVar[str] = "touch"
+    INPUT: ClassVar[bool] = True
+    board: BoardName
     square: str
-    piece: str | None
-    by: str
-    own: bool
-    ply: int
+    piece: str | None = None
+    by: Color = "white"
+    own: bool = False
+    ply: int = 0
 
 
-class DrawOffer(_Told):
-    color: str
+@dataclass(frozen=True, kw_only=True)
+class DrawOffer(GameEvent):
+    TYPE: ClassVar[str] = "draw-offer"
+    INPUT: ClassVar[bool] = True
+    ARTICLE: ClassVar[str] = "Art. 9.1"
+    color: Color
 
 
-class DrawAnswer(_Base):
-    color: str
+@dataclass(frozen=True, kw_only=True)
+class DrawAnswer(GameEvent):
+    TYPE: ClassVar[str] = "draw-answer"
+    INPUT: ClassVar[bool] = True
+    color: Color
     accept: bool
 
 
-class Resign(_Base):
-    color: str
+@dataclass(frozen=True, kw_only=True)
+class Resign(GameEvent):
+    TYPE: ClassVar[str] = "resign"
+    INPUT: ClassVar[bool] = True
+    ARTICLE: ClassVar[str] = "Art. 5.1 b"
+    color: Color
 
 
-class Result(_Base, total=False):
+@dataclass(frozen=True, kw_only=True)
+class Result(GameEvent):
+    """The arbiter's result ("*" reopens the game)."""
+
+    TYPE: ClassVar[str] = "result"
+    INPUT: ClassVar[bool] = True
     result: str
-    reason: str
+    reason: str = "arbiter"
 
 
-class TimeRequest(_Told, total=False):
-    by: str
-    white: dict[str, Any]
-    black: dict[str, Any]
+@dataclass(frozen=True, kw_only=True)
+class TimeRequest(GameEvent):
+    """Moves completed and time used, told at ``by``'s request (D.2.10 d)."""
+
+    TYPE: ClassVar[str] = "time-request"
+    INPUT: ClassVar[bool] = True
+    ARTICLE: ClassVar[str] = "D.2.10 d"
+    by: str = "blind"
+    white: Mapping[str, Any] = field(default_factory=dict)
+    black: Mapping[str, Any] = field(default_factory=dict)
 
 
-class Flag(_Base):
-    color: str
+@dataclass(frozen=True, kw_only=True)
+class Flag(GameEvent):
+    """``color``'s flag is seen to have fallen (by the arbiter, or pointed out in a claim, Art. 6.8)."""
+
+    TYPE: ClassVar[str] = "flag"
+    INPUT: ClassVar[bool] = True
+    ARTICLE: ClassVar[str] = "Art. 6.9"
+    color: Color
 
 
-class Ruling(_Told, total=False):
+@dataclass(frozen=True, kw_only=True)
+class Ruling(GameEvent):
+    """The arbiter's D.2.9 ruling applied: ``moves`` the game from the start after it."""
+
+    TYPE: ClassVar[str] = "ruling"
+    INPUT: ClassVar[bool] = True
+    ARTICLE: ClassVar[str] = "D.2.9"
     kind: str
-    moves: list[str]
-    agreed_plies: int
-    before: list[str]
-    fix_boards: list[str]
-    clocks: dict[str, Any] | None
-    explanation: str
+    moves: tuple[str, ...] = ()
+    agreed_plies: int = 0
+    before: tuple[str, ...] = ()
+    fix_boards: tuple[str, ...] = ()
+    clocks: Mapping[str, Any] | None = None
 
 
-class RulingOverride(_Told, total=False):
-    moves: list[str]
-    clocks: dict[str, Any] | None
-    note: str
-    before: list[str]
+@dataclass(frozen=True, kw_only=True)
+class RulingOverride(GameEvent):
+    """The arbiter decides otherwise (a retrace to a half-move of his choice, a take-back): both
+    boards to ``moves`` from the start, the clocks as given."""
+
+    TYPE: ClassVar[str] = "ruling-override"
+    INPUT: ClassVar[bool] = True
+    ARTICLE: ClassVar[str] = "D.2.9"
+    moves: tuple[str, ...] = ()
+    clocks: Mapping[str, Any] | None = None
+    note: str = ""
+    before: tuple[str, ...] = ()
 
 
-class PgnImport(_Base, total=False):
-    moves: list[str]
-    clocks: list[list[float]] | None
-    source: str
+@dataclass(frozen=True, kw_only=True)
+class PgnImport(GameEvent):
+    TYPE: ClassVar[str] = "pgn-import"
+    INPUT: ClassVar[bool] = True
+    moves: tuple[str, ...] = ()
+    clocks: tuple[tuple[float, ...], ...] | None = None
+    source: str = "pgn"
 
 
-class Note(_Base, total=False):
-    text: str
+@dataclass(frozen=True, kw_only=True)
+class Note(GameEvent):
+    """A note for the record (the table's own state, an arbiter's remark): ``kind`` and ``data``
+    (written as the line's own keys)."""
+
+    TYPE: ClassVar[str] = "note"
+    INPUT: ClassVar[bool] = True
+    text: str = ""
+    kind: str | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
 
 
-class Reopened(_Base, total=False):
+@dataclass(frozen=True, kw_only=True)
+class Reopened(GameEvent):
+    """The game was reopened from its journal: the clock stood still from ``closed_at`` (and counts
+    the time until ``reopened_at`` only when ``counted``)."""
+
+    TYPE: ClassVar[str] = "reopened"
+    INPUT: ClassVar[bool] = True
     closed_at: float
-    reopened_at: float | None
-    counted: bool
+    reopened_at: float | None = None
+    counted: bool = False
 
 
-class SealedMove(_Told, total=False):
-    text: str
-    public: dict[str, Any]
-    hidden: dict[str, Any]   # only in the journal until the envelope is opened
-    sealed: bool             # set on the public copy
+@dataclass(frozen=True, kw_only=True)
+class SealedMove(GameEvent):
+    """The sealed move of an adjournment (Guidelines I.1-2): ``public`` is what the envelope shows,
+    ``hidden`` the move as written — in the journal only, until the envelope is opened."""
+
+    TYPE: ClassVar[str] = "sealed-move"
+    INPUT: ClassVar[bool] = True
+    ARTICLE: ClassVar[str] = "Guidelines I.1"
+    text: str = "adjourned"
+    public: Mapping[str, Any] = field(default_factory=dict)
+    hidden: Mapping[str, Any] | None = None
+    sealed: bool = False      # set on the copy everyone may see
 
 
-class EnvelopeOpened(_Told, total=False):
-    text: str
-    sealed_seq: int
-    hidden: dict[str, Any]
+@dataclass(frozen=True, kw_only=True)
+class EnvelopeOpened(GameEvent):
+    TYPE: ClassVar[str] = "envelope-opened"
+    INPUT: ClassVar[bool] = True
+    ARTICLE: ClassVar[str] = "Guidelines I.7"
+    text: str = "envelope-opened"
+    sealed_seq: int = 0
+    hidden: Mapping[str, Any] = field(default_factory=dict)
 
 
-#: Input event type -> its shape. The registry of handlers covers exactly these keys.
-INPUT_SHAPES: dict[str, type] = {
-    "session-start": SessionStart, "clock-start": ClockStart, "board-move": BoardMove,
-    "board-move-rejected": BoardMoveRejected, "take-back": TakeBack, "announce": Announce, "press": Press,
-    "clock-pause": ClockPause, "clock-resume": ClockResume, "clock-set": ClockSet, "score": Score,
-    "touch": Touch, "draw-offer": DrawOffer, "draw-answer": DrawAnswer, "resign": Resign, "result": Result,
-    "time-request": TimeRequest, "flag": Flag, "ruling": Ruling, "ruling-override": RulingOverride,
-    "pgn-import": PgnImport, "note": Note, "reopened": Reopened, "sealed-move": SealedMove,
-    "envelope-opened": EnvelopeOpened,
-}
-INPUT_TYPES: frozenset[str] = frozenset(INPUT_SHAPES)
+@dataclass(frozen=True, kw_only=True)
+class Claim(GameEvent):
+    """``color`` claims (Art. 9.2, 9.3, 6.8, A.4): with ``uci`` the move he declares he will make
+    (Art. 9.2.1.1, 9.3.1); the judgment follows as :class:`ClaimJudged`."""
+
+    TYPE: ClassVar[str] = "claim"
+    INPUT: ClassVar[bool] = True
+    color: Color
+    kind: ClaimKind
+    uci: str | None = None
 
 
-# -- derived events (told, journaled for the record, never replayed) -------------------
+# ====================================================================== outcomes
+@dataclass(frozen=True, kw_only=True)
+class MoveMade(GameEvent):
+    """Half-move ``ply`` (1-based) is made: D.2.3 for the blind player, D.2.5 for the sighted one."""
 
-
-class MoveMade(_Told):
+    TYPE: ClassVar[str] = "move-made"
     ply: int
-    color: str
+    color: Color
     uci: str
     san: str
-    text: str
+    blind: bool = False
+    legal: bool = True
 
 
-class MoveWithdrawn(_Told):
+@dataclass(frozen=True, kw_only=True)
+class MoveWithdrawn(GameEvent):
+    """D.2.8: the blind player corrected his announcement before pressing; the move is un-made."""
+
+    TYPE: ClassVar[str] = "move-withdrawn"
+    ARTICLE: ClassVar[str] = "D.2.8"
     ply: int
     uci: str
 
 
-class MirrorNeeded(_Told):
-    board: str
+@dataclass(frozen=True, kw_only=True)
+class MirrorNeeded(GameEvent):
+    TYPE: ClassVar[str] = "mirror-needed"
+    board: BoardName
     ply: int
     uci: str
     san: str
-    text: str
 
 
-class Mirrored(_Told):
-    board: str
+@dataclass(frozen=True, kw_only=True)
+class Mirrored(GameEvent):
+    TYPE: ClassVar[str] = "mirrored"
+    board: BoardName
     ply: int
 
 
-class Placed(_Told):
+@dataclass(frozen=True, kw_only=True)
+class Placed(GameEvent):
+    """The blind player's placement waits for its announcement (D.2.3)."""
+
+    TYPE: ClassVar[str] = "placed"
+    ARTICLE: ClassVar[str] = "D.2.3"
     ply: int
     uci: str
 
 
-class AnnounceMismatch(_Told):
+@dataclass(frozen=True, kw_only=True)
+class AnnounceMismatch(GameEvent):
+    """The announcement and the placement differ (D.2.3): nothing is made."""
+
+    TYPE: ClassVar[str] = "announce-mismatch"
+    ARTICLE: ClassVar[str] = "D.2.3"
     ply: int
     announced: str
     placed: str
 
 
-class Divergence(_Told):
-    ply: int
-    squares: list[str]
-    board: str | None
+@dataclass(frozen=True, kw_only=True)
+class AnnounceUnclear(GameEvent):
+    TYPE: ClassVar[str] = "announce-unclear"
+    ARTICLE: ClassVar[str] = "D.2.1"
+    text: str
+    problem: str | None = None
 
 
-class ClockTimes(_Told):
+@dataclass(frozen=True, kw_only=True)
+class AnnounceIgnored(GameEvent):
+    """Nothing to announce: ``reason`` "no-blind", "repeat" (the same move again) or "not-turn"."""
+
+    TYPE: ClassVar[str] = "announce-ignored"
+    reason: Literal["no-blind", "repeat", "not-turn", "game-over"] = "not-turn"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CorrectionRefused(GameEvent):
+    """D.2.8: too late — the opponent's clock was already started."""
+
+    TYPE: ClassVar[str] = "correction-refused"
+    ARTICLE: ClassVar[str] = "D.2.8"
+    text: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClockRefused(GameEvent):
+    """A press refused (D.2.4): ``reason`` "not-made" (his move is not made), "paused", "game-over"."""
+
+    TYPE: ClassVar[str] = "clock-refused"
+    ARTICLE: ClassVar[str] = "D.2.4"
+    color: Color
+    reason: Literal["not-made", "paused", "game-over"] = "not-made"
+
+
+@dataclass(frozen=True, kw_only=True)
+class BoardMoveRejected(GameEvent):
+    """A move on a board refused: "illegal" (Art. 3, 7), "not-made" (a mirror of a move not made,
+    D.2.3), "game-over"; the board is unchanged."""
+
+    TYPE: ClassVar[str] = "board-move-rejected"
+    board: BoardName
+    uci: str
+    reason: Literal["illegal", "not-made", "game-over"] = "illegal"
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveRefused(GameEvent):
+    """The blind player's move refused because the game is over (Art. 5, 6.9, 9.6)."""
+
+    TYPE: ClassVar[str] = "move-refused"
+    uci: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClockTimes(GameEvent):
+    """The clock after the press of half-move ``ply``: remaining times (None: no limit)."""
+
+    TYPE: ClassVar[str] = "clock"
     ply: int
     white: float | None
     black: float | None
-    move_time: float
+    move_time: float = 0.0
 
 
-class Question(_Told, total=False):
-    question: str
-    text: str
-    candidates: list[str]
-    sans: list[str]
-    phrases: list[str]
+@dataclass(frozen=True, kw_only=True)
+class Divergence(GameEvent):
+    """The boards part from the game at position ``ply`` (D.2.9); ``board`` the one that parts (None: both)."""
+
+    TYPE: ClassVar[str] = "divergence"
+    ARTICLE: ClassVar[str] = "D.2.9"
     ply: int
-    correction: bool
+    squares: tuple[str, ...] = ()
+    board: BoardName | None = None
 
 
-class GameEnd(_Told):
+@dataclass(frozen=True, kw_only=True)
+class BoardsAgree(GameEvent):
+    TYPE: ClassVar[str] = "boards-agree"
+    ARTICLE: ClassVar[str] = "D.2.9"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScoreDeviation(GameEvent):
+    """A score entry that differs from the move made, or cannot be read (D.2.9 compares them)."""
+
+    TYPE: ClassVar[str] = "score-deviation"
+    who: ScoreName
+    index: int
+    text: str
+    uci: str | None = None
+    game: str | None = None
+    problem: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameEnd(GameEvent):
+    TYPE: ClassVar[str] = "game-end"
     result: str
     reason: str
 
 
-DERIVED_SHAPES: dict[str, type] = {
-    "move-made": MoveMade, "move-withdrawn": MoveWithdrawn, "mirror-needed": MirrorNeeded, "mirrored": Mirrored,
-    "placed": Placed, "announce-mismatch": AnnounceMismatch, "announce-unclear": _Told,
-    "announce-ignored": _Told, "correction-refused": _Told, "clock-refused": _Told, "clock": ClockTimes,
-    "divergence": Divergence, "boards-agree": _Told, "score-deviation": _Told, "game-end": GameEnd,
-    "journal-damaged": _Told, "question": Question, "heard": _Told, "flag-fallen": _Told,
-    "draw-declined": _Told,
+@dataclass(frozen=True, kw_only=True)
+class JournalDamaged(GameEvent):
+    TYPE: ClassVar[str] = "journal-damaged"
+    lines: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class FlagFallen(GameEvent):
+    """``color``'s time is up (Art. 6.9); with adequate supervision the game ends at once."""
+
+    TYPE: ClassVar[str] = "flag-fallen"
+    ARTICLE: ClassVar[str] = "Art. 6.9"
+    color: Color
+
+
+@dataclass(frozen=True, kw_only=True)
+class DrawDeclined(GameEvent):
+    TYPE: ClassVar[str] = "draw-declined"
+    ARTICLE: ClassVar[str] = "Art. 9.1"
+    color: Color | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClaimJudged(GameEvent):
+    """The claim of ``color`` judged: upheld (the game ends) or not (Art. 9.5.3: two minutes to the
+    opponent, the declared move must be made)."""
+
+    TYPE: ClassVar[str] = "claim-judged"
+    color: Color
+    kind: ClaimKind
+    upheld: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class TimeAdded(GameEvent):
+    TYPE: ClassVar[str] = "time-added"
+    color: Color
+    seconds: float
+
+
+_ALL: tuple[type[GameEvent], ...] = (
+    SessionStart, ClockStart, BoardMove, TakeBack, Announce, Press, ClockPause, ClockResume, ClockSet, Score,
+    Touch, DrawOffer, DrawAnswer, Resign, Result, TimeRequest, Flag, Ruling, RulingOverride, PgnImport, Note,
+    Reopened, SealedMove, EnvelopeOpened, Claim,
+    MoveMade, MoveWithdrawn, MirrorNeeded, Mirrored, Placed, AnnounceMismatch, AnnounceUnclear, AnnounceIgnored,
+    CorrectionRefused, ClockRefused, BoardMoveRejected, MoveRefused, ClockTimes, Divergence, BoardsAgree,
+    ScoreDeviation, GameEnd, JournalDamaged, FlagFallen, DrawDeclined, ClaimJudged, TimeAdded,
+)
+#: JSON type -> event class (the one registry).
+EVENTS: dict[str, type[GameEvent]] = {cls.TYPE: cls for cls in _ALL}
+INPUT_TYPES: frozenset[str] = frozenset(cls.TYPE for cls in _ALL if cls.INPUT)
+#: Outcomes earlier versions journaled that this version no longer records (skipped when read).
+RETIRED_TYPES: frozenset[str] = frozenset({"question", "heard"})
+#: Keys the journal adds to every line (not part of an event).
+_JOURNAL_KEYS = frozenset({"seq", "type", "t", "derived", "game_id", "line_no", "crc", "unit"})
+
+
+# ====================================================================== JSON (the journal's line format)
+def to_json(ev: GameEvent) -> dict[str, Any]:
+    """The journal line of ``ev``: ``seq``, ``type``, ``t``, ``derived`` (outcomes), then its fields."""
+    out: dict[str, Any] = {"seq": ev.seq, "type": ev.TYPE, "t": ev.t}
+    if not ev.INPUT:
+        out["derived"] = True
+    for f in dataclasses.fields(ev):
+        if f.name in ("t", "seq"):
+            continue
+        value = getattr(ev, f.name)
+        if isinstance(ev, Note) and f.name == "data":
+            out.update({k: _json_value(v) for k, v in value.items() if k not in _JOURNAL_KEYS})
+            continue
+        out[f.name] = _json_value(value)
+    return out
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, Player):
+        return value.to_dict()
+    if isinstance(value, tuple):
+        return [_json_value(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _json_value(v) for k, v in value.items()}
+    return value
+
+
+def from_json(data: Mapping[str, Any]) -> GameEvent | None:
+    """The event of a journal line; None for an outcome this version no longer records.
+
+    Keys the event does not have are left out (earlier versions' ``message``, ``article``).
+    Raises KeyError for an unknown type or a missing field, TypeError/ValueError for a
+    value of the wrong kind (a damaged or edited line).
+    """
+    kind = data["type"]
+    if kind in RETIRED_TYPES:
+        return None
+    cls = EVENTS[str(kind)]
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    values: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in ("seq", "t"):
+            continue
+        if key in fields:
+            values[key] = value
+        elif key not in _JOURNAL_KEYS:
+            extra[key] = value
+    if cls is Note:
+        values["data"] = extra
+    t = data.get("t", 0.0)
+    if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t):
+        raise TypeError(f"time {t!r}")
+    seq = data.get("seq", 0)
+    if isinstance(seq, bool) or not isinstance(seq, int):
+        raise TypeError(f"seq {seq!r}")
+    for name, value in list(values.items()):
+        values[name] = _field_value(cls, fields[name], value)
+    return cls(t=float(t), seq=seq, **values)
+
+
+def _field_value(cls: type[GameEvent], f: dataclasses.Field[Any], value: Any) -> Any:
+    """A JSON value as field ``f`` holds it (TypeError/ValueError when it cannot be)."""
+    kind = str(f.type)
+    if kind == "Player":
+        return Player.from_dict(value)
+    if kind.startswith("tuple"):
+        if value is None and "None" in kind:
+            return None
+        if not isinstance(value, list):
+            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
+        return tuple(tuple(v) if isinstance(v, list) else v for v in value)
+    if kind.startswith("Mapping"):
+        if value is None and "None" in kind:
+            return None
+        if not isinstance(value, Mapping):
+            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
+        return dict(value)
+    if kind in ("str", "ScoreName", "BoardName", "Color", "ClaimKind", "Role") or kind.startswith("Literal"):
+        if not isinstance(value, str):
+            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
+        allowed = _LITERALS.get(kind)
+        if allowed is not None and value not in allowed:
+            raise ValueError(f"{cls.TYPE}.{f.name}: {value!r}")
+        return value
+    if kind in ("int",):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
+        return value
+    if kind in ("float",):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
+        return float(value)
+    if kind == "float | None":
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
+        return float(value)
+    if kind == "bool":
+        return bool(value)
+    if kind in ("str | None",):
+        return None if value is None else str(value)
+    if kind in ("int | None",):
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
+        return value
+    if kind in ("Color | None", "BoardName | None"):
+        if value is None:
+            return None
+        allowed = _LITERALS[kind.split(" ")[0]]
+        if value not in allowed:
+            raise ValueError(f"{cls.TYPE}.{f.name}: {value!r}")
+        return value
+    return value
+
+
+_LITERALS: dict[str, tuple[str, ...]] = {
+    "Color": get_args(Color), "BoardName": get_args(BoardName), "ScoreName": get_args(ScoreName),
+    "Role": get_args(Role), "ClaimKind": get_args(ClaimKind),
 }
-DERIVED_TYPES: frozenset[str] = frozenset(DERIVED_SHAPES)
 
 
-# -- field helpers ---------------------------------------------------------------------
-
-
-def color_name(color: chess.Color) -> str:
+# ====================================================================== field helpers
+def color_name(color: chess.Color) -> Color:
     """"white" / "black"."""
     return "white" if color == chess.WHITE else "black"
 
@@ -321,6 +735,8 @@ def parse_color(value: object) -> chess.Color:
 def parse_square(value: object) -> chess.Square:
     """A square index or name ("e4"); ValueError for anything else."""
     if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value < 64:
+            raise ValueError(f"no square {value}")
         return value
     return chess.parse_square(str(value).strip().lower())
 

@@ -1,28 +1,29 @@
 """The arbiter's ruling when the boards diverge: FIDE Laws D.2.9; an arbiter's override; a game
 continued from an imported score.
 
-D.2.9: when both game scores correspond, the player who wrote the move correctly
-but made the wrong move on his board corrects his board ("correct-board"): the
-clocks keep their times. When the scores differ, the moves are retraced to the
-point where they agree ("retrace") and the clocks are readjusted to the times
-recorded there. After any ruling or override both boards show the game, the
-clock runs for the side to move and every move of the game counts as pressed
-(:meth:`blindchess.game.timing.Timing.align`).
+D.2.9: when both game scores correspond, the player who wrote the move correctly but
+made the wrong move on his board corrects his board ("correct-board"): the game keeps
+every half-move both scores agree on, the wrong board is set to the position after the
+last of them, and the clocks keep their times. When the scores differ, the moves are
+retraced to the point where they agree ("retrace") and the clocks are readjusted to the
+times recorded there. After any ruling or override the clock runs for the side to move
+and every move of the game counts as pressed (:meth:`blindchess.game.timing.Timing.align`).
+A proposal is computed from the boards and scores as they are when it is asked for —
+never kept from an earlier moment.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import chess
 
-from ..clock import ClockError
-from ..i18n import tr
 from ..ruling import Ruling, rule
 from .boards import Boards
 from .completion import Completion
-from .events import Event, color_name, parse_move
+from .events import PgnImport, RulingOverride, parse_move
+from .events import Ruling as RulingEvent
 from .scores import Scores
 from .state import GameState
 from .timing import Timing
@@ -40,11 +41,11 @@ class Rulings:
         self.scores = scores
         self.timing = timing
         self.completion = completion
+        self.applied: list[RulingEvent | RulingOverride] = []
 
-    # -- inputs ------------------------------------------------------------------------
-
+    # -- commands ------------------------------------------------------------------------
     def propose(self, lang: str | None = None, *, force: bool = False) -> Ruling | None:
-        """The D.2.9 ruling for the present boards and scores (None while the boards agree, unless ``force``)."""
+        """The D.2.9 ruling for the boards and scores now (None while the boards agree, unless ``force``)."""
         if self.boards.divergence is None and not force:
             return None
         rows = [(s.ply, s.remaining[0], s.remaining[1]) for s in self.timing.clock.history]
@@ -54,13 +55,13 @@ class Rulings:
                     occupancy_only=() if self.state.tactile_senses_pieces else ("b",),
                     labels=("sighted", "tactile"))
 
-    def apply(self, r: Ruling, now: float) -> Event:
-        """The arbiter accepts the ruling: boards, scores and clocks are set; journaled as ``ruling``."""
-        explanation = r.explain(self.state.lang)
-        return self.state.log.do("ruling", now, kind=r.kind, moves=[m.uci() for m in r.moves],
-                                 agreed_plies=r.agreed_plies, before=[m.uci() for m in self.state.moves],
-                                 fix_boards=["sighted" if b == "a" else "tactile" for b in r.fix_boards],
-                                 clocks=r.clocks, explanation=explanation, article="D.2.9", message=explanation)
+    def apply(self, r: Ruling, now: float) -> RulingEvent:
+        """The arbiter accepts the ruling ``r``: boards, scores and clocks are set."""
+        return self.state.log.record(RulingEvent(
+            t=now, kind=r.kind, moves=tuple(m.uci() for m in r.moves), agreed_plies=r.agreed_plies,
+            before=tuple(m.uci() for m in self.state.moves),
+            fix_boards=tuple("sighted" if b == "a" else "tactile" for b in r.fix_boards),
+            clocks=dict(r.clocks) if r.clocks else None))
 
     def legal_line(self, moves: Iterable[object]) -> list[chess.Move]:
         """``moves`` as a game from the start position; ValueError at the first illegal one."""
@@ -72,58 +73,59 @@ class Rulings:
             board.push(m)
         return line
 
-    def override(self, moves: Iterable[object], now: float, *, clocks: dict[str, Any] | None = None,
-                 note: str = "") -> Event:
-        """The arbiter decides otherwise: both boards to ``moves`` from the start, clocks as given."""
+    def override(self, moves: Iterable[object], now: float, *, clocks: Mapping[str, Any] | None = None,
+                 note: str = "") -> RulingOverride:
+        """The arbiter decides otherwise: both boards to ``moves`` from the start, clocks as given.
+        ValueError when ``moves`` is no legal game."""
         line = self.legal_line(moves)
-        return self.state.log.do("ruling-override", now, moves=[m.uci() for m in line], clocks=clocks, note=note,
-                                 before=[m.uci() for m in self.state.moves], article="D.2.9",
-                                 message=tr("session.override", self.state.lang, note=note))
+        return self.state.log.record(RulingOverride(t=now, moves=tuple(m.uci() for m in line),
+                                                    clocks=dict(clocks) if clocks else None, note=note,
+                                                    before=tuple(m.uci() for m in self.state.moves)))
 
     def import_moves(self, moves: Iterable[object], now: float, *,
-                     clocks: list[tuple[int, float, float]] | None = None, source: str = "pgn") -> Event:
+                     clocks: list[tuple[int, float, float]] | None = None, source: str = "pgn") -> PgnImport:
         """Set the game to ``moves`` (both boards, both scores as English SAN), e.g. from a PGN."""
         line = self.legal_line(moves)
-        return self.state.log.do("pgn-import", now, moves=[m.uci() for m in line],
-                                 clocks=[list(c) for c in clocks] if clocks else None, source=source)
+        return self.state.log.record(PgnImport(t=now, moves=tuple(m.uci() for m in line),
+                                               clocks=tuple(tuple(float(x) for x in c) for c in clocks) if clocks else None,
+                                               source=source))
 
     # -- handlers ----------------------------------------------------------------------------
-
-    def on_ruling(self, ev: Event) -> None:
-        self.state.rulings.append(ev)
-        if ev.get("kind") == "none":  # the boards agree: nothing to set (the scores may still need a correction)
+    def on_ruling(self, ev: RulingEvent) -> None:
+        self.applied.append(ev)
+        if ev.kind == "none":  # the boards agree: nothing to set (the scores may still need a correction)
             return
-        now = float(ev["t"])
-        moves = [chess.Move.from_uci(u) for u in ev["moves"]]
-        self._set_game(moves)
-        if ev.get("kind") == "retrace":
+        moves = [chess.Move.from_uci(u) for u in ev.moves]
+        if ev.kind == "correct-board" and moves == self.state.moves:
+            for name in ev.fix_boards or ("sighted", "tactile"):
+                self.boards.set_board("tactile" if name == "tactile" else "sighted")
+        else:
+            self._set_game(moves)
+        self.completion.announced = None
+        if ev.kind == "retrace":
             self.scores.truncate(len(moves))
-            clocks = ev.get("clocks")
+            clocks = ev.clocks
             if clocks and clocks.get("restore"):
-                try:
-                    self.timing.clock.restore(int(clocks["ply"]), now)
-                except ClockError:
-                    pass  # no record at that ply: the times stay as they are
-        self.timing.align(len(moves), now)
-        self.boards.check_divergence(now)
+                ply = clocks.get("ply")
+                if isinstance(ply, int) and not isinstance(ply, bool):
+                    self.timing.restore(ply, ev.t)
+        else:
+            self.scores.complete()
+        self.timing.align(len(moves), ev.t)
+        self.boards.check_divergence(ev.t)
 
-    def on_ruling_override(self, ev: Event) -> None:
-        self.state.rulings.append(ev)
-        now = float(ev["t"])
-        moves = [chess.Move.from_uci(u) for u in ev["moves"]]
+    def on_ruling_override(self, ev: RulingOverride) -> None:
+        self.applied.append(ev)
+        moves = [chess.Move.from_uci(u) for u in ev.moves]
         self._set_game(moves)
+        self.completion.announced = None
         self.scores.truncate(len(moves))
-        clocks = ev.get("clocks") or {}
-        for color in (chess.WHITE, chess.BLACK):
-            value = clocks.get(color_name(color))
-            if value is not None:
-                self.timing.clock.set_remaining(color, float(value), now)
-        self.timing.align(len(moves), now)
-        self.boards.check_divergence(now)
+        self.timing.set_clocks(ev.clocks or {}, ev.t)
+        self.timing.align(len(moves), ev.t)
+        self.boards.check_divergence(ev.t)
 
-    def on_pgn_import(self, ev: Event) -> None:
-        now = float(ev["t"])
-        moves = [chess.Move.from_uci(u) for u in ev["moves"]]
+    def on_pgn_import(self, ev: PgnImport) -> None:
+        moves = [chess.Move.from_uci(u) for u in ev.moves]
         self._set_game(moves)
         board = self.state.start.copy(stack=False)
         sans = []
@@ -132,11 +134,10 @@ class Rulings:
             board.push(m)
         self.scores.set_all(sans)
         self.timing.pressed = len(moves)
-        rows = [(int(r[0]), float(r[1]), float(r[2])) for r in (ev.get("clocks") or [])]
-        self.timing.clock.load_history(rows, len(moves), self.state.start.turn, now)
-        self.boards.check_divergence(now)
+        rows = [(int(r[0]), float(r[1]), float(r[2])) for r in (ev.clocks or ())]
+        self.timing.clock.load_history(rows, len(moves), self.state.start.turn, ev.t)
+        self.boards.check_divergence(ev.t)
 
     def _set_game(self, moves: list[chess.Move]) -> None:
-        self.state.moves[:] = moves
+        self.state.set_moves(moves)
         self.boards.set_all(moves)
-        self.completion.announced = None

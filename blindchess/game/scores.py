@@ -1,20 +1,26 @@
-"""The two game scores as written: FIDE Laws D.2.7 (the visually impaired player's recording) and
-D.2.10 c (kept by his assistant); the sighted player's score (Art. 8.1).
+"""The two game scores: FIDE Laws D.2.7 (the visually impaired player's recording, D.2.10 c when his
+assistant keeps it) and the sighted player's score (Art. 8.1).
 
 ``"blind"`` is the visually impaired player's score, ``"sighted"`` the sighted
-player's. An entry is kept exactly as written (notation in any language, braille
-transliteration, a spoken phrase) and read with the one notation reader
+player's. When a move is made both keepers write it as it was announced, in the
+game's notation (:meth:`Scores.made`): the blind player's recording holds his own
+moves as he announced them and the opponent's as they were announced to him, the
+sighted score likewise. Boards never write scores, so a wrong mirror leaves them
+agreeing and D.2.9's first case applies. An entry written or amended by hand
+(:class:`~blindchess.game.events.Score`) is kept exactly as written (any language,
+a spoken phrase) and read with the one notation reader
 (:func:`blindchess.ruling.read_score`), so a written error stays visible; an entry
-that differs from the move made, or cannot be read, is told (``score-deviation``).
+that differs from the move made, or cannot be read, is recorded as
+:class:`~blindchess.game.events.ScoreDeviation`.
 """
 
 from __future__ import annotations
 
 import chess
 
-from ..i18n import tr
-from ..ruling import ScoreProblem, ScoreRead, guess_hint, move_ref, read_entry, read_score
-from .events import SCORES, Event, ScoreName
+from .. import notation
+from ..ruling import ScoreProblem, ScoreRead, guess_hint, read_entry, read_score
+from .events import SCORES, Score, ScoreDeviation, ScoreName
 from .state import GameState
 
 __all__ = ["Scores", "score_name"]
@@ -44,8 +50,10 @@ class Scores:
             sr = self._reads[who] = read_score(self.entries[who], self.state.start, self.state.lang)
         return sr
 
-    def write(self, who: ScoreName, text: str, now: float, *, index: int | None = None) -> Event:
-        """Add (or, with ``index``, amend) an entry of score ``who``; ValueError for an index past the end."""
+    # -- commands
+    def write(self, who: ScoreName, text: str, now: float, *, index: int | None = None) -> Score:
+        """Add (or, with ``index``, amend) an entry of score ``who`` by hand; ValueError for an index
+        past the end."""
         entries = self.entries[who]
         if index is None:
             index = len(entries)
@@ -55,48 +63,77 @@ class Scores:
         uci: str | None = None
         problem: str | None
         if len(current.moves) >= index:
-            board = self.state.start.copy(stack=False)
-            for m in current.moves[:index]:
-                board.push(m)
+            board = current.board(self.state.start) if len(current.moves) == index else self._board(current, index)
             hint = guess_hint(entries + [str(text)])
             move, problem, _ = read_entry(board, str(text), self.state.lang, hint=hint)
             uci = move.uci() if move else None
         else:
             problem = "after-problem"
-        return self.state.log.do("score", now, who=who, index=index, text=str(text), uci=uci, problem=problem)
+        return self.state.log.record(Score(t=now, who=who, index=index, text=str(text), uci=uci, problem=problem))
 
-    def on_score(self, ev: Event) -> None:
-        who = score_name(str(ev["who"]))
-        index = int(ev["index"])
-        text = ev["text"]
-        if not isinstance(text, str):   # a damaged or edited journal line (a score entry is text)
-            raise TypeError(f"score text {text!r}")
-        lang = self.state.lang
+    def _board(self, read: ScoreRead, index: int) -> chess.Board:
+        if index <= len(self.state.moves) and read.moves[:index] == self.state.moves[:index]:
+            return self.state.position(index)
+        board = self.state.start.copy(stack=False)
+        for m in read.moves[:index]:
+            board.push(m)
+        return board
+
+    # -- handlers
+    def on_score(self, ev: Score) -> None:
+        who = ev.who
+        index = ev.index
         entries = self.entries[who]
         if index == len(entries):
-            entries.append(text)
-            sr = self._reads[who]
-            if sr is not None and sr.problem is None and len(sr.moves) == index:
-                sr.written.append(text)
-                if ev.get("uci"):
-                    sr.moves.append(chess.Move.from_uci(str(ev["uci"])))
-                else:
-                    problem = str(ev.get("problem") or "unreadable")
-                    sr.problem = ScoreProblem(index, text, problem, tr(f"session.entry_{problem}", lang, written=text))
-            else:
-                self._reads[who] = None
+            self._append(who, ev.text, None if ev.uci is None else chess.Move.from_uci(ev.uci), ev.problem)
         elif index < len(entries):
-            entries[index] = text
+            entries[index] = ev.text
             self._reads[who] = None
         else:
             raise IndexError(f"no entry {index}")
         moves = self.state.moves
         game_move = moves[index].uci() if index < len(moves) else None
-        if ev.get("uci") is None or (game_move is not None and game_move != ev.get("uci")):
-            self.state.log.derive("score-deviation", ev["t"], who=who, index=index, text=text, uci=ev.get("uci"),
-                                  game=game_move, problem=ev.get("problem"),
-                                  message=tr("session.score_deviation", lang, score=tr(f"session.score_{who}", lang),
-                                             ref=move_ref(self.state.start, index, lang), written=text))
+        if ev.uci is None or (game_move is not None and game_move != ev.uci):
+            self.state.log.record(ScoreDeviation(t=ev.t, who=who, index=index, text=ev.text, uci=ev.uci,
+                                                 game=game_move, problem=ev.problem))
+
+    def made(self, index: int, move: chess.Move) -> None:
+        """Both keepers write the move of half-move ``index`` as announced (D.2.7, D.2.10 c)."""
+        text = notation.write(self.state.position(index), move, self.state.lang)
+        for who in SCORES:
+            entries = self.entries[who]
+            for i in range(len(entries), index):      # entries a keeper lacks (after a ruling)
+                self._append(who, self._written(i), self.state.moves[i], None)
+            if index < len(entries):
+                if entries[index] != text:
+                    entries[index] = text
+                    self._reads[who] = None
+            else:
+                self._append(who, text, move, None)
+
+    def _written(self, index: int) -> str:
+        return notation.write(self.state.position(index), self.state.moves[index], self.state.lang)
+
+    def _append(self, who: ScoreName, text: str, move: chess.Move | None, problem: str | None) -> None:
+        entries = self.entries[who]
+        index = len(entries)
+        entries.append(text)
+        sr = self._reads[who]
+        if sr is not None and sr.problem is None and len(sr.moves) == index:
+            sr.written.append(text)
+            if move is not None:
+                sr.moves.append(move)
+            else:
+                why = problem or "unreadable"
+                sr.problem = ScoreProblem(index, text, why, why)
+        else:
+            self._reads[who] = None
+
+    def complete(self) -> None:
+        """After a ruling: entries the game has and a score lacks are written (the game goes on from there)."""
+        for who in SCORES:
+            for i in range(len(self.entries[who]), len(self.state.moves)):
+                self._append(who, self._written(i), self.state.moves[i], None)
 
     def truncate(self, plies: int) -> None:
         """Both scores cut to ``plies`` entries (a retrace, D.2.9)."""

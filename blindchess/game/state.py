@@ -1,81 +1,24 @@
-"""What every collaborator of the game shares: the players, the start, the moves made, the words.
+"""What every collaborator of the rules engine shares: the players, the start, the moves made.
 
-:class:`GameState` holds the facts of the game that several groups of articles read:
-the players and who is visually impaired (Appendix D), the start position, the
-moves *made* (D.2.3/D.2.5), the pending draw offer, the result, and the pending
-question (D.2.1). :class:`Words` is how the game speaks about moves and squares
-(``phonetic``: the announcement of FIDE Laws D.2.1).
+:class:`GameState` holds the facts several groups of articles read: the players
+and who is visually impaired (Appendix D), the start position, the moves *made*
+(D.2.3 / D.2.5) with the position after each of them kept (never replayed from
+the start: a position is looked up, so an event costs the same at move 5 and at
+move 200), the draw offer standing, the result, the rule set.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
 
 import chess
 
-from .. import phonetic
-from ..i18n import tr
-from ..ruling import read_entry
-from .events import BoardName, Event, color_name
+from ..ruling import placement_key
+from ..rulesets import RuleSet
+from .events import BoardName, Player
 from .log import EventLog
 
-__all__ = ["Player", "Words", "GameState", "Heard"]
-
-
-@dataclass(frozen=True)
-class Player:
-    """A player: name, whether visually impaired (uses the tactile board), assistant's name."""
-
-    name: str
-    visually_impaired: bool = False
-    assistant: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Player:
-        assistant = d.get("assistant")
-        return cls(str(d.get("name", "")), bool(d.get("visually_impaired", False)),
-                   None if assistant is None else str(assistant))
-
-
-@dataclass(frozen=True)
-class Heard:
-    """An utterance or typed text understood in a position (D.2.1)."""
-
-    kind: str                     # phonetic's kinds: "move", "correction", "request", ... "unknown"
-    move: chess.Move | None
-    message: str
-    request: str | None = None
-
-
-class Words:
-    """How the game says moves, squares and colours in ``lang`` (D.2.1 announcement)."""
-
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-
-    def announce(self, board: chess.Board, move: chess.Move) -> str:
-        """The spoken announcement of the legal ``move`` in ``board``."""
-        return phonetic.announce(board, move, self.lang)
-
-    def square(self, square: chess.Square) -> str:
-        return phonetic.square_name(square, self.lang)
-
-    def color(self, color: chess.Color) -> str:
-        return tr(f"session.{color_name(color)}", self.lang)
-
-    def understand(self, board: chess.Board, text: str) -> Heard:
-        """What ``text`` means in ``board``: phonetic first, then the one notation reader."""
-        u = phonetic.understand(board, text, self.lang)
-        if u.kind != "unknown" or u.move is not None:
-            return Heard(u.kind, u.move, u.message or "", u.request)
-        move, _, msg = read_entry(board, text, self.lang)
-        if move is not None:
-            return Heard("move", move, "")
-        return Heard("unknown", None, u.message or msg)
+__all__ = ["GameState", "Player"]
 
 
 @dataclass
@@ -87,20 +30,22 @@ class GameState:
     start: chess.Board
     lang: str
     log: EventLog
+    rules: RuleSet
     auto_press: bool = False
     tactile_senses_pieces: bool = False
     chess960_number: int | None = None
     headers: dict[str, str] = field(default_factory=dict)
-    moves: list[chess.Move] = field(default_factory=list)   # the moves made (D.2.3 / D.2.5)
     result: str | None = None
     result_reason: str | None = None
     draw_offer: chess.Color | None = None
-    question: dict[str, Any] | None = None                   # the pending question (D.2.1)
-    rulings: list[Event] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.start = self.start.copy(stack=False)
-        self.words = Words(self.lang)
+        #: The game's position with every move made on its stack (repetitions, Art. 9.2, 9.6).
+        self.board = self.start.copy(stack=False)
+        self._positions: list[chess.Board] = [self.start.copy(stack=False)]
+        #: The placement after each half-move of the game (D.2.9 compares the boards with them).
+        self.keys: list[tuple[int, ...]] = [placement_key(self.start)]
         if self.white.visually_impaired and not self.black.visually_impaired:
             self.blind_color: chess.Color | None = chess.WHITE
         elif self.black.visually_impaired:
@@ -108,24 +53,55 @@ class GameState:
         else:
             self.blind_color = None
 
+    # -- the moves made
+    @property
+    def moves(self) -> list[chess.Move]:
+        """The moves made (D.2.3 / D.2.5), in order (the list of the game board's stack: do not change it)."""
+        return self.board.move_stack
+
+    def push(self, move: chess.Move) -> None:
+        """``move`` is made (legal or, in rapid/blitz without supervision, as it was played)."""
+        self.board.push(move)
+        self._positions.append(self.board.copy(stack=False))
+        self.keys.append(placement_key(self.board))
+
+    def pop(self) -> chess.Move:
+        """The last move made is un-made (D.2.8) and returned."""
+        self._positions.pop()
+        self.keys.pop()
+        return self.board.pop()
+
+    def set_moves(self, moves: list[chess.Move]) -> None:
+        """The game is ``moves`` from the start (a ruling, an import)."""
+        same = 0
+        current = self.board.move_stack
+        while same < min(len(current), len(moves)) and current[same] == moves[same]:
+            same += 1
+        while len(self.board.move_stack) > same:
+            self.pop()
+        for m in moves[same:]:
+            self.push(m)
+
     def mover(self, index: int) -> chess.Color:
         """The side that makes half-move ``index`` (0-based) from the start."""
         return self.start.turn if index % 2 == 0 else not self.start.turn
 
     @property
     def to_move(self) -> chess.Color:
-        return self.mover(len(self.moves))
+        return self.mover(len(self.board.move_stack))
 
-    def board_after(self, plies: int) -> chess.Board:
-        """The game's position after its first ``plies`` moves (with the move stack)."""
-        board = self.start.copy(stack=False)
-        for m in self.moves[:plies]:
-            board.push(m)
-        return board
+    def position(self, plies: int) -> chess.Board:
+        """The game's position after its first ``plies`` moves, without the move stack (a copy).
+        IndexError for a half-move not made."""
+        if not 0 <= plies < len(self._positions):
+            raise IndexError(f"no position after {plies} half-moves")
+        return self._positions[plies].copy(stack=False)
 
     def game_board(self) -> chess.Board:
-        return self.board_after(len(self.moves))
+        """The game's position now, with its move stack (a copy)."""
+        return self.board.copy()
 
+    # -- the players
     def is_blind(self, color: chess.Color) -> bool:
         return self.blind_color is not None and color == self.blind_color
 

@@ -3,7 +3,7 @@
 Every export format starts from a python-chess ``chess.pgn.Game``: a PGN file is
 read with python-chess (a score that python-chess cannot read — German, French,
 Russian … piece letters — through :func:`blindchess.notation.read_score`; of a
-file with several games the first, with a warning), a journal is replayed by :class:`blindchess.session.Session`
+file with several games the first, with a warning), a journal is replayed by the rules engine (:class:`blindchess.game.Session`)
 (``Session.open(path).to_pgn_game()``), which carries both game scores, clock
 times, touches and rulings (FIDE Laws, Appendix D.2.2, D.2.7, D.2.9).
 
@@ -27,8 +27,10 @@ import chess
 import chess.pgn
 
 from ..errors import UserError
+from ..game import Session
 from ..i18n import tr
 from ..journal import Verdict, format_plies, read_journal, verdict
+from ..pgn import session_to_game
 
 #: File name endings read as journals; anything else is read as PGN.
 JOURNAL_SUFFIXES = (".jsonl", ".journal")
@@ -165,11 +167,6 @@ def game_from_journal(path: Path, lang: str | None = None, warnings: list[str] |
     affect, goes to ``damage`` (to ``warnings`` when ``damage`` is None); an old
     journal without check sums gets a note in ``warnings``.
     """
-    try:
-        from ..pgn import session_to_game
-        from ..session import Session
-    except ImportError as exc:
-        raise UserError(tr("records.no_session", lang, error=exc)) from exc
     with tempfile.TemporaryDirectory(prefix="blindchess-export-") as tmp:
         copy = Path(tmp) / path.name
         try:

@@ -1,8 +1,10 @@
 """The clock at the table: presses, the arbiter's pause and settings, flags, chosen warnings (pure).
 
-A press is refused unless the player's move has been made (D.2.4; the session
-decides and says why). The arbiter pauses, restarts and sets the clocks (D.2.9:
-he readjusts them). A fallen flag is said to everybody and shown (Art. 6.9).
+A press is refused unless the player's move has been made (D.2.4; the engine
+decides, the table says why). The arbiter pauses, restarts and sets the clocks
+(D.2.9: he readjusts them). The table is the arbiter who looks at the clock:
+with adequate supervision a fallen flag ends the game at once (Art. 6.8, 6.9;
+:mod:`~blindchess.table.endings` says it); without, only a player's claim counts.
 Low-time warnings (D.2.10 d) are said only to a blind player who chose them
 (``TableSetup.warnings``), never shown unasked. The talking clock's words
 otherwise come only when asked (:mod:`~blindchess.table.requests`).
@@ -13,9 +15,10 @@ from __future__ import annotations
 import chess
 
 from .. import talking_clock
+from ..game.events import ClockRefused, ClockTimes
 from ..i18n import tr
 from .events import ClockPressed
-from .setup import SessionEvent, to_color
+from .setup import to_color
 from .state import TableState
 
 __all__ = ["ClockKeeper", "DUE_MARGIN"]
@@ -31,9 +34,6 @@ class ClockKeeper:
     def __init__(self, state: TableState) -> None:
         self.state = state
         self._low: dict[chess.Color, float] = {}     # remaining time at the last look, for warnings
-        state.on("clock", self._on_clock)
-        state.on("clock-refused", self._on_clock_refused)
-        state.on("flag-fallen", self._on_flag)
 
     @property
     def running(self) -> bool:
@@ -48,7 +48,7 @@ class ClockKeeper:
         if self.state.session.time_control is None:
             self.state.refuse(now, "press", tr("table.no_clock", self.state.lang))
         else:
-            self.state.session.press_clock(c, now)
+            self.state.react(self.state.session.press_clock(c, now))
 
     def pause(self, now: float) -> None:
         """The arbiter stops the clock."""
@@ -56,14 +56,14 @@ class ClockKeeper:
         if s.time_control is None:
             self.state.refuse(now, "pause", tr("table.no_clock", self.state.lang))
         elif not s.clock.paused:
-            s.pause(now)
+            self.state.react(s.pause(now))
             self.state.show(now, tr("table.clock_paused", self.state.lang))
 
     def continue_clock(self, now: float) -> None:
         """The arbiter starts the clock again after :meth:`pause`."""
         s = self.state.session
         if s.time_control is not None and s.clock.paused:
-            s.resume(now)
+            self.state.react(s.resume(now))
             self.state.show(now, tr("table.clock_resumed", self.state.lang))
 
     def set_clock(self, color: chess.Color | str, seconds: float, now: float) -> None:
@@ -71,14 +71,13 @@ class ClockKeeper:
         if self.state.session.time_control is None:
             self.state.refuse(now, "clock", tr("table.no_clock", self.state.lang))
         else:
-            self.state.session.set_remaining(to_color(color), seconds, now)
+            self.state.react(self.state.session.set_remaining(to_color(color), seconds, now))
 
     def tick(self, now: float) -> None:
         """Time has passed until ``now``: a flag may fall, a chosen warning may come due."""
         if not self.running:
             return
-        self.state.session.tick(now)
-        self.state.process()
+        self.state.react(self.state.session.tick(now))
         self._warnings(now)
 
     def due(self, now: float) -> float | None:
@@ -116,20 +115,15 @@ class ClockKeeper:
         for threshold in talking_clock.due_warnings(previous, current, prefs):
             state.say(now, talking_clock.warning_phrase(threshold, state.lang), "blind", "answer")
 
-    # ---------------------------------------------------------------- session events
-    def _on_clock(self, ev: SessionEvent) -> None:
-        white, black = ev.get("white"), ev.get("black")
-        self.state.emit(ClockPressed(float(ev["t"]), int(ev["ply"]), None if white is None else float(white),
-                                     None if black is None else float(black)))
+    # ---------------------------------------------------------------- what the engine decided
+    def pressed(self, ev: ClockTimes) -> None:
+        self.state.emit(ClockPressed(ev.t, ev.ply, ev.white, ev.black))
 
-    def _on_clock_refused(self, ev: SessionEvent) -> None:
-        t = float(ev["t"])
-        color = to_color(str(ev["color"]))
-        self.state.refuse(t, "press", str(ev.get("message", "")),
-                          to="blind" if self.state.session.is_blind(color) else "sighted")
-
-    def _on_flag(self, ev: SessionEvent) -> None:
-        t = float(ev["t"])
-        message = str(ev.get("message", ""))
-        self.state.show(t, message)
-        self.state.say(t, message, "all", "answer")
+    def refused(self, ev: ClockRefused) -> None:
+        """A press refused (D.2.4): why, to the one who pressed."""
+        state = self.state
+        color = to_color(ev.color)
+        key = {"game-over": "session.clock_game_over", "paused": "session.clock_paused"}.get(
+            ev.reason, "session.clock_refused")
+        state.refuse(ev.t, "press", tr(key, state.lang, color=state.color_words(color)),
+                     to="blind" if state.session.is_blind(color) else "sighted")

@@ -38,10 +38,11 @@ turns what the hands do into the game:
 What the table must carry out goes out through the table's
 :class:`~blindchess.table.state.TableState`: :class:`Touched`, :class:`Shown`, and
 ``DeviceRequest(device="eboard", what="snapshot")`` (answered with a board dump).
-The e-board calls the session directly and then ``state.process()`` (the rest of
-the table handles the session's events: announcements, divergence, mirrored …);
-it registers for "move-made" and the rulings with ``state.on``. It never reads
-a clock and never sleeps; every input takes ``now``.
+The e-board gives the engine its commands and hands what they return to
+``state.react`` (the rest of the table acts on the engine's events: announcements,
+divergence, mirrored …); the table tells it of moves made (:meth:`EBoard.made`)
+and rulings (:meth:`EBoard.ruled`). It never reads a clock and never sleeps; every
+input takes ``now``.
 
 The window's board keeps working beside it (corrections, games without an
 e-board): a move entered there changes what the e-board should show, and a
@@ -66,9 +67,9 @@ from ..pegboard.tracker import (
     TrackerEvent,
     same_position,
 )
-from ..session import Session
+from ..game import Session
+from ..game.events import BoardMove, BoardMoveRejected, MoveMade, Ruling, RulingOverride
 from .events import DeviceRequest, Touched
-from .setup import SessionEvent
 from .state import TableState
 
 __all__ = ["DEVICE", "SIGHTED_BOARDS", "EBoard", "Touch", "touch_report", "differing_squares",
@@ -123,19 +124,19 @@ def touch_report(session: Session, lang: str) -> str:
     """
     blind = session.blind_color
     sighted = chess.WHITE if blind is None else not blind
-    made = len(session.game_moves)
+    made = session.plies
     first_mover = session.start.turn
     ply = made if (first_mover if made % 2 == 0 else not first_mover) == sighted else made - 1
-    touches = [ev for ev in session.touches if ev.get("board") == "sighted" and int(ev.get("ply", -1)) == ply]
+    touches = [ev for ev in session.touches if ev.board == "sighted" and ev.ply == ply]
     name = session.player(sighted).name
     if not touches:
         return tr("eboard.no_touches_said", lang, name=name)
     words = []
     for ev in touches:
-        symbol = ev.get("piece")
+        symbol = ev.piece
         piece = chess.Piece.from_symbol(str(symbol)) if symbol else None
         words.append(tr("eboard.touch_said", lang, piece=_piece_words(piece, lang),
-                        square=phonetic.square_name(chess.parse_square(str(ev["square"])), lang)))
+                        square=phonetic.square_name(chess.parse_square(ev.square), lang)))
     return tr("eboard.touches_said", lang, name=name, touches=", ".join(words))
 
 
@@ -166,9 +167,6 @@ class EBoard:
         self._target_key: str | None = None
         self._refused: tuple[str, str] | None = None   # (position, move) refused once: not offered again
         self._confirm = False
-        state.on("move-made", self._on_move_made)
-        state.on("ruling", self._on_ruling)
-        state.on("ruling-override", self._on_ruling)
 
     # ------------------------------------------------------------------ inputs
     def feed(self, event: InputEvent, now: float) -> None:
@@ -210,7 +208,7 @@ class EBoard:
         once its move is made; after a ruling the board is being set right.
         """
         s = self.session
-        if self.held is not None and len(s.game_moves) > len(s.moves("sighted")) and not self.adjusting:
+        if self.held is not None and s.plies > s.board_length("sighted") and not self.adjusting:
             held, self.held = self.held, None
             self._refused = None         # the game changed: offered afresh
             self._offer(held, now)
@@ -235,10 +233,9 @@ class EBoard:
         is a move until it shows the game (a position retraced must not come back as a move).
         """
         for ev in reversed(self.session.events):
-            kind = ev.get("type")
-            if kind == "move-made":
+            if isinstance(ev, MoveMade):
                 break
-            if kind in ("ruling", "ruling-override"):
+            if isinstance(ev, (Ruling, RulingOverride)):
                 self.adjusting = True
                 break
         self._target_key = None
@@ -291,22 +288,19 @@ class EBoard:
     def _show(self, now: float, text: str) -> None:
         self.state.show(now, text)
 
-    def _process(self) -> None:
-        self.state.process()
-
-    # ------------------------------------------------------------------ session events
-    def _on_ruling(self, ev: SessionEvent) -> None:
+    # ------------------------------------------------------------------ what the engine decided
+    def ruled(self, now: float) -> None:
         """D.2.9 ruling: the e-board is set right to the game; nothing it shows counts until then."""
         self.adjusting = True
         self.held = None
         self.touches.clear()
-        self._request(float(ev["t"]))
+        self._request(now)
 
-    def _on_move_made(self, ev: SessionEvent) -> None:
+    def made(self, ev: MoveMade) -> None:
         """The sighted player's move made: touch-move information for the arbiter; his touches are done."""
         sighted = self._sighted_color()
-        if str(ev.get("color")) == ("white" if sighted else "black") and not self.session.is_blind(sighted):
-            self._touch_move(ev, float(ev["t"]))
+        if ev.color == ("white" if sighted else "black") and not self.session.is_blind(sighted):
+            self._touch_move(ev, ev.t)
             self.touches.clear()
 
     def _handle(self, events: list[TrackerEvent], now: float) -> None:
@@ -338,26 +332,23 @@ class EBoard:
             return
         if s.is_blind(sighted) or piece.color != sighted or s.to_move != sighted:
             return
-        if len(s.moves("sighted")) != len(s.game_moves) or s.board("sighted").piece_at(square) != piece:
+        if s.board_length("sighted") != s.plies or s.board("sighted").piece_at(square) != piece:
             return
-        self.touches.append(Touch(now, square, piece, len(s.game_moves)))
-        s.touch(square, now, board="sighted", piece=piece.symbol())
-        self._process()
+        self.touches.append(Touch(now, square, piece, s.plies))
+        self.state.react(s.touch(square, now, board="sighted", piece=piece.symbol()))
         self.state.emit(Touched(now, chess.square_name(square), "sighted"))
 
-    def _touch_move(self, ev: SessionEvent, now: float) -> None:
+    def _touch_move(self, ev: MoveMade, now: float) -> None:
         """The sighted player moved another piece than the one he touched first, which could move: tell the arbiter."""
         if not self.touches:
             return
         first = self.touches[0]
-        move = chess.Move.from_uci(str(ev["uci"]))
-        ply = int(ev["ply"])
+        move = chess.Move.from_uci(ev.uci)
+        ply = ev.ply
         s = self.session
         if first.ply != ply - 1 or move.from_square == first.square:
             return
-        before = s.start.copy(stack=False)
-        for m in s.game_moves[:ply - 1]:
-            before.push(m)
+        before = s.position(ply - 1)
         if not any(m.from_square == first.square for m in before.legal_moves):
             return       # the touched piece could not move: Art. 4.3 asks nothing
         name = s.player(self._sighted_color()).name
@@ -385,13 +376,14 @@ class EBoard:
         key = (s.board("sighted").fen(), move.uci())
         if key == self._refused:
             return False
-        ev = s.sighted_move(move, now)
-        self._process()
-        if ev.get("type") == "board-move":
+        events = s.sighted_move(move, now)
+        self.state.react(events)
+        first = events[0] if events else None
+        if isinstance(first, BoardMove):
             self._refused = None
             return True
         self._refused = key
-        if ev.get("reason") == "not-made":
+        if isinstance(first, BoardMoveRejected) and first.reason == "not-made":
             self.held = move
         else:
             self._target_key = None      # read the board against what it should show
@@ -409,9 +401,8 @@ class EBoard:
             return
         index = len(sighted.move_stack) - 1
         mover = not sighted.turn
-        if s.is_blind(mover) and (index >= len(s.game_moves) or s.game_moves[index] != move):
-            s.take_back("sighted", now)        # the wrong mirror undone by the one who set it
-            self._process()
+        if s.is_blind(mover) and (index >= s.plies or s.game_moves[index] != move):
+            self.state.react(s.take_back("sighted", now))        # the wrong mirror undone by the one who set it
             return
         # a move made (D.2.5) or a right mirror: it stands; the board should show it again
         before = sighted.copy()
@@ -425,7 +416,7 @@ class EBoard:
         sighted = s.board("sighted")
         # a mirror that is another legal move than the one made: what the board shows goes to the
         # session (the wrong square, piece or promotion piece is a divergence at once, D.2.9)
-        if made is not None and e.expected is not None and len(sighted.move_stack) < len(s.game_moves) \
+        if made is not None and e.expected is not None and len(sighted.move_stack) < s.plies \
                 and self._offer(made, now):
             self._target_key = None
             self.align(now)
@@ -439,7 +430,7 @@ class EBoard:
         made while the cable was out): read them in order when exactly one pair explains the pieces."""
         s = self.session
         start = s.board("sighted")
-        if s.finished or len(s.game_moves) - len(start.move_stack) not in (0, 1):
+        if s.finished or s.plies - len(start.move_stack) not in (0, 1):
             return False
         shown = self.pieces
         found: list[tuple[chess.Move, chess.Move]] = []

@@ -1,36 +1,46 @@
-"""How a game ends at the table: resignation, draw offers, the result (pure).
+"""How a game ends at the table: resignation, draw offers and claims, flags, the result (pure).
 
 Nothing ends before it is confirmed (D.2.1): a resignation and accepting the
 opponent's standing draw offer are asked about first (a yes/no
 :class:`~blindchess.table.questions.Question`). A player cannot accept his own
-offer. A draw offer to the blind player is said to him; the end of the game
-is said to everybody and shown.
+offer. A draw offer to the blind player is said to him — again when the game comes
+back after a crash while it stands.
+
+Claims (the engine judges them): a player to move claims a draw by threefold
+repetition (Art. 9.2) or fifty moves (Art. 9.3); the blind player also with his move
+announced and not yet pressed (his announcement declares it, Art. 9.2.1.1). "Remis"
+said by a player who could claim is his claim, not an offer: the table takes the
+correct claim the player means rather than an offer he could only lose by. A claim on
+time (Art. 6.8; for the blind player his assistant, D.2.10 e) needs the opponent's
+flag down. Every end — by the board, a claim, a flag, an agreement, a resignation —
+is said to everybody and shown (``ended``), stops the clock and stands in both scores
+and the PGN (the engine's result).
 """
 
 from __future__ import annotations
 
 import chess
 
+from ..game.events import ClaimJudged, ClaimKind, DrawDeclined, DrawOffer, FlagFallen, GameEnd, TimeAdded
 from ..i18n import tr
-from .events import GameEnded
+from .events import Claimed, Ended, GameEnded
 from .questions import Question, Questions
-from .setup import Answer, SessionEvent, Who, color_name, to_color
+from .setup import Answer, Who, color_name, to_color
 from .state import TableState
 
 __all__ = ["Endings"]
 
 
 class Endings:
-    """Resignation, draw offers and the game's end (see the module docstring)."""
+    """Resignation, draw offers, claims and the game's end (see the module docstring)."""
 
     def __init__(self, state: TableState, questions: Questions) -> None:
         self.state = state
         self.questions = questions
         questions.resolver("resign", self._resolve)
         questions.resolver("draw-accept", self._resolve)
-        state.on("game-end", self._on_game_end)
-        state.on("draw-offer", self._on_draw_offer)
-        state.on("draw-declined", self._on_draw_declined)
+        #: Who made the claim being judged (the engine knows colours; the table knows the actor).
+        self._claimant: Who | None = None
 
     # ---------------------------------------------------------------- inputs
     def ask_resign(self, who: Who, now: float) -> None:
@@ -64,7 +74,49 @@ class Endings:
         elif self.offer_to(color):
             self.ask_draw_accept(who, now)
         else:
-            s.offer_draw(color, now)
+            state.react(s.offer_draw(color, now))
+
+    def claim_instead(self, who: Who, now: float) -> bool:
+        """"Remis" said by ``who``: when he can claim a draw (Art. 9.2, 9.3) it is his claim; False otherwise."""
+        s = self.state.session
+        color = self.state.color_of(who)
+        if color is None or s.finished:
+            return False
+        for kind in ("threefold", "fifty"):
+            if s.draw_claim_holds(color, kind):     # type: ignore[arg-type]
+                self.claim(who, kind, now)          # type: ignore[arg-type]
+                return True
+        return False
+
+    def claim(self, who: Who, kind: ClaimKind, now: float, move: chess.Move | None = None) -> None:
+        """``who`` claims ``kind``: judged by the engine, said and shown either way."""
+        state = self.state
+        s = state.session
+        color = self._claimant_color(who, kind)
+        if color is None:
+            state.refuse(now, "claim", tr("table.no_blind_player", state.lang), to=who)
+            return
+        if s.finished:
+            state.refuse(now, "claim", tr("table.game_over", state.lang), to=who)
+            return
+        self._claimant = who
+        try:
+            state.react(s.claim(color, kind, now, move))
+        finally:
+            self._claimant = None
+
+    def _claimant_color(self, who: Who, kind: ClaimKind) -> chess.Color | None:
+        """The colour a claim by ``who`` is for. The blind player's assistant sits on the sighted side of
+        the script's actors (he mirrors there): "sighted" claiming the sighted player's own flag can only
+        be the assistant's claim for the blind player (D.2.10 e)."""
+        state = self.state
+        s = state.session
+        color = state.color_of(who)
+        if kind == "time" and who == "sighted" and s.blind_color is not None:
+            sighted = state.sighted_color()
+            if s.clock.flag_fallen(sighted, state.now) and not s.clock.flag_fallen(s.blind_color, state.now):
+                return s.blind_color
+        return color
 
     def offer_to(self, color: chess.Color | None) -> bool:
         """The opponent of ``color`` has offered a draw that stands."""
@@ -73,7 +125,17 @@ class Endings:
 
     def decline(self, color: chess.Color, now: float) -> None:
         """``color`` declines the opponent's standing offer."""
-        self.state.session.answer_draw(color, False, now)
+        self.state.react(self.state.session.answer_draw(color, False, now))
+
+    def resumed(self, now: float) -> None:
+        """The game came back: a draw offer that still stands is told again to the one it was made to."""
+        s = self.state.session
+        offer = s.draw_offer
+        if offer is None or s.finished:
+            return
+        self.state.show(now, tr("table.draw_offered", self.state.lang, name=self.state.name(offer)))
+        if s.blind_color is not None and offer != s.blind_color:
+            self.state.say(now, tr("table.draw_offered_to_blind", self.state.lang), "blind", "answer")
 
     # ---------------------------------------------------------------- answers
     def _resolve(self, q: Question, answer: Answer, now: float) -> None:
@@ -89,44 +151,68 @@ class Endings:
         color = to_color(q.color or "white")
         if answer == "no":
             if q.kind == "draw-accept":
-                s.answer_draw(color, False, now)
+                state.react(s.answer_draw(color, False, now))
             else:
                 state.say(now, tr("table.cancelled", state.lang), q.to, "answer")
                 state.show(now, tr("table.cancelled", state.lang))
             return
         if q.kind == "resign":
-            s.resign(color, now)
+            state.react(s.resign(color, now))
         elif q.kind == "draw-accept":
             if self.offer_to(color):
-                s.answer_draw(color, True, now)
+                state.react(s.answer_draw(color, True, now))
             else:
                 state.refuse(now, "answer", tr("table.no_draw_offer", state.lang), to=q.to)
 
-    # ---------------------------------------------------------------- session events
-    def _on_game_end(self, ev: SessionEvent) -> None:
+    # ---------------------------------------------------------------- what the engine decided
+    def game_end(self, ev: GameEnd) -> None:
+        """The game is over: said to everybody, shown; no question stays open, no refusal is said late."""
         state = self.state
-        t = float(ev["t"])
-        result, reason = str(ev["result"]), str(ev.get("reason", ""))
+        t = ev.t
         self.questions.close(t)
-        state.emit(GameEnded(t, result, reason))
-        text = tr("table.game_end", state.lang, result=self.result_words(result),
-                  reason=tr(f"session.reason_{reason}", state.lang))
+        state.settled()
+        state.emit(GameEnded(t, ev.result, ev.reason))
+        state.emit(Ended(t, ev.result, ev.reason))
+        text = tr("table.game_end", state.lang, result=self.result_words(ev.result),
+                  reason=tr(f"session.reason_{ev.reason}", state.lang))
         state.show(t, text)
         state.say(t, text, "all", "move")
 
-    def _on_draw_offer(self, ev: SessionEvent) -> None:
+    def draw_offered(self, ev: DrawOffer) -> None:
         state = self.state
-        t = float(ev["t"])
-        color = to_color(str(ev["color"]))
-        state.show(t, tr("table.draw_offered", state.lang, name=state.name(color)))
+        color = to_color(ev.color)
+        state.show(ev.t, tr("table.draw_offered", state.lang, name=state.name(color)))
         if state.session.blind_color is not None and color != state.session.blind_color:
-            state.say(t, tr("table.draw_offered_to_blind", state.lang), "blind", "answer")
+            state.say(ev.t, tr("table.draw_offered_to_blind", state.lang), "blind", "answer")
 
-    def _on_draw_declined(self, ev: SessionEvent) -> None:
-        t = float(ev["t"])
+    def draw_declined(self, ev: DrawDeclined) -> None:
         text = tr("table.draw_declined", self.state.lang)
-        self.state.show(t, text)
-        self.state.say(t, text, "all", "answer")
+        self.state.show(ev.t, text)
+        self.state.say(ev.t, text, "all", "answer")
+
+    def claim_judged(self, ev: ClaimJudged) -> None:
+        """The claim judged: the ``claim`` event; an incorrect one said (the game goes on, Art. 9.5.3)."""
+        state = self.state
+        color = to_color(ev.color)
+        who: Who = self._claimant or state.who(color_name(color))
+        state.emit(Claimed(ev.t, who, ev.kind, ev.upheld))
+        if not ev.upheld:
+            text = tr(f"table.claim_rejected_{ev.kind}", state.lang, name=state.name(color))
+            state.show(ev.t, text)
+            state.say(ev.t, text, "all", "answer")
+
+    def flag_fallen(self, ev: FlagFallen) -> None:
+        """A flag is seen to have fallen (Art. 6.8): shown and said to everybody; the end follows."""
+        state = self.state
+        color = to_color(ev.color)
+        text = tr("session.flag", state.lang, color=state.color_words(color))
+        state.show(ev.t, text)
+        state.say(ev.t, text, "all", "answer")
+
+    def time_added(self, ev: TimeAdded) -> None:
+        state = self.state
+        color = to_color(ev.color)
+        state.show(ev.t, tr("table.time_added", state.lang, name=state.name(color), seconds=round(ev.seconds)))
 
     def result_words(self, result: str) -> str:
         """The result in words ("Weiß gewinnt", "Remis")."""

@@ -1,14 +1,14 @@
 """The table's events: what happened at the table, typed, with one registry (pure).
 
 Every event is a frozen dataclass with ``t`` (seconds, the time passed in by the
-front end) and :meth:`to_json`, which gives exactly the scenario JSON of the
-issue "the table": ``t``, ``type`` and the event's fields. :data:`EVENT_TYPES`
+front end) and :meth:`to_json`, which gives exactly the scenario runner's JSON
+(README, "Scenario scripts"): ``t``, ``type`` and the event's fields. :data:`EVENT_TYPES`
 maps every JSON type to its class; :func:`from_json` reads an event back.
 
-The nine types of the scenario format (``said``, ``shown``, ``touched``,
-``move``, ``question``, ``refused``, ``divergence``, ``ruling``, ``final``) are
-exact; the others (``speak``, ``mirrored``, ``clock``, ``game-end``,
-``device``, ``heard``) are extra — front ends act on them (``speak``: start
+The types of the scenario format (``said``, ``shown``, ``touched``, ``move``,
+``question``, ``refused``, ``divergence``, ``ruling``, ``claim``, ``ended``,
+``final``) are exact; the others (``speak``, ``mirrored``, ``clock``,
+``game-end``, ``device``, ``heard``) are extra — front ends act on them (``speak``: start
 saying a text now; ``device``: send a request to a board) and a scenario report
 may list them.
 
@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 __all__ = [
     "Said", "Speak", "Shown", "Touched", "Moved", "Asked", "Refused", "Diverged", "Ruled", "Final",
-    "Mirrored", "ClockPressed", "GameEnded", "DeviceRequest", "Heard", "TableEvent", "EVENT_TYPES",
+    "Mirrored", "ClockPressed", "GameEnded", "Claimed", "Ended", "DeviceRequest", "Heard", "TableEvent", "EVENT_TYPES",
     "from_json",
 ]
 
@@ -179,6 +179,27 @@ class GameEnded(_Event):
 
 
 @dataclass(frozen=True)
+class Claimed(_Event):
+    """A claim judged (Art. 6.8, 9.2, 9.3, 9.5; A.4, B): ``by`` "blind" or "sighted" (the assistant on his
+    side), ``kind`` "threefold" | "fifty" | "time" | "illegal", ``upheld``."""
+
+    type_name: ClassVar[str] = "claim"
+    by: str
+    kind: str
+    upheld: bool
+
+
+@dataclass(frozen=True)
+class Ended(_Event):
+    """The game ended, however it ended: ``result`` ("1-0", "0-1", "1/2-1/2") and ``reason``
+    ("checkmate", "resignation", "agreement", "threefold_repetition", "time_forfeit", …)."""
+
+    type_name: ClassVar[str] = "ended"
+    result: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class DeviceRequest(_Event):
     """Something a device must do: ``device`` "pegboard"; ``what`` "snapshot" or "expect" (``fen``)."""
 
@@ -199,13 +220,13 @@ class Heard(_Event):
 
 
 TableEvent = (Said | Speak | Shown | Touched | Moved | Asked | Refused | Diverged | Ruled | Final | Mirrored
-              | ClockPressed | GameEnded | DeviceRequest | Heard)
+              | ClockPressed | GameEnded | Claimed | Ended | DeviceRequest | Heard)
 
 #: JSON type -> event class (the one registry).
 EVENT_TYPES: dict[str, type[_Event]] = {
     cls.type_name: cls
     for cls in (Said, Speak, Shown, Touched, Moved, Asked, Refused, Diverged, Ruled, Final, Mirrored,
-                ClockPressed, GameEnded, DeviceRequest, Heard)
+                ClockPressed, GameEnded, Claimed, Ended, DeviceRequest, Heard)
 }
 
 

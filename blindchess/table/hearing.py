@@ -23,13 +23,14 @@ from __future__ import annotations
 import chess
 
 from .. import phonetic
-from ..i18n import tr
 from ..dialogue import Decision
+from ..game.events import AnnounceIgnored, AnnounceMismatch, AnnounceUnclear, CorrectionRefused
+from ..i18n import tr
 from .endings import Endings
 from .events import Heard
 from .questions import Question, Questions
 from .requests import Requests
-from .setup import BOARDS, Answer, SessionEvent
+from .setup import BOARDS, Answer
 from .state import TableState
 from .tactile import TactileBoard
 
@@ -47,10 +48,6 @@ class Hearing:
         self.endings = endings
         self.requests = requests
         questions.resolver("move", self._resolve_move)
-        state.on("announce-mismatch", self._on_announce_mismatch)
-        state.on("announce-unclear", self._on_announce_unclear)
-        state.on("announce-ignored", self._on_announce_ignored)
-        state.on("correction-refused", self._on_correction_refused)
 
     # ---------------------------------------------------------------- the blind player
     def blind_says(self, text: str, confidence: float | None, now: float) -> None:
@@ -85,13 +82,13 @@ class Hearing:
         elif u.kind == "draw_offer":
             if self.endings.offer_to(me):
                 self.endings.ask_draw_accept("blind", now)
-            else:
-                s.offer_draw(me, now)
+            elif not self.endings.claim_instead("blind", now):
+                self.endings.offer_draw("blind", now)
         elif u.kind == "request":
             self.requests.answer(u.request or "position", "blind", now, square=u.square, piece_type=u.piece_type,
                                  color=u.color)
         elif u.kind == "castle_intent":
-            s.note(text, now, kind="castle-intent")
+            state.react(s.note(text, now, kind="castle-intent"))
             state.show(now, tr("table.castle_intent", lang, name=state.name(me)))
         elif u.kind == "adjust":
             state.adjusting = True
@@ -120,11 +117,20 @@ class Hearing:
             state.show(now, tr("table.heard", state.lang, text=text, message=message))
 
     def _announce(self, said: str | chess.Move, move: chess.Move, correction: bool, now: float) -> None:
-        """The blind player announced ``move`` (as ``said``): to the session, then to the pegs."""
+        """The blind player announced ``move`` (in the words ``said``): to the engine, then to the pegs.
+
+        Without an electronic tactile board his hands carry the move out unseen: the announcement
+        is also his placement on the tactile board (D.2.3)."""
         state = self.state
-        index = len(state.hearing_board().move_stack)
-        state.session.announce(said, now, correction=correction or state.unpressed_own())
-        state.process()
+        s = state.session
+        board = state.hearing_board()
+        index = s.plies - 1 if state.unpressed_own() else s.plies
+        text = said if isinstance(said, str) else phonetic.announce(board, move, state.lang)
+        correcting = correction or state.unpressed_own()
+        state.react(s.announce(move, text, now, correction=correcting))
+        if self.tactile.tracker is None and state.setup.tactile == "none" and s.blind_color is not None \
+                and s.plies == index and s.to_move == s.blind_color:
+            state.react(s.tactile_move(move, now))
         self.tactile.announced(move, index)
 
     def _answer_by_voice(self, q: Question, u: phonetic.Understanding, now: float) -> bool:
@@ -185,39 +191,34 @@ class Hearing:
         elif u.kind == "no" and self.endings.offer_to(me):
             self.endings.decline(me, now)
         elif u.kind == "draw_offer":
-            s.offer_draw(me, now)
+            if not self.endings.claim_instead("sighted", now):
+                self.endings.offer_draw("sighted", now)
         else:
             state.show(now, tr("table.not_understood", state.lang, text=text))
 
-    # ---------------------------------------------------------------- session events
-    def _on_announce_mismatch(self, ev: SessionEvent) -> None:
-        """The announcement and the pegs differ (D.2.3): the session's whole message is shown; the blind
-        player hears the two moves only — not after a correction, when the pegs are to follow it."""
-        t = float(ev["t"])
-        message = str(ev.get("message", ""))
-        self.state.show(t, message)
-        if not self.state.withdrawn:
-            self.state.say(t, self._mismatch_words(ev) or message, "blind", "answer", about=BOARDS)
-
-    def _mismatch_words(self, ev: SessionEvent) -> str | None:
-        """"Angesagt: …. Auf dem Tastbrett: …." in the phonetic words (the event's ``announced`` and
-        ``placed`` moves, UCI); None when one is not a legal move of that half-move."""
+    # ---------------------------------------------------------------- what the engine decided
+    def mismatch(self, ev: AnnounceMismatch) -> None:
+        """The announcement and the pegs differ (D.2.3): shown in full; the blind player hears the two
+        moves only — not after a correction, when the pegs are to follow it."""
         state = self.state
-        board = state.board_at(int(ev["ply"]) - 1)
-        said, shown = chess.Move.from_uci(str(ev["announced"])), chess.Move.from_uci(str(ev["placed"]))
-        if not (board.is_legal(said) and board.is_legal(shown)):
-            return None
-        return tr("table.announce_mismatch_said", state.lang, said=phonetic.announce(board, said, state.lang),
-                  shown=phonetic.announce(board, shown, state.lang))
+        board = state.board_at(ev.ply - 1)
+        said, shown = chess.Move.from_uci(ev.announced), chess.Move.from_uci(ev.placed)
+        said_words = phonetic.announce(board, said, state.lang) if board.is_legal(said) else ev.announced
+        shown_words = phonetic.announce(board, shown, state.lang) if board.is_legal(shown) else ev.placed
+        state.show(ev.t, tr("session.announce_mismatch", state.lang, said=said_words, shown=shown_words))
+        if not state.withdrawn:
+            state.say(ev.t, tr("table.announce_mismatch_said", state.lang, said=said_words, shown=shown_words),
+                      "blind", "answer", about=BOARDS)
 
-    def _on_announce_unclear(self, ev: SessionEvent) -> None:
-        t = float(ev["t"])
-        text = tr("table.not_understood", self.state.lang, text=ev.get("text", ""))
-        self.state.say(t, text, "blind", "answer")
-        self.state.show(t, str(ev.get("message", text)))
+    def unclear(self, ev: AnnounceUnclear) -> None:
+        text = tr("table.not_understood", self.state.lang, text=ev.text)
+        self.state.say(ev.t, text, "blind", "answer")
+        self.state.show(ev.t, tr("session.announce_unclear", self.state.lang, text=ev.text, why=ev.problem or ""))
 
-    def _on_announce_ignored(self, ev: SessionEvent) -> None:
-        self.state.say(float(ev["t"]), str(ev.get("message", "")), "blind", "answer")
+    def ignored(self, ev: AnnounceIgnored) -> None:
+        key = {"no-blind": "session.announce_no_blind", "repeat": "session.announce_repeat",
+               "game-over": "table.game_over"}.get(ev.reason, "session.announce_not_turn")
+        self.state.say(ev.t, tr(key, self.state.lang), "blind", "answer")
 
-    def _on_correction_refused(self, ev: SessionEvent) -> None:
-        self.state.refuse(float(ev["t"]), "correction", tr("table.correction_refused", self.state.lang))
+    def correction_refused(self, ev: CorrectionRefused) -> None:
+        self.state.refuse(ev.t, "correction", tr("table.correction_refused", self.state.lang))

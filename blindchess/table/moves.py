@@ -5,12 +5,12 @@
   are entered by hand. A move is given as a ``chess.Move``, UCI, any notation
   or a spoken phrase; an unreadable one is refused.
 * A touch reported on the sighted board (D.2.5; the assistant, D.2.10 e) is shown.
-* When a move is made (the session decides, D.2.3/D.2.5) it is shown, both
-  scores get it (:mod:`~blindchess.table.scores`), the blind player hears it
-  in his wording — his own confirmed, the opponent's announced to him (D.2.1) — and the
-  tactile board is told what to show.
-* A mirror of a move not made, or a move illegal on its board, is refused
-  (said to the blind player when it was his board).
+* When a move is made (the engine decides, D.2.3/D.2.5) it is shown, the blind
+  player hears it in his wording — his own confirmed, the opponent's announced
+  to him (D.2.1) — refusals still waiting are stale, and the tactile board is
+  told what to show. Both scores are the engine's (it writes them as announced).
+* A mirror of a move not made, or a move illegal on its board, or any move once the
+  game is over, is refused (said to the blind player when it was his board).
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ from __future__ import annotations
 import chess
 
 from .. import board_words, notation, phonetic
+from ..game.events import BoardMoveRejected, MirrorNeeded, Mirrored, MoveMade, MoveWithdrawn
 from ..i18n import tr
-from .events import Mirrored, Moved, Touched
-from .scores import ScoreKeeper
-from .setup import SessionEvent, color_name, to_color
+from .events import Mirrored as MirroredEvent
+from .events import Moved, Touched
+from .setup import to_color
 from .state import TableState
 from .tactile import TactileBoard
 
@@ -31,28 +32,22 @@ __all__ = ["Moves"]
 class Moves:
     """Moves on both boards (see the module docstring)."""
 
-    def __init__(self, state: TableState, tactile: TactileBoard, scores: ScoreKeeper) -> None:
+    def __init__(self, state: TableState, tactile: TactileBoard) -> None:
         self.state = state
         self.tactile = tactile
-        self.scores = scores
-        state.on("move-made", self._on_move_made)
-        state.on("move-withdrawn", self._on_move_withdrawn)
-        state.on("mirror-needed", self._on_mirror_needed)
-        state.on("mirrored", self._on_mirrored)
-        state.on("board-move-rejected", self._on_board_move_rejected)
 
     # ---------------------------------------------------------------- inputs
     def sighted_move(self, move: chess.Move | str, now: float) -> None:
         """A move on the sighted board (refused when unreadable)."""
         read = self.read("sighted", move, now)
         if read is not None:
-            self.state.session.sighted_move(read, now)
+            self.state.react(self.state.session.sighted_move(read, now))
 
     def tactile_move(self, move: chess.Move | str, now: float) -> None:
         """A move on the tactile board entered by hand (refused when unreadable)."""
         read = self.read("tactile", move, now)
         if read is not None:
-            self.state.session.tactile_move(read, now)
+            self.state.react(self.state.session.tactile_move(read, now))
 
     def read(self, board_name: str, move: chess.Move | str, now: float) -> chess.Move | None:
         """``move`` read on ``board_name``: UCI, notation or a phrase; None (and Refused) when unreadable."""
@@ -83,64 +78,64 @@ class Moves:
         state = self.state
         sq = square if isinstance(square, int) else chess.parse_square(square)
         piece = state.session.board("sighted").piece_at(sq)
-        state.session.touch(sq, now, board="sighted")
+        state.react(state.session.touch(sq, now, board="sighted"))
         state.emit(Touched(now, chess.square_name(sq), "sighted"))
         state.show(now, tr("table.sighted_touched", state.lang, piece=state.piece_words(piece),
                            square=chess.square_name(sq)))
 
-    # ---------------------------------------------------------------- session events
-    def _on_move_made(self, ev: SessionEvent) -> None:
+    # ---------------------------------------------------------------- what the engine decided
+    def made(self, ev: MoveMade) -> None:
+        """A move was made: shown, said to the blind player in his wording, the pegs told what to show."""
         state = self.state
-        t = float(ev["t"])
+        t = ev.t
         s = state.session
-        ply = int(ev["ply"])
-        color = to_color(str(ev["color"]))
-        move = chess.Move.from_uci(str(ev["uci"]))
+        ply = ev.ply
+        color = to_color(ev.color)
+        move = chess.Move.from_uci(ev.uci)
         state.adjusting = False
+        state.settled()
         self.tactile.move_made()
-        state.emit(Moved(t, ply, color_name(color), move.uci(), str(ev["san"])))
+        state.emit(Moved(t, ply, ev.color, ev.uci, ev.san))
         before = state.board_at(ply - 1)
-        written = notation.write(before, move, state.lang)
-        phrase = board_words.move_words(before, move, state.lang, state.wording)
-        self.scores.write(ply - 1, written, t)
-        state.show(t, tr("table.move_shown", state.lang, color=tr(f"table.{color_name(color)}", state.lang),
-                         move=written))
+        written = notation.write(before, move, state.lang) if ev.legal else ev.uci
+        phrase = board_words.move_words(before, move, state.lang, state.wording) if ev.legal else ev.uci
+        state.show(t, tr("table.move_shown", state.lang, color=tr(f"table.{ev.color}", state.lang), move=written))
         if s.is_blind(color):
             state.say(t, tr("table.move_confirmed", state.lang, move=phrase), "blind", "move")
         elif s.blind_color is not None:
             state.say(t, phrase, "blind", "move")        # the sighted player's move announced to him (D.2.1)
         self.tactile.expect(t)
 
-    def _on_move_withdrawn(self, ev: SessionEvent) -> None:
-        t = float(ev["t"])
+    def withdrawn(self, ev: MoveWithdrawn) -> None:
         self.state.withdrawn = True
-        self.state.show(t, tr("table.move_withdrawn_shown", self.state.lang, ply=ev.get("ply")))
+        self.state.show(ev.t, tr("table.move_withdrawn_shown", self.state.lang, ply=ev.ply))
 
-    def _on_mirror_needed(self, ev: SessionEvent) -> None:
+    def mirror_needed(self, ev: MirrorNeeded) -> None:
         state = self.state
-        t = float(ev["t"])
-        written = state.written(int(ev["ply"]) - 1)
-        if ev.get("board") == "sighted":
+        t = ev.t
+        written = state.written(ev.ply - 1) if ev.ply <= state.session.plies else ev.uci
+        if ev.board == "sighted":
             state.show(t, tr("table.next_mirror_on_sighted", state.lang, move=written))
         else:
             state.show(t, tr("table.next_mirror_on_tactile", state.lang, name=state.name(state.session.blind_color),
                              move=written))
         self.tactile.expect(t)
 
-    def _on_mirrored(self, ev: SessionEvent) -> None:
-        self.state.emit(Mirrored(float(ev["t"]), str(ev["board"]), int(ev["ply"])))
+    def mirrored(self, ev: Mirrored) -> None:
+        self.state.emit(MirroredEvent(ev.t, ev.board, ev.ply))
 
-    def _on_board_move_rejected(self, ev: SessionEvent) -> None:
+    def rejected(self, ev: BoardMoveRejected) -> None:
         state = self.state
-        t = float(ev["t"])
-        name = str(ev.get("board", "sighted"))
-        uci = str(ev.get("uci", ""))
-        if ev.get("reason") == "not-made":
-            text = tr("table.refused_not_made", state.lang, move=state.uci_words(name, uci),
+        name = ev.board
+        if ev.reason == "not-made":
+            text = tr("table.refused_not_made", state.lang, move=state.uci_words(name, ev.uci),
                       name=state.name(state.session.board(name).turn))
             what = "mirror"
+        elif ev.reason == "game-over":
+            text = tr("table.game_over", state.lang)
+            what = "move"
         else:
-            text = tr("table.refused_illegal", state.lang, move=state.uci_words(name, uci),
+            text = tr("table.refused_illegal", state.lang, move=state.uci_words(name, ev.uci),
                       board=tr(f"table.board_{name}", state.lang))
             what = "move"
-        state.refuse(t, what, text, to="blind" if name == "tactile" else "sighted")
+        state.refuse(ev.t, what, text, to="blind" if name == "tactile" else "sighted")

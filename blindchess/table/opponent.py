@@ -63,6 +63,17 @@ import chess
 
 from .. import phonetic
 from ..errors import UserError
+from ..game.events import (
+    Announce,
+    AnnounceIgnored,
+    AnnounceMismatch,
+    AnnounceUnclear,
+    ClockRefused,
+    Divergence,
+    GameEvent,
+    MoveMade,
+    Note,
+)
 from ..i18n import tr
 from .clock import ClockKeeper
 from .endings import Endings
@@ -70,7 +81,7 @@ from .events import DeviceRequest, Heard
 from .moves import Moves
 from .questions import Questions
 from .rulings import Rulings
-from .setup import SessionEvent, color_name
+from .setup import color_name
 from .state import TableState
 from .tactile import TactileBoard
 
@@ -89,7 +100,7 @@ PRESS_REMINDER = 12.0
 NOTE_SLIP = "practice-slip"
 NOTE_ENGINE_FAILED = "practice-engine-failed"
 
-#: Session events that are slips of the blind player: event type -> slip kind (see :class:`Slips`).
+#: The engine's events that are slips of the blind player: event type -> slip kind (see :class:`Slips`).
 _SLIPS = {"move-withdrawn": "corrected", "announce-unclear": "unclear", "announce-mismatch": "unclear",
           "divergence": "mirror", "clock-refused": "press"}
 
@@ -133,12 +144,13 @@ class Slips:
     takeback: int = 0
 
     @classmethod
-    def count(cls, events: list[SessionEvent]) -> Slips:
-        """The slips noted in ``events`` (a session's events, e.g. of a resumed game)."""
+    def count(cls, notes: list[Note]) -> Slips:
+        """The slips noted in ``notes`` (the game's notes, also of a resumed game)."""
         counts = dict.fromkeys(("corrected", "unclear", "mirror", "press", "takeback"), 0)
-        for ev in events:
-            if ev.get("type") == "note" and ev.get("kind") == NOTE_SLIP and ev.get("slip") in counts:
-                counts[str(ev["slip"])] += 1
+        for note in notes:
+            slip = note.data.get("slip")
+            if note.kind == NOTE_SLIP and isinstance(slip, str) and slip in counts:
+                counts[slip] += 1
         return cls(**counts)
 
     def text(self, lang: str) -> str:
@@ -156,11 +168,12 @@ class Slips:
 
 @dataclass
 class _Heard:
-    """What the blind player said in the current input, and where the game stood then (for coaching)."""
+    """What the blind player said in the current input, where the game stood then, and what the
+    engine made of it (for coaching)."""
 
     text: str
     board: chess.Board
-    mark: int        # len(session.events) before the text was handled
+    outcome: list[GameEvent]
 
 
 class Opponent:
@@ -207,7 +220,7 @@ class Opponent:
         self._mirror_slips: set[int] = set()      # plies whose mirror on the pegs went wrong (noted once)
         self._heard: _Heard | None = None
         self._take_back = False
-        self._seen = len(session.events)
+        self._new: list[GameEvent] = []           # the engine's events since the last step
         self._summarized = session.finished
         self._busy = False
 
@@ -237,7 +250,7 @@ class Opponent:
         state = self.state
         state.say(now, message, "blind", "move")
         state.show(now, message)
-        state.session.note(message, now, kind=NOTE_ENGINE_FAILED)
+        state.react(state.session.note(message, now, kind=NOTE_ENGINE_FAILED))
 
     def hears(self, text: str, confidence: float | None, now: float) -> bool:
         """The blind player said ``text``: True when the opponent takes it (a take-back, coaching on).
@@ -251,8 +264,14 @@ class Opponent:
             state.emit(Heard(now, "blind", text, confidence))
             self.take_back(now)
             return True
-        self._heard = _Heard(text, state.hearing_board(), len(state.session.events))
+        self._heard = _Heard(text, state.hearing_board(), [])
         return False
+
+    def saw(self, ev: GameEvent) -> None:
+        """An event of the engine at this table (the table hands every one on)."""
+        self._new.append(ev)
+        if self._heard is not None:
+            self._heard.outcome.append(ev)
 
     def take_back(self, now: float) -> None:
         """Take back the blind player's last move and the computer's reply (coaching on; refused otherwise).
@@ -275,9 +294,8 @@ class Opponent:
         plies = own[-1]
         phrases = [phonetic.announce(state.board_at(i), game[i], lang) for i in range(plies, len(game))]
         text = tr("engine.taken_back", lang, moves=", ".join(phrases))
-        s.note(text, now, kind=NOTE_SLIP, slip="takeback", plies=plies)
+        state.react(s.note(text, now, kind=NOTE_SLIP, slip="takeback", plies=plies))
         self.rulings.retrace(plies, now)
-        state.process()
         self._turn = None
         self._move = None
         state.say(now, text, "blind", "answer")
@@ -325,7 +343,7 @@ class Opponent:
     @property
     def slips(self) -> Slips:
         """The slips noted so far in this game."""
-        return Slips.count(self.state.session.events)
+        return Slips.count(self.state.session.notes)
 
     # ---------------------------------------------------------------- the computer's turn
     def _turn_key(self) -> str | None:
@@ -341,9 +359,9 @@ class Opponent:
         if s.time_control is not None:
             if s.clock.paused:
                 return None
-            if s.plies_pressed < len(s.game_moves):
+            if s.plies_pressed < s.plies:
                 return None     # the blind player has not started the computer's clock (D.2.4)
-        return f"{len(s.game_moves)} {len(s.rulings)} {board.fen()}"
+        return f"{s.plies} {len(s.rulings)} {board.fen()}"
 
     def _play_turn(self, now: float) -> None:
         key = self._turn_key()
@@ -390,12 +408,10 @@ class Opponent:
         self._mirror(now)
         if self.endings.offer_to(self.color) and self._answer_draw(now):
             return
-        made = len(s.game_moves)
+        made = s.plies
         self.moves.sighted_move(move, now)
-        state.process()
-        if len(s.game_moves) == made + 1 and not s.finished and s.time_control is not None and not s.auto_press:
+        if s.plies == made + 1 and not s.finished and s.time_control is not None and not s.auto_press:
             self.clock.press(self.color, now)
-            state.process()
         self._turn = None
 
     def _mirror(self, now: float) -> None:
@@ -403,11 +419,10 @@ class Opponent:
         state = self.state
         s = state.session
         game = s.game_moves
-        for index in range(len(s.moves("sighted")), len(game)):
+        for index in range(s.board_length("sighted"), len(game)):
             if s.moves("sighted") != game[:index]:
                 return
             self.moves.sighted_move(game[index], now)
-            state.process()
 
     def _answer_draw(self, now: float) -> bool:
         """The blind player's standing draw offer: True when accepted (the game is over)."""
@@ -415,14 +430,11 @@ class Opponent:
         board = state.session.game_board()
         if board.is_insufficient_material() or board.can_claim_draw():
             self.endings.ask_draw_accept("sighted", now)
-            state.process()
             question = self.questions.question
             if question is not None and question.kind == "draw-accept":
                 self.questions.resolve(question, "yes", now)
-                state.process()
                 return bool(state.session.finished)
         self.endings.decline(self.color, now)
-        state.process()
         return False
 
     def _rule(self, now: float) -> None:
@@ -438,7 +450,6 @@ class Opponent:
             return
         self._diverged_at = None
         self.rulings.apply(now)
-        self.state.process()
         if self.coaching:
             self._tell_last_move(now)
 
@@ -457,49 +468,45 @@ class Opponent:
     def _slips(self, now: float) -> None:
         """Note the blind player's slips among the session's new events; advise on a mismatch."""
         s = self.state.session
-        new = s.events[self._seen:]
-        self._seen = len(s.events)
+        new, self._new = self._new, []
         if not self.coaching:
             return
         blind = color_name(not self.color)
         for ev in new:
-            kind = _SLIPS.get(str(ev.get("type")))
+            kind = _SLIPS.get(ev.TYPE)
             if kind is None:
                 continue
-            if kind == "mirror" and (ev.get("board") != "tactile" or not self._mirror_slip()):
+            if kind == "mirror" and (not isinstance(ev, Divergence) or ev.board != "tactile" or not self._mirror_slip()):
                 continue
-            if kind == "press" and ev.get("color") != blind:
+            if kind == "press" and (not isinstance(ev, ClockRefused) or ev.color != blind):
                 continue
             s.note(tr(f"engine.slip_{kind}", self.state.lang), now, kind=NOTE_SLIP, slip=kind)
-            if ev.get("type") == "announce-mismatch":
+            if isinstance(ev, AnnounceMismatch):
                 self._coach_mismatch(ev, now)
         if self.tactile is not None and self.tactile.mismatch and self._mirroring() and self._mirror_slip():
             s.note(tr("engine.slip_mirror", self.state.lang), now, kind=NOTE_SLIP, slip="mirror")
             self._tell_last_move(now)
-        self._seen = len(s.events)
+        self._new = []
 
     def _mirroring(self) -> bool:
         """The blind player is to mirror the computer's last move on his pegs."""
         s = self.state.session
         game = s.game_moves
-        return bool(game) and len(s.moves("tactile")) < len(game) and \
+        return bool(game) and s.board_length("tactile") < len(game) and \
             self.state.board_at(len(game) - 1).turn == self.color
 
     def _mirror_slip(self) -> bool:
         """True the first time a mirror of the game's last half-move goes wrong (one slip per half-move)."""
-        ply = len(self.state.session.game_moves)
+        ply = self.state.session.plies
         if ply in self._mirror_slips:
             return False
         self._mirror_slips.add(ply)
         return True
 
-    def _coach_mismatch(self, ev: SessionEvent, now: float) -> None:
+    def _coach_mismatch(self, ev: AnnounceMismatch, now: float) -> None:
         state = self.state
-        board = state.board_at(int(ev["ply"]) - 1)
-        try:
-            placed = chess.Move.from_uci(str(ev["placed"]))
-        except ValueError:
-            return
+        board = state.board_at(ev.ply - 1)
+        placed = chess.Move.from_uci(ev.placed)
         if not board.is_legal(placed):
             return
         text = tr("engine.coach_mismatch", state.lang, placed=phonetic.announce(board, placed, state.lang))
@@ -514,12 +521,12 @@ class Opponent:
         s = state.session
         if self.questions.question is not None:
             return      # the table asks: the question is the help
-        since = s.events[heard.mark:]
-        if any(ev.get("type") == "move-made" or (ev.get("type") == "announce" and ev.get("uci")) for ev in since):
+        since = heard.outcome
+        if any(isinstance(ev, MoveMade) or (isinstance(ev, Announce) and ev.uci) for ev in since):
             return      # understood (an announcement not fitting the pegs is coached from its own event)
-        noted = any(ev.get("type") == "announce-unclear" for ev in since)
+        noted = any(isinstance(ev, AnnounceUnclear) for ev in since)
         board = heard.board
-        if board.turn == self.color or any(ev.get("type") == "announce-ignored" for ev in since):
+        if board.turn == self.color or any(isinstance(ev, AnnounceIgnored) for ev in since):
             return      # not his move to announce: the table has said so
         u = phonetic.understand(board, heard.text, state.lang, heard=True)
         if u.kind not in ("move", "correction", "unknown") or u.move is not None:
@@ -537,7 +544,6 @@ class Opponent:
         text = f"{why} {how}".strip()
         if not noted:
             s.note(text, now, kind=NOTE_SLIP, slip="unclear")
-            self._seen = len(s.events)
         state.say(now, text, "blind", "answer")
         state.show(now, text)
 
@@ -556,7 +562,7 @@ class Opponent:
         if not self.coaching or s.time_control is None or not state.unpressed_own():
             self._unpressed = None
             return
-        ply = len(s.game_moves)
+        ply = s.plies
         if self._unpressed is None or self._unpressed[0] != ply:
             self._unpressed = (ply, now)
             return

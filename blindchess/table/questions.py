@@ -1,5 +1,7 @@
 """The table's one open question and its answer (D.2.1: nothing is played or ended before it; pure).
 
+An answered or closed question stops being read at once.
+
 The table asks when a move was heard with low confidence or fits several moves
 (:mod:`~blindchess.table.hearing`), before a resignation and before accepting a
 draw (:mod:`~blindchess.table.endings`). A question is spoken to the blind player
@@ -18,13 +20,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import phonetic
-from ..i18n import tr
 from ..dialogue import Dialogue
+from ..i18n import tr
 from .events import Asked
 from .setup import NOTE_QUESTION, NOTE_QUESTION_CLOSED, Answer, Who
 from .state import TableState
 
-__all__ = ["Question", "Questions", "Resolver"]
+__all__ = ["Question", "Questions", "Resolver", "QUESTION"]
+
+#: What a question's text is ``about`` for the voice: an answered question stops being read.
+QUESTION = "question"
 
 
 @dataclass(frozen=True)
@@ -89,14 +94,14 @@ class Questions:
         state.session.note(q.text, now, kind=NOTE_QUESTION, question=q.to_dict())
         state.emit(Asked(now, q.text, q.candidates, q.to))
         if q.to == "blind":
-            state.say(now, q.text, "blind", "question")
+            state.say(now, q.text, "blind", "question", about=QUESTION)
         state.show(now, tr("table.question_shown", state.lang, text=q.text, keys=self.choices(q)))
 
     def restore(self, q: Question, now: float) -> None:
         """On resume: the question noted in the journal is open again, asked again."""
         self.question = q
         self.state.emit(Asked(now, q.text, q.candidates, q.to))
-        self.state.say(now, q.text, q.to, "question")
+        self.state.say(now, q.text, q.to, "question", about=QUESTION)
 
     def close(self, now: float) -> None:
         """The open question (if any) is closed without an answer, noted in the journal."""
@@ -106,6 +111,8 @@ class Questions:
         self.dialogue.cancel()
         self.typed_dialogue.cancel()
         self.state.session.note(tr("table.question_closed", self.state.lang), now, kind=NOTE_QUESTION_CLOSED)
+        for ev in self.state.speech.cancel(QUESTION, now):
+            self.state.emit(ev)
 
     def choices(self, q: Question) -> str:
         """The keys and what they answer ("1: …, 2: …" or yes/no)."""

@@ -1,24 +1,27 @@
 """The boards part, the arbiter rules (D.2.9; pure).
 
-When a board parts from the game the session reports the divergence: it is
-shown, everybody hears that the arbiter is needed, and the ruling D.2.9
-suggests is proposed (:attr:`Rulings.proposal`; computed again when a score
-is amended). The arbiter applies it or retraces to a half-move of his
-choice (the clocks as they stood then). After a ruling the open question is
-void, the scores are completed to the game, the ruling is said briefly and
-its explanation shown, and the tactile board is set right (a snapshot is
-asked for; no touches meanwhile).
+When a board parts from the game the engine reports the divergence: it is shown,
+everybody hears that the arbiter is needed, and the ruling D.2.9 suggests is
+proposed (:attr:`Rulings.proposal`). The proposal is computed again whenever the
+game, the boards or the scores change while they part, and once more when the
+arbiter applies it — so a ruling after later moves keeps every half-move both scores
+agree on. The arbiter applies it or retraces to a half-move of his choice (the clocks
+as they stood then). After a ruling the open question is void, the ruling is said
+briefly and its explanation shown, and the tactile board is set right: the squares
+where the pegs differ from the game are said one by one, and no lift counts as a
+touch until they show it.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..game.events import BoardsAgree, Divergence, ScoreDeviation
+from ..game.events import Ruling as RulingEvent
+from ..game.events import RulingOverride as RulingOverrideEvent
 from ..i18n import tr
+from ..ruling import Ruling, move_ref
 from .events import Diverged, Ruled
 from .questions import Questions
-from .scores import ScoreKeeper
-from .setup import BOARDS, SessionEvent
+from .setup import BOARDS
 from .state import TableState
 from .tactile import TactileBoard
 
@@ -28,78 +31,93 @@ __all__ = ["Rulings"]
 class Rulings:
     """Divergences, the proposed ruling and the arbiter's decisions (see the module docstring)."""
 
-    def __init__(self, state: TableState, questions: Questions, tactile: TactileBoard, scores: ScoreKeeper) -> None:
+    def __init__(self, state: TableState, questions: Questions, tactile: TactileBoard) -> None:
         self.state = state
         self.questions = questions
         self.tactile = tactile
-        self.scores = scores
-        #: The proposed D.2.9 ruling (:class:`blindchess.ruling.Ruling`) or None.
-        self.proposal: Any = None
-        state.on("divergence", self._on_divergence)
-        state.on("boards-agree", self._on_boards_agree)
-        state.on("score-deviation", state.show_message)
-        state.on("ruling", self._on_ruling)
-        state.on("ruling-override", self._on_ruling)
+        #: The proposed D.2.9 ruling, or None while the boards agree.
+        self.proposal: Ruling | None = None
+        self._explanation = ""
 
     def propose(self) -> None:
         """Compute the proposed ruling again (the boards or the scores changed)."""
         self.proposal = self.state.session.propose_ruling(self.state.lang)
 
+    def refresh(self) -> None:
+        """While the boards part, anything that changed the game, a board or a score changes the proposal."""
+        if self.state.session.divergence is not None:
+            self.propose()
+        else:
+            self.proposal = None
+
     # ---------------------------------------------------------------- the arbiter
     def apply(self, now: float) -> None:
-        """The arbiter applies the proposed ruling (refused when there is none)."""
+        """The arbiter applies the ruling D.2.9 gives now (refused when there is none)."""
         state = self.state
         s = state.session
-        proposal = self.proposal if self.proposal is not None else s.propose_ruling(state.lang)
-        if proposal is None or getattr(proposal, "kind", "none") == "none":
+        proposal = s.propose_ruling(state.lang)
+        if proposal is None or proposal.kind == "none":
             state.refuse(now, "ruling", tr("table.nothing_to_rule", state.lang), to="sighted")
-        else:
-            s.apply_ruling(proposal, now)
+            return
+        self._explanation = proposal.explain(state.lang)
+        state.react(s.apply_ruling(proposal, now))
 
     def retrace(self, plies: int, now: float) -> None:
         """The arbiter retraces to ``plies`` half-moves of the game (refused outside 0…made)."""
         state = self.state
         s = state.session
-        if not 0 <= plies <= len(s.game_moves):
-            state.refuse(now, "ruling", tr("table.no_such_ply", state.lang, plies=plies, made=len(s.game_moves)),
+        if not 0 <= plies <= s.plies:
+            state.refuse(now, "ruling", tr("table.no_such_ply", state.lang, plies=plies, made=s.plies),
                          to="sighted")
             return
         clocks = None
         snap = s.clock.times_at(plies) if s.time_control is not None else None
         if snap is not None:
             clocks = {"white": snap.remaining[0], "black": snap.remaining[1]}
-        s.override(s.game_moves[:plies], now, clocks=clocks, note=tr("table.retrace_note", state.lang, plies=plies))
+        self._explanation = ""
+        state.react(s.override(s.game_moves[:plies], now, clocks=clocks,
+                               note=tr("table.retrace_note", state.lang, plies=plies)))
 
-    # ---------------------------------------------------------------- session events
-    def _on_divergence(self, ev: SessionEvent) -> None:
+    # ---------------------------------------------------------------- what the engine decided
+    def diverged(self, ev: Divergence) -> None:
         state = self.state
-        t = float(ev["t"])
-        state.emit(Diverged(t, int(ev["ply"])))
+        state.emit(Diverged(ev.t, ev.ply))
         self.propose()
-        state.show(t, str(ev.get("message", "")))
-        state.say(t, tr("table.divergence_said", state.lang), "all", "answer", about=BOARDS)
+        message = tr("session.divergence", state.lang, ref=move_ref(state.session.start, ev.ply - 1, state.lang),
+                     squares=", ".join(ev.squares))
+        if ev.board is not None:
+            message += " " + tr("session.divergence_board", state.lang, board=tr(f"session.board_{ev.board}", state.lang))
+        state.show(ev.t, message)
+        state.say(ev.t, tr("table.divergence_said", state.lang), "all", "answer", about=BOARDS)
 
-    def _on_boards_agree(self, ev: SessionEvent) -> None:
+    def boards_agree(self, ev: BoardsAgree) -> None:
         self.proposal = None
-        self.state.show(float(ev["t"]), tr("table.boards_agree", self.state.lang))
+        self.state.show(ev.t, tr("table.boards_agree", self.state.lang))
 
-    def _on_ruling(self, ev: SessionEvent) -> None:
+    def score_deviation(self, ev: ScoreDeviation) -> None:
         state = self.state
-        t = float(ev["t"])
-        plies = len(state.session.game_moves)
-        kind = "retrace" if ev.get("type") == "ruling-override" else str(ev.get("kind", "correct-board"))
+        state.show(ev.t, tr("session.score_deviation", state.lang,
+                            score=tr(f"session.score_{ev.who}", state.lang),
+                            ref=move_ref(state.session.start, ev.index, state.lang), written=ev.text))
+
+    def ruled(self, ev: RulingEvent | RulingOverrideEvent) -> None:
+        state = self.state
+        t = ev.t
+        plies = state.session.plies
+        kind = "retrace" if isinstance(ev, RulingOverrideEvent) else ev.kind
         self.proposal = None
         self.questions.close(t)
         state.emit(Ruled(t, kind, plies))
-        self.scores.complete(t)
         if kind == "retrace":
             said = tr("table.ruling_retrace", state.lang, plies=plies)
         else:
-            boards = [str(b) for b in ev.get("fix_boards", [])]
+            boards = list(ev.fix_boards) if isinstance(ev, RulingEvent) else []
             key = "table.ruling_correct_tactile" if boards == ["tactile"] else (
                 "table.ruling_correct_sighted" if boards == ["sighted"] else "table.ruling_correct")
             said = tr(key, state.lang)
-        explanation = str(ev.get("explanation") or ev.get("message") or "")
+        explanation = self._explanation or (tr("session.override", state.lang, note=ev.note)
+                                            if isinstance(ev, RulingOverrideEvent) else "")
+        self._explanation = ""
         state.show(t, tr("table.ruling_shown", state.lang, text=explanation) if explanation else said)
         state.speech.withdraw(BOARDS)      # what waited to be said about the boards parting is settled
         state.say(t, said, "all", "move")

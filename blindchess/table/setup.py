@@ -19,15 +19,14 @@ from ..board_words import WORDINGS
 from ..i18n import UI_LANGS, tr
 from ..pegboard.tracker import DEFAULT_SETTLE
 
-__all__ = ["TableSetup", "Who", "Answer", "SessionEvent", "BOARDS", "NOTE_SETUP", "NOTE_QUESTION", "NOTE_QUESTION_CLOSED", "NOTE_WORDING", "NOTE_CLOSED",
-           "color_name", "to_color"]
+__all__ = ["TableSetup", "Who", "Answer", "BOARDS", "NOTE_SETUP", "NOTE_QUESTION", "NOTE_QUESTION_CLOSED",
+           "NOTE_WORDING", "NOTE_CLOSED", "color_name", "to_color"]
 
 Who = Literal["blind", "sighted"]
 Answer = int | Literal["yes", "no"]
-#: An event of the session (its JSON dict, as journaled).
-SessionEvent = dict[str, Any]
 
-#: Note kinds the table writes into the journal (through ``Session.note``).
+#: Note kinds the table writes into the journal (through ``Session.note``). The set-up itself is
+#: kept in the game's first line (``SessionStart.table``); journals of earlier versions noted it.
 NOTE_SETUP = "table-setup"
 NOTE_QUESTION = "table-question"
 NOTE_QUESTION_CLOSED = "table-question-closed"
@@ -64,9 +63,12 @@ class TableSetup:
     ``wording``: how the blind player hears moves and squares —
     ``board_words.WORDINGS``: "phonetic" (D.2.1, "Springer Felix drei"), "nato"
     ("Springer Foxtrot drei"), "san" ("Sf3"); changed with ``Table.set_wording``.
+    ``rules``: "standard", "rapid" or "blitz" (None: from the time control, Appendices A
+    and B); ``supervised``: adequate supervision (A.3) — without it flags and illegal
+    moves count only when a player claims them.
 
     Raises ValueError for an unknown ``blind``, ``tactile``, ``sighted_board`` or ``wording`` value or a negative
-    settle time, an unknown ``opponent``, an engine without exactly one blind player, or a level outside 1…6.
+    settle time, an unknown ``rules`` or ``opponent``, an engine without exactly one blind player, or a level outside 1…6.
     """
 
     white: str = ""   # "" (or another language's default): the word for White in ``lang`` (table.white)
@@ -91,6 +93,8 @@ class TableSetup:
     engine_path: str | None = None
     coaching: bool = False
     wording: str = "phonetic"
+    rules: str | None = None
+    supervised: bool = True
 
     def __post_init__(self) -> None:
         for side in ("white", "black"):
@@ -113,6 +117,8 @@ class TableSetup:
             raise ValueError(f"engine level must be 1 to 6: {self.engine_level!r}")
         if self.wording not in WORDINGS:
             raise ValueError(f"wording must be one of {', '.join(WORDINGS)}: {self.wording!r}")
+        if self.rules not in (None, "standard", "rapid", "blitz"):
+            raise ValueError(f"rules must be standard, rapid or blitz: {self.rules!r}")
 
     @property
     def settle_time(self) -> float:

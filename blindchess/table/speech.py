@@ -29,7 +29,9 @@ is given when an utterance is over (finished or cut; ``t`` = when it began),
 
 A text may say what it is ``about``; :meth:`SpeechPolicy.withdraw` drops the
 waiting texts about something that is settled (a ruling settles "the boards
-part": its divergence message is not said after the ruling).
+part": its divergence message is not said after the ruling; a move made settles
+a refusal still waiting), and :meth:`SpeechPolicy.cancel` also cuts it while it
+is being said (an answered question stops being read).
 
 Texts a person hears carry no article numbers (they are shown, not spoken):
 :func:`spoken` takes them out. "Repeat" says the last announcement (the last
@@ -197,7 +199,7 @@ class SpeechPolicy:
             raise ValueError(f"unknown priority {priority!r}")
         if to not in ("blind", "sighted", "all"):
             raise ValueError(f"unknown listener {to!r}")
-        out = self.advance(now)
+        out = self._finish(now)
         clean = spoken(text)
         if not clean:
             return out
@@ -206,6 +208,13 @@ class SpeechPolicy:
             self._last = (to, clean)
         cur = self._current
         if cur is None:
+            if self._queue:     # the voice fell silent in this moment: the best waiting text goes first
+                self._queue.append(utt)
+                best = self._next()
+                if priority == "status" and best is not utt:
+                    self._queue.remove(utt)      # at once or not at all
+                assert best is not None
+                return out + self._start(best, now, interrupt=False)
             return out + self._start(utt, now, interrupt=False)
         if may_cut(priority, cur.priority):
             out.append(Said(cur.start, cur.to, cur.text, True))
@@ -241,8 +250,29 @@ class SpeechPolicy:
         self._queue = [u for u in self._queue if u.about != about]
         return before - len(self._queue)
 
+    def cancel(self, about: str, now: float) -> list[Said | Speak]:
+        """What is ``about`` something that is over (an answered question) stops: being said, it is cut;
+        waiting, it is dropped. The next waiting text begins with the next :meth:`say` or
+        :meth:`advance` — so a text the same moment makes stale can still be withdrawn first."""
+        out = self._finish(now)
+        self.withdraw(about)
+        cur = self._current
+        if cur is not None and cur.about == about:
+            out.append(Said(cur.start, cur.to, cur.text, True))
+            self._current = None
+        return out
+
     def advance(self, now: float) -> list[Said | Speak]:
         """Let time pass until ``now``: utterances end, waiting ones begin."""
+        out = self._finish(now)
+        if self._current is None:
+            nxt = self._next()
+            if nxt is not None:
+                out += self._start(nxt, max(now, nxt.asked), interrupt=False)
+        return out
+
+    def _finish(self, now: float) -> list[Said | Speak]:
+        """Utterances that are over by ``now`` end; the ones waiting behind them begin in turn."""
         self._now = max(self._now, now)
         out: list[Said | Speak] = []
         while self._current is not None and self._current.end <= now + 1e-9:

@@ -1,16 +1,18 @@
 """A game begins at the table, or comes back after a crash or a restart (pure).
 
-:func:`new_session` builds the :class:`~blindchess.session.Session` a
-:class:`~blindchess.table.setup.TableSetup` describes. :func:`read_notes` finds
-what the table noted in a journal (its setup, the open question);
-:func:`setup_from_journal` rebuilds the setup of a resumed game.
-:func:`start_text` / :func:`start_shown` are what is said to the blind player and
-shown when the game starts (a Chess960 start position described), :func:`resumed_text`
-when it comes back.
+:func:`new_session` builds the rules engine's :class:`~blindchess.game.Session` a
+:class:`~blindchess.table.setup.TableSetup` describes, with the table's own set-up kept
+in the game's first line. :func:`setup_from_journal` rebuilds the set-up of a resumed
+game (from that first line, or from the notes of journals written before it was kept
+there); :func:`read_notes` finds what the table noted since (the wording as last
+changed, the question still open). :func:`start_text` / :func:`start_shown` are what is
+said to the blind player and shown when the game starts (a Chess960 start position
+described), :func:`resumed_text` when it comes back.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +20,9 @@ import chess
 
 from .. import chess960, notation
 from ..board_words import WORDINGS
+from ..game import Player, Session
 from ..i18n import tr
 from ..pegboard.tracker import DEFAULT_SETTLE
-from ..session import Player, Session
 from .questions import Question
 from .setup import NOTE_QUESTION, NOTE_QUESTION_CLOSED, NOTE_SETUP, NOTE_WORDING, TableSetup, color_name
 
@@ -28,7 +30,7 @@ __all__ = ["new_session", "read_notes", "setup_from_journal", "start_text", "sta
 
 
 def new_session(setup: TableSetup, now: float, journal: Path | None) -> Session:
-    """The session of a new game as set up; raises what ``Session.new`` raises (ValueError for a bad
+    """The session of a new game as set up; raises what ``Session.new`` raises (UserError for a bad
     time control or start position, FileExistsError for a journal that already holds a game)."""
     white = Player(setup.white, setup.blind in ("white", "both"),
                    setup.assistant if setup.blind in ("white", "both") else None)
@@ -37,45 +39,56 @@ def new_session(setup: TableSetup, now: float, journal: Path | None) -> Session:
     return Session.new(white, black, setup.time_control, chess960=setup.chess960, start_fen=setup.start_fen,
                        lang=setup.lang, journal=journal, now=now, auto_press=setup.auto_press,
                        tactile_senses_pieces=setup.senses_pieces,
-                       headers=dict(setup.headers) if setup.headers else None)
+                       headers=dict(setup.headers) if setup.headers else None, rules=setup.rules,
+                       supervised=setup.supervised, table=setup.to_note())
 
 
 def read_notes(session: Session) -> tuple[dict[str, Any], Question | None]:
-    """What the table noted in the session's journal: (its setup note — with the wording as last
-    changed —, the question still open)."""
+    """What the table noted in the journal: (its set-up as earlier versions noted it, with the wording
+    as last changed; the question still open)."""
     noted: dict[str, Any] = {}
     question: Question | None = None
-    for ev in session.events:
-        if ev.get("type") != "note":
-            continue
-        if ev.get("kind") == NOTE_SETUP and isinstance(ev.get("setup"), dict):
-            noted = dict(ev["setup"])
-        elif ev.get("kind") == NOTE_QUESTION and isinstance(ev.get("question"), dict):
-            question = Question.from_dict(ev["question"])
-        elif ev.get("kind") == NOTE_QUESTION_CLOSED:
+    for note in session.notes:
+        data = note.data
+        if note.kind == NOTE_SETUP and isinstance(data.get("setup"), Mapping):
+            noted = dict(data["setup"])
+        elif note.kind == NOTE_QUESTION and isinstance(data.get("question"), Mapping):
+            try:
+                question = Question.from_dict(dict(data["question"]))
+            except (KeyError, TypeError, ValueError):
+                question = None     # a damaged note: the question is asked no more
+        elif note.kind == NOTE_QUESTION_CLOSED:
             question = None
-        elif ev.get("kind") == NOTE_WORDING and ev.get("wording") in WORDINGS:
-            noted["wording"] = ev["wording"]      # changed during the game (Table.set_wording)
+        elif note.kind == NOTE_WORDING and data.get("wording") in WORDINGS:
+            noted["wording"] = data["wording"]      # changed during the game (Table.set_wording)
     return noted, question
 
 
-def setup_from_journal(session: Session, noted: dict[str, Any]) -> TableSetup:
-    """The setup of a resumed game: the session's players and options, the table's note for the rest."""
+def setup_from_journal(session: Session, noted: Mapping[str, Any]) -> TableSetup:
+    """The set-up of a resumed game: the session's players and options, the table's own set-up from
+    the first line (or the notes of older journals), the wording as last changed."""
+    table = dict(session.start_event.table or {})
+    table.update({k: v for k, v in noted.items() if k not in table or k == "wording"})
     blind = "none" if session.blind_color is None else color_name(session.blind_color)
     if session.white.visually_impaired and session.black.visually_impaired:
         blind = "both"
-    warnings = tuple(float(w) for w in noted.get("warnings", ()))
+    warnings = tuple(float(w) for w in table.get("warnings", ()))
     blind_player = session.player(session.blind_color) if session.blind_color is not None else None
+    start = session.start_event
+    wording = str(table.get("wording", "phonetic"))
     return TableSetup(white=session.white.name, black=session.black.name, blind=blind,
-                      lang=session.lang, tactile=str(noted.get("tactile", "pegboard")),
-                      settle=float(noted.get("settle", DEFAULT_SETTLE)),
+                      time_control=start.time_control, start_fen=start.start_fen, chess960=start.chess960_number,
+                      lang=session.lang, tactile=str(table.get("tactile", "pegboard")),
+                      settle=float(table.get("settle", DEFAULT_SETTLE)),
                       assistant=blind_player.assistant if blind_player else None,
+                      headers=dict(start.headers) or None,
                       auto_press=session.auto_press, senses_pieces=session.tactile_senses_pieces,
-                      min_confidence=float(noted.get("min_confidence", 0.6)), warnings=warnings,
-                      wpm=noted.get("wpm"), sighted_board=str(noted.get("sighted_board", "window")),
-                      opponent=str(noted.get("opponent", "human")), engine_level=int(noted.get("engine_level", 2)),
-                      engine_path=noted.get("engine_path"), coaching=bool(noted.get("coaching", False)),
-                      wording=str(noted.get("wording", "phonetic")))
+                      min_confidence=float(table.get("min_confidence", 0.6)), warnings=warnings,
+                      wpm=table.get("wpm"), sighted_board=str(table.get("sighted_board", "window")),
+                      opponent=str(table.get("opponent", "human")), engine_level=int(table.get("engine_level", 2)),
+                      engine_path=table.get("engine_path"), coaching=bool(table.get("coaching", False)),
+                      wording=wording if wording in WORDINGS else "phonetic", rules=start.rules,
+                      supervised=start.supervised)
 
 
 def start_text(setup: TableSetup, lang: str) -> str:
@@ -101,6 +114,6 @@ def start_shown(setup: TableSetup, lang: str) -> str:
 
 def resumed_text(session: Session, lang: str) -> str:
     """What is shown and said when the game comes back (how many half-moves were played)."""
-    plies = len(session.game_moves)
+    plies = session.plies
     key = "table.resumed_start" if plies == 0 else "table.resumed_one" if plies == 1 else "table.resumed"
     return tr(key, lang, plies=plies)

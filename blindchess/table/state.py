@@ -1,35 +1,38 @@
-"""What every part of the table shares: the session, the one voice, the events going out (pure).
+"""What every part of the table shares: the game, the one voice, the events going out (pure).
 
-:class:`TableState` holds the :class:`~blindchess.session.Session`, the
-:class:`~blindchess.table.speech.SpeechPolicy` and the few facts several parts
-read (the time, whether the pegs are being set right). It is the table's only
-way out — :meth:`~TableState.emit`, :meth:`~TableState.say`,
-:meth:`~TableState.show`, :meth:`~TableState.refuse` — and its only way in
-from the session: every part registers the session events it handles with
-:meth:`~TableState.on` (one explicit registry, type -> handlers in the order
-registered); :meth:`~TableState.process` hands the session's events to them.
+:class:`TableState` holds the rules engine's :class:`~blindchess.game.Session`, the
+:class:`~blindchess.table.speech.SpeechPolicy` and the few facts several parts read
+(the time, whether the pegs are being set right). It is the table's only way out —
+:meth:`~TableState.emit`, :meth:`~TableState.say`, :meth:`~TableState.show`,
+:meth:`~TableState.refuse` — and its one way back from the engine: a part that gives
+the engine a command hands the events the command returns to :meth:`~TableState.react`
+(the :class:`~blindchess.table.table.Table` dispatches them to the parts that act on
+them, with ``match``).
 
-The helpers at the end read the game as the people at the table see it (a
-half-move in the game's notation, the position an announcement refers to, a
-player's name).
+The helpers at the end read the game as the people at the table see it (a half-move
+in the game's notation, the position an announcement refers to, a player's name).
+Positions are looked up in the engine, never replayed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import chess
 
 from .. import notation
+from ..game import Session
+from ..game.events import GameEvent
 from ..i18n import tr
-from ..session import Session
 from .events import Refused, Shown, TableEvent
-from .setup import SessionEvent, TableSetup, Who, to_color
+from .setup import TableSetup, Who, to_color
 from .speech import SpeechPolicy
 
-__all__ = ["TableState", "SessionHandler"]
+__all__ = ["TableState", "REFUSAL"]
 
-SessionHandler = Callable[[SessionEvent], None]
+#: What a spoken refusal is ``about`` (:meth:`SpeechPolicy.withdraw`): a refusal still waiting when
+#: the state it refused has changed (a move made, the game over) is stale and never said.
+REFUSAL = "refusal"
 
 
 class TableState:
@@ -47,24 +50,11 @@ class TableState:
         self.withdrawn = False
         #: How moves and squares are worded for the blind player (``board_words.WORDINGS``).
         self.wording = setup.wording
+        #: Where the events the engine returns go (the table's dispatch).
+        self.react: Callable[[Sequence[GameEvent]], None] = _nowhere
         self._subscribers: list[Callable[[TableEvent], None]] = []
         self._backlog: list[TableEvent] | None = []
         self._out: list[TableEvent] = []
-        self._inbox: list[SessionEvent] = []
-        self._handlers: dict[str, list[SessionHandler]] = {}
-        session.subscribe(self._inbox.append)
-
-    # ---------------------------------------------------------------- session events in
-    def on(self, event_type: str, handler: SessionHandler) -> None:
-        """Register ``handler`` for the session's events of ``event_type`` (after those registered before)."""
-        self._handlers.setdefault(event_type, []).append(handler)
-
-    def process(self) -> None:
-        """Handle the session's events in order (handlers may cause more)."""
-        while self._inbox:
-            ev = self._inbox.pop(0)
-            for handler in self._handlers.get(str(ev.get("type")), ()):
-                handler(ev)
 
     # ---------------------------------------------------------------- table events out
     def subscribe(self, callback: Callable[[TableEvent], None]) -> Callable[[], None]:
@@ -83,8 +73,12 @@ class TableState:
         return unsubscribe
 
     def emit(self, ev: TableEvent) -> None:
-        """Queue ``ev``; it goes out with :meth:`deliver` (after the input is handled)."""
+        """Queue ``ev``; it goes out with :meth:`deliver` (after the input is journaled)."""
         self._out.append(ev)
+
+    def drop_queued(self) -> None:
+        """Forget the events not yet delivered (an input whose journal unit could not be written)."""
+        self._out = []
 
     def deliver(self) -> None:
         """Give the queued events to the subscribers (to the backlog before the first one)."""
@@ -107,24 +101,21 @@ class TableState:
         if text:
             self.emit(Shown(now, text))
 
-    def show_message(self, ev: SessionEvent) -> None:
-        """A session event whose ``message`` is shown (nothing said)."""
-        if ev.get("message"):
-            self.show(float(ev["t"]), str(ev["message"]))
-
     def refuse(self, now: float, what: str, text: str, *, to: str = "sighted") -> None:
-        """An input is refused: a :class:`Refused` event, said too when it was the blind player's."""
+        """An input is refused: a :class:`Refused` event, said too when it was the blind player's —
+        at once, or not at all once it is stale (:data:`REFUSAL`)."""
         self.emit(Refused(now, what, text))
         if to == "blind":
-            self.say(now, text, "blind", "answer")
+            self.say(now, text, "blind", "answer", about=REFUSAL)
+
+    def settled(self) -> None:
+        """The game moved on (a move made, the game over): refusals still waiting are stale."""
+        self.speech.withdraw(REFUSAL)
 
     # ---------------------------------------------------------------- the game as the table sees it
     def board_at(self, plies: int) -> chess.Board:
-        """The game's position after ``plies`` half-moves."""
-        board = self.session.start.copy(stack=False)
-        for move in self.session.game_moves[:plies]:
-            board.push(move)
-        return board
+        """The game's position after ``plies`` half-moves (no move stack)."""
+        return self.session.position(plies)
 
     def written(self, index: int) -> str:
         """Half-move ``index`` of the game in the session language's notation."""
@@ -145,17 +136,16 @@ class TableState:
     def hearing_board(self) -> chess.Board:
         """The position an announcement refers to: before the blind player's own unpressed move (D.2.8)."""
         if self.unpressed_own():
-            return self.board_at(len(self.session.game_moves) - 1)
+            return self.board_at(self.session.plies - 1)
         return self.session.game_board()
 
     def unpressed_own(self) -> bool:
         """The last move made is the blind player's own and his clock is not pressed yet (D.2.8)."""
         s = self.session
-        made = len(s.game_moves)
+        made = s.plies
         if s.blind_color is None or made == 0 or s.auto_press:
             return False
-        last_mover = self.board_at(made - 1).turn
-        return last_mover == s.blind_color and s.plies_pressed < made and s.to_move != s.blind_color
+        return s.to_move != s.blind_color and s.plies_pressed < made
 
     def who(self, who: str) -> Who:
         """"blind"/"sighted", also from a colour name (ValueError for anything else)."""
@@ -184,3 +174,11 @@ class TableState:
         if piece is None:
             return tr("session.piece_unknown", self.lang)
         return tr(f"session.piece_{'w' if piece.color else 'b'}{piece.symbol().lower()}", self.lang)
+
+    def color_words(self, color: chess.Color) -> str:
+        """"Weiß" / "Schwarz" in the game's language."""
+        return tr(f"session.{'white' if color == chess.WHITE else 'black'}", self.lang)
+
+
+def _nowhere(events: Sequence[GameEvent]) -> None:
+    return None

@@ -8,45 +8,77 @@ happens comes out as typed events (:mod:`blindchess.table.events`) to
 (:meth:`Table.new`, :meth:`Table.resume`) are kept and given to the first
 subscriber.
 
-Each group of rules lives in one module; the façade only wires them and
-passes the inputs on:
+Each group of rules lives in one module; the façade only wires them, passes the
+inputs on, and dispatches the rules engine's events (every command to the engine
+returns the events it caused; :meth:`Table._react` hands each to the parts that act
+on it, with ``match``). Everything one input causes is one unit of the journal,
+written before anybody is told anything (:meth:`Table._input`).
 
 =========================================  ==============================================================
 :mod:`~blindchess.table.setup`             :class:`TableSetup`, the shared small types
-:mod:`~blindchess.table.state`             the session, the one voice, events out, the session-event registry
-:mod:`~blindchess.table.start`             a new game, a resumed game (journal notes), the start text
+:mod:`~blindchess.table.state`             the game, the one voice, events out, the way back from the engine
+:mod:`~blindchess.table.start`             a new game, a resumed game, the start text
 :mod:`~blindchess.table.tactile`           the peg-board: touches (D.2.2), moves and mirrors, mismatches
 :mod:`~blindchess.table.eboard`            the sighted player's DGT e-board: his moves and touches (D.2.5), mirrors
 :mod:`~blindchess.table.moves`             moves on both boards made, announced, refused (D.2.1, D.2.3, D.2.5)
 :mod:`~blindchess.table.hearing`           what the players say (D.2.1, D.2.8)
 :mod:`~blindchess.table.questions`         the open question and its answer (D.2.1)
-:mod:`~blindchess.table.endings`           resignation, draw offers, the result
-:mod:`~blindchess.table.scores`            both scores as their keepers write them (D.2.7, D.2.9)
-:mod:`~blindchess.table.clock`             presses, pause, flags, chosen warnings (D.2.4, D.2.10 d)
+:mod:`~blindchess.table.endings`           resignation, draw offers and claims, flags, the end (Art. 5, 6.9, 9)
+:mod:`~blindchess.table.clock`             presses, pause, the arbiter's look at the clock, chosen warnings (D.2.4, D.2.10 d)
 :mod:`~blindchess.table.requests`          what is said only when asked (D.2.10 d), repeat
 :mod:`~blindchess.table.rulings`           divergence and the arbiter's ruling (D.2.9)
 :mod:`~blindchess.table.status`            the next step, the final state
-:mod:`~blindchess.table.opponent`          practice: the computer plays the sighted side (issue 13)
-:mod:`~blindchess.table.speech`            who hears what, priorities, what may interrupt what
+:mod:`~blindchess.table.opponent`          practice: the computer plays the sighted side
+:mod:`~blindchess.table.speech`            who hears what, priorities, what may interrupt what, what is stale
 =========================================  ==============================================================
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import chess
 
 from .. import phonetic
 from ..board_words import WORDINGS
+from ..dialogue import Dialogue
+from ..errors import UserError
+from ..game import Session
+from ..game.events import (
+    AnnounceIgnored,
+    AnnounceMismatch,
+    AnnounceUnclear,
+    BoardMoveRejected,
+    BoardsAgree,
+    ClaimJudged,
+    ClaimKind,
+    ClockRefused,
+    ClockTimes,
+    CorrectionRefused,
+    Divergence,
+    DrawDeclined,
+    DrawOffer,
+    FlagFallen,
+    GameEnd,
+    GameEvent,
+    JournalDamaged,
+    MirrorNeeded,
+    Mirrored,
+    MoveMade,
+    MoveWithdrawn,
+    Ruling,
+    RulingOverride,
+    ScoreDeviation,
+    TimeAdded,
+)
 from ..i18n import tr
 from ..journal import read_journal
 from ..pegboard.protocol import ProtocolError
 from ..pegboard.tracker import InputEvent, Tracker
-from ..session import Session
-from ..dialogue import Dialogue
+from ..plural import plural
+from ..ruling import Ruling as Proposal
 from .clock import ClockKeeper
 from .eboard import EBoard
 from .endings import Endings
@@ -57,8 +89,7 @@ from .opponent import MoveChooser, Opponent
 from .questions import Question, Questions
 from .requests import Requests
 from .rulings import Rulings
-from .scores import ScoreKeeper
-from .setup import NOTE_CLOSED, NOTE_SETUP, NOTE_WORDING, Answer, TableSetup, Who
+from .setup import NOTE_CLOSED, NOTE_WORDING, Answer, TableSetup, Who
 from .speech import SpeechPolicy
 from .start import new_session, read_notes, resumed_text, setup_from_journal, start_shown, start_text
 from .state import TableState
@@ -73,15 +104,15 @@ class Table:
 
     def __init__(self, session: Session, setup: TableSetup) -> None:
         self.state = TableState(session, setup)
+        self.state.react = self._react
         self.tactile = TactileBoard(self.state)
-        self.scores = ScoreKeeper(self.state)
         self.questions = Questions(self.state)
         self.clock = ClockKeeper(self.state)
         self.requests = Requests(self.state)
         self.endings = Endings(self.state, self.questions)
-        self.moves = Moves(self.state, self.tactile, self.scores)
+        self.moves = Moves(self.state, self.tactile)
         self.hearing = Hearing(self.state, self.questions, self.tactile, self.endings, self.requests)
-        self.rulings = Rulings(self.state, self.questions, self.tactile, self.scores)
+        self.rulings = Rulings(self.state, self.questions, self.tactile)
         #: The sighted player's e-board (``TableSetup.sighted_board == "dgt"``), else None.
         self.eboard: EBoard | None = EBoard(self.state) if setup.sighted_board == "dgt" else None
         #: The computer as the sighted side of a practice game (``TableSetup.opponent == "engine"``), else None.
@@ -89,31 +120,89 @@ class Table:
         if setup.opponent == "engine":
             self.opponent = Opponent(self.state, self.moves, self.clock, self.rulings, self.questions, self.endings,
                                      self.tactile, level=setup.engine_level, coaching=setup.coaching)
-        self.state.on("journal-damaged", self.state.show_message)
+
+    # ================================================================ the engine's events
+    def _react(self, events: Sequence[GameEvent]) -> None:
+        """The one dispatch of the engine's events to the parts of the table that act on them."""
+        for ev in events:
+            if self.opponent is not None:
+                self.opponent.saw(ev)
+            match ev:
+                case MoveMade():
+                    self.moves.made(ev)
+                    if self.eboard is not None:
+                        self.eboard.made(ev)
+                case MoveWithdrawn():
+                    self.moves.withdrawn(ev)
+                case MirrorNeeded():
+                    self.moves.mirror_needed(ev)
+                case Mirrored():
+                    self.moves.mirrored(ev)
+                case BoardMoveRejected():
+                    self.moves.rejected(ev)
+                case AnnounceMismatch():
+                    self.hearing.mismatch(ev)
+                case AnnounceUnclear():
+                    self.hearing.unclear(ev)
+                case AnnounceIgnored():
+                    self.hearing.ignored(ev)
+                case CorrectionRefused():
+                    self.hearing.correction_refused(ev)
+                case ClockTimes():
+                    self.clock.pressed(ev)
+                case ClockRefused():
+                    self.clock.refused(ev)
+                case FlagFallen():
+                    self.endings.flag_fallen(ev)
+                case GameEnd():
+                    self.endings.game_end(ev)
+                case DrawOffer():
+                    self.endings.draw_offered(ev)
+                case DrawDeclined():
+                    self.endings.draw_declined(ev)
+                case ClaimJudged():
+                    self.endings.claim_judged(ev)
+                case TimeAdded():
+                    self.endings.time_added(ev)
+                case Divergence():
+                    self.rulings.diverged(ev)
+                case BoardsAgree():
+                    self.rulings.boards_agree(ev)
+                case ScoreDeviation():
+                    self.rulings.score_deviation(ev)
+                case Ruling() | RulingOverride():
+                    self.rulings.ruled(ev)
+                    if self.eboard is not None:
+                        self.eboard.ruled(ev.t)
+                case JournalDamaged():
+                    self._journal_damaged(ev)
+                case _:
+                    pass    # inputs and outcomes nobody at the table acts on (a touch, a note, a press)
+
+    def _journal_damaged(self, ev: JournalDamaged) -> None:
+        lines = list(ev.lines)
+        self.state.show(ev.t, plural(len(lines), "session.journal_damaged_one", "session.journal_damaged", self.lang,
+                                     lines=", ".join(map(str, lines)), path=self.session.journal_path))
 
     # ================================================================ construction
     @classmethod
     def new(cls, setup: TableSetup, now: float, journal: Path | None = None) -> Table:
         """A new game as set up; journaled to ``journal`` when given (a new, empty file).
 
-        Raises ValueError for a bad time control or start position, FileExistsError
-        for a journal that already holds a game.
+        Raises UserError for a bad time control or start position or a journal that cannot be
+        written, FileExistsError for a journal that already holds a game.
         """
         session = new_session(setup, now, journal)
         table = cls(session, setup)
         state = table.state
         state.now = now
-        session.note(tr("table.note_setup", state.lang), now, kind=NOTE_SETUP, setup=setup.to_note())
-        if session.time_control is not None:
-            session.start_clock(now)
-        state.process()
-        state.show(now, start_shown(setup, state.lang))
-        if session.blind_color is not None:
-            state.say(now, start_text(setup, state.lang), "blind", "answer")
-        table.tactile.expect(now)
-        if table.eboard is not None:
-            table.eboard.align(now)
-        state.deliver()
+        with table._input(now):
+            if session.time_control is not None:
+                state.react(session.start_clock(now))
+            state.show(now, start_shown(setup, state.lang))
+            if session.blind_color is not None:
+                state.say(now, start_text(setup, state.lang), "blind", "answer")
+            table.tactile.expect(now)
         return table
 
     @classmethod
@@ -122,15 +211,15 @@ class Table:
         """The game of ``journal`` exactly as it stood (a crash, a restart); appends from then on.
 
         The pending states come back: a placement not yet announced and an
-        announcement not yet placed (the session's journal), an open question
-        (noted by the table), a proposed ruling (the boards still differ). The
-        peg-board is asked for a snapshot (the pegs are where the hands left
-        them). ``setup`` overrides what the journal noted. ``count_closed_time``:
-        whether the time since the last journal entry was play time. None (the
-        default) decides from the journal: a game closed on purpose (:meth:`close`
-        noted it) was not played meanwhile — the clock runs on from ``now``; after a
-        crash the player to move kept thinking, so a crash gives nobody time.
-        Raises what ``Session.open`` raises for a missing or unreadable journal.
+        announcement not yet placed (the engine's journal), an open question and
+        the wording (noted by the table), a proposed ruling (the boards still differ),
+        a draw offer that stands (told again). The peg-board is asked for a snapshot
+        (the pegs are where the hands left them). ``setup`` overrides what the journal
+        holds. ``count_closed_time``: whether the time since the last journal entry was
+        play time. None (the default) decides from the journal: a game closed on
+        purpose (:meth:`close` noted it) was not played meanwhile — the clock runs on
+        from ``now``; after a crash the player to move kept thinking, so a crash gives
+        nobody time. Raises UserError for a missing or unreadable journal.
         """
         if count_closed_time is None:
             count_closed_time = not _closed_on_purpose(journal)
@@ -139,19 +228,23 @@ class Table:
         table = cls(session, setup if setup is not None else setup_from_journal(session, noted))
         state = table.state
         state.now = now
-        table.tactile.restore_announcement()
-        if session.divergence is not None:
-            table.rulings.propose()
-        text = resumed_text(session, state.lang)
-        state.show(now, text)
-        if session.blind_color is not None:
-            state.say(now, text, "blind", "answer")
-        if question is not None:
-            table.questions.restore(question, now)
-        table.tactile.set_right(now)
-        if table.eboard is not None:
-            table.eboard.resumed(now)
-        state.deliver()
+        with table._input(now):
+            for ev in session.events:
+                if isinstance(ev, JournalDamaged):
+                    table._journal_damaged(ev)
+            table.tactile.restore_announcement()
+            if session.divergence is not None:
+                table.rulings.propose()
+            text = resumed_text(session, state.lang)
+            state.show(now, text)
+            if session.blind_color is not None:
+                state.say(now, text, "blind", "answer")
+            if question is not None:
+                table.questions.restore(question, now)
+            table.endings.resumed(now)
+            table.tactile.set_right(now)
+            if table.eboard is not None:
+                table.eboard.resumed(now)
         return table
 
     # ================================================================ subscribers
@@ -163,26 +256,48 @@ class Table:
         return self.state.subscribe(callback)
 
     # ================================================================ inputs
+    @contextmanager
+    def _input(self, now: float) -> Iterator[None]:
+        """One input at the table: time passes until ``now``, the input is handled, what falls due
+        after it (the e-board's reading, the computer's move) follows; everything the engine records
+        meanwhile is one unit of the journal, and nobody is told anything before it is written.
+
+        When the journal cannot be written nothing of the input counts: the engine is restored
+        from the file, the events are dropped, and the failure is said and shown.
+        """
+        state = self.state
+        try:
+            with state.session.unit():
+                self._begin(now)
+                yield
+                self._after()
+        except UserError as exc:
+            state.drop_queued()
+            state.show(state.now, exc.message)
+            state.say(state.now, exc.message, "all", "move")
+        for ev in state.speech.advance(state.now):
+            state.emit(ev)
+        state.deliver()
+
     def _begin(self, now: float) -> None:
-        """Time has passed until ``now``: speech ends and begins, the pegs settle."""
+        """Time has passed until ``now``: speech ends and begins, the pegs settle, the arbiter looks at
+        the clock (a flag that fell meanwhile is seen before the input, Art. 6.8)."""
         state = self.state
         state.now = max(state.now, now)
         state.withdrawn = False
         for ev in state.speech.advance(now):
             state.emit(ev)
+        self.clock.tick(now)
         self.tactile.tick(now)
         if self.eboard is not None:
             self.eboard.tick(now)
 
-    def _end(self) -> None:
-        self.state.process()
+    def _after(self) -> None:
         if self.eboard is not None:
             self.eboard.align(self.state.now)
-            self.state.process()
         if self.opponent is not None:
             self.opponent.step(self.state.now)
-            self.state.process()
-        self.state.deliver()
+        self.rulings.refresh()
 
     def peg_line(self, line: str, now: float) -> None:
         """One line from the peg-board (``L e2``, ``P e4``, ``S …``, ``I …``; boards/PROTOCOL.md).
@@ -193,46 +308,43 @@ class Table:
         if message is None:
             return
         if isinstance(message, ProtocolError):
-            self._begin(now)
-            self.tactile.unreadable(now)
-            self._end()
+            with self._input(now):
+                self.tactile.unreadable(now)
             return
         self.peg_input(message, now)
 
     def peg_input(self, event: InputEvent, now: float) -> None:
         """A parsed peg-board event (Lift, Place, Snapshot, PieceUpdate) at ``now``."""
-        self._begin(now)
-        self.tactile.feed(event, now)
-        self._end()
+        with self._input(now):
+            self.tactile.feed(event, now)
 
     def eboard_input(self, event: InputEvent, now: float) -> None:
-        """A raw event of the sighted player's DGT e-board (PieceUpdate, Snapshot) at ``now`` (issue 15).
+        """A raw event of the sighted player's DGT e-board (PieceUpdate, Snapshot) at ``now``.
 
         Ignored without an e-board (``TableSetup.sighted_board != "dgt"``).
         """
-        self._begin(now)
-        if self.eboard is not None:
-            self.eboard.feed(event, now)
-        self._end()
+        with self._input(now):
+            if self.eboard is not None:
+                self.eboard.feed(event, now)
 
     def tick(self, now: float) -> None:
         """Let time pass: the tracker settles, speech ends and begins, flags fall, warnings come due."""
-        self._begin(now)
-        self.clock.tick(now)
-        self._end()
+        with self._input(now):
+            pass
 
     def blind_says(self, text: str, confidence: float | None, now: float) -> None:
-        """What the recogniser heard from the blind player (``confidence`` 0..1, None: typed)."""
-        self._begin(now)
-        if self.opponent is None or not self.opponent.hears(text, confidence, now):
-            self.hearing.blind_says(text, confidence, now)
-        self._end()
+        """What the recogniser heard from the blind player (``confidence`` 0..1, None: typed).
+
+        Without an electronic tactile board his announcement of a move also makes it on his
+        board (his hands carry it out unseen, D.2.3)."""
+        with self._input(now):
+            if self.opponent is None or not self.opponent.hears(text, confidence, now):
+                self.hearing.blind_says(text, confidence, now)
 
     def answer(self, who: Who, answer: Answer, now: float) -> None:
         """An answer to the open question: 1…n (the candidate), "yes" or "no" (keys or a button)."""
-        self._begin(now)
-        self.questions.answer(who, answer, now)
-        self._end()
+        with self._input(now):
+            self.questions.answer(who, answer, now)
 
     def sighted_move(self, move: chess.Move | str, now: float) -> None:
         """A move on the sighted board: the sighted player's own (made, D.2.5) or a mirror.
@@ -240,93 +352,97 @@ class Table:
         ``move``: a ``chess.Move``, UCI, or any notation or spoken phrase in the game's
         language; an unreadable one is refused (``Refused(what="move")``).
         """
-        self._begin(now)
-        self.moves.sighted_move(move, now)
-        self._end()
+        with self._input(now):
+            self.moves.sighted_move(move, now)
 
     def tactile_move(self, move: chess.Move | str, now: float) -> None:
         """Without a peg-board: the move made on the tactile board, entered by hand (as :meth:`sighted_move`)."""
-        self._begin(now)
-        self.moves.tactile_move(move, now)
-        self._end()
+        with self._input(now):
+            self.moves.tactile_move(move, now)
 
     def sighted_touch(self, square: int | str, now: float) -> None:
         """The sighted player touched a piece (D.2.5; the assistant reports it, D.2.10 e)."""
-        self._begin(now)
-        self.moves.sighted_touch(square, now)
-        self._end()
+        with self._input(now):
+            self.moves.sighted_touch(square, now)
 
     def sighted_says(self, text: str, now: float) -> None:
-        """What the sighted side said or typed: answers ("ja", "nein"), a draw offer, resignation."""
-        self._begin(now)
-        self.hearing.sighted_says(text, now)
-        self._end()
+        """What the sighted side said or typed: answers ("ja", "nein"), a draw offer or claim, resignation."""
+        with self._input(now):
+            self.hearing.sighted_says(text, now)
 
     def resign(self, who: Who | str, now: float) -> None:
         """``who`` ("blind"/"sighted" or a colour) wants to resign: asked first (nothing ends before the answer)."""
-        self._begin(now)
-        self.endings.ask_resign(self.state.who(who), now)
-        self._end()
+        with self._input(now):
+            self.endings.ask_resign(self.state.who(who), now)
 
     def offer_draw(self, who: Who | str, now: float) -> None:
         """``who`` offers a draw, or — when the opponent's offer stands — is asked to confirm accepting it."""
-        self._begin(now)
-        self.endings.offer_draw(self.state.who(who), now)
-        self._end()
+        with self._input(now):
+            self.endings.offer_draw(self.state.who(who), now)
+
+    def claim(self, who: Who | str, kind: ClaimKind, now: float, move: chess.Move | str | None = None) -> None:
+        """``who`` claims a draw by threefold repetition or fifty moves (Art. 9.2, 9.3; with ``move``, the
+        move he declares he will make, read as a sighted move is), the opponent's flag (Art. 6.8, D.2.10 e)
+        or an illegal move (rapid and blitz without adequate supervision). ValueError for an unknown kind."""
+        if kind not in ("threefold", "fifty", "time", "illegal"):
+            raise ValueError(f"no such claim: {kind!r}")
+        with self._input(now):
+            declared = None
+            if move is not None:
+                declared = self.moves.read("sighted" if self.state.who(who) == "sighted" else "tactile", move, now)
+            if move is None or declared is not None:
+                self.endings.claim(self.state.who(who), kind, now, declared)
 
     def pause(self, now: float) -> None:
         """The arbiter stops the clock."""
-        self._begin(now)
-        self.clock.pause(now)
-        self._end()
+        with self._input(now):
+            self.clock.pause(now)
 
     def continue_clock(self, now: float) -> None:
         """The arbiter starts the clock again after :meth:`pause`."""
-        self._begin(now)
-        self.clock.continue_clock(now)
-        self._end()
+        with self._input(now):
+            self.clock.continue_clock(now)
 
     def set_clock(self, color: chess.Color | str, seconds: float, now: float) -> None:
         """The arbiter sets ``color``'s remaining time (D.2.9: he readjusts the clocks)."""
-        self._begin(now)
-        self.clock.set_clock(color, seconds, now)
-        self._end()
+        with self._input(now):
+            self.clock.set_clock(color, seconds, now)
 
     def amend(self, who: Who, index: int, text: str, now: float) -> None:
         """Entry ``index`` (0-based) of ``who``'s score is written or corrected by hand (the keeper, the arbiter).
 
-        The proposed ruling is computed again (a changed score changes it).
-        """
-        self._begin(now)
-        if self.scores.amend(who, index, text, now):
-            self.rulings.propose()
-        self._end()
+        Refused when there is no such entry (an entry may be added only right after the last);
+        the proposed ruling follows the amended score."""
+        with self._input(now):
+            state = self.state
+            entries = state.session.score(who)
+            if not 0 <= index <= len(entries):
+                state.refuse(now, "score", tr("table.no_such_entry", state.lang, number=index + 1))
+            else:
+                state.react(state.session.write(who, text, now, index=index if index < len(entries) else None))
+                self.rulings.propose()
 
     def press(self, color: chess.Color | str, now: float) -> None:
         """``color`` presses the clock (refused unless his move has been made, D.2.4)."""
-        self._begin(now)
-        self.clock.press(color, now)
-        self._end()
+        with self._input(now):
+            self.clock.press(color, now)
 
     def arbiter_apply(self, now: float) -> None:
-        """The arbiter applies the proposed D.2.9 ruling (refused when there is none)."""
-        self._begin(now)
-        self.rulings.apply(now)
-        self._end()
+        """The arbiter applies the ruling D.2.9 gives now (refused when there is none)."""
+        with self._input(now):
+            self.rulings.apply(now)
 
     def arbiter_retrace(self, plies: int, now: float) -> None:
         """The arbiter retraces to ``plies`` half-moves of the game (D.2.9, his own decision)."""
-        self._begin(now)
-        self.rulings.retrace(plies, now)
-        self._end()
+        with self._input(now):
+            self.rulings.retrace(plies, now)
 
     def request(self, what: str, now: float, by: Who = "blind", *, square: int | None = None,
                 piece_type: int | None = None, color: chess.Color | None = None) -> None:
         """A request answered only because it was asked (D.2.10 d): "time", "moves", "last_move",
         "square", "pieces", "position". The answer is said to ``by``."""
-        self._begin(now)
-        self.requests.answer(what, by, now, square=square, piece_type=piece_type, color=color)
-        self._end()
+        with self._input(now):
+            self.requests.answer(what, by, now, square=square, piece_type=piece_type, color=color)
 
     def set_wording(self, wording: str, now: float) -> None:
         """From now on the blind player hears moves and squares in ``wording`` (``board_words.WORDINGS``:
@@ -334,71 +450,62 @@ class Table:
         for an unknown wording."""
         if wording not in WORDINGS:
             raise ValueError(f"wording must be one of {', '.join(WORDINGS)}: {wording!r}")
-        self._begin(now)
-        if wording != self.state.wording:
-            self.state.wording = wording
-            self.state.session.note(tr("table.note_wording", self.lang), now, kind=NOTE_WORDING, wording=wording)
-        self._end()
+        with self._input(now):
+            if wording != self.state.wording:
+                self.state.wording = wording
+                self.state.session.note(tr("table.note_wording", self.lang), now, kind=NOTE_WORDING, wording=wording)
 
     def repeat(self, now: float) -> None:
         """Say the last announcement again."""
-        self._begin(now)
-        self.requests.repeat(now)
-        self._end()
+        with self._input(now):
+            self.requests.repeat(now)
 
     def stop_speech(self, now: float) -> None:
         """The listener stopped the voice."""
-        self._begin(now)
-        for ev in self.state.speech.stop(now):
-            self.state.emit(ev)
-        self._end()
+        with self._input(now):
+            for ev in self.state.speech.stop(now):
+                self.state.emit(ev)
 
     def reading(self, text: str, now: float) -> None:
         """The UI's own speech (board cursor, menus): the lowest priority, never cuts an announcement."""
-        self._begin(now)
-        self.state.say(now, text, "blind", "reading")
-        self._end()
+        with self._input(now):
+            self.state.say(now, text, "blind", "reading")
 
     def finish(self, now: float) -> None:
         """Everything still to be said is said to the end (the end of a script or of the program)."""
-        self._begin(now)
-        for ev in self.state.speech.finish(now):
-            self.state.emit(ev)
-        self._end()
+        with self._input(now):
+            for ev in self.state.speech.finish(now):
+                self.state.emit(ev)
 
     # ================================================================ practice against the computer
     def connect_engine(self, chooser: MoveChooser | None, now: float) -> None:
         """Practice games: the engine is there. ``chooser`` is asked when the computer's turn begins;
         None: the table asks with ``DeviceRequest(device="engine", what="move", fen)`` and the front
         answers with :meth:`engine_move` / :meth:`engine_failed`. Ignored in other games."""
-        self._begin(now)
-        if self.opponent is not None:
-            self.opponent.connect(chooser, now)
-        self._end()
+        with self._input(now):
+            if self.opponent is not None:
+                self.opponent.connect(chooser, now)
 
     def engine_move(self, move: chess.Move, fen: str, now: float) -> None:
         """The engine's answer to the request for position ``fen``: played when due (dropped when stale)."""
-        self._begin(now)
-        if self.opponent is not None:
-            self.opponent.chosen(move, fen, now)
-        self._end()
+        with self._input(now):
+            if self.opponent is not None:
+                self.opponent.chosen(move, fen, now)
 
     def engine_failed(self, message: str, now: float) -> None:
         """The engine failed (``message``: one sentence): said and shown; the game stands as it is."""
-        self._begin(now)
-        if self.opponent is not None:
-            self.opponent.failed(message, now)
-        self._end()
+        with self._input(now):
+            if self.opponent is not None:
+                self.opponent.failed(message, now)
 
     def take_back(self, now: float) -> None:
         """Practice with coaching: the blind player's last move and the computer's reply are taken back
         (refused otherwise)."""
-        self._begin(now)
-        if self.opponent is not None:
-            self.opponent.take_back(now)
-        else:
-            self.state.refuse(now, "take-back", tr("engine.take_back_not_coaching", self.lang), to="blind")
-        self._end()
+        with self._input(now):
+            if self.opponent is not None:
+                self.opponent.take_back(now)
+            else:
+                self.state.refuse(now, "take-back", tr("engine.take_back_not_coaching", self.lang), to="blind")
 
     # ================================================================ state for the front ends
     @property
@@ -437,8 +544,8 @@ class Table:
         return self.questions.question
 
     @property
-    def proposal(self) -> Any:
-        """The proposed D.2.9 ruling (blindchess.ruling.Ruling) or None."""
+    def proposal(self) -> Proposal | None:
+        """The proposed D.2.9 ruling, or None while the boards agree."""
         return self.rulings.proposal
 
     @property
@@ -516,7 +623,11 @@ class Table:
         game is reopened as play time — and is closed. No events."""
         session = self.state.session
         if session.result is None and session.journal_path is not None:
-            session.note(tr("table.note_closed", self.lang), max(self.state.now, session.last_time), kind=NOTE_CLOSED)
+            try:
+                session.note(tr("table.note_closed", self.lang), max(self.state.now, session.last_time),
+                             kind=NOTE_CLOSED)
+            except UserError:
+                pass     # the journal cannot be written: the game is reopened as after a crash
         session.close()
 
     def final(self, now: float) -> Final:

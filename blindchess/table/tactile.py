@@ -1,7 +1,7 @@
 """The blind player's tactile board: pegs read, touches, mirrors, the board set right (pure).
 
 :class:`TactileBoard` owns the peg-board :class:`~blindchess.pegboard.tracker.Tracker`
-(none without a peg-board) and turns what it sees into the session's calls:
+(none without a peg-board) and turns what it sees into the engine's commands:
 
 * **Touches** (D.2.2): a peg lifted counts as a touch only when the blind
   player is to move, his board shows the game, and no mirror, board correction
@@ -9,9 +9,9 @@
   captured peg, however long the pause) is no touch. A mirror finished less
   than the settle time before his next lift is settled first, so it is seen.
   A touch is spoken at once or not at all.
-* **Moves and mirrors**: a move the pegs show goes to the session as a move on
+* **Moves and mirrors**: a move the pegs show goes to the engine as a move on
   the tactile board (his own move, D.2.3, or a mirror of the opponent's); a
-  wrong mirror too, so the session sees the divergence (D.2.9).
+  wrong mirror too, so the engine sees the divergence (D.2.9).
 * **Mismatches**: squares where the pegs differ from what they should show
   are said once (not while the board is being set right) and shown.
 * **The expected position** is given to the tracker and to the device
@@ -26,6 +26,7 @@ from __future__ import annotations
 import chess
 
 from .. import phonetic
+from ..game.events import Announce, MoveMade, Ruling, RulingOverride, TakeBack
 from ..i18n import tr
 from ..pegboard.protocol import Comment, Ident, ProtocolError, parse_line
 from ..pegboard.tracker import InputEvent, Lift, Tracker, TrackerEvent, occupancy, same_position
@@ -113,10 +114,10 @@ class TactileBoard:
         if tracker is None:
             return
         s = self.state.session
-        game, tactile = s.game_board(), s.board("tactile")
-        target = game if len(game.move_stack) >= len(tactile.move_stack) else tactile
-        if s.divergence is not None and len(tactile.move_stack) >= len(game.move_stack):
-            target = tactile   # a wrong mirror stands until the ruling
+        game_plies, tactile_plies = s.plies, s.board_length("tactile")
+        target = s.game_board() if game_plies >= tactile_plies else s.board("tactile")
+        if s.divergence is not None and tactile_plies >= game_plies:
+            target = s.board("tactile")   # a wrong mirror stands until the ruling
         fen = target.fen()
         if fen == self._expected_fen and not force:
             return
@@ -149,12 +150,12 @@ class TactileBoard:
         s = self.state.session
         if self.tracker is None or s.blind_color is None:
             return
-        plies = len(s.game_moves)
+        plies = s.plies
         for ev in reversed(s.events):
-            if ev.get("type") in ("move-made", "ruling", "ruling-override", "take-back"):
+            if isinstance(ev, (MoveMade, Ruling, RulingOverride, TakeBack)):
                 return
-            if ev.get("type") == "announce" and ev.get("uci") and int(ev.get("ply", 0)) == plies + 1:
-                self.tracker.announce(chess.Move.from_uci(ev["uci"]))
+            if isinstance(ev, Announce) and ev.uci and ev.ply == plies + 1:
+                self.tracker.announce(chess.Move.from_uci(ev.uci))
                 return
 
     # ---------------------------------------------------------------- what the tracker saw
@@ -172,7 +173,6 @@ class TactileBoard:
     def _tracker_events(self, events: list[TrackerEvent], now: float) -> None:
         for e in events:
             self._tracker_event(e, now)
-            self.state.process()
 
     def _tracker_event(self, e: TrackerEvent, now: float) -> None:
         state = self.state
@@ -181,7 +181,7 @@ class TactileBoard:
             if not self._touch_counts(e):
                 return
             piece = e.piece
-            s.touch(e.square, now, board="tactile", piece=piece.symbol() if piece else None)
+            state.react(s.touch(e.square, now, board="tactile", piece=piece.symbol() if piece else None))
             state.emit(Touched(now, chess.square_name(e.square), "blind"))
             words = tr("table.touched", state.lang, piece=state.piece_words(piece),
                        square=phonetic.square_name(e.square, state.lang))
@@ -195,13 +195,13 @@ class TactileBoard:
             tactile = s.board("tactile")
             if tactile.move_stack and tactile.peek() == e.move and self.tracker is not None \
                     and same_position(self.tracker.board, tactile):
-                return       # the session knows it already (a wrong mirror fed before, a ruling, a resume)
-            s.tactile_move(e.move, now)
+                return       # the engine knows it already (a wrong mirror fed before, a ruling, a resume)
+            state.react(s.tactile_move(e.move, now))
         elif e.type == "takeback":
             if state.adjusting:
                 return
-            if s.moves("tactile"):
-                s.take_back("tactile", now)
+            if s.board_length("tactile"):
+                state.react(s.take_back("tactile", now))
         elif e.type == "mismatch":
             self._mismatch(e, now)
         elif e.type == "in-sync":
@@ -219,7 +219,7 @@ class TactileBoard:
             return False
         if e.expected is not None or (self.tracker is not None and self.tracker.pending is not None):
             return False     # mirroring the opponent's move (also removing the captured peg)
-        if s.to_move != s.blind_color or len(s.moves("tactile")) != len(s.game_moves):
+        if s.to_move != s.blind_color or s.board_length("tactile") != s.plies:
             return False
         return s.divergence is None
 
@@ -227,11 +227,9 @@ class TactileBoard:
         state = self.state
         s = state.session
         made = e.move
-        tactile = s.moves("tactile")
-        if made is not None and e.expected is not None and not state.adjusting and len(tactile) < len(s.game_moves):
-            # a wrong mirror: it is on the tactile board, so the session must know (D.2.9 follows)
-            s.tactile_move(made, now)
-            state.process()
+        if made is not None and e.expected is not None and not state.adjusting and s.board_length("tactile") < s.plies:
+            # a wrong mirror: it is on the tactile board, so the engine must know (D.2.9 follows)
+            state.react(s.tactile_move(made, now))
             self.expect(now, force=True)
             return
         squares = tuple(chess.square_name(sq) for sq in e.squares)

@@ -29,7 +29,7 @@ import chess  # noqa: E402
 
 from blindchess import notation  # noqa: E402
 from blindchess.ruling import rule  # noqa: E402
-from blindchess.session import Player, Session  # noqa: E402
+from blindchess.game import Player, Session  # noqa: E402
 
 
 def long_game(plies: int, seed: int) -> list[chess.Move]:
