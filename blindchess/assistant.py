@@ -38,12 +38,13 @@ from typing import Any, Literal
 
 import chess
 
-Event = dict[str, Any]
 from .i18n import tr
 from .notation import write
 from .phonetic import piece_name
 from .game import Session
 from .talking_clock import phrase
+
+Event = dict[str, Any]
 
 Audience = Literal["assistant", "players", "blind", "arbiter"]
 

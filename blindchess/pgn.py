@@ -22,7 +22,7 @@ import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 import chess
 import chess.pgn
@@ -69,19 +69,22 @@ class RulingRecord(Protocol):
 class GameRecord(Protocol):
     """What the export reads of a game (the rules engine's :class:`blindchess.game.Session` has it all)."""
 
-    headers: dict[str, str]
-
+    @property
+    def headers(self) -> dict[str, str]: ...
     @property
     def white(self) -> Named: ...
-
     @property
     def black(self) -> Named: ...
-
-    time_control: TimeControl | None
-    blind_color: chess.Color | None
-    start: chess.Board
-    clock: Clock
-    lang: str
+    @property
+    def time_control(self) -> TimeControl | None: ...
+    @property
+    def blind_color(self) -> chess.Color | None: ...
+    @property
+    def start(self) -> chess.Board: ...
+    @property
+    def clock(self) -> Clock: ...
+    @property
+    def lang(self) -> str: ...
     @property
     def touches(self) -> Sequence[TouchRecord]: ...
     @property
@@ -90,7 +93,6 @@ class GameRecord(Protocol):
     def result(self) -> str | None: ...
     @property
     def result_reason(self) -> str | None: ...
-
     @property
     def game_moves(self) -> Sequence[chess.Move]: ...
 

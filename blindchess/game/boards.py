@@ -30,6 +30,7 @@ from .events import (
     BoardsAgree,
     Divergence,
     GameEvent,
+    Role,
     TakeBack,
     Touch,
     color_name,
@@ -106,7 +107,7 @@ class Boards:
                     move, replaces, index = candidate, True, pending
                     break
         mover = state.mover(index)
-        role = "own" if state.owner_board(mover) == name else "mirror"
+        role: Role = "own" if state.owner_board(mover) == name else "mirror"
         if state.result is not None and role == "own" and index >= len(state.moves):
             return state.log.record(BoardMoveRejected(t=now, board=name, uci=move.uci(), reason="game-over"))
         legal = replaces or board.is_legal(move)

@@ -64,7 +64,6 @@ from .events import (
     TakeBack,
     TimeRequest,
     Touch,
-    color_name,
     from_json,
 )
 from .log import EventLog

@@ -82,9 +82,10 @@ class Endings:
         color = self.state.color_of(who)
         if color is None or s.finished:
             return False
-        for kind in ("threefold", "fifty"):
-            if s.draw_claim_holds(color, kind):     # type: ignore[arg-type]
-                self.claim(who, kind, now)          # type: ignore[arg-type]
+        kinds: tuple[ClaimKind, ...] = ("threefold", "fifty")
+        for kind in kinds:
+            if s.draw_claim_holds(color, kind):
+                self.claim(who, kind, now)
                 return True
         return False
 
