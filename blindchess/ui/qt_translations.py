@@ -1,9 +1,9 @@
-"""Qt's own texts in the interface language (issue 12.10).
+"""Qt's own texts in the interface language (German, Dutch, Russian; English is Qt's own).
 
 Qt's file dialogs, message boxes and the standard buttons of a
 ``QDialogButtonBox`` ("Save", "Cancel", "Open") are translated by Qt's
 ``qtbase_<lang>.qm`` catalogues, shipped with Qt in
-``QLibraryInfo.path(TranslationsPath)``. :func:`install` loads the one for the
+``QLibraryInfo.path(TranslationsPath)`` (``qtbase_de``, ``qtbase_nl``, ``qtbase_ru``). :func:`install` loads the one for the
 interface language and makes it the default locale too (number and date
 formats of spin boxes and date fields). English needs no catalogue.
 """
