@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+from typing import Any, TypeGuard
 
 __all__ = ["MAX_PLIES", "MAX_FULLMOVE", "MAX_HALFMOVE_CLOCK", "MAX_SECONDS", "MAX_PERIODS", "MAX_JSON_DEPTH",
-           "MAX_LINE_BYTES", "MAX_HEADER_CHARS", "MAX_SCRIPT_LINES", "MAX_SETTLE", "MAX_WIDTH", "MAX_PAGE_LENGTH",
-           "TooDeep", "json_depth", "loads", "seconds", "within"]
+           "MAX_LINE_BYTES", "MAX_HEADER_CHARS", "MAX_SCRIPT_LINES", "MAX_SCRIPT_LINE_CHARS", "MAX_SETTLE", "MAX_WIDTH", "MAX_PAGE_LENGTH",
+           "TooDeep", "json_depth", "loads", "seconds", "within", "counters_ok"]
 
 #: Half-moves in one game. No game can be longer: from 75 moves without a capture or a pawn move on, the
 #: game is drawn (FIDE Laws 9.6.2), which ends every game by its 17,697th half-move.
@@ -37,10 +37,13 @@ MAX_PERIODS = 10
 MAX_JSON_DEPTH = 16
 #: One line of a journal, a clock log or a script (the longest journal line, a game's moves, is ~150 kB).
 MAX_LINE_BYTES = 1_000_000
-#: A name or a header value: player, event, site, round, date, venue (a scoresheet's field).
-MAX_HEADER_CHARS = 200
+#: A name or a header value: player, event, site, round, date, venue — as long as a PGN string may be
+#: (PGN standard, 7: at most 255 characters).
+MAX_HEADER_CHARS = 255
 #: Lines of one scenario script (a long game with every peg lifted and placed is a few thousand).
 MAX_SCRIPT_LINES = 100_000
+#: Characters of one line of a scenario script (the longest is a header value or a spoken phrase).
+MAX_SCRIPT_LINE_CHARS = 1_000
 #: The peg-board's settle time in seconds (it waits this long before judging a move).
 MAX_SETTLE = 10.0
 #: Cells of a braille line (embossers take 40, the widest about 100).
@@ -95,6 +98,12 @@ def seconds(value: float) -> float:
     return value
 
 
-def within(value: object, low: int, high: int) -> bool:
+def within(value: object, low: int, high: int) -> TypeGuard[int]:
     """Whether the whole number ``value`` lies in ``low … high`` (a bool is no number here)."""
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def counters_ok(halfmove_clock: int, fullmove_number: int) -> bool:
+    """Whether a position's half-move clock and move number (FEN's last two fields) can occur in a game:
+    at most :data:`MAX_HALFMOVE_CLOCK` and :data:`MAX_FULLMOVE`."""
+    return within(halfmove_clock, 0, MAX_HALFMOVE_CLOCK) and within(fullmove_number, 1, MAX_FULLMOVE)

@@ -52,6 +52,8 @@ from typing import TypeVar
 
 import chess
 
+from . import bounds
+
 __all__ = ["Period", "TimeControl", "Clock", "ClockError", "Snapshot", "format_time", "parse_duration"]
 
 
@@ -99,9 +101,12 @@ def _amount(text: str, default_unit: float) -> tuple[float, bool]:
 def parse_duration(text: str) -> float:
     """Seconds in a duration written as seconds ("5400", "12.5") or h:mm:ss / m:ss ("1:30:00").
 
-    ValueError for anything else, including negative and non-finite numbers.
+    ValueError for anything else, including negative and non-finite numbers and durations
+    longer than :data:`blindchess.bounds.MAX_SECONDS` ("1e308" is no time a game has).
     """
     text = text.strip()
+    if len(text) > 40:
+        raise ValueError(text[:40])
     if ":" in text:
         parts = text.split(":")
         if len(parts) > 3 or not all(re.fullmatch(r"\d+(?:\.\d+)?", p) for p in parts):
@@ -109,11 +114,11 @@ def parse_duration(text: str) -> float:
         total = 0.0
         for p in parts:
             total = total * 60 + float(p)
-        return total
+        return bounds.seconds(total)
     value = float(text)
     if not math.isfinite(value) or value < 0:
         raise ValueError(text)   # "nan", "inf", "1e400" and negative times are no durations
-    return value
+    return bounds.seconds(value)
 
 
 @dataclass(frozen=True)
@@ -145,12 +150,17 @@ class TimeControl:
 
     @classmethod
     def parse(cls, text: str) -> TimeControl | None:
-        """Read a time control; ``None`` for "-" / "" (no control). Raises ValueError."""
+        """Read a time control; ``None`` for "-" / "" (no control).
+
+        Raises ValueError for text that is no time control — also for more periods than
+        :data:`blindchess.bounds.MAX_PERIODS`, a period, increment or delay longer than
+        :data:`blindchess.bounds.MAX_SECONDS` ("1e20+1e20"), a move count above
+        :data:`blindchess.bounds.MAX_PLIES`."""
         text = (text or "").strip()
         if text in ("", "-", "?"):
             return None
         chunks = [c for c in re.split(r"[:,;]", text)]
-        if any(not c.strip() for c in chunks):
+        if any(not c.strip() for c in chunks) or len(chunks) > bounds.MAX_PERIODS:
             raise ValueError(text)
         matches = []
         for c in chunks:
@@ -167,11 +177,13 @@ class TimeControl:
         periods = []
         for m in matches:
             moves = int(m["moves"]) if m["moves"] else None
-            if moves is not None and moves <= 0:
+            if moves is not None and not 0 < moves <= bounds.MAX_PLIES:
                 raise ValueError(text)
             seconds, _ = _amount(m["base"], base_unit)
             inc = _amount(m["inc"], 1.0)[0] if m["inc"] else 0.0
             delay = _amount(m["delay"], 1.0)[0] if m["delay"] else 0.0
+            for amount in (seconds, inc, delay):
+                bounds.seconds(amount)   # ValueError: no period, increment or delay lasts longer
             periods.append(Period(moves, seconds, inc, delay))
         if any(p.moves is None for p in periods[:-1]):
             raise ValueError(text)  # only the last period may run to the end

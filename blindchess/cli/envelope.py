@@ -17,6 +17,7 @@ from pathlib import Path
 
 import chess
 
+from .. import bounds
 from .. import envelope as env
 from ..clock import parse_duration
 from ..errors import UserError
@@ -63,20 +64,35 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _board(fen: str, lang: str) -> chess.Board:
+    """The position of ``--fen``; refused when it is no position of a game (its move number included)."""
     try:
-        return env.board_from_fen(fen)
+        board = env.board_from_fen(fen)
     except ValueError:
-        raise UserError(tr("tournament.cli_bad_fen", lang, fen=fen)) from None
+        raise UserError(tr("tournament.cli_bad_fen", lang, fen=_shown(fen))) from None
+    if not bounds.counters_ok(board.halfmove_clock, board.fullmove_number):
+        raise UserError(tr("bounds.move_number", lang, what=f"“{_shown(fen)}”", moves=bounds.MAX_FULLMOVE,
+                           clock=bounds.MAX_HALFMOVE_CLOCK))
+    return board
+
+
+def _shown(text: str, limit: int = 100) -> str:
+    """A user's value as a message shows it: whole when short, else its beginning."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _seconds(text: str, lang: str) -> float:
+    """A time used (``--white-used``): seconds or h:mm:ss, from 0 to :data:`blindchess.bounds.MAX_SECONDS`."""
     try:
-        value = parse_duration(text)
+        return parse_duration(text)
     except ValueError:
-        value = -1.0
-    if value < 0:
-        raise UserError(tr("tournament.cli_bad_time", lang, text=text))
-    return value
+        raise UserError(tr("tournament.cli_bad_time", lang, text=_shown(text, 40))) from None
+
+
+def _fields(args: argparse.Namespace, lang: str) -> None:
+    """The envelope's written fields are at most as long as a header value (:data:`blindchess.bounds.MAX_HEADER_CHARS`)."""
+    for name in ("white", "black", "date", "time", "venue", "event", "round"):
+        if len(getattr(args, name) or "") > bounds.MAX_HEADER_CHARS:
+            raise UserError(tr("bounds.value", lang, what="--" + name, limit=bounds.MAX_HEADER_CHARS))
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -110,6 +126,7 @@ def run_show(args: argparse.Namespace) -> int:
     if args.journal is not None:
         envelope = _from_journal(args.journal, lang)
     elif args.fen:
+        _fields(args, lang)
         board = _board(args.fen, lang)
         offer = None if args.draw_offer is None else args.draw_offer == "white"
         envelope = env.Envelope(white=args.white, black=args.black, position=board.fen(),

@@ -15,13 +15,18 @@ recovered part (the exit code stays 1).
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .. import DEFAULT_LANG, NOTATION_LANGS
+from .. import DEFAULT_LANG, NOTATION_LANGS, bounds
 from ..errors import UserError
 from ..i18n import default_lang, tr
 from .options import add_lang_argument
+
+if TYPE_CHECKING:
+    import chess.pgn
 
 FORMATS = ("pgn", "brf", "braille", "wav", "pdf")
 #: The output name that means standard output.
@@ -55,13 +60,49 @@ def _check(args: argparse.Namespace, ui_lang: str) -> tuple[str, str]:
     lang = (args.notation_lang or (ui_lang if ui_lang in NOTATION_LANGS else DEFAULT_LANG)).strip().lower()
     if lang not in NOTATION_LANGS:
         raise UserError(tr("records.bad_lang", ui_lang, lang=args.notation_lang, langs=", ".join(NOTATION_LANGS)))
-    if args.width < 12:
-        raise UserError(tr("records.bad_width", ui_lang, width=args.width))
-    if args.page_length < 3:
-        raise UserError(tr("records.bad_page_length", ui_lang, lines=args.page_length))
+    if not 12 <= args.width <= bounds.MAX_WIDTH:
+        raise UserError(tr("bounds.width", ui_lang, low=12, high=bounds.MAX_WIDTH, width=args.width))
+    if not 3 <= args.page_length <= bounds.MAX_PAGE_LENGTH:
+        raise UserError(tr("bounds.page_length", ui_lang, low=3, high=bounds.MAX_PAGE_LENGTH, lines=args.page_length))
     if not args.output:
         raise UserError(tr("records.no_output", ui_lang))
     return fmt, lang
+
+
+#: A move as a PGN or a score writes it (any letters, any language): what a half-move takes at least.
+_MOVE_WORD = re.compile(rb"(?:[A-Za-z\xc0-\xff]{0,3}[a-h]?[1-8]?[x:-]?[a-h][1-8]|O-O|0-0)")
+
+
+def _check_size(source: str, ui_lang: str) -> None:
+    """A PGN file with more moves (variations included) than four times the longest game is refused
+    before it is read move by move (reading it would take minutes and all the memory)."""
+    path = Path(source)
+    if path.suffix.lower() in (".jsonl", ".journal"):
+        return   # a journal is bounded by its own reader
+    from ..textfile import read_bytes
+
+    try:
+        data = read_bytes(path, ui_lang)
+    except UserError:
+        return   # reading the game says what is wrong with the file
+    if len(_MOVE_WORD.findall(data)) > 4 * bounds.MAX_PLIES:
+        raise UserError(tr("bounds.plies", ui_lang, what=source, limit=bounds.MAX_PLIES))
+
+
+def _check_game(game: chess.pgn.Game, source: str, ui_lang: str) -> None:
+    """The game within the bounds every reader keeps (:mod:`blindchess.bounds`): no more half-moves than
+    the longest game, a start position whose move counters a game can reach, header values no longer
+    than a PGN string. Raises UserError (exit 2)."""
+    plies = sum(1 for _ in game.mainline_moves())
+    if plies > bounds.MAX_PLIES:
+        raise UserError(tr("bounds.plies", ui_lang, what=source, limit=bounds.MAX_PLIES))
+    board = game.board()
+    if not bounds.counters_ok(board.halfmove_clock, board.fullmove_number):
+        raise UserError(tr("bounds.move_number", ui_lang, what=source, moves=bounds.MAX_FULLMOVE,
+                           clock=bounds.MAX_HALFMOVE_CLOCK))
+    for name, value in game.headers.items():
+        if len(value) > bounds.MAX_HEADER_CHARS:
+            raise UserError(tr("bounds.value", ui_lang, what=f"{source} [{name[:40]}]", limit=bounds.MAX_HEADER_CHARS))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,7 +112,9 @@ def run(args: argparse.Namespace) -> int:
 
     warnings: list[str] = []
     damage: list[str] = []
+    _check_size(args.source, ui_lang)
     game = load_game(args.source, ui_lang, warnings, damage)
+    _check_game(game, args.source, ui_lang)
     for warning in [*warnings, *damage]:
         print(warning, file=sys.stderr)
     if damage and not args.damaged:   # a damaged journal is never exported as if it were whole

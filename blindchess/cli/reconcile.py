@@ -33,6 +33,7 @@ import json
 
 import chess
 
+from .. import bounds
 from ..clock import TimeControl, parse_duration
 from ..errors import UserError
 from ..i18n import default_lang, tr
@@ -108,6 +109,9 @@ def start_position(start_fen: str | None, chess960: int | None, lang: str) -> ch
             raise UserError(tr("session.cli_bad_start_fen", lang, fen=start_fen, reason=reason)) from None
     if not board.has_chess960_castling_rights():
         board.chess960 = False
+    if not bounds.counters_ok(board.halfmove_clock, board.fullmove_number):
+        raise UserError(tr("bounds.move_number", lang, what=f"“{start_fen.strip()[:100]}”", moves=bounds.MAX_FULLMOVE,
+                           clock=bounds.MAX_HALFMOVE_CLOCK))
     flaws = board.status() & ~chess.STATUS_BAD_CASTLING_RIGHTS
     if flaws:
         raise UserError(tr("session.cli_impossible_start", lang, fen=start_fen, reason=status_text(flaws, lang)))
@@ -115,7 +119,11 @@ def start_position(start_fen: str | None, chess960: int | None, lang: str) -> ch
 
 
 def read_clock_log(path: str, lang: str) -> list[tuple[int, float, float]]:
-    """(ply, white, black) rows from a clock log in any of the documented forms."""
+    """(ply, white, black) rows from a clock log in any of the documented forms.
+
+    Bounded as every reader is (:mod:`blindchess.bounds`): at most one row per half-move of the
+    longest game, times from 0 to :data:`~blindchess.bounds.MAX_SECONDS`, JSON at most
+    :data:`~blindchess.bounds.MAX_JSON_DEPTH` deep. Raises :class:`UserError` (exit 2)."""
     text = _read_text(path, lang)
     stripped = text.strip()
     if not stripped:
@@ -124,14 +132,22 @@ def read_clock_log(path: str, lang: str) -> list[tuple[int, float, float]]:
         return _journal_rows(path, lang)
     if stripped[0] in "[{":
         try:
-            data = json.loads(stripped)
+            data = bounds.loads(stripped)
+        except bounds.TooDeep:
+            raise UserError(tr("bounds.nested", lang, what=path, limit=bounds.MAX_JSON_DEPTH)) from None
+        except ValueError:
+            data = None
+        try:
             if isinstance(data, dict):
                 data = data.get("clocks", [])
+            if not isinstance(data, list):
+                raise ValueError("no list of clock times")
+            _check_rows(len(data), path, lang)
             rows = []
             for item in data:
                 w, b = item.get("white"), item.get("black")
                 ply = item["ply"]
-                if isinstance(ply, bool) or not isinstance(ply, (int, str)) or int(ply) < 0:
+                if isinstance(ply, bool) or not isinstance(ply, (int, str)) or not 0 <= int(ply) <= bounds.MAX_PLIES:
                     raise ValueError(ply)
                 rows.append((int(ply), _seconds(w), _seconds(b)))
             if not rows:
@@ -149,12 +165,13 @@ def read_clock_log(path: str, lang: str) -> list[tuple[int, float, float]]:
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
+        _check_rows(len(rows) + 1, path, lang)
         parts = line.replace(",", " ").replace(";", " ").split()
         try:
             if len(parts) != 3:
                 raise ValueError(line)
             ply = int(parts[0])
-            if ply < 0:
+            if not 0 <= ply <= bounds.MAX_PLIES:
                 raise ValueError(line)
             rows.append((ply, parse_duration(parts[1]), parse_duration(parts[2])))
         except ValueError as exc:
@@ -164,47 +181,77 @@ def read_clock_log(path: str, lang: str) -> list[tuple[int, float, float]]:
     return sorted(rows)
 
 
-def _seconds(value) -> float:
+def _check_rows(count: int, path: str, lang: str) -> None:
+    """A clock log has at most one row for the start and one for each half-move of the longest game."""
+    if count > bounds.MAX_PLIES + 1:
+        raise UserError(tr("bounds.plies", lang, what=path, limit=bounds.MAX_PLIES))
+
+
+def _seconds(value: object) -> float:
+    """A time of a JSON clock log: a number or a text as the text form writes it. ValueError otherwise."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return parse_duration(repr(float(value)))   # finite and not negative, as in the text form
+        return parse_duration(repr(float(value)))   # finite, not negative, within bounds, as in the text form
     if isinstance(value, str):
         return parse_duration(value)
     raise ValueError(value)
 
 
 def _journal_rows(path: str, lang: str) -> list[tuple[int, float, float]]:
+    """The clock times a game journal records (the reader's bounds apply: no line is trusted)."""
     from ..journal import read_journal
-    read = read_journal(path)
+    try:
+        read = read_journal(path)
+    except OSError as exc:
+        raise UserError(tr("session.cli_bad_clock_log", lang, path=path, line=1)) from exc
     rows: dict[int, tuple[float, float]] = {}
     for ev in read.events:
         kind = ev.get("type")
-        if kind == "session-start":
-            tc = TimeControl.parse(ev.get("time_control") or "-")
-            if tc is not None:
-                rows[0] = (tc.base_seconds, tc.base_seconds)
-        elif kind == "clock" and ev.get("white") is not None and ev.get("black") is not None:
-            ply = int(ev["ply"])
-            for later in [p for p in rows if p >= ply]:
-                del rows[later]
-            rows[ply] = (float(ev["white"]), float(ev["black"]))
-        elif kind == "ruling" and ev.get("kind") == "retrace":
-            cut = len(ev.get("moves", []))
-            for later in [p for p in rows if p > cut]:
-                del rows[later]
+        try:
+            if kind == "session-start":
+                tc = TimeControl.parse(str(ev.get("time_control") or "-"))
+                if tc is not None:
+                    rows[0] = (tc.base_seconds, tc.base_seconds)
+            elif kind == "clock" and ev.get("white") is not None and ev.get("black") is not None:
+                ply = ev.get("ply")
+                if not bounds.within(ply, 0, bounds.MAX_PLIES):
+                    continue
+                white, black = _seconds(ev["white"]), _seconds(ev["black"])
+                for later in [p for p in rows if p >= ply]:
+                    del rows[later]
+                rows[ply] = (white, black)
+            elif kind == "ruling" and ev.get("kind") == "retrace":
+                moves = ev.get("moves", [])
+                cut = len(moves) if isinstance(moves, list) else 0
+                for later in [p for p in rows if p > cut]:
+                    del rows[later]
+        except ValueError:
+            continue   # a line whose times are no times: the reader's damage report names such lines
     if not rows:
         raise UserError(tr("session.cli_bad_clock_log", lang, path=path, line=1))
     return sorted((p, w, b) for p, (w, b) in rows.items())
 
 
+def _sheet(path: str, lang: str) -> str:
+    """A score's text; one longer than any game is refused before it is read move by move."""
+    text = _read_text(path, lang)
+    words = sum(1 for word in text.split() if not word.rstrip(".…").isdigit())
+    if words > 2 * bounds.MAX_PLIES:   # a half-move takes a word at least; comments may take more
+        raise UserError(tr("bounds.plies", lang, what=path, limit=bounds.MAX_PLIES))
+    return text
+
+
 def run(args: argparse.Namespace) -> int:
     lang = (args.lang or default_lang())[:2]
-    sheet_a = _read_text(args.sheet_a, lang)
-    sheet_b = _read_text(args.sheet_b, lang)
+    sheet_a = _sheet(args.sheet_a, lang)
+    sheet_b = _sheet(args.sheet_b, lang)
     board_a = _board(args.board_a, "A", lang)
     board_b = _board(args.board_b, "B", lang)
     start = start_position(args.start_fen, args.chess960, lang)
     clocks = read_clock_log(args.clock_log, lang) if args.clock_log else None
     r = rule(sheet_a, sheet_b, board_a, board_b, start=start, clock_history=clocks, lang=lang)
+    for plies, path in ((r.plies_a, args.sheet_a), (r.plies_b, args.sheet_b)):
+        if plies > bounds.MAX_PLIES:
+            raise UserError(tr("bounds.plies", lang, what=path, limit=bounds.MAX_PLIES))
     data = r.to_dict()
     if clocks is None:
         data.pop("clocks", None)
