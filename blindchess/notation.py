@@ -94,7 +94,7 @@ from typing import TypedDict, cast
 
 import chess
 
-from . import NOTATION_LANGS
+from . import NOTATION_LANGS, bounds
 from .errors import UserError
 from .i18n import default_lang, tr
 
@@ -120,8 +120,8 @@ STYLES = ("fide", "pgn")
 MAX_MOVE_CHARS = 48
 #: Score texts are read up to this many characters (a long annotated game is ~50 kB).
 MAX_SCORE_CHARS = 2_000_000
-#: At most this many half-moves are read from one score (FIDE games end long before).
-MAX_PLIES = 12_000
+#: At most this many half-moves are read from one score: the one limit every reader keeps (no game is longer).
+MAX_PLIES = bounds.MAX_PLIES
 #: After the first problem, at most this many further unreadable entries are reported.
 MAX_LATER_PROBLEMS = 100
 
