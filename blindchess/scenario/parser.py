@@ -43,7 +43,7 @@ from typing import Literal
 
 import chess
 
-from .. import textfile
+from .. import bounds, textfile
 from ..clock import TimeControl
 from ..engine import level as engine_level
 from ..errors import UserError
@@ -87,6 +87,11 @@ class ScriptError(UserError):
     def __init__(self, message: str, line: int) -> None:
         super().__init__(message, 2)
         self.line = line
+
+
+def _bounded(reading: _Reading, line: int, problem: str) -> ScriptError:
+    """A line beyond the limits every reader keeps (:mod:`blindchess.bounds`)."""
+    return ScriptError(tr("scenario.script_line", reading.lang, file=reading.source, line=line, problem=problem), line)
 
 
 def _error(lang: str, source: str, line: int, key: str, **params: object) -> ScriptError:
@@ -305,7 +310,7 @@ def _start(h: HeaderLine) -> None:
         board = chess.Board(h.value, chess960=_is_960_fen(h.value))
     except ValueError as exc:
         raise h.bad() from exc
-    if not board.is_valid():
+    if not board.is_valid() or not bounds.counters_ok(board.halfmove_clock, board.fullmove_number):
         raise h.bad()
     h.reading.setup = replace(h.reading.setup, start_fen=h.value)
 
@@ -331,7 +336,7 @@ def _settle(h: HeaderLine) -> None:
         settle = float(h.value)
     except ValueError as exc:
         raise h.bad() from exc
-    if not math.isfinite(settle) or settle <= 0:
+    if not math.isfinite(settle) or not 0 < settle <= bounds.MAX_SETTLE:
         raise h.bad()
     h.reading.setup = replace(h.reading.setup, settle=settle)
 
@@ -399,6 +404,8 @@ def _header(reading: _Reading, body: str, line: int) -> None:
     if "@" + name in reading.header_lines:
         raise reading.error(line, "header_twice", name=name)
     header = HeaderLine(name, value, line, reading)
+    if len(value) > bounds.MAX_HEADER_CHARS:
+        raise _bounded(reading, line, tr("bounds.value", reading.lang, what="@" + name, limit=bounds.MAX_HEADER_CHARS))
     if not value and name not in _MAY_BE_EMPTY:
         raise header.bad()
     reading.header_lines["@" + name] = line
@@ -575,7 +582,7 @@ def _action(reading: _Reading, body: str, line: int) -> Action:
         t = float(parts[0])
     except ValueError:
         t = math.nan
-    if not math.isfinite(t) or t < 0:
+    if not math.isfinite(t) or not 0 <= t <= bounds.MAX_SECONDS:
         raise reading.error(line, "bad_time", value=parts[0])
     name = parts[1].lower()
     actor = ACTORS.get(name)
@@ -618,7 +625,13 @@ def parse(text: str, lang: str, *, source: str = "-") -> Script:
     reading = _Reading(source, lang)
     actions: list[Action] = []
     previous = 0.0
-    for number, raw in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    if len(lines) > bounds.MAX_SCRIPT_LINES:
+        raise _bounded(reading, bounds.MAX_SCRIPT_LINES + 1, tr("bounds.lines", lang, what=source,
+                                                                limit=bounds.MAX_SCRIPT_LINES))
+    for number, raw in enumerate(lines, start=1):
+        if len(raw) > bounds.MAX_SCRIPT_LINE_CHARS:
+            raise _bounded(reading, number, tr("bounds.line_length", lang, limit=bounds.MAX_SCRIPT_LINE_CHARS))
         body = _COMMENT.split(raw, maxsplit=1)[0].strip()
         if not body:
             continue
