@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UserError
-from ..i18n import tr
+from ..i18n import default_lang, tr
 from ..resources import boards_dir
 
 __all__ = ["BoardProfile", "load_profile", "available_profiles", "PROTOCOLS", "ROLES"]
@@ -60,7 +60,7 @@ def _parse(data: dict[str, Any], source: Path, lang: str | None) -> BoardProfile
         raise bad("usb") from None
     profile = BoardProfile(
         name=str(data.get("name", source.stem)),
-        title=str(data.get("title", source.stem)),
+        title=str(data.get(f"title_{(lang or default_lang())[:2]}") or data.get("title", source.stem)),
         protocol=str(data.get("protocol", "blindchess")),
         baud=data.get("baud", 115200),
         bytesize=data.get("bytesize", 8),
