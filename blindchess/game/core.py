@@ -127,7 +127,7 @@ class Rules:
             blind = "white"
         elif black.visually_impaired:
             blind = "black"
-        ev = SessionStart(t=now, white=white, black=black, time_control=str(time_control) if time_control else None,
+        ev = SessionStart(t=now, white=white, black=black, time_control=_control_text(time_control),
                           start_fen=start.fen(), chess960=start.chess960, chess960_number=chess960_number,
                           lang=lang, blind=blind, auto_press=auto_press,  # type: ignore[arg-type]
                           tactile_senses_pieces=tactile_senses_pieces, headers=dict(headers or {}),
@@ -196,6 +196,22 @@ class Rules:
                 pass    # journaled as an input by earlier versions: changes nothing
             case _:
                 raise ValueError(f"no handler for {ev.TYPE}")
+
+
+def _control_text(tc: TimeControl | None) -> str | None:
+    """The time control as the journal keeps it: text that reads back as the same control (a base under
+    three minutes carries its unit, "60s", since "60" alone is read as minutes)."""
+    if tc is None:
+        return None
+    text = str(tc)
+    back = TimeControl.parse(text)
+    if back is not None and back.periods == tc.periods:
+        return text
+    p = tc.periods[0]
+
+    def num(x: float) -> str:
+        return str(int(x)) if float(x).is_integer() else f"{x:g}"
+    return f"{num(p.seconds)}s" + (f"+{num(p.increment)}" if p.increment else "") + (f"d{num(p.delay)}" if p.delay else "")
 
 
 def _rule_set(tc: TimeControl | None, kind: str | None, supervised: bool) -> RuleSet:

@@ -57,6 +57,7 @@ __all__ = [
     "ScriptError", "Script", "Action", "HeaderLine", "ActionLine", "Actor",
     "PegLine", "BlindSays", "BlindAnswer", "SightedMove", "SightedTouch", "SightedSays",
     "ClockPress", "ArbiterApply", "ArbiterRetrace", "AppCrash", "EBoardLift", "EBoardPlace", "EBoardCable",
+    "Claims", "Seals", "ArbiterAdjourn", "ArbiterResume",
     "parse", "read_script", "check_supported",
 ]
 
@@ -191,8 +192,35 @@ class EBoardCable(_Action):
     plugged: bool
 
 
+@dataclass(frozen=True)
+class Claims(_Action):
+    """``blind|sighted claims threefold|fifty|time|illegal [MOVE]``: a claim (Art. 9.2, 9.3, 6.8, A.4);
+    MOVE (any notation or phrase) is the move declared with a draw claim (Art. 9.2.1.1, 9.3.1)."""
+    who: Literal["blind", "sighted"]
+    kind: Literal["threefold", "fifty", "time", "illegal"]
+    move: str | None = None
+
+
+@dataclass(frozen=True)
+class Seals(_Action):
+    """``blind|sighted seals TEXT``: the player to move writes his sealed move (Guidelines I.1)."""
+    who: Literal["blind", "sighted"]
+    text: str
+
+
+@dataclass(frozen=True)
+class ArbiterAdjourn(_Action):
+    """``arbiter adjourn``: the session's time is up; the player to move seals his move (Guidelines I.1)."""
+
+
+@dataclass(frozen=True)
+class ArbiterResume(_Action):
+    """``arbiter resume``: the adjourned game resumes; the envelope is opened (Guidelines I.7, I.9)."""
+
+
 Action = (PegLine | BlindSays | BlindAnswer | SightedMove | SightedTouch | SightedSays | ClockPress
-          | ArbiterApply | ArbiterRetrace | AppCrash | EBoardLift | EBoardPlace | EBoardCable)
+          | ArbiterApply | ArbiterRetrace | AppCrash | EBoardLift | EBoardPlace | EBoardCable
+          | Claims | Seals | ArbiterAdjourn | ArbiterResume)
 
 
 # ---------------------------------------------------------------------------
@@ -366,6 +394,20 @@ def _sighted_board(h: HeaderLine) -> None:
     h.reading.setup = replace(h.reading.setup, sighted_board=h.one_of(_SIGHTED_BOARDS))
 
 
+def _rules(h: HeaderLine) -> None:
+    """``@rules standard|rapid|blitz [unsupervised]`` (Appendices A, B; A.3 adequate supervision)."""
+    words = h.value.lower().split()
+    if not words or words[0] not in ("standard", "rapid", "blitz") or words[1:] not in ([], ["unsupervised"]):
+        raise h.bad()
+    h.reading.setup = replace(h.reading.setup, rules=words[0], supervised=len(words) == 1)
+
+
+def _press_mode(h: HeaderLine) -> None:
+    """``@press auto|hand``: the app presses the clock as soon as a move is made (its own mode), or the
+    players press (default)."""
+    h.reading.setup = replace(h.reading.setup, auto_press=h.one_of(("auto", "hand")) == "auto")
+
+
 def _game_tag(tag: str) -> Callable[[HeaderLine], None]:
     def read(h: HeaderLine) -> None:
         h.reading.tags[tag] = h.value
@@ -387,6 +429,8 @@ HEADER_READERS: dict[str, Callable[[HeaderLine], None]] = {
     "assistant": _assistant,
     "opponent": _opponent,
     "sighted-board": _sighted_board,
+    "rules": _rules,
+    "press": _press_mode,
     **{name: _game_tag(tag) for name, tag in GAME_HEADERS.items()},
 }
 #: Headers that may be given without a value.
@@ -544,6 +588,34 @@ def _eboard_place(a: ActionLine) -> Action:
     return EBoardPlace(a.line, a.t, args[0].lower(), args[1])
 
 
+_CLAIMS = ("threefold", "fifty", "time", "illegal")
+
+
+def _claims(a: ActionLine) -> Action:
+    kind, _, move = a.rest.partition(" ")
+    if kind.lower() not in _CLAIMS or (move.strip() and kind.lower() not in ("threefold", "fifty")):
+        raise a.bad("claim")
+    who: Literal["blind", "sighted"] = "blind" if a.actor == "blind" else "sighted"
+    return Claims(a.line, a.t, who, kind.lower(), move.strip() or None)  # type: ignore[arg-type]
+
+
+def _seals(a: ActionLine) -> Action:
+    if not a.rest:
+        raise a.bad("seal")
+    who: Literal["blind", "sighted"] = "blind" if a.actor == "blind" else "sighted"
+    return Seals(a.line, a.t, who, a.rest)
+
+
+def _adjourn(a: ActionLine) -> Action:
+    a.nothing_more()
+    return ArbiterAdjourn(a.line, a.t)
+
+
+def _resume(a: ActionLine) -> Action:
+    a.nothing_more()
+    return ArbiterResume(a.line, a.t)
+
+
 def _always(setup: TableSetup) -> bool:
     return True
 
@@ -563,11 +635,11 @@ class Actor:
 ACTORS: dict[str, Actor] = {
     "peg": Actor({"L": _peg, "P": _peg, "S": _peg, "I": _peg},
                  needs=lambda setup: setup.tactile != "none", missing="no_pegboard"),
-    "blind": Actor({"says": _says_with_confidence, "answer": _answer},
+    "blind": Actor({"says": _says_with_confidence, "answer": _answer, "claims": _claims, "seals": _seals},
                    needs=lambda setup: setup.blind != "none", missing="no_blind"),
-    "sighted": Actor({"move": _move, "touch": _touch, "says": _says}),
+    "sighted": Actor({"move": _move, "touch": _touch, "says": _says, "claims": _claims, "seals": _seals}),
     "clock": Actor({"press": _press}),
-    "arbiter": Actor({"apply": _apply, "retrace": _retrace}),
+    "arbiter": Actor({"apply": _apply, "retrace": _retrace, "adjourn": _adjourn, "resume": _resume}),
     "app": Actor({"crash": _crash}),
     "eboard": Actor({"L": _eboard_lift, "P": _eboard_place, "unplug": _cable, "plug": _cable},
                     needs=lambda setup: setup.sighted_board == "dgt", missing="no_eboard"),

@@ -48,12 +48,14 @@ from typing import Literal, Protocol, assert_never
 
 from ..engine import EngineChooser
 from ..engine import level as engine_level
+from ..game.events import ClaimKind
 from ..pegboard.tracker import InputEvent
 from ..table.events import DeviceRequest, Final, TableEvent
 from ..table.setup import TableSetup
 from ..table.table import Table
 from .devices import EBoardDevice, PegBoardDevice
-from .parser import (Action, AppCrash, ArbiterApply, ArbiterRetrace, BlindAnswer, BlindSays, ClockPress, EBoardCable,
+from .parser import (Action, AppCrash, ArbiterAdjourn, ArbiterApply, ArbiterResume, ArbiterRetrace, BlindAnswer,
+                     BlindSays, Claims, ClockPress, EBoardCable, Seals,
                      EBoardLift, EBoardPlace, PegLine, Script, SightedMove, SightedSays, SightedTouch)
 from .report import in_time_order
 
@@ -110,6 +112,18 @@ class Front(Protocol):
 
     def arbiter_retrace(self, plies: int, now: float) -> None:
         """The arbiter retraces the game to half-move ``plies``."""
+
+    def claim(self, who: Who, kind: ClaimKind, move: str | None, now: float) -> None:
+        """``who`` claims (a draw, the opponent's flag, an illegal move); ``move``: the move declared."""
+
+    def seal(self, who: Who, text: str, now: float) -> None:
+        """``who`` writes his sealed move (Guidelines I.1)."""
+
+    def adjourn(self, now: float) -> None:
+        """The arbiter adjourns the game (the session's time is up, Guidelines I.1)."""
+
+    def resume_adjourned(self, now: float) -> None:
+        """The arbiter resumes the adjourned game and opens the envelope (Guidelines I.7, I.9)."""
 
     def crash(self, now: float) -> None:
         """The program dies at once and is started again from its journal."""
@@ -209,6 +223,18 @@ class HeadlessFront:
 
     def arbiter_retrace(self, plies: int, now: float) -> None:
         self.table.arbiter_retrace(plies, now)
+
+    def claim(self, who: Who, kind: ClaimKind, move: str | None, now: float) -> None:
+        self.table.claim(who, kind, now, move)
+
+    def seal(self, who: Who, text: str, now: float) -> None:
+        self.table.seal(who, text, now)
+
+    def adjourn(self, now: float) -> None:
+        self.table.adjourn(now)
+
+    def resume_adjourned(self, now: float) -> None:
+        self.table.resume_adjourned(now)
 
     def crash(self, now: float) -> None:
         # Killed at once: nothing is closed or flushed beyond what the journal already holds.
@@ -382,6 +408,14 @@ def perform(front: Front, action: Action, device: PegBoardDevice | None, eboard:
             front.arbiter_apply(now)
         case ArbiterRetrace(plies=plies):
             front.arbiter_retrace(plies, now)
+        case Claims(who=who, kind=kind, move=move):
+            front.claim(who, kind, move, now)
+        case Seals(who=who, text=text):
+            front.seal(who, text, now)
+        case ArbiterAdjourn():
+            front.adjourn(now)
+        case ArbiterResume():
+            front.resume_adjourned(now)
         case AppCrash():
             front.crash(now)
         case EBoardCable() | EBoardLift() | EBoardPlace():

@@ -130,6 +130,11 @@ class Hearing:
         state.react(s.announce(move, text, now, correction=correcting))
         if self.tactile.tracker is None and state.setup.tactile == "none" and s.blind_color is not None \
                 and s.plies == index and s.to_move == s.blind_color:
+            # Nobody sees his board: the opponent's moves announced to him are on it (unless entered by
+            # hand already), and so is the move he announces.
+            game = s.game_moves
+            for i in range(s.board_length("tactile"), index):
+                state.react(s.tactile_move(game[i], now))
             state.react(s.tactile_move(move, now))
         self.tactile.announced(move, index)
 

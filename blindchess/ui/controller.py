@@ -449,3 +449,19 @@ class GameController(TableView, QObject):
 
     def retrace(self, plies: int) -> bool:
         return self._call(lambda table, now: table.arbiter_retrace(plies, now))
+
+    def claim(self, who: str, kind: str, move: str | None = None) -> bool:
+        """``who`` ("blind"/"sighted") claims ``kind`` (threefold, fifty, time, illegal), with the declared move."""
+        return self._call(lambda table, now: table.claim(who, kind, now, move))  # type: ignore[arg-type]
+
+    def seal(self, who: str, text: str) -> bool:
+        """``who`` writes his sealed move (Guidelines I.1)."""
+        return self._call(lambda table, now: table.seal(who, text, now))
+
+    def adjourn(self) -> bool:
+        """The arbiter adjourns the game (Guidelines I.1)."""
+        return self._call(lambda table, now: table.adjourn(now))
+
+    def resume_adjourned(self) -> bool:
+        """The arbiter resumes the adjourned game: the envelope is opened (Guidelines I.7, I.9)."""
+        return self._call(lambda table, now: table.resume_adjourned(now))

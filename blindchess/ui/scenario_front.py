@@ -161,6 +161,18 @@ class AppFront:
         assert dialog is not None
         dialog.apply_button.click()
 
+    def claim(self, who: Who, kind: str, move: str | None, now: float) -> None:
+        self._at(now).claim(who, kind, move)
+
+    def seal(self, who: Who, text: str, now: float) -> None:
+        self._at(now).seal(who, text)
+
+    def adjourn(self, now: float) -> None:
+        self._at(now).adjourn()
+
+    def resume_adjourned(self, now: float) -> None:
+        self._at(now).resume_adjourned()
+
     def arbiter_retrace(self, plies: int, now: float) -> None:
         self._at(now)
         self.window.open_arbiter()
