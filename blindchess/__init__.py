@@ -17,5 +17,6 @@ del PackageNotFoundError, version
 
 #: Languages whose notation letters blindchess reads and writes (FIDE Laws, Appendix C).
 NOTATION_LANGS = ("de", "en", "fr", "it", "nl", "ru")
-#: Default announcing and interface language (German at international events).
+#: The language when neither ``--lang``, ``BLINDCHESS_LANG``, the saved setting nor the system
+#: names one of de, en, nl, ru (German, the language of the phonetic alphabet's numbers, FIDE Laws D.2.1).
 DEFAULT_LANG = "de"
