@@ -169,3 +169,143 @@ def test_bad_file_argument_is_refused_in_one_line(name, argv, kind, tmp_path, _i
     assert _snapshot(work) == before
     logs = _isolated_home / "logs"
     assert not logs.exists() or not any(logs.iterdir())
+
+
+# --------------------------------------------------------------------------- hostile contents
+
+GAME_SCENARIO = "@white A\n@black B\n@blind none\n@tactile none\n1.0 sighted move e2e4\n2.0 sighted move e7e5\n"
+BOARD = "8/8/8/8/8/8/8/K6k"
+ABSURD_FEN = "8/8/8/8/8/8/8/K6k w - - 0 100000000000000000000"
+
+
+def _hostile(folder: Path, kind: str) -> str:
+    """Write the hostile file ``kind`` into ``folder``; return its name."""
+    if kind == "nested-list":              # the JSON decoder recurses into it
+        (folder / "nested.jsonl").write_text("[" * 100_000 + "\n", encoding="utf-8")
+        return "nested.jsonl"
+    if kind == "nested-object":
+        (folder / "nested.json").write_text('{"a":' * 50_000 + "1" + "}" * 50_000, encoding="utf-8")
+        return "nested.json"
+    if kind == "huge-line":                # 3 MB without a newline
+        (folder / "huge.jsonl").write_text('{"seq":1,"type":"session-start","t":0,"x":"' + "a" * 3_000_000,
+                                           encoding="utf-8")
+        return "huge.jsonl"
+    if kind == "80000-plies":              # a 320 kB score of legal shuffling: longer than any game
+        (folder / "long.pgn").write_text("[Event \"x\"]\n\n" + "Nf3 Nf6 Ng1 Ng8 " * 20_000 + "*\n", encoding="utf-8")
+        return "long.pgn"
+    if kind == "10-mb-sheet":
+        (folder / "sheet.txt").write_text("Nf3 Nf6 Ng1 Ng8 " * 600_000, encoding="utf-8")
+        return "sheet.txt"
+    if kind == "time-1e308":
+        (folder / "clock.txt").write_text("0 1e308 5400\n", encoding="utf-8")
+        return "clock.txt"
+    if kind == "json-time-1e308":
+        (folder / "clock.json").write_text('[{"ply": 0, "white": 1e308, "black": 5400}]', encoding="utf-8")
+        return "clock.json"
+    if kind == "fen-counters":
+        (folder / "fen.pgn").write_text(f'[Event "x"]\n[SetUp "1"]\n[FEN "{ABSURD_FEN}"]\n\n1. Kb1 *\n',
+                                        encoding="utf-8")
+        return "fen.pgn"
+    if kind == "header-value":
+        (folder / "header.pgn").write_text(f'[Event "{"x" * 10_000}"]\n\n1. e4 *\n', encoding="utf-8")
+        return "header.pgn"
+    scripts = {
+        "script-1000000-lines": "@white A\n@black B\n" + "0 app crash\n" * 1_000_000,
+        "script-time-1e20": "@white A\n@black B\n@time 1e20+1e20\n",
+        "script-big-time": "@white A\n@black B\n@time 100000000000000000000+3\n",
+        "script-settle-1e308": "@white A\n@black B\n@settle 1e308\n",
+        "script-fen-counters": f"@white A\n@black B\n@start {ABSURD_FEN}\n",
+        "script-at-1e20": "@white A\n@black B\n1e20 clock press white\n",
+        "script-long-name": "@white " + "x" * 5_000 + "\n@black B\n",
+        "script-long-line": "@white A\n@black B\n0.0 blind says " + "Springer " * 2_000 + "\n",
+    }
+    (folder / "s.scn").write_text(scripts[kind], encoding="utf-8")
+    return "s.scn"
+
+
+SHEETS = ["--board-a", BOARD, "--board-b", BOARD]
+#: (reader, argv with {IN} for the hostile file, hostile kinds)
+HOSTILE = [
+    ("journal show", ["journal", "show", "{IN}"], ["nested-list", "huge-line"]),
+    ("export SOURCE", ["export", "{IN}", "-o", "out.pgn"],
+     ["nested-list", "huge-line", "80000-plies", "fen-counters", "header-value"]),
+    ("envelope show --journal", ["envelope", "show", "--journal", "{IN}"], ["nested-list", "huge-line"]),
+    ("reconcile --clock-log", ["reconcile", "--sheet-a", "good.pgn", "--sheet-b", "good.pgn", *SHEETS,
+                               "--clock-log", "{IN}"],
+     ["nested-list", "nested-object", "time-1e308", "json-time-1e308"]),
+    ("reconcile --sheet-a", ["reconcile", "--sheet-a", "{IN}", "--sheet-b", "good.pgn", *SHEETS],
+     ["80000-plies", "10-mb-sheet"]),
+    ("scenario run", ["scenario", "run", "{IN}"],
+     ["script-1000000-lines", "script-time-1e20", "script-big-time", "script-settle-1e308", "script-fen-counters",
+      "script-at-1e20", "script-long-name", "script-long-line"]),
+]
+#: Absurd values on the command line, and targets nothing can be written to.
+HOSTILE_ARGUMENTS = [
+    ("export --width", ["export", "good.pgn", "--format", "brf", "--width", "99999999999", "-o", "out.brf"]),
+    ("export --page-length", ["export", "good.pgn", "--format", "brf", "--page-length", "99999999999",
+                              "-o", "out.brf"]),
+    ("envelope --white-used", ["envelope", "show", "--fen", BOARD + " w - - 0 1", "--white-used", "1e308"]),
+    ("envelope --fen counters", ["envelope", "show", "--fen", ABSURD_FEN]),
+    ("envelope --white", ["envelope", "show", "--fen", BOARD + " w - - 0 1", "--white", "x" * 5_000]),
+    ("reconcile --start-fen counters", ["reconcile", "--sheet-a", "good.pgn", "--sheet-b", "good.pgn", *SHEETS,
+                                        "--start-fen", ABSURD_FEN]),
+    ("scenario run --journal /dev/full", ["scenario", "run", "game.scn", "--journal", "/dev/full"]),
+    ("scenario run --journal /dev/null", ["scenario", "run", "game.scn", "--journal", "/dev/null"]),
+]
+
+
+def _hostile_params():
+    for name, argv, kinds in HOSTILE:
+        for kind in kinds:
+            yield pytest.param(argv, kind, id=f"{name}-{kind}".replace(" ", "_"))
+    for name, argv in HOSTILE_ARGUMENTS:
+        yield pytest.param(argv, None, id=name.replace(" ", "_"))
+
+
+@pytest.mark.parametrize(("argv", "kind"), list(_hostile_params()))
+def test_a_hostile_file_or_value_is_refused_in_one_line(argv, kind, tmp_path, _isolated_home):
+    # Nested JSON, a line of megabytes, more half-moves than any game, times of 1e308, move counters of
+    # 1e20, a million script lines, /dev/full: one line in the user's language, exit 2, never a traceback.
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "good.pgn").write_text(GOOD_PGN, encoding="utf-8")
+    (work / "game.scn").write_text(GAME_SCENARIO, encoding="utf-8")
+    name = _hostile(work, kind) if kind else ""
+    args = [a.replace("{IN}", name) for a in argv]
+    before = _snapshot(work)
+    env = dict(os.environ, BLINDCHESS_LANG="en", QT_QPA_PLATFORM="offscreen", BLINDCHESS_HOME=str(_isolated_home))
+    proc = subprocess.run([sys.executable, "-m", "blindchess", *args], cwd=work, env=env, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=HANG_GUARD)
+    lines = proc.stderr.strip().splitlines()
+    assert proc.returncode == 2, (proc.returncode, proc.stderr[-2000:])
+    assert len(lines) == 1 and len(lines[0]) < 400, proc.stderr[:2000]
+    assert "Traceback" not in proc.stderr and "Internal error" not in proc.stderr
+    assert _snapshot(work) == before
+    logs = _isolated_home / "logs"
+    assert not logs.exists() or not any(logs.iterdir())
+
+
+def test_a_hostile_line_in_a_journal_is_named_damage_and_the_folder_still_lists(tmp_path, _isolated_home):
+    # One deeply nested line in a game's journal: the line is reported damaged (exit 1), the rest is read;
+    # a hostile file among the journals is named and skipped by "journal list" (and the app's start).
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "game.scn").write_text(GAME_SCENARIO, encoding="utf-8")
+    env = dict(os.environ, BLINDCHESS_LANG="en", QT_QPA_PLATFORM="offscreen", BLINDCHESS_HOME=str(_isolated_home))
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "blindchess", *args], cwd=work, env=env,
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=HANG_GUARD)
+
+    folder = _isolated_home / "journals"
+    folder.mkdir(parents=True, exist_ok=True)
+    journal_path = folder / "game.jsonl"
+    assert run("scenario", "run", "game.scn", "--journal", str(journal_path)).returncode == 0
+    data = journal_path.read_bytes()
+    journal_path.write_bytes(data + b"[" * 100_000 + b"\n")
+    shown = run("journal", "show", str(journal_path))
+    assert shown.returncode == 1 and "Traceback" not in shown.stderr and "Internal" not in shown.stderr
+    (folder / "nested.jsonl").write_text("[" * 100_000 + "\n", encoding="utf-8")
+    listed = run("journal", "list")
+    assert listed.returncode == 0 and "nested.jsonl" in listed.stdout and "game.jsonl" in listed.stdout
+    assert "Traceback" not in listed.stderr

@@ -48,7 +48,7 @@ def play(path: Path, moves: list[str], *, finish: bool = False, close: bool = Tr
         else:
             s.touch(uci[:2], t)
             s.tactile_move(uci, t + 0.5)
-            s.announce(chess.Move.from_uci(uci), t + 1.0)
+            s.announce(chess.Move.from_uci(uci), uci, t + 1.0)
             s.press_clock("black", t + 1.5)
             s.sighted_move(uci, t + 2.0)
             s.write("blind", uci, t + 2.5)
@@ -82,8 +82,10 @@ def test_every_line_is_plain_json_with_game_id_line_no_and_crc(tmp_path, games):
     ids = set()
     for number, line in enumerate(lines, start=1):
         event = json.loads(line)            # other tools read it as ordinary JSON
-        assert [k for k in event if k in journal.RESERVED_FIELDS] == ["game_id", "line_no", "plies_before", "crc"]
-        assert list(event)[-4:] == ["game_id", "line_no", "plies_before", "crc"]
+        checks = [k for k in event if k in journal.RESERVED_FIELDS]
+        assert checks in (["game_id", "line_no", "plies_before", "crc"],
+                          ["game_id", "line_no", "unit_lines", "plies_before", "crc"])   # a unit's first line
+        assert list(event)[-len(checks):] == checks
         assert event["line_no"] == number and {"seq", "type", "t"} <= set(event)
         # the documented CRC: CRC-32 of the line with ,"crc":"…" removed
         body = line[:line.rindex(',"crc":')] + "}"
