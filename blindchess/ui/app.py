@@ -176,8 +176,18 @@ class InterruptWatch:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the app; returns the exit code (130 after Ctrl-C). No traceback reaches the user."""
-    argv = list(sys.argv[1:] if argv is None else argv)
+    """Run the app; returns the exit code (130 after Ctrl-C). No traceback reaches the user.
+
+    The process language is the window's while it runs and what it was before afterwards.
+    """
+    before = chosen_lang()
+    try:
+        return _main(list(sys.argv[1:] if argv is None else argv))
+    finally:
+        use_lang(before)
+
+
+def _main(argv: list[str]) -> int:
     if argv and argv[0] == "app":
         argv = argv[1:]
     try:
