@@ -86,7 +86,8 @@ def test_a_late_mirror_makes_the_announced_move(capsys):
     assert 16.4 <= nf3["t"] <= 17.5
     assert not r.of("refused", what="mirror") and not r.of("refused", what="move")
     for e in r.of("shown") + r.said():
-        assert "e2" not in e["text"] and "Eva zwei" not in e["text"], e
+        if e["t"] >= 12.0:    # what is said of the pegs names the squares of the missing mirror and of Nf3
+            assert "e2" not in e["text"] and "Eva zwei" not in e["text"], e
     assert r.final["plies"] == 4 and r.final["boards"]["tactile"] == r.final["game"]
 
 
@@ -190,7 +191,8 @@ def test_after_a_retrace_the_pegs_are_set_right_square_by_square(capsys):
     assert any("Felix drei" in t and "Gustav eins" in t for t in told), told
     assert not [e for e in r.of("shown") if 30.0 <= e["t"] < 40.0 and "dieselbe Stellung" in e["text"]]
     assert r.of("touched", square="b1", by="blind"), "his lift in his own move after the set-right counts (D.2.2)"
-    assert r.moves() == ["e2e4", "e7e5", "b1c3"]
+    assert r.moves()[-1] == "b1c3" and r.final["plies"] == 3
+    assert r.final["scores"]["blind"] == ["e4", "e5", "Sc3"] == r.final["scores"]["sighted"]
 
 
 # ---------------------------------------------------------------- D.2.2 while mirroring a capture

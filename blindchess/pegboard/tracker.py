@@ -293,12 +293,16 @@ class Tracker:
     ``board`` is the position the board shows now (copied).  ``settle`` is the
     time a state must stay unchanged to count.  ``senses_pieces`` is True for a
     board that reports pieces (DGT): then wrong pieces are reported and pieces,
-    not the lift history, decide captures and promotions.
+    not the lift history, decide captures and promotions.  ``owner``: the colour
+    of the player whose board it is (None: not known) — a mirror of the
+    opponent's move set up after the owner's next move is recognised as both.
     """
 
-    def __init__(self, board: chess.Board, *, settle: float = DEFAULT_SETTLE, senses_pieces: bool = False) -> None:
+    def __init__(self, board: chess.Board, *, settle: float = DEFAULT_SETTLE, senses_pieces: bool = False,
+                 owner: chess.Color | None = None) -> None:
         self.settle = float(settle)
         self.senses_pieces = senses_pieces
+        self.owner = owner
         self._board = board.copy()
         self._pending: chess.Move | None = None
         self._last: _Made | None = None
@@ -316,6 +320,7 @@ class Tracker:
         self._confirm = False                  # a snapshot arrived: confirm the first agreement aloud
         self._mismatch_key: tuple[object, ...] | None = None
         self._cache: dict[tuple[object, ...], _Table] = {}
+        self._from_snapshot = False            # the pegs as a snapshot showed them, no lift or place since
 
     # -- state ------------------------------------------------------------
     @property
@@ -367,6 +372,7 @@ class Tracker:
             out += self._lift(t, event.square)
         elif isinstance(event, Place):
             out += self._place(t, event.square, None)
+            out += self._expected_shown(t)
         elif isinstance(event, PieceUpdate):
             if event.piece is None:
                 # a piece-sensing board reports states: "empty" for a square believed
@@ -377,6 +383,7 @@ class Tracker:
                 if self._occ & chess.BB_SQUARES[event.square] and self._pieces.get(event.square) != event.piece:
                     out += self._lift(t, event.square)
                 out += self._place(t, event.square, event.piece)
+                out += self._expected_shown(t)
         elif isinstance(event, Snapshot):
             self._snapshot(event)
         else:  # pragma: no cover - programming error
@@ -477,10 +484,24 @@ class Tracker:
             table = self._cache[key] = _table(board)
         return table
 
+    def _expected_shown(self, t: float) -> list[TrackerEvent]:
+        """The pegs show exactly the announced move being mirrored, no peg in the hand: it counts at once
+        (the settle time is for positions no expected move explains)."""
+        pending = self._pending
+        if pending is None:
+            return []
+        table = self._table_for(self._board)
+        fen = self._sensed_fen() if self.senses_pieces else None
+        if any(o.move == pending for o in self._matching(table, fen)):
+            self._dirty = False
+            return self._apply(t, pending, ())
+        return []
+
     def _lift(self, t: float, square: int) -> list[TrackerEvent]:
         bit = chess.BB_SQUARES[square]
         if not self._occ & bit:
             return [TrackerEvent("inconsistent", t, square=square)]
+        self._from_snapshot = False
         self._occ &= ~bit
         sensed = self._pieces.pop(square, None)
         self._seq += 1
@@ -499,6 +520,7 @@ class Tracker:
         bit = chess.BB_SQUARES[square]
         if self._occ & bit and not self.senses_pieces:
             return [TrackerEvent("inconsistent", t, square=square)]
+        self._from_snapshot = False
         self._occ |= bit
         if piece is not None:
             self._pieces[square] = piece
@@ -508,6 +530,7 @@ class Tracker:
 
     def _snapshot(self, snap: Snapshot) -> None:
         self._confirm = True
+        self._from_snapshot = True
         changed = snap.occupied != self._occ
         self._occ = snap.occupied & chess.BB_ALL
         if snap.pieces is not None:
@@ -529,15 +552,17 @@ class Tracker:
         """Legal moves whose result the board shows.
 
         Occupancy alone: a capture counts only when its target square was
-        lifted (the captured piece removed) — otherwise the capturing piece is
-        merely in the hand — unless it is the announced move.
+        lifted (the captured piece removed, D.2.3 a) — otherwise the capturing
+        piece is merely in the hand, however long it stays there. The announced
+        move is taken without that only as a snapshot shows it (no lift history).
         """
         if pending is True:
             pending = self._pending
         found = table.by_occ.get(self._occ, [])
         if fen is not None:
             return [o for o in found if o.fen == fen]
-        return [o for o in found if o.capture is False or o.move == pending or o.move.to_square in self._lifted]
+        return [o for o in found if o.capture is False or o.move.to_square in self._lifted
+                or (o.move == pending and self._from_snapshot)]
 
     def _swap_castle(self, table: _Table) -> _Outcome | None:
         """A king-rook swap leaves the occupancy unchanged: only the lift history shows it."""
@@ -577,10 +602,32 @@ class Tracker:
         if self._infer_promotion(fen):
             return self._evaluate(t)
 
+        late = self._late_mirror(fen)
+        if late is not None:
+            mirror, found = late
+            return self._apply(t, mirror, ()) + self._decide(t, found)
+
         if self._in_progress(table) or (
                 self._last is not None and self._in_progress(self._table_for(self._last.before))):
             return []
         return self._mismatch(t)
+
+    def _late_mirror(self, fen: tuple[int, ...] | None) -> tuple[chess.Move, list[_Outcome]] | None:
+        """The pegs show the opponent's move being mirrored *and* the owner's next move (the mirror was
+        set up late, after his own move): both, in order."""
+        pending = self._pending
+        if pending is None or self.owner is None or self._board.turn == self.owner \
+                or not self._board.is_legal(pending):
+            return None
+        after = self._board.copy(stack=False)
+        after.push(pending)
+        found = self._matching(self._table_for(after), fen, pending=None)
+        if not found:
+            return None
+        target = pending.to_square
+        if self._board.is_capture(pending) and not self.senses_pieces and target not in self._lifted:
+            return None    # the captured piece of the mirror was never taken off (D.2.3 a)
+        return pending, found
 
     def _infer_promotion(self, fen: tuple[int, ...] | None) -> bool:
         """The reply is legal only if the unannounced promotion was not a queen.

@@ -24,7 +24,7 @@ import chess
 
 from .. import phonetic
 from ..dialogue import Decision
-from ..game.events import AnnounceIgnored, AnnounceMismatch, AnnounceUnclear, CorrectionRefused
+from ..game.events import Announce, AnnounceIgnored, AnnounceMismatch, AnnounceUnclear, CorrectionRefused
 from ..i18n import tr
 from .endings import Endings
 from .events import Heard
@@ -127,8 +127,10 @@ class Hearing:
         index = s.plies - 1 if state.unpressed_own() else s.plies
         text = said if isinstance(said, str) else phonetic.announce(board, move, state.lang)
         correcting = correction or state.unpressed_own()
-        state.react(s.announce(move, text, now, correction=correcting))
-        if self.tactile.tracker is None and state.setup.tactile == "none" and s.blind_color is not None \
+        events = s.announce(move, text, now, correction=correcting)
+        state.react(events)
+        accepted = any(isinstance(ev, Announce) and ev.uci is not None and not ev.refused for ev in events)
+        if accepted and self.tactile.tracker is None and state.setup.tactile == "none" and s.blind_color is not None \
                 and s.plies == index and s.to_move == s.blind_color:
             # Nobody sees his board: the opponent's moves announced to him are on it (unless entered by
             # hand already), and so is the move he announces.

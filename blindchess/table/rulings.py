@@ -14,7 +14,7 @@ touch until they show it.
 
 from __future__ import annotations
 
-from ..game.events import BoardsAgree, Divergence, ScoreDeviation
+from ..game.events import BoardsAgree, Divergence, GameEvent, ScoreDeviation
 from ..game.events import Ruling as RulingEvent
 from ..game.events import RulingOverride as RulingOverrideEvent
 from ..i18n import tr
@@ -38,6 +38,7 @@ class Rulings:
         #: The proposed D.2.9 ruling, or None while the boards agree.
         self.proposal: Ruling | None = None
         self._explanation = ""
+        self._ruling_under_way = False
 
     def propose(self) -> None:
         """Compute the proposed ruling again (the boards or the scores changed)."""
@@ -60,7 +61,7 @@ class Rulings:
             state.refuse(now, "ruling", tr("table.nothing_to_rule", state.lang), to="sighted")
             return
         self._explanation = proposal.explain(state.lang)
-        state.react(s.apply_ruling(proposal, now))
+        self._rule(s.apply_ruling(proposal, now))
 
     def retrace(self, plies: int, now: float) -> None:
         """The arbiter retraces to ``plies`` half-moves of the game (refused outside 0…made)."""
@@ -75,8 +76,15 @@ class Rulings:
         if snap is not None:
             clocks = {"white": snap.remaining[0], "black": snap.remaining[1]}
         self._explanation = ""
-        state.react(s.override(s.game_moves[:plies], now, clocks=clocks,
-                               note=tr("table.retrace_note", state.lang, plies=plies)))
+        self._rule(s.override(s.game_moves[:plies], now, clocks=clocks,
+                              note=tr("table.retrace_note", state.lang, plies=plies)))
+
+    def _rule(self, events: list[GameEvent]) -> None:
+        self._ruling_under_way = True
+        try:
+            self.state.react(events)
+        finally:
+            self._ruling_under_way = False
 
     # ---------------------------------------------------------------- what the engine decided
     def diverged(self, ev: Divergence) -> None:
@@ -91,8 +99,11 @@ class Rulings:
         state.say(ev.t, tr("table.divergence_said", state.lang), "all", "answer", about=BOARDS)
 
     def boards_agree(self, ev: BoardsAgree) -> None:
+        """The boards agree again. After a ruling that is the ruling's doing, not news: the pegs are
+        yet to be set right (said square by square once they are read)."""
         self.proposal = None
-        self.state.show(ev.t, tr("table.boards_agree", self.state.lang))
+        if not self._ruling_under_way:
+            self.state.show(ev.t, tr("table.boards_agree", self.state.lang))
 
     def score_deviation(self, ev: ScoreDeviation) -> None:
         state = self.state

@@ -45,13 +45,14 @@ class TactileBoard:
         self.tracker: Tracker | None = None
         if state.setup.tactile == "pegboard" and s.blind_color is not None:
             self.tracker = Tracker(s.board("tactile"), settle=state.setup.settle_time,
-                                   senses_pieces=state.setup.senses_pieces)
+                                   senses_pieces=state.setup.senses_pieces, owner=s.blind_color)
         #: Squares (names) where the pegs differ from what they should show.
         self.mismatch: tuple[str, ...] = ()
         #: The square of a peg in the hand (the last lifted), None when none.
         self.lifted: int | None = None
         self.last_peg: float | None = None
         self._candidates: tuple[chess.Move, ...] = ()   # what the pegs alone could not exclude (last move)
+        self._set_right_due = False                        # after a ruling: say once what to set right
         self._expected_fen: str | None = None
 
     # ---------------------------------------------------------------- input
@@ -102,9 +103,12 @@ class TactileBoard:
         self.mismatch = ()
 
     def set_right(self, now: float) -> None:
-        """After a ruling or on resume: the pegs are being set right; a snapshot is asked for."""
+        """After a ruling or on resume: the pegs are being set right (the squares to set right are said
+        once the snapshot shows them); a snapshot is asked for."""
         if self.tracker is not None:
             self.state.adjusting = True
+            self._set_right_due = True
+            self.mismatch = ()
             self.state.emit(DeviceRequest(now, "pegboard", "snapshot"))
         self.expect(now, force=True)
 
@@ -139,6 +143,8 @@ class TactileBoard:
         if tracker is None:
             return
         tactile = self.state.session.moves("tactile")
+        if len(tactile) < index:
+            return      # the pegs are behind the game (a mirror not yet made): nothing of them to complete
         placed = tactile[index] if len(tactile) > index else None     # on the pegs for the announced half-move
         if placed is not None and placed != move and move not in self._candidates and not self.state.withdrawn \
                 and (placed.from_square, placed.to_square) != (move.from_square, move.to_square):
@@ -239,4 +245,20 @@ class TactileBoard:
                 state.say(now, tr("table.tactile_mismatch", state.lang,
                                   squares=", ".join(phonetic.square_name(sq, state.lang) for sq in e.squares)),
                           "blind", "status")
+            elif self._set_right_due:
+                # After a ruling: what to set right, square by square — once, not at every peg he moves.
+                self._set_right_due = False
+                state.say(now, self._set_right_words(e.squares), "blind", "answer")
             state.show(now, tr("table.tactile_mismatch_shown", state.lang, squares=", ".join(squares)))
+
+    def _set_right_words(self, squares: tuple[int, ...]) -> str:
+        """"Bitte das Tastbrett richtigstellen: Felix drei leer, Gustav eins weißer Springer, …"."""
+        state = self.state
+        target = self.tracker.board if self.tracker is not None else state.session.game_board()
+        parts = []
+        for sq in squares:
+            piece = target.piece_at(sq)
+            name = phonetic.square_name(sq, state.lang)
+            parts.append(tr("table.square_holds", state.lang, square=name, piece=state.piece_words(piece))
+                         if piece is not None else tr("table.square_empty", state.lang, square=name))
+        return tr("table.set_right", state.lang, squares=", ".join(parts))
