@@ -10,6 +10,20 @@ from pathlib import Path
 import chess
 
 from blindchess.game import Player, Session
+from blindchess.game.boards import Parting
+from blindchess.game.events import (
+    Announce,
+    AnnounceMismatch,
+    BoardMove,
+    BoardMoveRejected,
+    ClockRefused,
+    Mirrored,
+    MoveMade,
+    MoveWithdrawn,
+    Press,
+)
+from blindchess.table.events import Refused
+from test_table_support import Run
 
 M = chess.Move.from_uci
 PROMOTION = "8/4P3/8/8/8/8/k7/7K w - - 0 1"
@@ -21,8 +35,14 @@ def black_blind(**kw) -> Session:
     return Session.new(Player("Anna"), Player("Bert", visually_impaired=True), "90+30", **kw)
 
 
-def types(events) -> list[str]:
-    return [e["type"] for e in events]
+def types(events) -> list[type]:
+    return [type(e) for e in events]
+
+
+def write_score(s: Session, who: str, entries: list[str], t: float) -> None:
+    """Score ``who`` holds ``entries`` as written by hand, entry by entry."""
+    for i, text in enumerate(entries):
+        s.write(who, text, t, index=i)
 
 
 def white_e4(s: Session, t: float = 10.0) -> None:
@@ -38,14 +58,14 @@ def test_wrong_promotion_piece_on_the_sighted_board_is_a_divergence():
     # The blind player (White) promotes to a knight; the sighted board gets a queen.
     s = Session.new(Player("A", True), Player("B"), None, start_fen=PROMOTION, now=0.0)
     s.tactile_move("e7e8n", 1.0)
-    s.announce(M("e7e8n"), 2.0)
+    s.announce(M("e7e8n"), "Bauer Eva acht Springer", 2.0)
     assert s.game_moves == [M("e7e8n")]
     s.sighted_move("e7e8q", 3.0)
-    assert s.divergence == {"ply": 1, "squares": ["e8"], "board": "sighted"}
-    assert "mirrored" not in types(s.events[-3:])
+    assert s.divergence == Parting(1, ("e8",), "sighted")
+    assert Mirrored not in types(s.events[-3:])
     # Both scores say knight: D.2.9 first case, the sighted board is corrected.
-    s.write("blind", "e8S", 4.0)
-    s.write("sighted", "e8=N", 4.0)
+    write_score(s, "blind", ["e8S"], 4.0)
+    write_score(s, "sighted", ["e8=N"], 4.0)
     r = s.propose_ruling()
     assert r is not None and r.kind == "correct-board" and r.fix_boards == ["a"]
     s.apply_ruling(r, 5.0)
@@ -57,7 +77,7 @@ def test_divergence_names_the_board_that_parts_from_the_game():
     s = black_blind()
     s.sighted_move("e2e4", 1.0)
     s.tactile_move("e2e3", 2.0)       # wrong mirror
-    assert s.divergence == {"ply": 1, "squares": ["e3", "e4"], "board": "tactile"}
+    assert s.divergence == Parting(1, ("e3", "e4"), "tactile")
 
 
 # -- mirrors of moves not made (D.2.1, D.2.3) ------------------------------------------------
@@ -65,28 +85,29 @@ def test_divergence_names_the_board_that_parts_from_the_game():
 
 def test_mirror_of_a_move_not_made_is_refused():
     s = black_blind()
-    ev = s.tactile_move("e2e4", 1.0)   # White has not moved yet
-    assert ev["type"] == "board-move-rejected" and ev["reason"] == "not-made"
-    assert s.moves("tactile") == [] and "not-made" not in ev["message"]
+    [ev] = s.tactile_move("e2e4", 1.0)   # White has not moved yet
+    assert isinstance(ev, BoardMoveRejected) and ev.reason == "not-made"
+    assert s.moves("tactile") == []
     white_e4(s)
-    ev = s.sighted_move("e7e5", 20.0)  # the blind player has neither placed nor announced it
-    assert ev["type"] == "board-move-rejected" and ev["reason"] == "not-made"
+    [ev] = s.sighted_move("e7e5", 20.0)  # the blind player has neither placed nor announced it
+    assert isinstance(ev, BoardMoveRejected) and ev.reason == "not-made"
     assert s.moves("sighted") == [M("e2e4")]
     s.tactile_move("e7e5", 21.0)
-    s.announce("Bauer Eva fünf", 22.0)
-    assert s.sighted_move("e7e5", 23.0)["type"] == "board-move"
+    s.announce(M("e7e5"), "Bauer Eva fünf", 22.0)
+    assert isinstance(s.sighted_move("e7e5", 23.0)[0], BoardMove)
+    # The table says why in words, never the engine's reason code.
+    run = Run(white="Anna", black="Bert", blind="black", time_control="90+30", tactile="none")
+    run.table.tactile_move("e2e4", 1.0)
+    [refused] = run.of(Refused)
+    assert refused.what == "mirror" and "not-made" not in refused.text and "D.2.3" in refused.text
 
 
 def test_wrong_mirror_is_never_reported_as_mirrored():
     s = black_blind()
-    got = []
-    s.subscribe(got.append)
-    s.sighted_move("e2e4", 1.0)
-    s.tactile_move("e2e3", 2.0)
-    assert "mirrored" not in types(got)
-    s.take_back("tactile", 3.0)
-    s.tactile_move("e2e4", 4.0)
-    assert types(got).count("mirrored") == 1
+    got = s.sighted_move("e2e4", 1.0) + s.tactile_move("e2e3", 2.0)
+    assert Mirrored not in types(got)
+    got += s.take_back("tactile", 3.0) + s.tactile_move("e2e4", 4.0)
+    assert types(got).count(Mirrored) == 1
 
 
 def test_rejected_mirror_survives_a_reopen(tmp_path):
@@ -106,28 +127,33 @@ def test_corrected_move_is_judged_against_the_tactile_board():
     s = black_blind()
     white_e4(s)
     s.tactile_move("e7e5", 20.0)
-    s.announce("Bauer Eva fünf", 21.0)
+    s.announce(M("e7e5"), "Bauer Eva fünf", 21.0)
     assert s.game_moves[-1] == M("e7e5")
-    s.correct("Bauer David fünf", 22.0)        # D.2.8, before his press
+    s.announce(M("d7d5"), "Korrektur Bauer David fünf", 22.0, correction=True)   # D.2.8, before his press
     assert s.game_moves == [M("e2e4")]
-    assert "move-withdrawn" in types(s.events[-4:]) and s.events[-1]["type"] == "announce-mismatch"
+    assert MoveWithdrawn in types(s.events[-4:]) and isinstance(s.events[-1], AnnounceMismatch)
     # The peg-board reports the corrected placement (relative to the position before his move).
-    ev = s.tactile_move("d7d5", 23.0)
-    assert ev["type"] == "board-move" and ev["replaces"] is True
+    [ev, *_] = s.tactile_move("d7d5", 23.0)
+    assert isinstance(ev, BoardMove) and ev.replaces is True
     assert s.game_moves == [M("e2e4"), M("d7d5")]
     assert s.moves("tactile") == [M("e2e4"), M("d7d5")]
-    assert "board-move-rejected" not in types(s.events)
+    assert BoardMoveRejected not in types(s.events)
 
 
 def test_repeating_the_same_announcement_is_no_withdrawal():
-    s = black_blind()
-    white_e4(s)
-    s.tactile_move("e7e5", 20.0)
-    s.hear("Bauer Eva fünf", 21.0)
+    # The blind player says his move again before the press: heard at the table, announced to the engine again.
+    run = Run(white="Anna", black="Bert", blind="black", time_control="90+30")
+    s = run.table.session
+    run.table.sighted_move("e2e4", 10.0)
+    run.table.press("white", 11.0)
+    run.peg_move("e2e4", 12.0)
+    run.peg_move("e7e5", 20.0)
+    run.table.blind_says("Bauer Eva fünf", 1.0, 21.0)
     before = len(s.events)
-    s.hear("Bauer Eva fünf", 22.0)               # said again before the press
+    run.table.blind_says("Bauer Eva fünf", 1.0, 22.0)   # said again before the press
     later = types(s.events[before:])
-    assert "move-withdrawn" not in later and "move-made" not in later
+    assert later[0] is Announce
+    assert MoveWithdrawn not in later and MoveMade not in later
     assert s.game_moves == [M("e2e4"), M("e7e5")]
 
 
@@ -138,9 +164,9 @@ def test_second_press_for_the_same_move_is_refused():
     s = black_blind()
     s.start_clock(0.0)
     s.sighted_move("e2e4", 5.0)
-    assert s.press_clock("white", 6.0)["type"] == "press"
-    again = s.press_clock("white", 7.0)
-    assert again["type"] == "clock-refused" and again["article"] == "D.2.4"
+    assert isinstance(s.press_clock("white", 6.0)[0], Press)
+    [again] = s.press_clock("white", 7.0)
+    assert isinstance(again, ClockRefused) and again.ARTICLE == "D.2.4"
     assert s.clock.running == chess.BLACK and s.plies_pressed == 1
 
 
@@ -150,17 +176,17 @@ def test_no_press_after_checkmate_with_auto_press():
     s.sighted_move("f2f3", 1.0)
     s.tactile_move("f2f3", 2.0)
     s.tactile_move("e7e5", 3.0)
-    s.announce(M("e7e5"), 4.0)
+    s.announce(M("e7e5"), "e5", 4.0)
     s.sighted_move("e7e5", 5.0)
     s.sighted_move("g2g4", 6.0)
     s.tactile_move("g2g4", 7.0)
     t = 8.0
     s.tactile_move("d8h4", t)
-    s.announce(M("d8h4"), t)
+    s.announce(M("d8h4"), "Dame Hector vier", t)
     assert s.result == "0-1"
     assert s.plies_pressed == 3 and s.clock.running is None
-    refused = s.press_clock("black", t + 1)
-    assert refused["type"] == "clock-refused" and s.clock.running is None
+    [refused] = s.press_clock("black", t + 1)
+    assert isinstance(refused, ClockRefused) and refused.reason == "game-over" and s.clock.running is None
 
 
 # -- draw offers (Art. 9.1) ---------------------------------------------------------------------------
@@ -189,9 +215,8 @@ def _placed_not_made(s: Session) -> None:
     s.press_clock("white", 11.0)
     s.tactile_move("d2d4", 12.0)
     s.tactile_move("e7e5", 20.0)
-    for w in ("e4", "e5"):
-        s.write("sighted", w, 21.0)
-        s.write("blind", w, 21.0)
+    write_score(s, "sighted", ["e4", "e5"], 21.0)
+    write_score(s, "blind", ["e4", "e5"], 21.0)
 
 
 def test_correct_board_that_moves_the_game_on_keeps_times_and_runs_the_side_to_move():
@@ -204,9 +229,9 @@ def test_correct_board_that_moves_the_game_on_keeps_times_and_runs_the_side_to_m
     assert s.game_moves == [M("e2e4"), M("e7e5")]
     assert (s.clock.remaining(chess.WHITE, 30.0), s.clock.remaining(chess.BLACK, 30.0)) == times
     assert s.clock.running == chess.WHITE and s.to_move == chess.WHITE
-    assert s.press_clock("black", 31.0)["type"] == "clock-refused"
+    assert isinstance(s.press_clock("black", 31.0)[0], ClockRefused)
     s.sighted_move("g1f3", 40.0)
-    assert s.press_clock("white", 41.0)["type"] == "press"
+    assert isinstance(s.press_clock("white", 41.0)[0], Press)
     assert s.clock.history[-1].ply == 3 and s.clock.moves_completed(chess.WHITE) == 2
     game = s.to_pgn_game()
     nodes = list(game.mainline())
@@ -220,15 +245,13 @@ def test_retrace_restores_the_clock_and_runs_the_side_to_move():
     s.press_clock("white", 11.0)
     s.tactile_move("e2e4", 12.0)
     s.tactile_move("e7e5", 20.0)
-    s.announce("Bauer Eva fünf", 21.0)
+    s.announce(M("e7e5"), "Bauer Eva fünf", 21.0)
     s.press_clock("black", 22.0)
     s.sighted_move("e7e6", 23.0)                 # wrong mirror
     s.sighted_move("g1f3", 30.0)
     s.press_clock("white", 31.0)
-    s.write("sighted", "e4", 32.0)
-    s.write("sighted", "e6", 32.0)
-    s.write("blind", "e4", 32.0)
-    s.write("blind", "e5", 32.0)
+    write_score(s, "sighted", ["e4", "e6"], 32.0)
+    write_score(s, "blind", ["e4", "e5"], 32.0)
     r = s.propose_ruling()
     assert r is not None and r.kind == "retrace" and r.agreed_plies == 1
     at_ply_1 = s.clock.times_at(1)
@@ -247,7 +270,7 @@ def test_override_runs_the_clock_for_the_side_to_move():
     assert s.clock.running == chess.WHITE and s.plies_pressed == 2
     assert s.clock.remaining(chess.WHITE, 20.0) == 100.0 and s.clock.remaining(chess.BLACK, 20.0) == 200.0
     s.sighted_move("g1f3", 25.0)
-    assert s.press_clock("white", 26.0)["type"] == "press"
+    assert isinstance(s.press_clock("white", 26.0)[0], Press)
 
 
 # -- journals written before the split still open -------------------------------------------------
@@ -260,13 +283,13 @@ def test_a_journal_written_before_the_split_opens_exactly(tmp_path):
     assert s.journal_problems == []
     assert [m.uci() for m in s.game_moves] == ["e2e4", "e7e5", "g1f3", "b8c6"]
     assert s.board("tactile").fen() == "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
-    assert s.divergence is None and s.rulings[0]["kind"] == "correct-board"
+    assert s.divergence is None and s.rulings[0].kind == "correct-board"
     assert s.score("blind") == ["e4", "e5", "Sf3", "Sc6"] and len(s.touches) == 1
     # Reopened without ``now``: White's clock stands where the journal ends (the sealed move at 70 s).
     assert (s.clock.remaining(chess.WHITE, 99.0), s.clock.remaining(chess.BLACK, 99.0)) == (5412.0, 5438.0)
     assert s.clock.running == chess.WHITE and s.clock.paused and s.draw_offer is None and s.envelope_sealed
-    assert "hidden" not in s.sealed_move() and s.sealed_move(reveal=True)["hidden"] == {"move": "d2d4"}
+    assert s.sealed_move().hidden is None and s.sealed_move(reveal=True).hidden == {"move": "d2d4"}
     s.resume(75.0)
     s.sighted_move("d2d4", 80.0)
-    assert s.press_clock("white", 81.0)["type"] == "press" and s.clock.history[-1].ply == 5
+    assert isinstance(s.press_clock("white", 81.0)[0], Press) and s.clock.history[-1].ply == 5
     s.close()
