@@ -75,8 +75,8 @@ class TableView:
 
     def mismatch_names(self) -> list[str]:
         names = set(self.table.tactile_mismatch) if self.table is not None else set()
-        if self.session is not None and self.session.divergence:
-            names |= set(self.session.divergence.get("squares", []))
+        if self.session is not None and self.session.divergence is not None:
+            names |= set(self.session.divergence.squares)
         return sorted(names)
 
     def differing(self) -> set[int]:
