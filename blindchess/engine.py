@@ -3,9 +3,27 @@
 python-chess's :mod:`chess.engine` drives the engine (Stockfish from
 Debian/Ubuntu, or any UCI engine by path). Nothing here decides anything about
 the game: the table says when the computer is to move, this module only asks
-the engine for a move and turns every way an engine can fail (missing, crashed,
-hung, not a UCI engine) into one :class:`EngineError` with one sentence in the
-player's language.
+the engine for a move and turns every way an engine can fail into one
+:class:`EngineError` with one sentence in the player's language, told by what
+happened — never a file path, never an exception's name:
+
+* ``missing`` — no engine found;
+* ``cannot_start`` — the program cannot be started (not executable, not a program);
+* ``not_uci`` — it runs but does not answer as a UCI engine (no ``uciok``, it ends at
+  once, or it floods its output with what is no UCI);
+* ``hung`` — no answer: silent for :attr:`Engine.SILENT` seconds after the time its
+  search may take (:attr:`Engine.MIN_WAIT`, or its node limit at :attr:`Engine.MIN_NPS`),
+  or no move after :attr:`Engine.TALK_FACTOR` times that time (at least :attr:`Engine.MAX_WAIT`)
+  however much it talks;
+* ``crashed`` — the process ended during the game;
+* ``illegal_move`` — it answered with a move that is not legal in the position;
+* ``no_move`` — it answered without a move although there is one.
+
+The engine's output is read bounded: a line longer than :data:`MAX_LINE` and
+anything that is no UCI (binary bytes, text of another protocol) is dropped
+without being kept or copied anywhere — 200 MB without a newline hold at most
+:data:`MAX_LINE` bytes —, and more than :data:`MAX_JUNK` bytes of it end the
+process (``not_uci``). The engine's stderr is not read at all.
 
 Levels are what a player would choose, from beginner to strong. Stockfish's
 "Skill Level" (0–20) with a node limit makes it weak enough for a beginner;
@@ -15,8 +33,8 @@ the level names an Elo); engines that offer neither only get the node limit.
 Contract::
 
     find_engine(path=None) -> str | None      # the engine's path, or None
-    Engine.start(path, level, lang) -> Engine  # raises EngineError (missing, not UCI)
-    engine.choose(board) -> chess.Move         # raises EngineError (crashed, hung, no move)
+    Engine.start(path, level, lang) -> Engine  # raises EngineError (missing, cannot start, not UCI)
+    engine.choose(board) -> chess.Move         # raises EngineError (crashed, hung, illegal move, no move)
     engine.close()                              # idempotent, never raises
     EngineChooser(path, level, lang)           # the table's MoveChooser: starts the engine when first
     chooser.choose(board) -> chess.Move        #   asked (so a missing engine is told in the game), then
@@ -29,6 +47,8 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import subprocess
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,10 +58,17 @@ import chess.engine
 from .errors import UserError
 from .i18n import tr
 
-__all__ = ["LEVELS", "Engine", "EngineChooser", "EngineError", "Level", "find_engine", "level"]
+__all__ = ["LEVELS", "Engine", "EngineChooser", "EngineError", "Level", "find_engine", "level", "MAX_LINE",
+           "MAX_JUNK"]
 
 #: Where Debian/Ubuntu put Stockfish (``/usr/games`` is not always on PATH).
 _KNOWN_PATHS = ("/usr/games/stockfish", "/usr/local/bin/stockfish", "/opt/homebrew/bin/stockfish")
+#: The longest line of engine output read (an ``info`` line with a long principal variation is a few kB).
+MAX_LINE = 64 * 1024
+#: Bytes of output that is no UCI after which the engine is ended (``not_uci``).
+MAX_JUNK = 1024 * 1024
+#: The first words of every line a UCI engine sends (the UCI protocol's engine-to-GUI commands).
+_UCI_WORDS = frozenset({"id", "uciok", "readyok", "bestmove", "copyprotection", "registration", "info", "option"})
 
 
 @dataclass(frozen=True)
@@ -89,25 +116,105 @@ def find_engine(path: str | Path | None = None) -> str | None:
 
 
 class EngineError(UserError):
-    """The engine is missing, crashed, hung or gave no move; ``message`` says so in one sentence."""
+    """The engine is missing, cannot start, crashed, hung or gave no legal move; ``message`` says so in one
+    sentence."""
 
 
-def _detail(exc: BaseException) -> str:
-    """An exception's text on one short line (for a message the player hears)."""
-    text = " ".join(str(exc).split()) or type(exc).__name__
-    return text if len(text) <= 120 else text[:117] + "..."
+class _BoundedUci(chess.engine.UciProtocol):
+    """python-chess's UCI protocol reading the engine's output bounded (see the module docstring).
+
+    Only whole UTF-8 lines of at most :data:`MAX_LINE` bytes that begin with a UCI word reach
+    python-chess; a ``bestmove`` reaches it without its ``ponder`` part (nobody ponders here) and
+    an illegal one is noted in :attr:`illegal`. :attr:`heard` is the moment output last came."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._partial = bytearray()
+        self._skipping = False        # inside a line longer than MAX_LINE: dropped up to its newline
+        self.junk = 0                 # bytes dropped
+        self.flooded = False          # more than MAX_JUNK dropped: the process was ended
+        self.illegal: str | None = None
+        self.heard = time.monotonic()
+
+    def pipe_data_received(self, fd: int, data: bytes | str) -> None:
+        if fd != 1:
+            return
+        chunk = data.encode() if isinstance(data, str) else bytes(data)
+        self.heard = time.monotonic()
+        pos = 0
+        while pos < len(chunk):
+            newline = chunk.find(b"\n", pos)
+            if newline < 0:
+                rest = len(chunk) - pos
+                if self._skipping or len(self._partial) + rest > MAX_LINE:
+                    self._drop(len(self._partial) + rest)
+                    self._partial.clear()
+                    self._skipping = True
+                else:
+                    self._partial += chunk[pos:]
+                break
+            piece = chunk[pos:newline]
+            pos = newline + 1
+            if self._skipping:
+                self._drop(len(piece))
+                self._skipping = False
+                continue
+            line = bytes(self._partial) + piece
+            self._partial.clear()
+            self._line(line)
+
+    def _drop(self, count: int) -> None:
+        self.junk += count
+        if self.junk > MAX_JUNK and not self.flooded:
+            self.flooded = True
+            self.transport.kill()   # type: ignore[union-attr]
+
+    def _line(self, raw: bytes) -> None:
+        try:
+            text = raw.decode("utf-8").rstrip("\r")
+        except UnicodeDecodeError:
+            self._drop(len(raw) + 1)
+            return
+        words = text.split()
+        if len(raw) > MAX_LINE or not words or words[0] not in _UCI_WORDS:
+            self._drop(len(raw) + 1)
+            return
+        if words[0] == "bestmove":
+            text = " ".join(words[:2])
+            if len(words) > 1 and words[1] not in ("(none)", "NULL") and not _legal(self.board, words[1]):
+                self.illegal = words[1][:10]
+        self._line_received(text)
+
+
+def _legal(board: chess.Board, uci: str) -> bool:
+    try:
+        return board.is_legal(chess.Move.from_uci(uci.lower()))
+    except ValueError:
+        return False
 
 
 class Engine:
     """One UCI engine process at one level. Use :meth:`start`."""
 
-    #: Seconds the engine may take to answer beyond its node limit before it counts as hung.
-    TIMEOUT = 20.0
+    #: Seconds the engine may take to start and say ``uciok``.
+    START_TIMEOUT = 5.0
+    #: Seconds any search may take before silence counts as hanging.
+    MIN_WAIT = 3.0
+    #: Nodes a second even a slow machine searches: a node limit's search takes at most nodes / MIN_NPS.
+    MIN_NPS = 100_000
+    #: Seconds of silence after which an engine past its search time counts as hung.
+    SILENT = 2.0
+    #: An engine that talks but gives no move counts as hung after this many times its search time, at
+    #: least :attr:`MAX_WAIT` seconds.
+    TALK_FACTOR = 5.0
+    MAX_WAIT = 15.0
+    #: Seconds a healthy engine gets to end when asked to.
+    QUIT_TIMEOUT = 2.0
 
     def __init__(self, protocol: chess.engine.SimpleEngine, path: str, lv: Level, lang: str,
                  timeout: float | None = None) -> None:
         self._engine: chess.engine.SimpleEngine | None = protocol
-        self.timeout = self.TIMEOUT if timeout is None else timeout
+        self.timeout = timeout
         self.path = path
         self.level = lv
         self.lang = lang
@@ -115,17 +222,23 @@ class Engine:
 
     @classmethod
     def start(cls, path: str | Path | None, lv: Level, lang: str = "de", *, timeout: float | None = None) -> Engine:
-        """Start the engine process and set its strength. Raises EngineError.
+        """Start the engine process and set its strength. Raises EngineError (missing, cannot start, not UCI).
 
-        ``timeout``: seconds an answer may take beyond the search before the engine counts as hung.
+        ``timeout``: seconds the engine may take to start, and seconds an answer may take beyond
+        the search before the engine counts as hung (default: :attr:`START_TIMEOUT` and the
+        search's own bound).
         """
         found = find_engine(path)
         if found is None:
-            raise EngineError(tr("engine.missing", lang, path=path or "stockfish"))
+            raise EngineError(tr("engine.missing", lang))
         try:
-            protocol = chess.engine.SimpleEngine.popen_uci(found, timeout=cls.TIMEOUT if timeout is None else timeout)
-        except (OSError, chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError) as exc:
-            raise EngineError(tr("engine.not_uci", lang, path=found, error=_detail(exc))) from exc
+            protocol = chess.engine.SimpleEngine.popen(_BoundedUci, found, stderr=subprocess.DEVNULL,
+                                                       timeout=cls.START_TIMEOUT if timeout is None else timeout)
+        except OSError as exc:
+            raise EngineError(tr("engine.cannot_start", lang)) from exc
+        except (chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError) as exc:
+            raise EngineError(tr("engine.not_uci", lang)) from exc
+        protocol.timeout = cls.QUIT_TIMEOUT
         engine = cls(protocol, found, lv, lang, timeout)
         engine._configure()
         return engine
@@ -147,8 +260,8 @@ class Engine:
         try:
             self._engine.configure(config)
         except (chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError) as exc:
-            self.close()
-            raise EngineError(tr("engine.crashed", self.lang, error=_detail(exc))) from exc
+            self._fail()
+            raise EngineError(tr("engine.not_uci", self.lang)) from exc
 
     @property
     def running(self) -> bool:
@@ -165,31 +278,63 @@ class Engine:
         return int(pid) if pid is not None else None
 
     def choose(self, board: chess.Board) -> chess.Move:
-        """The engine's move in ``board`` (a legal move). Raises EngineError when it fails."""
-        if self._engine is None:
+        """The engine's move in ``board`` (a legal move). Raises EngineError when it fails; the process
+        is ended then, except after ``no_move``."""
+        engine = self._engine
+        if engine is None:
             raise EngineError(tr("engine.stopped", self.lang))
+        protocol = engine.protocol
+        assert isinstance(protocol, _BoundedUci)
+        protocol.illegal = None
         try:
-            result = self._play(self._engine, board)
-        except chess.engine.EngineTerminatedError as exc:
-            self.close()
-            raise EngineError(tr("engine.crashed", self.lang, error=_detail(exc))) from exc
+            result = self._play(engine, board)
         except TimeoutError as exc:
-            self.close()
+            self._fail()
             raise EngineError(tr("engine.hung", self.lang)) from exc
+        except chess.engine.EngineTerminatedError as exc:
+            self._fail()
+            raise EngineError(tr("engine.not_uci" if protocol.flooded else "engine.crashed", self.lang)) from exc
         except chess.engine.EngineError as exc:
-            raise EngineError(tr("engine.crashed", self.lang, error=_detail(exc))) from exc
-        if result.move is None or not board.is_legal(result.move):
+            self._fail()
+            key = "engine.illegal_move" if protocol.illegal is not None else "engine.not_uci"
+            raise EngineError(tr(key, self.lang)) from exc
+        if result.move is None:
             raise EngineError(tr("engine.no_move", self.lang))
+        if not board.is_legal(result.move):
+            self._fail()
+            raise EngineError(tr("engine.illegal_move", self.lang))
         return result.move
 
+    def _budget(self) -> float:
+        """Seconds the search may take before silence counts as hanging."""
+        if self.timeout is not None:
+            return self.timeout
+        return max(self.MIN_WAIT, self.level.nodes / self.MIN_NPS)
+
     def _play(self, engine: chess.engine.SimpleEngine, board: chess.Board) -> chess.engine.PlayResult:
-        """``SimpleEngine.play`` with a timeout also for a node limit (it has none then), so a hung engine
-        is caught. Raises EngineTerminatedError when the process is gone (its event loop has ended)."""
+        """``SimpleEngine.play`` watched for a hang: TimeoutError when the engine is silent for
+        :attr:`SILENT` seconds after its search time, or gives no move within :attr:`TALK_FACTOR`
+        times that time (at least :attr:`MAX_WAIT` seconds).
+        Raises EngineTerminatedError when the process is gone (its event loop has ended)."""
         loop = engine.protocol.loop
+        protocol = engine.protocol
+        assert isinstance(protocol, _BoundedUci)
         limit = chess.engine.Limit(nodes=self.level.nodes)
+        budget = self._budget()
+        silent = min(self.SILENT, budget)
+        hard = max(self.MAX_WAIT, self.TALK_FACTOR * budget)
 
         async def play() -> chess.engine.PlayResult:
-            return await asyncio.wait_for(engine.protocol.play(board, limit), self.timeout)
+            task = asyncio.ensure_future(protocol.play(board, limit))
+            begun = time.monotonic()
+            while True:
+                done, _ = await asyncio.wait({task}, timeout=0.1)
+                if done:
+                    return task.result()
+                now = time.monotonic()
+                if (now - begun > budget and now - protocol.heard > silent) or now - begun > hard:
+                    task.cancel()
+                    raise TimeoutError("no answer")
 
         coro = play()
         try:
@@ -198,6 +343,12 @@ class Engine:
             coro.close()
             raise chess.engine.EngineTerminatedError("engine process ended") from exc
         return future.result()
+
+    def _fail(self) -> None:
+        """End a failed engine at once: it is not asked to quit (a hung one would not)."""
+        engine, self._engine = self._engine, None
+        if engine is not None:
+            engine.close()
 
     def close(self) -> None:
         """End the engine process (also a crashed or hung one)."""
@@ -228,7 +379,8 @@ class EngineChooser:
         self._failed: EngineError | None = None
 
     def choose(self, board: chess.Board) -> chess.Move:
-        """The engine's move in ``board``. Raises EngineError (missing, not UCI, crashed, hung, no move)."""
+        """The engine's move in ``board``. Raises EngineError (missing, cannot start, not UCI, crashed, hung,
+        illegal move, no move)."""
         if self._failed is not None:
             raise EngineError(tr("engine.stopped", self.lang)) from self._failed
         try:
