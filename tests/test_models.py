@@ -7,6 +7,7 @@ exactly the download, checksum, extraction and atomic move of the real thing.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import http.server
 import io
@@ -26,6 +27,23 @@ from blindchess.errors import UserError
 from blindchess.speech import models
 
 NAME = "vosk-model-small-de-0.15"
+#: The catalogue as shipped, with the published SHA-256 sums.
+PUBLISHED = models.catalogue
+
+
+@pytest.fixture(autouse=True)
+def unpublished(monkeypatch):
+    """The download and unpacking are tested with small stand-in zips under the real names; the published
+    sums (tested on their own, :func:`published`) would refuse every one of them before it is unpacked,
+    so these tests see the catalogue without sums, as an entry nobody published a sum for."""
+    monkeypatch.setattr(models, "catalogue", lambda: {k: dataclasses.replace(v, sha256="", bytes=0)
+                                                      for k, v in PUBLISHED().items()})
+
+
+@pytest.fixture
+def published(monkeypatch):
+    """The catalogue as shipped."""
+    monkeypatch.setattr(models, "catalogue", PUBLISHED)
 
 
 def model_zip(extra: list[tuple[str, bytes]] = (), *, symlink: tuple[str, str] | None = None,
@@ -189,7 +207,7 @@ def test_lookup_order_setting_env_then_user_folder(tmp_path, monkeypatch):
     assert models.find_model("en") == tmp_path / "en"
 
 
-def test_catalogue_is_data():
+def test_catalogue_is_data(published):
     known = models.catalogue()
     assert known["de"].name == NAME and known["en"].name == "vosk-model-small-en-us-0.15"
     assert all(len(i.sha256) in (0, 64) for i in known.values())
@@ -209,9 +227,12 @@ def test_models_cli(server, capsys):
 
 
 def test_models_cli_subprocess(server):
-    server.files[f"/models/{NAME}.zip"] = model_zip([("../escape.txt", b"x")])
+    data = model_zip([("../escape.txt", b"x")])
+    server.files[f"/models/{NAME}.zip"] = data
     env = dict(os.environ)
-    done = subprocess.run([sys.executable, "-m", "blindchess", "models", "install", "de"], env=env,
+    # The archive's own sum (as for a mirror's archive), so the check reaches the unsafe entry.
+    done = subprocess.run([sys.executable, "-m", "blindchess", "models", "install", "de",
+                           "--sha256", hashlib.sha256(data).hexdigest()], env=env,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "unsicheren Eintrag" in done.stderr
@@ -450,3 +471,51 @@ def test_models_remove_accepts_only_model_names(tmp_path, capsys, name):
     assert "kein Modellname" in err and "Interner Fehler" not in err
     assert models.find_model("de") is not None and keep.exists()
     assert main(["models", "remove", "de"]) == 0 and models.find_model("de") is None
+
+
+# --------------------------------------------------------------------------- the published sums
+
+def test_every_model_has_its_published_sum_and_size(published):
+    for info in models.catalogue().values():
+        assert len(info.sha256) == 64 and int(info.sha256, 16) >= 0, info.lang
+        assert info.size_mb * 1_000_000 <= info.bytes < (info.size_mb + 5) * 1_000_000 * 1.1, info.lang
+
+
+def test_a_download_that_is_not_the_published_file_is_refused_over_http(server, published, capsys):
+    # A local server stands in for the model site: it serves another zip under the model's name.
+    data = model_zip()
+    server.files[f"/models/{NAME}.zip"] = data
+    with pytest.raises(UserError, match="Prüfsumme") as info:
+        models.install("de")
+    assert models.catalogue()["de"].sha256 in str(info.value) and hashlib.sha256(data).hexdigest() in str(info.value)
+    assert models.find_model("de") is None and leftovers() == []
+    assert main(["models", "install", "de"]) == 2
+    err = capsys.readouterr().err
+    assert "Prüfsumme" in err.strip().splitlines()[-1] and "Traceback" not in err
+
+
+def test_a_local_zip_that_is_not_the_published_file_is_refused(tmp_path, published, capsys):
+    archive = tmp_path / f"{NAME}.zip"
+    archive.write_bytes(model_zip())
+    assert main(["models", "install", "de", "--from", str(archive)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "Prüfsumme" in err[0] and models.find_model("de") is None and leftovers() == []
+
+
+def test_the_published_file_is_installed_verified(server, monkeypatch):
+    # The same check with a sum on record that the served file has (the real 45 MB zip is not downloaded here).
+    data = model_zip()
+    server.files[f"/models/{NAME}.zip"] = data
+    monkeypatch.setattr(models, "catalogue", lambda: {k: dataclasses.replace(v, sha256=hashlib.sha256(data).hexdigest())
+                                                      for k, v in PUBLISHED().items()})
+    result = models.install("de")
+    assert result.verified and models.manifest("de")["verified"] is True
+
+
+def test_a_model_without_a_published_sum_is_installed_and_said_unverified(server, capsys):
+    server.files[f"/models/{NAME}.zip"] = model_zip()
+    assert main(["models", "install", "de"]) == 0
+    captured = capsys.readouterr()
+    notes = [line for line in captured.err.splitlines() if "SHA-256" in line]
+    assert len(notes) == 1 and NAME in notes[0]
+    assert models.manifest("de")["verified"] is False

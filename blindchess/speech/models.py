@@ -4,8 +4,10 @@ Lookup order (:func:`find_model`): an explicit setting, the environment
 variable ``BLINDCHESS_VOSK_MODEL``, then ``paths.models_dir()/<lang>``.
 
 Installation (:func:`install`) downloads the official small model listed in
-``models.toml`` (a data file: names, sizes, SHA-256), verifies the checksum when
-one is on record, extracts the zip only after checking every entry (no absolute
+``models.toml`` (a data file: names, sizes, SHA-256 — the published sums, each cited
+there), verifies the SHA-256 and refuses a mismatch before anything is unpacked (a
+sum given with ``--sha256`` takes the catalogue's place: a mirror's own archive); an
+entry without a sum is installed unverified and said so. It extracts the zip only after checking every entry (no absolute
 paths, no ``..``, no symlinks, nothing outside the target), and moves the model
 into place with a rename, so a model folder is either complete or absent —
 never half-installed. Downloads and extraction happen in a staging folder
@@ -73,13 +75,15 @@ Progress = Callable[[int, int | None], None]
 
 @dataclass(frozen=True)
 class ModelInfo:
-    """One downloadable model (``size_mb``: the zip; ``unpacked_mb``: unpacked, 0 = unknown)."""
+    """One downloadable model (``size_mb``: the zip; ``bytes``: its exact size, 0 = unknown; ``sha256``: the
+    published sum, "" = none on record; ``unpacked_mb``: unpacked, 0 = unknown)."""
 
     lang: str
     name: str
     size_mb: int
     sha256: str
     unpacked_mb: int = 0
+    bytes: int = 0
 
     @property
     def max_download(self) -> int:
@@ -103,7 +107,7 @@ def catalogue() -> dict[str, ModelInfo]:
     """The models blindchess knows, by language."""
     data = _catalogue()
     return {lang: ModelInfo(lang, m["name"], int(m.get("size_mb", 0)), str(m.get("sha256", "")).lower(),
-                            int(m.get("unpacked_mb", 0)))
+                            int(m.get("unpacked_mb", 0)), int(m.get("bytes", 0)))
             for lang, m in data.get("models", {}).items()}
 
 
