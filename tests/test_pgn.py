@@ -11,6 +11,7 @@ import pytest
 from blindchess.errors import UserError
 from blindchess.pgn import session_to_pgn
 from blindchess.game import Player, Session
+from blindchess.game.events import Press
 
 M = chess.Move.from_uci
 
@@ -24,13 +25,13 @@ def played() -> Session:
     s.tactile_move("e2e4", 70.0)
     s.touch("g8", 80.0)
     s.tactile_move("g8f6", 100.0)
-    s.announce("Springer Felix sechs", 101.0)
+    s.announce(M("g8f6"), "Springer Felix sechs", 101.0)
     s.press_clock("black", 102.0)
     s.sighted_move("g8f6", 103.0)
-    s.write("sighted", "e4", 110.0)
-    s.write("sighted", "Nf6", 110.0)
-    s.write("blind", "e4", 111.0)
-    s.write("blind", "Sh6", 111.0)  # the blind player's score deviates
+    s.write("sighted", "e4", 110.0, index=0)     # the keepers amend what was written as announced
+    s.write("sighted", "Nf6", 110.0, index=1)
+    s.write("blind", "e4", 111.0, index=0)
+    s.write("blind", "Sh6", 111.0, index=1)  # the blind player's score deviates
     return s
 
 
@@ -67,7 +68,7 @@ def test_import_continues_the_game_with_clock_history():
     # Play goes on: White to move.
     cont.start_clock(1000.0)
     cont.sighted_move("d2d4", 1010.0)
-    assert cont.press_clock("white", 1010.0)["type"] == "press"
+    assert isinstance(cont.press_clock("white", 1010.0)[0], Press)
 
 
 def test_chess960_round_trip():
@@ -95,13 +96,13 @@ def test_retracted_moves_kept_as_a_variation():
             s.tactile_move(uci if uci != "g1f3" else "g1h3", t)
         else:
             s.tactile_move(uci, t)
-            s.announce(M(uci), t)
+            s.announce(M(uci), uci, t)
             s.press_clock("black", t)
             s.sighted_move(uci, t)
-    for w in ("e4", "e5", "Nf3"):
-        s.write("sighted", w, 5.0)
-    for w in ("e4", "e5", "Sh3"):
-        s.write("blind", w, 5.0)
+    for i, w in enumerate(("e4", "e5", "Nf3")):
+        s.write("sighted", w, 5.0, index=i)
+    for i, w in enumerate(("e4", "e5", "Sh3")):
+        s.write("blind", w, 5.0, index=i)
     s.apply_ruling(s.propose_ruling(), 6.0)
     s.sighted_move("d2d4", 7.0)
     game = s.to_pgn_game()

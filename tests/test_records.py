@@ -74,13 +74,13 @@ def _journal_game(path: Path) -> list[chess.Move]:
     s.start_clock(0.0)
     s.touch(chess.G1, 1.0)
     s.tactile_move(chess.Move.from_uci("g1f3"), 2.0)
-    s.announce("Springer Felix drei", 2.5)
+    s.announce(chess.Move.from_uci("g1f3"), "Springer Felix drei", 2.5)
     s.sighted_move(chess.Move.from_uci("g1f3"), 3.0)
     s.press_clock(chess.WHITE, 3.5)
     s.sighted_move(chess.Move.from_uci("e7e5"), 10.0)
     s.press_clock(chess.BLACK, 11.0)
-    s.write("blind", "Sf3", 12.0)
-    s.write("blind", "e6", 12.5)  # the blind player's score deviates from the game
+    s.write("blind", "Sf3", 12.0, index=0)
+    s.write("blind", "e6", 12.5, index=1)  # the blind player's score deviates from the game
     s.close()
     return [chess.Move.from_uci("g1f3"), chess.Move.from_uci("e7e5")]
 
