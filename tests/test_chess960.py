@@ -222,8 +222,9 @@ def test_castling_steps_on_the_peg_board_are_recognised_by_the_tracker(kind, col
 @pytest.mark.parametrize("kind,color,side", CASES)
 def test_castling_in_a_session_ends_equal_on_both_boards(kind, color, side):
     """The castling player's own board, then the mirror on the other board: both show the same position."""
-    session_mod = pytest.importorskip("blindchess.session")
-    phonetic = pytest.importorskip("blindchess.phonetic")
+    from blindchess import game as session_mod
+    from blindchess import phonetic
+
     board = _ready_to_castle(FIRST[(kind, color, side)], color, side)
     # White is the visually impaired player: White castles on the tactile board first,
     # Black (sighted) on the sighted board first; each time the other board mirrors it.
@@ -233,7 +234,7 @@ def test_castling_in_a_session_ends_equal_on_both_boards(kind, color, side):
     move = _castling_move(game, side)
     if color == chess.WHITE:  # the blind player castles on the tactile board and announces it
         s.tactile_move(move, 1.0)
-        s.announce(phonetic.announce(game, move, "de"), 2.0)
+        s.announce(move, phonetic.announce(game, move, "de"), 2.0)
         s.sighted_move(move, 3.0)
     else:  # the sighted player castles; the move is mirrored on the tactile board
         s.sighted_move(move, 1.0)

@@ -92,7 +92,7 @@ def test_clock_log_from_a_journal(capsys, sheets, tmp_path):
             s.press_clock("white", t)
         else:
             s.tactile_move(uci, t)
-            s.announce(chess.Move.from_uci(uci), t)
+            s.announce(chess.Move.from_uci(uci), uci, t)
             s.press_clock("black", t)
     expected = s.clock.times_at(4).remaining
     s.close()

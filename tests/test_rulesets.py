@@ -178,7 +178,9 @@ def test_tournament_core_stays_pure():
 
 
 def test_decisions_are_recorded_in_the_session():
-    session_mod = pytest.importorskip("blindchess.session")
+    from blindchess import game as session_mod
+    from blindchess.game.events import Note
+
     s = session_mod.Session.new(session_mod.Player("Anna", visually_impaired=True), session_mod.Player("Bert"),
                                 "25+0", now=0.0)
     rules = rs.for_session(s)
@@ -187,7 +189,7 @@ def test_decisions_are_recorded_in_the_session():
     first = rs.illegal_move(rules, s.game_board(), chess.WHITE)  # claimed by Black before his own move
     rs.apply_decision(s, first, 30.0)
     assert s.clock.remaining(chess.BLACK, 30.0) == pytest.approx(25 * 60 + 120)
-    assert s.result is None and any(e.get("text") == "illegal_rapid" for e in s.events)
+    assert s.result is None and any(isinstance(e, Note) and e.text == "illegal_rapid" for e in s.events)
     rs.apply_decision(s, rs.illegal_move(rules, s.game_board(), chess.WHITE, previous_illegal=1), 40.0)
     assert s.result == "0-1"
 
