@@ -246,7 +246,7 @@ def test_the_blind_player_hears_the_sighted_players_touches_on_request():
     t.table.finish(6.0)
     said = [e["text"] for e in t.of("said") if e["to"] == "blind"]
     assert "Sabine Sehend hat berührt: weißer Springer auf Gustav eins." in said
-    assert [ev["square"] for ev in t.table.session.touches if ev["board"] == "sighted"] == ["g1"]   # journaled
+    assert [ev.square for ev in t.table.session.touches if ev.board == "sighted"] == ["g1"]   # journaled
 
 
 def test_a_wrong_mirror_undone_by_the_assistant_and_made_right():

@@ -19,6 +19,7 @@ from blindchess.cli import main
 from blindchess.engine import EngineError
 from blindchess.i18n import tr
 from blindchess.game import Session
+from blindchess.game.events import Divergence
 from blindchess.table.events import ClockPressed, DeviceRequest, Mirrored, Moved, Refused, Ruled, Speak
 from blindchess.table.opponent import MIN_DELAY, PRESS_REMINDER, RULING_DELAY, Slips, min_delay
 from blindchess.scenario import ScriptError, parse
@@ -147,8 +148,8 @@ def test_a_wrong_mirror_is_caught_and_the_computer_rules_as_the_arbiter_would(tm
     s.later(1.0)
     s.pegs(M("e7e6"), s.table.session.board("tactile"))     # mirrors e7e6 instead of e7e5
     session = s.table.session
-    assert session.divergence is not None and session.divergence["board"] == "tactile"
-    diverged_at = session.divergence and next(e["t"] for e in reversed(session.events) if e["type"] == "divergence")
+    assert session.divergence is not None and session.divergence.board == "tactile"
+    diverged_at = session.divergence and next(e.t for e in reversed(session.events) if isinstance(e, Divergence))
     s.wait()
     ruled = [e for e in s.events if isinstance(e, Ruled)]
     assert [(r.kind, r.plies) for r in ruled] == [("correct-board", 2)]        # D.2.9: scores agree
@@ -164,7 +165,7 @@ def test_a_wrong_mirror_is_caught_and_the_computer_rules_as_the_arbiter_would(tm
     s.play(M("g1f3"))
     s.wait()
     assert moved(s, 4).uci == "b8c6"
-    assert Slips.count(session.events).mirror == 1
+    assert Slips.count(session.notes).mirror == 1
     s.close()
 
 
@@ -222,8 +223,8 @@ def test_an_engine_failure_is_said_in_one_sentence_and_the_game_goes_on_with_a_n
     s.later(300.0)
     assert len(s.table.session.game_moves) == 3 and s.table.opponent is not None
     assert s.table.opponent.failure == message
-    notes = [e for e in s.table.session.events if e.get("kind") == "practice-engine-failed"]
-    assert notes and notes[0]["text"] == message
+    notes = [e for e in s.table.session.notes if e.kind == "practice-engine-failed"]
+    assert notes and notes[0].text == message
     # the engine is back: the game resumes from its journal with a new one (as the app does on reopening)
     s.front.crash(s.now)
     assert made[0].closed
@@ -255,7 +256,7 @@ def test_coaching_explains_an_announcement_not_understood_and_how_to_say_the_mov
     s.later(40.0)
     reminders = [e for e in s.events if isinstance(e, Speak) and e.text.startswith("Tipp: Drücken Sie Ihre Uhr")]
     assert len(reminders) == 1 and reminders[0].t == pytest.approx(made_at + PRESS_REMINDER)
-    assert Slips.count(s.table.session.events) == Slips(unclear=2)
+    assert Slips.count(s.table.session.notes) == Slips(unclear=2)
     s.close()
 
 
@@ -290,7 +291,7 @@ def test_take_back_both_boards_scores_clocks_and_journal(tmp_path):
     s.close()
     reopened = Session.load(tmp_path / "game.jsonl")
     assert reopened.game_moves == [M("d2d4"), M("e7e6")]
-    assert Slips.count(reopened.events).takeback == 1
+    assert Slips.count(reopened.notes).takeback == 1
 
 
 def test_take_back_and_tips_only_with_coaching(tmp_path):
@@ -470,7 +471,7 @@ def test_practice_scenario_with_coaching_through_the_command_line(tmp_path, caps
     assert final["result"] == "1-0" and final["plies"] == 5
     assert final["boards"]["sighted"] == final["boards"]["tactile"] == final["game"]
     reopened = Session.load(journal)
-    assert Slips.count(reopened.events) == Slips(unclear=1, mirror=1, takeback=1)
+    assert Slips.count(reopened.notes) == Slips(unclear=1, mirror=1, takeback=1)
 
 
 def test_a_resumed_practice_game_is_one_again_from_its_journal_alone(tmp_path):
@@ -499,5 +500,5 @@ def test_no_tip_for_an_announcement_when_it_is_not_his_move(tmp_path):
     s.say("Springer Felix drei")
     s.wait()
     assert not [t for t in s.said_to_blind() if t.startswith("Tipp")]
-    assert Slips.count(s.table.session.events) == Slips()
+    assert Slips.count(s.table.session.notes) == Slips()
     s.close()
