@@ -14,9 +14,13 @@ command per stdin line with one JSON line on stdout: ``{"ok": true, "result": �
 ``{"cmd": "table", "name": NAME}``
     the showing table called NAME: ``{"rows", "columns", "cells": [[row, column, name, description, states]],
     "row_headers", "column_headers"}``;
+``{"cmd": "squares", "name": NAME}``
+    the showing group called NAME (a board: 64 squares as list items, in reading order):
+    ``{"role", "squares": [[name, description, states]]}``;
 ``{"cmd": "focused"}``
     the object with the keyboard focus (a node without children, plus ``"table"``: the name of the table
-    it is a cell of, ``"row"``/``"column"``), or ``null``;
+    it is a cell of, ``"row"``/``"column"``; ``"group"``: the name of the group — a board — it is an item
+    of, ``"index"``), or ``null``;
 ``{"cmd": "keys", "keys": [...]}``
     keys typed through AT-SPI (the registry's device controller, XTest on X11): ``"ctrl+n"``,
     ``"shift+Tab"``, ``"Return"``, ``"e"``, ``"F1"``, or ``"text:Anna"`` for a string.
@@ -138,6 +142,20 @@ def table(app, name: str) -> dict | None:
             "column_headers": column_headers}
 
 
+def squares(app, name: str) -> dict | None:
+    """The group called ``name`` whose children are list items (a board): each item's name, description, states."""
+    found = None
+    for window in _windows(app):
+        found = _find(window, lambda n: n.name == name and n.getRoleName() != "table" and n.childCount
+                      and n[0] is not None and n[0].getRoleName() == "list item" and _showing(n))
+        if found is not None:
+            break
+    if found is None:
+        return None
+    items = [[c.name or "", c.description or "", _states(c)] for c in found if c is not None]
+    return {"role": found.getRoleName(), "squares": items}
+
+
 def focused(app) -> dict | None:
     """The focused widget of the active window; for a table, its focused cell (the cursor) when it has one."""
     windows = sorted(_windows(app), key=lambda w: not w.getState().contains(pyatspi.STATE_ACTIVE))
@@ -146,6 +164,11 @@ def focused(app) -> dict | None:
                      and n.getRoleName() not in ("frame", "dialog", "window"))
         if node is None:
             continue
+        group = None
+        if node.getRoleName() != "table" and node.childCount:   # a group (the board): its focused item
+            item = next((c for c in node if c is not None and c.getState().contains(pyatspi.STATE_FOCUSED)), None)
+            if item is not None:
+                group, node = node, item
         table_node = node if node.getRoleName() == "table" else None
         if table_node is not None:
             cell = next((c for c in table_node if c is not None and c.getState().contains(pyatspi.STATE_FOCUSED)),
@@ -157,6 +180,8 @@ def focused(app) -> dict | None:
             entry.update(table=table_node.name, row=position[1], column=position[2])
         elif table_node is not None:
             entry.update(table=table_node.name)
+        if group is not None:
+            entry.update(group=group.name, index=node.getIndexInParent())
         entry["window"] = window.name
         return entry
     return None
@@ -193,6 +218,8 @@ def handle(name: str, command: dict):
         return [_node(w, children=True, budget=budget) for w in _windows(app) if wanted is None or w.name == wanted]
     if cmd == "table":
         return table(app, command["name"])
+    if cmd == "squares":
+        return squares(app, command["name"])
     if cmd == "focused":
         return focused(app)
     if cmd == "keys":

@@ -8,9 +8,9 @@ python3-pyatspi, which the venv cannot import — and answers JSON commands: the
 tree, a table, the focused object, keys typed through AT-SPI (the registry's
 device controller, XTest on X11). What Orca would read is what these tests read.
 
-Asserted: the board is a table of 8×8 = 64 cells named "Eva zwei, weißer Bauer"
-with row and column headers, the cursor's cell focused and the picked-up piece's
-cell selected; every control has a name, and every label that shows a value
+Asserted: the board is a group of 64 squares (list items, in reading order) named
+"Eva zwei, weißer Bauer" and nothing else, the cursor's square focused and the
+picked-up piece's square selected; every control has a name, and every label that shows a value
 carries it in its name; Tab goes board → input line → scores → log; and the
 keyboard-only flow: a new game, moves by keys (input line and board), the last
 move, the clock on request (D.2.10 d), the arbiter's view, the help screen, the
@@ -193,12 +193,17 @@ def _log(walker: Walker) -> list[tuple[str, str]]:
     return [(cells.get(1, ""), cells.get(2, "")) for _row, cells in sorted(rows.items())]
 
 
-def _cell(walker: Walker, table_name: str, square: str) -> dict:
-    """The cell of a square ("e4") in a board shown from White's side: name, description, states."""
-    table = walker.ask("table", name=table_name)
+def _cell(walker: Walker, board_name: str, square: str) -> dict:
+    """A square ("e4") of a board shown from White's side: name, description, states."""
+    board = walker.ask("squares", name=board_name)
     row, column = 8 - int(square[1]), "abcdefgh".index(square[0])
-    _r, _c, name, description, states = next(c for c in table["cells"] if c[0] == row and c[1] == column)
+    name, description, states = board["squares"][row * 8 + column]
     return {"name": name, "description": description, "states": states}
+
+
+def _where(focus: dict) -> str | None:
+    """What the keyboard is on: the board or table it is in, else the control's name."""
+    return focus.get("group") or focus.get("table") or focus.get("name")
 
 
 @pytest.fixture(scope="module")
@@ -216,19 +221,15 @@ def game(desktop):
     return w
 
 
-def test_the_board_is_a_table_of_64_named_cells_and_every_control_has_a_name_and_its_value(game):
+def test_the_board_is_64_named_squares_and_every_control_has_a_name_and_its_value(game):
     w = game
-    board = w.ask("table", name="Brett")
-    assert (board["rows"], board["columns"]) == (8, 8)
-    assert len(board["cells"]) == 64 and all(c[2] for c in board["cells"])
-    names = {(row, column): name for row, column, name, _d, _s in board["cells"]}
-    assert names[(0, 0)] == "Anna acht, schwarzer Turm"          # the blind player (White) sees White at the bottom
-    assert names[(6, 4)] == "Eva zwei, weißer Bauer"
-    assert names[(7, 6)] == "Gustav eins, weißer Springer"
-    assert board["column_headers"] == [f"Linie {f}" for f in
-                                       ("Anna", "Bella", "Cäsar", "David", "Eva", "Felix", "Gustav", "Hector")]
-    assert board["row_headers"] == [f"Reihe {r}" for r in
-                                    ("acht", "sieben", "sechs", "fünf", "vier", "drei", "zwei", "eins")]
+    board = w.ask("squares", name="Brett")
+    names = [name for name, _description, _states in board["squares"]]
+    assert len(names) == 64 and all(names)
+    assert names[0] == "Anna acht, schwarzer Turm"               # the blind player (White) sees White at the bottom
+    assert names[6 * 8 + 4] == "Eva zwei, weißer Bauer"
+    assert names[7 * 8 + 6] == "Gustav eins, weißer Springer"
+    assert all(description == "" for _name, description, _states in board["squares"])   # the name only
 
     nodes = list(_walk(w.ask("tree")))
     assert _unnamed(w.ask("tree")) == []
@@ -248,15 +249,14 @@ def test_the_board_is_a_table_of_64_named_cells_and_every_control_has_a_name_and
 def test_focus_goes_board_input_scores_log(game):
     w = game
     w.keys("ctrl+1")
-    focus = until(lambda: _focus(w).get("table") == "Brett" and _focus(w), "Ctrl+1 puts the focus on the board")
-    assert focus["role"] == "table cell" and focus["name"] == "Eva zwei, weißer Bauer"
+    focus = until(lambda: _focus(w).get("group") == "Brett" and _focus(w), "Ctrl+1 puts the focus on the board")
+    assert focus["role"] == "list item" and focus["name"] == "Eva zwei, weißer Bauer"
     order = ["Brett"]
     for _ in range(12):
         before = order[-1]
         w.keys("Tab")
-        here = until(lambda b=before: (lambda f: (f.get("table") or f.get("name")) != b and f)(_focus(w)),
-                     f"Tab leaves {before}")
-        order.append(here.get("table") or here.get("name"))
+        here = until(lambda b=before: (lambda f: _where(f) != b and f)(_focus(w)), f"Tab leaves {before}")
+        order.append(_where(here))
         if order[-1] == "Brett":
             break
     positions = [order.index(name) for name in ("Brett", "Zug oder Ansage", "Partieformulare", "Ansagen")]
@@ -277,11 +277,9 @@ def test_keyboard_only_game(game, desktop, tmp_path):
           "the next step asks for the mirror on the sighted board")
     # … mirrored on the board by keys: e, 2 (the square), Space, 4, Space
     w.keys("ctrl+1", "e", "2", "space")
-    until(lambda: "selected" in _cell(w, "Brett", "e2")["states"], "Space picks up the pawn: its cell is selected")
-    assert "aufgenommen" in _cell(w, "Brett", "e2")["description"]
+    until(lambda: "selected" in _cell(w, "Brett", "e2")["states"], "Space picks up the pawn: its square is selected")
     w.keys("4", "space")
     until(lambda: _cell(w, "Brett", "e4")["name"] == "Eva vier, weißer Bauer", "the board shows 1. e4")
-    assert "letzter Zug" in _cell(w, "Brett", "e4")["description"]
     # 1… e5 — the sighted player (Black) moves on the board by keys; the blind player hears it
     w.keys("7", "space", "5", "space")
     until(lambda: _cell(w, "Brett", "e5")["name"] == "Eva fünf, schwarzer Bauer", "the board shows 1… e5")
@@ -307,20 +305,19 @@ def test_keyboard_only_game(game, desktop, tmp_path):
     w.keys("ctrl+shift+a")
     first = _dialog_focus(w, "Ctrl+Shift+A opens the arbiter's view, the keyboard in it")
     assert first["name"].startswith("Vorschlag: ")                # the ruling text first, its text in its name
-    sighted = until(lambda: w.ask("table", name="Brett von Bernd (sehend)"), "the sighted board in the arbiter's view")
-    tactile = until(lambda: w.ask("table", name="Tastbrett von Anna"), "the tactile board in the arbiter's view")
-    assert len(sighted["cells"]) == len(tactile["cells"]) == 64
+    sighted = until(lambda: w.ask("squares", name="Brett von Bernd (sehend)"), "the sighted board in the arbiter's view")
+    tactile = until(lambda: w.ask("squares", name="Tastbrett von Anna"), "the tactile board in the arbiter's view")
+    assert len(sighted["squares"]) == len(tactile["squares"]) == 64
     assert _unnamed(w.ask("tree")) == []
     tree = list(_walk(w.ask("tree")))
-    boards = [n for n in tree if n["role"] == "table" and n["name"] == "Tastbrett von Anna"]
+    boards = [n for n in tree if n["role"] == tactile["role"] and n["name"] == "Tastbrett von Anna"]
     assert "Tastbrett" in boards[0]["description"] and "Nur zum Ansehen" in boards[0]["description"]
     finding = next(n["name"] for n in tree if n["role"] == "label" and n["name"].startswith("Befund: "))
     assert finding == "Befund: Die Bretter stimmen überein."
     visited = []
     for _ in range(14):
         w.keys("Tab")
-        here = _focus(w)
-        visited.append(here.get("table") or here.get("name"))
+        visited.append(_where(_focus(w)))
     buttons = [i for i, name in enumerate(visited) if name in ("Schließen", "Vorschlag anwenden", "Zurück zum Halbzug")]
     assert buttons, visited
     first_button = buttons[0]

@@ -87,11 +87,11 @@ def test_every_action_has_a_unique_shortcut_listed_on_the_help_screen(app_window
 
 
 def _focused_cell_name(board) -> str:
-    """What a screen reader reads: the name of the table cell that has the accessibility focus."""
+    """What a screen reader reads: the name of the square (a list item) that has the keyboard focus."""
     from PySide6.QtGui import QAccessible
 
     cell = QAccessible.queryAccessibleInterface(board).focusChild()
-    assert cell is not None and cell.role() == QAccessible.Role.Cell
+    assert cell is not None and cell.role() == QAccessible.Role.ListItem
     return cell.text(QAccessible.Text.Name)
 
 
@@ -186,7 +186,8 @@ def test_high_contrast_and_font_scaling(app_window, qtbot):
 
 
 def test_a_screen_reader_reads_the_focused_square(qtbot):
-    """With an assistive technology listening, the board's focused cell names the cursor square."""
+    """With an assistive technology listening, the board's focused square names the cursor square; the board
+    itself has one short sentence of description."""
     from PySide6.QtGui import QAccessible
 
     from blindchess.ui.board import BoardView
@@ -202,6 +203,7 @@ def test_a_screen_reader_reads_the_focused_square(qtbot):
         interface = QAccessible.queryAccessibleInterface(view)
         assert _focused_cell_name(view).lower() == "eva vier, weißer bauer"
         assert "Pfeiltasten" in interface.text(QAccessible.Text.Description)
+        assert len(interface.text(QAccessible.Text.Description)) < 80
         qtbot.keyClick(view, Qt.Key.Key_Right)
         assert _focused_cell_name(view).lower() == "felix vier, leer"
     finally:

@@ -6,6 +6,7 @@ import chess
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import QApplication
 
 from blindchess.ui.board import BoardView
 
@@ -23,9 +24,9 @@ def view(qtbot):
 
 
 def _focused_cell(view: BoardView):
-    """The accessible interface of the cell a screen reader is on (Qt's table accessibility)."""
+    """The accessible interface of the square a screen reader is on: the focused square, a list item."""
     cell = QAccessible.queryAccessibleInterface(view).focusChild()
-    assert cell is not None and cell.role() == QAccessible.Role.Cell
+    assert cell is not None and cell.role() == QAccessible.Role.ListItem
     return cell
 
 
@@ -142,34 +143,35 @@ def test_marks_are_painted_at_any_size(qtbot, view):
         assert _pixels(view, chess.D4, lambda c: abs(c.red() - red) < 40 and c.green() < 60 and c.blue() < 60) == 0
 
 
-def test_the_board_is_a_table_of_64_named_cells_with_headers(qtbot, view):
-    """Issue 12.1: rows, columns, cells with names and coordinates, the selected and focused states."""
+def test_the_board_is_a_group_of_64_named_squares_in_reading_order(qtbot, view):
+    """Each square a list item named like the square (nothing else), in reading order as shown; the focused
+    square is the cursor's, the picked-up piece's square is selected; marks only on request (I)."""
     view.set_position(chess.Board(), last_move=chess.Move.from_uci("g1f3"))
-    table = QAccessible.queryAccessibleInterface(view)
-    assert table.role() == QAccessible.Role.Table
-    assert table.text(QAccessible.Text.Name) == "Brett" and "Pfeiltasten" in table.text(QAccessible.Text.Description)
-    cells = [table.child(i) for i in range(table.childCount())]
-    named = [c for c in cells if c.role() == QAccessible.Role.Cell]
-    assert len(named) == 64
-    by_position = {(c.tableCellInterface().rowIndex(), c.tableCellInterface().columnIndex()): c for c in named}
-    assert len(by_position) == 64
-    a8 = by_position[(0, 0)]
-    assert a8.text(QAccessible.Text.Name) == "Anna acht, schwarzer Turm"
-    assert [h.text(QAccessible.Text.Name) for h in a8.tableCellInterface().columnHeaderCells()] == ["Linie Anna"]
-    assert [h.text(QAccessible.Text.Name) for h in a8.tableCellInterface().rowHeaderCells()] == ["Reihe acht"]
-    f3 = by_position[(5, 5)]
+    board = QAccessible.queryAccessibleInterface(view)
+    assert board.role() == QAccessible.Role.Grouping
+    assert board.text(QAccessible.Text.Name) == "Brett"
+    assert len(board.text(QAccessible.Text.Description)) < 80          # one short sentence
+    squares = [board.child(i) for i in range(board.childCount())]
+    assert len(squares) == 64 and all(c.role() == QAccessible.Role.ListItem for c in squares)
+    assert squares[0].text(QAccessible.Text.Name) == "Anna acht, schwarzer Turm"
+    assert squares[63].text(QAccessible.Text.Name) == "Hector eins, weißer Turm"
+    f3 = squares[5 * 8 + 5]
     assert f3.text(QAccessible.Text.Name) == "Felix drei, leer"
-    assert f3.text(QAccessible.Text.Description) == "letzter Zug: Zielfeld"
-    view.set_marks(differing={chess.E2})
-    assert by_position[(6, 4)].text(QAccessible.Text.Description) == "die Bretter weichen hier ab"
+    assert all(c.text(QAccessible.Text.Description) == "" for c in squares)   # the name is all that is read
+    said = []
+    view.boardSaid.connect(said.append)
     view.setFocus()
+    view.move_cursor(chess.F3)
+    qtbot.keyClick(view, Qt.Key.Key_I)
+    assert said == ["Felix drei, leer. letzter Zug: Zielfeld."]
     view.move_cursor(chess.E2)
     qtbot.keyClick(view, Qt.Key.Key_Space)
     cell = _focused_cell(view)
     assert cell.text(QAccessible.Text.Name) == "Eva zwei, weißer Bauer"
     state = cell.state()
     assert state.focused and state.selected
-    assert "aufgenommen" in cell.text(QAccessible.Text.Description)
+    assert QApplication.focusWidget() is view.square_widget(chess.E2)
+    assert not squares[5 * 8 + 5].state().selected
 
 
 def test_arrows_follow_the_orientation_shown(qtbot, view):
@@ -184,8 +186,8 @@ def test_arrows_follow_the_orientation_shown(qtbot, view):
     assert view.cursor == chess.E1
     qtbot.keyClick(view, Qt.Key.Key_Right)
     assert view.cursor == chess.D1
-    row_0 = QAccessible.queryAccessibleInterface(view).child(10)  # the first cell after the headers
-    assert row_0.text(QAccessible.Text.Name).startswith("Hector eins")
+    top_left = QAccessible.queryAccessibleInterface(view).child(0)  # reading order as shown
+    assert top_left.text(QAccessible.Text.Name).startswith("Hector eins")
 
 
 def test_jump_keys_scans_and_requests(qtbot, view):

@@ -95,6 +95,8 @@ def missing_labels(root: QWidget) -> list[str]:
     headers, a line edit's clear button, the menu bar's overflow button) —
     those take their name from the control that owns them. What a
     :class:`QScrollArea` holds is the window's own content and is checked.
+    Widgets whose class sets ``NAME_ONLY`` (the board's squares: the name is
+    all a screen reader should read there) need a name only.
     """
     missing = []
     composite = (QComboBox, QAbstractSpinBox, QAbstractScrollArea, QLineEdit, QMenuBar)
@@ -112,6 +114,6 @@ def missing_labels(root: QWidget) -> list[str]:
             continue
         if type(widget) in (QWidget, QFrame) and widget.focusPolicy() == Qt.FocusPolicy.NoFocus:
             continue
-        if not widget.accessibleName() or not widget.accessibleDescription():
+        if not widget.accessibleName() or not (widget.accessibleDescription() or getattr(widget, "NAME_ONLY", False)):
             missing.append(f"{type(widget).__name__} {widget.objectName()!r}")
     return missing

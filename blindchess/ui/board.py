@@ -1,28 +1,39 @@
-"""The board: painted, crisp at any size, usable by mouse, keyboard and screen reader — a grid to assistive technology.
+"""The board: painted, crisp at any size, usable by mouse, keyboard and screen reader — 64 named squares.
 
-The widget is a :class:`QTableView` over an 8×8 model (:class:`BoardModel`), so
-every platform's accessibility bridge (AT-SPI on Linux, UIA/IAccessible2 on
-Windows, NSAccessibility on macOS) sees a *table* of 64 cells with row and
-column headers, through Qt's own table accessibility (only Qt API is used).
-Each cell is named like "Eva vier, weißer Bauer" (:mod:`blindchess.board_words`,
-in the wording the listener chose); its description says what is marked there
-(last move, differing boards, the peg in the hand, the picked-up piece). The
-keyboard cursor is the table's current cell: moving it moves the accessibility
-focus, so a screen reader reads the new square by itself. The picked-up
-piece's square is the table's selected cell.
+To assistive technology the board is a group (its name: "Brett", or the
+arbiter's "Tastbrett von Anna") of 64 squares, each a focusable list item
+named like "Eva vier, weißer Bauer" (:mod:`blindchess.board_words`, in the
+wording the listener chose). The keyboard cursor *is* the focused square:
+moving the cursor moves the keyboard focus to that square's own widget, so a
+screen reader reads exactly one square per key, and when the focus comes back
+to the board (Ctrl+1, Tab, a dialog closing) the square is the first and only
+thing it reads. A square's state says whether its piece is picked up
+(*selected*); what else is marked there (the last move, differing boards, a
+lifted peg) is said on request (the I key), never on every move.
 
-Orientation: rows and columns are laid out as the board is shown
+Why not a table: Qt's ``QTableView`` is a table with row and column headers
+to AT-SPI; Orca 43 then reads the whole rank (and "not selected") on every
+vertical move — its default for tables — the column header before the square
+("Linie Felix column header …"), and the table's name, size and description
+whenever the focus enters it. A group whose first child is a list item is
+layout only to Orca (nothing of it is read); NVDA reads the focused item by
+its name. The squares' widgets draw nothing and take no mouse events: the
+board paints everything and handles the mouse itself.
+
+Orientation: squares are laid out as the board is shown
 (:attr:`BoardView.flipped`), and the arrow keys move in that orientation — the
-window shows the blind player's view by default (issue 12 point 5), the
-sighted player's on request.
+window shows the blind player's view by default, the sighted player's on
+request. The squares are kept in reading order (top left first) for
+assistive technology that walks the group.
 
-Painting: squares, coordinates (the headers), marks and python-chess's SVG
-pieces (through QtSvg) — sharp at every size, in the colours of the current
-look (:func:`blindchess.ui.theme.board_colours`). Marks: the last move (tinted
-and a corner triangle, so not by colour alone), the lifted peg (dashed), the
-differing squares (frame and a diagonal), the selection (frame) and the cursor
-(dashed frame); each mark is drawn over a wider line in the look's "halo"
-colour, so it stands out on light, dark and tinted squares alike.
+Painting: squares, coordinates (file letters above, rank numbers to the
+left), marks and python-chess's SVG pieces (through QtSvg) — sharp at every
+size, in the colours of the current look (:func:`blindchess.ui.theme.board_colours`).
+Marks: the last move (tinted and a corner triangle, so not by colour alone),
+the lifted peg (dashed), the differing squares (frame and a diagonal), the
+selection (frame) and the cursor (dashed frame); each mark is drawn over a
+wider line in the look's "halo" colour, so it stands out on light, dark and
+tinted squares alike.
 
 Keys on the board (listed on the help screen from :data:`BOARD_COMMANDS`): arrows;
 Home/End and Page Up/Down to the edges; a–h a file, 1–8 a rank (so "e4" is a
@@ -32,7 +43,7 @@ square; X the captured pieces; P where the pieces of this kind stand; L the last
 move; T the time (only when asked, D.2.10 d); O the whole position; I the square
 with its marks; Space/Enter pick up and put down; Esc drops. The cursor square's
 name goes out through :attr:`BoardView.squareDescribed` (for the program's voice;
-a screen reader reads the focused cell itself), what else the board says (picked
+a screen reader reads the focused square itself), what else the board says (picked
 up, let go, the square's marks) through :attr:`BoardView.boardSaid` (for every
 channel), a refused move through :attr:`BoardView.rejected`, and the requests
 about the game through :attr:`BoardView.commandRequested` (kind, square).
@@ -44,21 +55,10 @@ import functools
 
 import chess
 import chess.svg
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QByteArray,
-    QEvent,
-    QItemSelectionModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    QPoint,
-    QPointF,
-    QRectF,
-    QSize,
-    Qt,
-    Signal,
-)
+from PySide6.QtCore import QByteArray, QEvent, QObject, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleInterface,
     QColor,
     QFocusEvent,
     QFont,
@@ -67,17 +67,15 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPaintEvent,
-    QPalette,
     QPen,
     QResizeEvent,
 )
 from PySide6.QtSvg import QSvgRenderer
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QSizePolicy, QTableView, QWidget
+from PySide6.QtWidgets import QAccessibleWidget, QSizePolicy, QWidget
 
 from .. import board_words, notation, phonetic
 from ..i18n import tr
 from . import theme as looks
-
 
 #: Board commands: (id, kind of the request or reading). Keys and texts: ``grid.key_<id>``/``grid.cmd_<id>``.
 #: "reading": the board says it itself (squareDescribed); any other kind goes to the table (commandRequested).
@@ -125,71 +123,95 @@ def piece_letters(lang: str) -> str:
     return "".join(letters[k] for k in order) + tr("board_words.pawn_letter", lang)
 
 
-class BoardModel(QAbstractTableModel):
-    """The 8×8 grid as the view shows it: row 0 is the top rank on screen, column 0 the left file."""
-
-    def __init__(self, view: BoardView) -> None:
-        super().__init__(view)
-        self._view = view
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else 8
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else 8
-
-    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        square = self._view.square_of_cell(index.row(), index.column())
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole, Qt.ItemDataRole.ToolTipRole):
-            return self._view.cell_name(square)
-        if role == Qt.ItemDataRole.AccessibleDescriptionRole:
-            return self._view.cell_description(square)
-        return None
-
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt API
-                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not 0 <= section < 8:
-            return None
-        horizontal = orientation == Qt.Orientation.Horizontal
-        square = self._view.square_of_cell(0 if horizontal else section, section if horizontal else 0)
-        if role == Qt.ItemDataRole.DisplayRole:
-            return chess.FILE_NAMES[chess.square_file(square)] if horizontal else str(chess.square_rank(square) + 1)
-        if role == Qt.ItemDataRole.AccessibleTextRole:
-            view = self._view
-            if horizontal:
-                return g("file", view.lang, file=board_words.file_words(chess.square_file(square), view.lang, view.wording))
-            return g("rank", view.lang, rank=board_words.rank_words(chess.square_rank(square), view.lang, view.wording))
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignCenter)
-        return None
-
-    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-
-    def refresh(self) -> None:
-        """Every cell and header may read differently now (a new position, orientation, language or wording)."""
-        self.dataChanged.emit(self.index(0, 0), self.index(7, 7))
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 7)
-        self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, 7)
 
 
-class BoardView(QTableView):
+class _Square(QWidget):
+    """One square as assistive technology meets it: a focusable list item named like the square.
+
+    It draws nothing and takes no mouse events (the board does both); keys it gets go on to the board.
+    """
+
+    NAME_ONLY = True        # no description: the square's name is all a screen reader reads here
+
+    def __init__(self, board: BoardView, square: int) -> None:
+        super().__init__(board)
+        self.square = square
+        self.setObjectName(f"square_{chess.square_name(square)}")
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt API
+        super().focusInEvent(event)
+        board = self.parentWidget()
+        if isinstance(board, BoardView):
+            board._focus_came(self, event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt API
+        super().focusOutEvent(event)
+        board = self.parentWidget()
+        if board is not None:
+            board.update()
+
+
+class _SquareAccessible(QAccessibleWidget):
+    """A square to assistive technology: a list item; *selected* while its piece is picked up."""
+
+    def __init__(self, widget: _Square) -> None:
+        super().__init__(widget, QAccessible.Role.ListItem)
+        self._square = widget
+
+    def state(self) -> QAccessible.State:
+        state = super().state()
+        state.focusable = True
+        state.selectable = True
+        board = self._square.parentWidget()
+        if isinstance(board, BoardView) and board.selected == self._square.square:
+            state.selected = True
+        return state
+
+
+class _BoardAccessible(QAccessibleWidget):
+    """The board to assistive technology: a group of 64 squares (no table: see the module docstring)."""
+
+    def __init__(self, widget: BoardView) -> None:
+        super().__init__(widget, QAccessible.Role.Grouping)
+        self._board = widget
+
+    def focusChild(self) -> QAccessibleInterface | None:  # noqa: N802 - Qt API
+        """The cursor's square (the one that has the keyboard whenever the board has it)."""
+        return QAccessible.queryAccessibleInterface(self._board.square_widget(self._board.cursor))
+
+
+def _accessible(_key: str, obj: QObject) -> QAccessibleInterface | None:
+    """Qt's accessibility factory for the board and its squares (None: Qt's own interface)."""
+    if isinstance(obj, _Square):
+        return _SquareAccessible(obj)
+    if isinstance(obj, BoardView):
+        return _BoardAccessible(obj)
+    return None
+
+
+@functools.cache
+def _install_accessibility() -> None:
+    """Register :func:`_accessible` with Qt, once per process."""
+    QAccessible.installFactory(_accessible)
+
+
+class BoardView(QWidget):
     """A chess board widget; emits :attr:`moveEntered` for each move made on it.
 
     ``interactive=False`` (the arbiter's boards): readable and navigable, no moves.
     """
 
     moveEntered = Signal(object)        # chess.Move (legal on .board)
-    squareDescribed = Signal(str)       # the cursor square's name (a screen reader reads the focused cell itself)
+    squareDescribed = Signal(str)       # the cursor square's name (a screen reader reads the focused square itself)
     boardSaid = Signal(str)             # what the board says besides square names: pick-up, let go, info …
     rejected = Signal(str)              # why a move on the board was refused (worded as the board is read)
     commandRequested = Signal(str, int)  # a request about the game: kind ("last_move", "time" …), cursor square
 
     def __init__(self, parent: QWidget | None = None, *, lang: str = "de", interactive: bool = True) -> None:
+        _install_accessibility()
         super().__init__(parent)
         self.lang = lang
         self.interactive = interactive
@@ -205,61 +227,43 @@ class BoardView(QTableView):
         self._names: dict[int, str] = {}
         self._drag_from: int | None = None
         self._drag_pos: QPointF | None = None
-        self._press_square: int | None = None
         self._room: int | None = None
+        self._moving = False           # the cursor is handing the focus from one square to the next
         #: Chooses the promotion piece for a pawn reaching the last rank; default queen.
         self.choose_promotion = lambda moves: chess.QUEEN
-        self._model = BoardModel(self)
-        self.setModel(self._model)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setTabKeyNavigation(False)
-        self.setShowGrid(False)
-        self.setWordWrap(False)
-        self.setCornerButtonEnabled(False)
-        self.setFrameShape(QTableView.Shape.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setAutoScroll(False)
-        for header in (self.horizontalHeader(), self.verticalHeader()):
-            header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-            header.setSectionsClickable(False)
-            header.setHighlightSections(False)
-            header.setMinimumSectionSize(1)
-            header.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._squares: dict[int, _Square] = {square: _Square(self, square) for square in chess.SQUARES}
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMouseTracking(False)
         self.setAccessibleName(g("board_name", lang))
-        self.setAccessibleDescription(g("board_description", lang))
+        self.setAccessibleDescription(g("board_description_short", lang))
         self._apply_palette()
-        self._set_current(self._cursor)
+        self._order_squares()
+        self._refresh_names()
+        self._hand_focus(self._squares[self._cursor], self._squares[self._cursor])
 
     # ------------------------------------------------------------------ state
     @property
-    def cursor(self) -> int:  # type: ignore[override]  # the square; the mouse pointer is not used by the board
-        """The keyboard cursor's square (the table's current cell)."""
+    def cursor(self) -> int:
+        """The keyboard cursor's square (the focused square)."""
         return self._cursor
 
     @property
     def selected(self) -> int | None:
-        """The square of the picked-up piece (the table's selected cell), or None."""
+        """The square of the picked-up piece (that square is *selected* to assistive technology), or None."""
         return self._selected
 
     @selected.setter
     def selected(self, square: int | None) -> None:
         self._selected = square
-        selection = self.selectionModel()
-        if square is None:
-            selection.clearSelection()
-        else:
-            selection.select(self._index(square), QItemSelectionModel.SelectionFlag.ClearAndSelect)
-        self._model.refresh()
-        self.viewport().update()
+        self.update()
+
+    def square_widget(self, square: int) -> QWidget:
+        """The widget that stands for ``square`` to assistive technology (it has the focus when the cursor is there)."""
+        return self._squares[square]
 
     def set_identity(self, name: str, description: str) -> None:
-        """The board's accessible name and description ("Tastbrett (Anna)", what it shows)."""
+        """The board's accessible name and description ("Tastbrett von Anna", what it shows)."""
         self.setAccessibleName(name)
         self.setAccessibleDescription(description)
 
@@ -271,10 +275,9 @@ class BoardView(QTableView):
         self.board = board.copy()
         self.last_move = last_move if last_move is not None else (board.peek() if board.move_stack else None)
         self._selected = None
-        self.selectionModel().clearSelection()
         self._names.clear()
-        self._model.refresh()
-        self.viewport().update()
+        self._refresh_names()
+        self.update()
 
     def set_marks(self, *, lifted: int | None = None, differing: set[int] | frozenset[int] = frozenset()) -> None:
         """Mark the lifted square (tactile board) and the squares that differ between the boards."""
@@ -282,30 +285,27 @@ class BoardView(QTableView):
             return
         self.lifted = lifted
         self.differing = set(differing)
-        self._model.refresh()
-        self.viewport().update()
+        self.update()
 
     def set_flipped(self, flipped: bool) -> None:
-        """Show the board from Black's side (True) or White's; rows, columns and arrow keys follow."""
+        """Show the board from Black's side (True) or White's; squares and arrow keys follow."""
         if flipped == self.flipped:
             return
         self.flipped = flipped
-        self._model.refresh()
-        self._set_current(self._cursor)
-        if self._selected is not None:
-            self.selected = self._selected
-        self.viewport().update()
+        self._order_squares()
+        self._place_squares()
+        self.update()
 
     def set_theme(self, theme: str) -> None:
         """Paint in the colours of look ``theme`` (a choice or look name of ``theme.py``; "normal": the current look)."""
         self.theme = theme
         self._apply_palette()
-        self.viewport().update()
+        self.update()
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
         self._names.clear()
-        self._model.refresh()
+        self._refresh_names()
 
     def set_wording(self, wording: str) -> None:
         """Name the squares "Eva vier", "Echo vier" or "e4" (``board_words.WORDINGS``); ValueError otherwise."""
@@ -313,20 +313,20 @@ class BoardView(QTableView):
             raise ValueError(f"unknown wording {wording!r}")
         self.wording = wording
         self._names.clear()
-        self._model.refresh()
+        self._refresh_names()
 
     def describe_cursor(self) -> str:
         return self.cell_name(self._cursor)
 
     def cell_name(self, square: int) -> str:
-        """The accessible name of a cell: "Eva vier, weißer Bauer"."""
+        """The accessible name of a square: "Eva vier, weißer Bauer"."""
         name = self._names.get(square)
         if name is None:
             name = self._names[square] = describe_square(self.board, square, self.lang, self.wording)
         return name
 
     def cell_description(self, square: int) -> str:
-        """What is marked on a cell, in words (empty when nothing is)."""
+        """What is marked on a square, in words (empty when nothing is); said on request (the I key)."""
         marks = []
         if self.last_move is not None and square == self.last_move.from_square:
             marks.append(g("mark_last_from", self.lang))
@@ -340,6 +340,19 @@ class BoardView(QTableView):
             marks.append(g("mark_selected", self.lang))
         return "; ".join(marks)
 
+    def _refresh_names(self) -> None:
+        """Every square's accessible name as it reads now (position, language, wording)."""
+        for square, widget in self._squares.items():
+            name = self.cell_name(square)
+            if widget.accessibleName() != name:
+                widget.setAccessibleName(name)
+
+    def _order_squares(self) -> None:
+        """The squares' widgets in reading order as shown (top left first), for tools that walk the group."""
+        for row in range(8):
+            for column in range(8):
+                self._squares[self.square_of_cell(row, column)].raise_()
+
     # --------------------------------------------------------------- geometry
     def square_of_cell(self, row: int, column: int) -> int:
         """The square shown in ``row``/``column`` (0 = top/left on screen)."""
@@ -350,38 +363,45 @@ class BoardView(QTableView):
         file, rank = chess.square_file(square), chess.square_rank(square)
         return (rank, 7 - file) if self.flipped else (7 - rank, file)
 
-    def _index(self, square: int) -> QModelIndex:
-        row, column = self.cell_of_square(square)
-        return self._model.index(row, column)
-
-    def _size(self) -> float:
-        return float(self.horizontalHeader().defaultSectionSize())
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API (the viewport's resize)
-        super().resizeEvent(event)
-        self.updateGeometries()
-
     def _fit(self) -> tuple[int, int, int, int]:
-        """(header size, square size, left, top): square cells as large as fit, the board centred."""
+        """(coordinate strip, square size, left, top): square squares as large as fit, the board centred."""
         header = max(14, int(self.fontMetrics().height() * 1.3))
         size = max(8, (min(self.width(), self.height()) - header) // 8)
         left = max(0, (self.width() - header - 8 * size) // 2)
         top = max(0, (self.height() - header - 8 * size) // 2)
         return header, size, left, top
 
-    def updateGeometries(self) -> None:  # noqa: N802 - Qt API
-        """Headers as wide as the font needs, square cells, the board centred in the widget."""
+    def _size(self) -> float:
+        return float(self._fit()[1])
+
+    def _cell_rect(self, square: int) -> QRectF:
+        """The square's rectangle in the widget's coordinates."""
         header, size, left, top = self._fit()
-        for view_header in (self.horizontalHeader(), self.verticalHeader()):
-            if view_header.defaultSectionSize() != size:
-                view_header.setDefaultSectionSize(size)
-        super().updateGeometries()
-        right = max(0, self.width() - left - header - 8 * size)
-        bottom = max(0, self.height() - top - header - 8 * size)
-        self.setViewportMargins(left + header, top + header, right, bottom)
-        area = self.viewport().geometry()
-        self.horizontalHeader().setGeometry(area.left(), area.top() - header, area.width(), header)
-        self.verticalHeader().setGeometry(area.left() - header, area.top(), header, area.height())
+        row, column = self.cell_of_square(square)
+        return QRectF(left + header + column * size, top + header + row * size, size, size)
+
+    def square_rect(self, square: int) -> QRectF:
+        """The square's rectangle in the widget's coordinates (where a click on the widget lands)."""
+        return self._cell_rect(square)
+
+    def square_at(self, pos: QPointF) -> int | None:
+        """The square under ``pos`` (widget coordinates), None outside the squares."""
+        header, size, left, top = self._fit()
+        x, y = pos.x() - left - header, pos.y() - top - header
+        if x < 0 or y < 0:
+            return None
+        column, row = int(x // size), int(y // size)
+        if not (0 <= column < 8 and 0 <= row < 8):
+            return None
+        return self.square_of_cell(row, column)
+
+    def _place_squares(self) -> None:
+        for square, widget in self._squares.items():
+            widget.setGeometry(self._cell_rect(square).toRect())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._place_squares()
 
     def set_room(self, width: int | None) -> None:
         """The width the board may take at most (its column's visible width), None: no limit."""
@@ -405,50 +425,18 @@ class BoardView(QTableView):
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:
             self.updateGeometry()
-            self.updateGeometries()
-
-    def _cell_rect(self, square: int) -> QRectF:
-        """The square's rectangle on the viewport."""
-        row, column = self.cell_of_square(square)
-        size = self._size()
-        return QRectF(column * size, row * size, size, size)
-
-    def square_rect(self, square: int) -> QRectF:
-        """The square's rectangle in the widget's coordinates (where a click on the widget lands)."""
-        return self._cell_rect(square).translated(QPointF(self.viewport().geometry().topLeft()))
-
-    def square_at(self, pos: QPointF) -> int | None:
-        """The square under ``pos`` (widget coordinates), None outside the squares."""
-        local = pos - QPointF(self.viewport().geometry().topLeft())
-        size = self._size()
-        if local.x() < 0 or local.y() < 0:
-            return None
-        column, row = int(local.x() // size), int(local.y() // size)
-        if not (0 <= column < 8 and 0 <= row < 8):
-            return None
-        return self.square_of_cell(row, column)
-
+            self._place_squares()
     # ---------------------------------------------------------------- painting
     def _apply_palette(self) -> None:
-        colours = self._colours()
-        palette = self.palette()
-        for role in (QPalette.ColorRole.Base, QPalette.ColorRole.Window):
-            palette.setColor(role, QColor(colours["background"]))
-        self.setPalette(palette)
-        self.viewport().setAutoFillBackground(True)
-        bold = QFont(self.font())
-        bold.setBold(True)
-        for header in (self.horizontalHeader(), self.verticalHeader()):
-            header.setFont(bold)
-            header.setStyleSheet(f"QHeaderView::section {{ background: {colours['background']}; "
-                                 f"color: {colours['coord']}; border: none; }}")
+        """Nothing to set beforehand: every colour is read from the look when painting."""
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt API
-        """The squares, marks and pieces (the headers paint the coordinates)."""
+        """The coordinates, squares, marks and pieces."""
         colours = {k: QColor(v) for k, v in self._colours().items()}
-        painter = QPainter(self.viewport())
+        painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.fillRect(self.viewport().rect(), colours["background"])
+        painter.fillRect(self.rect(), colours["background"])
+        self._coordinates(painter, colours["coord"])
         size = self._size()
         for square in chess.SQUARES:
             rect = self._cell_rect(square)
@@ -484,9 +472,24 @@ class BoardView(QTableView):
             dragged = self.board.piece_at(self._drag_from)
             if dragged is not None:
                 rect = QRectF(0, 0, size, size)
-                rect.moveCenter(self._drag_pos - QPointF(self.viewport().geometry().topLeft()))
+                rect.moveCenter(self._drag_pos)
                 _renderer(dragged.symbol()).render(painter, rect)
         painter.end()
+
+    def _coordinates(self, painter: QPainter, colour: QColor) -> None:
+        """File letters above the board and rank numbers to its left, in the look's coordinate colour, bold."""
+        header, size, left, top = self._fit()
+        bold = QFont(self.font())
+        bold.setBold(True)
+        painter.setFont(bold)
+        painter.setPen(colour)
+        centre = Qt.AlignmentFlag.AlignCenter
+        for column in range(8):
+            file = chess.square_file(self.square_of_cell(0, column))
+            painter.drawText(QRectF(left + header + column * size, top, size, header), centre, chess.FILE_NAMES[file])
+        for row in range(8):
+            rank = chess.square_rank(self.square_of_cell(row, 0))
+            painter.drawText(QRectF(left, top + header + row * size, header, size), centre, str(rank + 1))
 
     def _colours(self) -> dict[str, str]:
         return looks.board_colours(self.theme)
@@ -516,23 +519,11 @@ class BoardView(QTableView):
 
     # ------------------------------------------------------------------ mouse
     def event(self, event: QEvent) -> bool:
-        """Mouse events sent to the board widget itself (tests, the scenario front) count as on the squares."""
+        """Mouse events on the board (the squares' widgets let them through) land on the squares."""
         if event.type() in _MOUSE_EVENTS and isinstance(event, QMouseEvent):
             self._mouse(event, event.position())
             return True
         return super().event(event)
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API (viewport events)
-        self._mouse(event, event.position() + QPointF(self.viewport().geometry().topLeft()))
-
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        self._mouse(event, event.position() + QPointF(self.viewport().geometry().topLeft()))
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        self._mouse(event, event.position() + QPointF(self.viewport().geometry().topLeft()))
-
-    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        event.accept()
 
     def _mouse(self, event: QMouseEvent, pos: QPointF) -> None:
         """Click-click or drag, in widget coordinates."""
@@ -541,7 +532,7 @@ class BoardView(QTableView):
             self._press(pos, event.button())
         elif kind == QEvent.Type.MouseMove and self._drag_from is not None:
             self._drag_pos = pos
-            self.viewport().update()
+            self.update()
         elif kind == QEvent.Type.MouseButtonRelease:
             self._release(pos)
         event.accept()
@@ -551,7 +542,7 @@ class BoardView(QTableView):
         if square is None or button != Qt.MouseButton.LeftButton:
             return
         self.setFocus(Qt.FocusReason.MouseFocusReason)
-        self._set_current(square)  # a click is seen; only keyboard moves are read aloud
+        self._set_current(square)  # the clicked square has the focus (a screen reader names it)
         if not self.interactive:
             return
         if self._selected is not None and self._selected != square:
@@ -570,7 +561,7 @@ class BoardView(QTableView):
         target = self.square_at(pos)
         if origin is not None and dragged and target is not None and target != origin:
             self._try_move(origin, target)
-        self.viewport().update()
+        self.update()
 
     # --------------------------------------------------------------- keyboard
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
@@ -633,9 +624,25 @@ class BoardView(QTableView):
         self.squareDescribed.emit(self.describe_cursor())
 
     def _set_current(self, square: int) -> None:
+        """The cursor on ``square``: its widget takes the focus when the board has it (a screen reader reads it)."""
+        old, new = self._squares[self._cursor], self._squares[square]
         self._cursor = square
-        self.selectionModel().setCurrentIndex(self._index(square), QItemSelectionModel.SelectionFlag.NoUpdate)
-        self.viewport().update()
+        self._hand_focus(old, new)
+        self.update()
+
+    def _hand_focus(self, old: _Square, new: _Square) -> None:
+        """``new`` is the cursor's square from now on: the one square in the Tab chain, the board's focus proxy,
+        and the focused widget when ``old`` had the focus."""
+        new.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setFocusProxy(new)
+        if new is not old:
+            if old.hasFocus():
+                self._moving = True
+                try:
+                    new.setFocus(Qt.FocusReason.OtherFocusReason)
+                finally:
+                    self._moving = False
+            old.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     def activate_cursor(self) -> None:
         """Space/Enter: pick up the piece on the cursor square, or put the picked one down there."""
@@ -660,15 +667,15 @@ class BoardView(QTableView):
         self.selected = None
         self.boardSaid.emit(g("dropped", self.lang, square=self.cell_name(square)))
 
-    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802
-        super().focusInEvent(event)
-        self._set_current(self._cursor)
-        if event.reason() != Qt.FocusReason.MouseFocusReason:
+    def _focus_came(self, square: _Square, event: QFocusEvent) -> None:
+        """A square's widget got the focus: the cursor is drawn; coming from elsewhere (not a cursor move, not a
+        click), its name goes to the program's voice (a screen reader reads the focused square itself)."""
+        self.update()
+        if square.square != self._cursor:      # a tool gave focus to another square: the cursor follows
+            self._set_current(square.square)
+            return
+        if not self._moving and event.reason() != Qt.FocusReason.MouseFocusReason:
             self.squareDescribed.emit(self.describe_cursor())
-
-    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802
-        super().focusOutEvent(event)
-        self.viewport().update()
 
     # ------------------------------------------------------------------ moves
     def _try_move(self, origin: int, target: int) -> None:
@@ -681,7 +688,7 @@ class BoardView(QTableView):
                     if chess.square_file(target) == king_file and chess.square_rank(target) == chess.square_rank(origin):
                         moves = [move]
         if not moves:
-            self.viewport().update()
+            self.update()
             self.rejected.emit(g("illegal", self.lang,
                                  origin=board_words.square_words(origin, self.lang, self.wording),
                                  target=board_words.square_words(target, self.lang, self.wording)))
@@ -689,7 +696,7 @@ class BoardView(QTableView):
         if len(moves) > 1:  # promotion: ask which piece (D.2.1 — the piece must be announced)
             kind = self.choose_promotion(moves)
             moves = [m for m in moves if m.promotion == kind] or moves[:1]
-        self.viewport().update()
+        self.update()
         self.moveEntered.emit(moves[0])
 
     def point_of(self, square: int) -> QPoint:
