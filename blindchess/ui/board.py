@@ -178,7 +178,7 @@ class _BoardAccessible(QAccessibleWidget):
         super().__init__(widget, QAccessible.Role.Grouping)
         self._board = widget
 
-    def focusChild(self) -> QAccessibleInterface | None:  # noqa: N802 - Qt API
+    def focusChild(self) -> QAccessibleInterface:  # noqa: N802 - Qt API
         """The cursor's square (the one that has the keyboard whenever the board has it)."""
         return QAccessible.queryAccessibleInterface(self._board.square_widget(self._board.cursor))
 
@@ -244,7 +244,7 @@ class BoardView(QWidget):
 
     # ------------------------------------------------------------------ state
     @property
-    def cursor(self) -> int:
+    def cursor(self) -> int:  # type: ignore[override]  # the square; the mouse pointer is not used by the board
         """The keyboard cursor's square (the focused square)."""
         return self._cursor
 
