@@ -8,6 +8,7 @@ read, and a file system that cannot sync folders does not stop the game.
 from __future__ import annotations
 
 import dataclasses
+import json
 import errno
 import logging
 import os
@@ -193,3 +194,86 @@ def test_a_file_that_is_no_journal_is_named_in_the_log_and_a_good_one_is_not(
     assert sorted(i.path.name for i in infos) == ["good.jsonl", "junk.jsonl"]
     named = [r.getMessage() for r in caplog.records]
     assert len(named) == 1 and "junk.jsonl" in named[0]
+
+
+# --------------------------------------------------------------------------- the journal's own rules, pinned
+
+START = {"seq": 1, "type": "session-start", "t": 0.0, "white": {"name": "A"}, "black": {"name": "B"}}
+
+
+def _game(path: Path, *, close: bool, units: bool = False) -> JournalWriter:
+    """A short game's journal: one half-move made (its input and its move-made line), then one more input."""
+    writer = JournalWriter(path)
+    lines = [[START],
+             [{"seq": 2, "type": "board-move", "t": 1.0, "board": "sighted", "uci": "e2e4"},
+              {"seq": 3, "type": "move-made", "t": 1.0, "derived": True, "ply": 1, "uci": "e2e4"}],
+             [{"seq": 4, "type": "board-move", "t": 2.0, "board": "sighted", "uci": "e7e5"}]]
+    for unit in lines:
+        if units:
+            writer.append_unit(unit)
+        else:
+            for event in unit:
+                writer.append(event)
+    if close:
+        writer.close()
+    return writer
+
+
+@pytest.mark.parametrize("fragment", [b'{"seq":9,', b'{"seq":9', b'{"seq":9,"type":"no', b'{"seq":9,"type":',
+                                      b'{"seq":9,"type":"note","t":2.5,"game_id":"'])
+def test_a_write_cut_off_after_any_byte_of_the_last_line_loses_nothing(tmp_path: Path, fragment: bytes):
+    # A crash stops the last write anywhere: after a comma or a colon, inside a number or a string. That
+    # line was never acted on: reported, but the journal is whole.
+    path = tmp_path / "g.jsonl"
+    _game(path, close=False)
+    with open(path, "ab") as f:
+        f.write(fragment)
+    read = read_journal(path)
+    last = len(path.read_bytes().split(b"\n"))
+    assert read.notes == read.problems == [(last, "truncated")]
+    assert journal.verdict(read, ["e2e4"]).whole
+
+
+def test_a_session_start_pasted_from_another_game_is_foreign_and_the_game_keeps_its_own(tmp_path: Path):
+    ours, theirs = tmp_path / "ours.jsonl", tmp_path / "theirs.jsonl"
+    _game(ours, close=True)
+    _game(theirs, close=True)
+    lines = ours.read_bytes().split(b"\n")
+    pasted = theirs.read_bytes().split(b"\n")[0]
+    ours.write_bytes(b"\n".join(lines[:4] + [pasted] + lines[4:]))
+    read = read_journal(ours)
+    assert read.problems == [(5, "foreign")]
+    assert read.game_id == json.loads(lines[0])["game_id"] and read.recorded == ["e2e4"]
+
+
+@pytest.mark.parametrize(("close", "units", "named"), [
+    (False, False, [2]),   # a game not closed, written line by line: the damaged input may have made half-move 2
+    (True, False, []),     # closed on purpose: every input's derived lines were written, so it made none
+    (False, True, []),     # written in units: an input and what it caused stand together
+])
+def test_a_damaged_last_line_names_the_half_move_it_may_have_made(tmp_path: Path, close, units, named):
+    path = tmp_path / "g.jsonl"
+    _game(path, close=close, units=units)
+    lines = path.read_bytes().split(b"\n")
+    last = len(lines) - 2
+    lines[last] = lines[last].replace(b"e7e5", b"e7e6")           # the CRC catches it
+    path.write_bytes(b"\n".join(lines))
+    read = read_journal(path)
+    assert read.problems == [(last + 1, "corrupt")] and read.affected_plies() == named
+
+
+def test_damage_between_half_moves_is_never_whole_and_a_cut_off_write_alone_is(tmp_path: Path):
+    path = tmp_path / "g.jsonl"
+    _game(path, close=True)
+    lines = path.read_bytes().split(b"\n")
+    middle = len(lines) - 3                                         # the move-made line of half-move 1
+    clock = json.loads(lines[middle])
+    assert clock["type"] == "move-made"
+    damaged = lines[:middle] + [lines[middle].replace(b'"t":1.0', b'"t":1.5')] + lines[middle + 1:]
+    path.write_bytes(b"\n".join(damaged))
+    judged = journal.verdict(read_journal(path), ["e2e4", "e7e5"])
+    assert judged.plies == [] and judged.problems and not judged.whole   # nothing lost, still damaged
+    notes_only = journal.Verdict([(9, "truncated")], [], 1, 1, True, notes=[(9, "truncated")])
+    assert notes_only.whole
+    lost = journal.Verdict([], [2], 2, 1, True)
+    assert not lost.whole

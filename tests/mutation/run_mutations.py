@@ -40,24 +40,38 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: module name -> (source files, test files) — each module against its own tests only. The suggestion
-#: benchmark test (test_notation_suggestions) tests notation's ranking of slips; the *_mutants files pin
-#: the behaviours the mutation run found unpinned (issue 14).
+#: module name -> (source files, test files) — each module against its own tests only: every module of
+#: the pure core (the table, the rules engine, move language and records, storage, the bounds). The
+#: suggestion benchmark test (test_notation_suggestions) tests notation's ranking of slips; the
+#: *_mutants files pin the behaviours the mutation runs found unpinned.
 MODULES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "table": (("blindchess/table/*.py",), ("tests/test_table.py", "tests/test_table_mutants.py",
+                                            "tests/test_laws_at_table.py", "tests/test_scenarios.py")),
+    "game": (("blindchess/game/*.py",), ("tests/test_session.py", "tests/test_session_rules.py",
+                                          "tests/test_session_questions.py", "tests/test_session_mutants.py",
+                                          "tests/test_table_mutants.py")),
     "notation": (("blindchess/notation.py",), ("tests/test_notation.py", "tests/test_notation_score.py",
                                                  "tests/test_notation_games.py", "tests/test_notation_suggestions.py",
                                                  "tests/test_notation_mutants.py")),
     "tracker": (("blindchess/pegboard/tracker.py",), ("tests/test_tracker.py", "tests/test_tracker_pins.py",
                                                        "tests/test_tracker_games.py", "tests/test_tracker_mutants.py")),
+    "pegboard": (("blindchess/pegboard/protocol.py", "blindchess/pegboard/dgt.py", "blindchess/pegboard/profiles.py",
+                  "blindchess/pegboard/choreography.py"),
+                 ("tests/test_pegboard_protocol.py", "tests/test_dgt.py", "tests/test_eboard.py")),
     "ruling": (("blindchess/ruling.py",), ("tests/test_ruling.py", "tests/test_ruling_mutants.py")),
-    "phonetic": (("blindchess/phonetic.py",), ("tests/test_phonetic.py", "tests/test_phonetic_pins.py",
-                                                 "tests/test_phonetic_robustness.py", "tests/test_phonetic_mutants.py")),
-    "clock": (("blindchess/clock.py",), ("tests/test_clock.py", "tests/test_clock_mutants.py")),
-    "session": (("blindchess/session.py", "blindchess/game/*.py"),
-                ("tests/test_session.py", "tests/test_session_rules.py", "tests/test_session_questions.py",
-                 "tests/test_session_mutants.py")),
+    "phonetic": (("blindchess/phonetic.py", "blindchess/spoken.py", "blindchess/grammar.py"),
+                 ("tests/test_phonetic.py", "tests/test_phonetic_pins.py", "tests/test_phonetic_robustness.py",
+                  "tests/test_phonetic_mutants.py", "tests/test_grammar.py")),
+    "dialogue": (("blindchess/dialogue.py",), ("tests/test_speech_dialogue.py",)),
+    "clock": (("blindchess/clock.py", "blindchess/talking_clock.py"),
+              ("tests/test_clock.py", "tests/test_clock_mutants.py", "tests/test_talking_clock.py")),
+    "records": (("blindchess/pgn.py", "blindchess/braille.py", "blindchess/board_words.py", "blindchess/records/start.py"),
+                ("tests/test_pgn.py", "tests/test_braille.py", "tests/test_board_words.py", "tests/test_records.py")),
+    "tournament": (("blindchess/envelope.py", "blindchess/rulesets.py", "blindchess/chess960.py"),
+                   ("tests/test_envelope.py", "tests/test_rulesets.py", "tests/test_chess960.py")),
     "journal": (("blindchess/journal.py",), ("tests/test_journal.py", "tests/test_journal_integrity.py",
-                                                "tests/test_journal_mutants.py")),
+                                                "tests/test_journal_mutants.py", "tests/test_journal_damage.py")),
+    "bounds": (("blindchess/bounds.py", "blindchess/textfile.py"), ("tests/test_bounds.py", "tests/test_textfile.py")),
 }
 
 _COMPARE_SWAP = {ast.Lt: "<=", ast.LtE: "<", ast.Gt: ">=", ast.GtE: ">", ast.Eq: "!=", ast.NotEq: "==",

@@ -70,3 +70,15 @@ def test_every_core_module_has_sources_and_tests():
     for module, (_, tests) in MODULES.items():
         assert sources(module), module
         assert all((root / t).is_file() for t in tests), module
+
+
+def test_every_module_of_the_table_and_the_rules_engine_is_sampled():
+    root = Path(__file__).resolve().parents[2]
+    sampled = {path for module in MODULES for path in sources(module)}
+    for folder in ("blindchess/table", "blindchess/game"):
+        files = {str(p.relative_to(root)) for p in (root / folder).glob("*.py") if p.name != "__init__.py"}
+        assert files and files <= sampled, files - sampled
+    for core in ("blindchess/journal.py", "blindchess/notation.py", "blindchess/clock.py", "blindchess/ruling.py",
+                 "blindchess/phonetic.py", "blindchess/pegboard/tracker.py", "blindchess/bounds.py", "blindchess/pgn.py",
+                 "blindchess/envelope.py", "blindchess/dialogue.py", "blindchess/braille.py"):
+        assert core in sampled, core

@@ -1,0 +1,64 @@
+"""The limits every reader keeps (blindchess.bounds): what each one allows and refuses."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from blindchess import bounds
+
+
+def test_no_game_is_longer_than_the_half_moves_every_reader_takes():
+    # FIDE Laws 9.6.2: 75 moves without a capture or a pawn move end the game, so the longest game
+    # has 17,697 half-moves; every reader takes that many and refuses more than MAX_PLIES.
+    assert 17_697 <= bounds.MAX_PLIES < 20_000
+    assert bounds.MAX_FULLMOVE == bounds.MAX_PLIES // 2 + 1 and bounds.MAX_HALFMOVE_CLOCK == 150
+
+
+@pytest.mark.parametrize(("text", "depth"), [("1", 0), ('"x"', 0), ("[]", 1), ("{}", 1), ('{"a": [1, {"b": 2}]}', 3),
+                                             ("[" * 16 + "]" * 16, 16)])
+def test_json_up_to_the_depth_is_read(text, depth):
+    value = bounds.loads(text)
+    assert value == json.loads(text) and bounds.json_depth(value) == depth
+
+
+@pytest.mark.parametrize("text", ["[" * 17 + "]" * 17, "[" * 100_000, '{"a":' * 50_000 + "1" + "}" * 50_000])
+def test_json_deeper_than_the_bound_is_refused_never_recursed_into(text):
+    with pytest.raises(bounds.TooDeep):
+        bounds.loads(text)
+    with pytest.raises(ValueError):       # TooDeep is a ValueError: callers catching bad JSON catch it too
+        bounds.loads(text)
+
+
+def test_the_depth_of_a_value_is_measured_without_recursion():
+    value: list = []
+    inner = value
+    for _ in range(100_000):
+        inner.append([])
+        inner = inner[0]
+    assert bounds.json_depth(value) == 100_001
+
+
+@pytest.mark.parametrize("value", [0.0, 1.5, 5400.0, bounds.MAX_SECONDS])
+def test_a_time_within_bounds_is_taken(value):
+    assert bounds.seconds(value) == value
+
+
+@pytest.mark.parametrize("value", [-0.5, bounds.MAX_SECONDS + 1, 1e308, math.inf, -math.inf, math.nan])
+def test_a_time_no_game_has_is_refused(value):
+    with pytest.raises(ValueError):
+        bounds.seconds(value)
+
+
+def test_within_takes_whole_numbers_in_range_only():
+    assert bounds.within(0, 0, 3) and bounds.within(3, 0, 3)
+    assert not bounds.within(4, 0, 3) and not bounds.within(-1, 0, 3)
+    assert not bounds.within(True, 0, 3) and not bounds.within(1.0, 0, 3) and not bounds.within("1", 0, 3)
+
+
+@pytest.mark.parametrize(("clock", "move", "ok"), [(0, 1, True), (150, 9001, True), (151, 1, False), (0, 9002, False),
+                                                   (0, 0, False), (-1, 1, False), (0, 10**20, False)])
+def test_move_counters_a_game_can_reach(clock, move, ok):
+    assert bounds.counters_ok(clock, move) is ok
