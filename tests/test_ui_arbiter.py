@@ -13,6 +13,15 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QInputDialog
 
+from blindchess.game.events import (
+    Announce,
+    AnnounceIgnored,
+    AnnounceUnclear,
+    Note,
+    RulingOverride,
+    TimeRequest,
+    Touch,
+)
 from blindchess.table.speech import internal_ids
 from blindchess.ui.app import build, journal_to_reopen
 from blindchess.ui.new_game import GameSetup, NewGameDialog
@@ -78,7 +87,7 @@ def test_the_arbiter_retraces_and_sets_the_clock_he_changed(qtbot, app_window, c
     dialog.clock_edits[chess.WHITE].setTime(dialog.clock_edits[chess.WHITE].time().fromString("1:20:00", "H:mm:ss"))
     qtbot.mouseClick(dialog.retrace_button, Qt.MouseButton.LeftButton)
     s = c.session
-    assert s.rulings[-1]["type"] == "ruling-override"
+    assert isinstance(s.rulings[-1], RulingOverride)
     assert s.game_moves == [] and s.moves("sighted") == s.moves("tactile") == []
     assert s.clock.remaining(chess.WHITE, c.now()) == 4800                  # set by the arbiter
     assert s.clock.remaining(chess.BLACK, c.now()) == 5400   # left alone: as it was at half-move 0
@@ -95,8 +104,7 @@ def test_garbage_input_changes_nothing_and_says_why(qtbot, app_window):
     _type(qtbot, w, "spoken", "blubb blubb")
     _type(qtbot, w, "tactile", "\x00\x01 ;DROP")
     assert c.session.game_moves == [] and c.session.moves("sighted") == [] and c.session.moves("tactile") == []
-    assert all(e["type"] in ("heard", "note", "announce", "announce-unclear", "announce-ignored")
-               for e in c.session.events[before:])
+    assert all(isinstance(e, (Note, Announce, AnnounceUnclear, AnnounceIgnored)) for e in c.session.events[before:])
 
 
 def test_requests_by_key_are_answered_aloud(qtbot, app_window, clock):
@@ -115,7 +123,7 @@ def test_requests_by_key_are_answered_aloud(qtbot, app_window, clock):
     assert any("König" in text for text in said)         # the whole position
     assert sum("Eva vier" in text for text in said) >= 2    # the move announced, then the last move again
     assert any("Bauer" in text for text in said)           # where the pawns stand
-    assert c.session.events[-1]["type"] == "time-request"  # D.2.10 d: only on request, journaled
+    assert isinstance(c.session.events[-1], TimeRequest)  # D.2.10 d: only on request, journaled
 
 
 def test_a_promotion_asks_for_the_piece(qtbot, app_window):
@@ -201,8 +209,8 @@ def test_sighted_touch_draw_offer_and_the_blind_players_answer(qtbot, app_window
     s = c.session
     w.board.move_cursor(chess.G8)
     w.actions["sighted_touch"].trigger()                   # D.2.10 e
-    touch = [e for e in s.events if e["type"] == "touch"][-1]
-    assert touch["board"] == "sighted" and touch["square"] == "g8"
+    touch = [e for e in s.events if isinstance(e, Touch)][-1]
+    assert touch.board == "sighted" and touch.square == "g8"
     w.actions["sighted_draw"].trigger()
     assert s.draw_offer == chess.BLACK
     assert c.hear("ja", typed=True)                        # the blind player accepts by voice …

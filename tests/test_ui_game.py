@@ -22,6 +22,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from blindchess import paths
+from blindchess.game.events import Ruling, TimeRequest, Touch
 from blindchess.pegboard.choreography import plan_move
 from blindchess.pegboard.simulator import VirtualPegboard
 from blindchess.speech.tts import Speaker
@@ -130,7 +131,7 @@ def test_a_whole_game_with_a_wrong_mirror_and_a_board_correction(qtbot, game):
     clock_before = s.clock.remaining(chess.BLACK, c.now())
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)   # the arbiter applies the correction
     assert not dialog.isVisible()
-    assert s.rulings[-1]["type"] == "ruling" and s.rulings[-1]["kind"] == "correct-board"
+    assert isinstance(s.rulings[-1], Ruling) and s.rulings[-1].kind == "correct-board"
     assert len(s.game_moves) == 3 and s.moves("sighted") == s.game_moves
     assert s.divergence is None
     assert s.clock.running == chess.BLACK and s.clock.remaining(chess.BLACK, c.now()) <= clock_before  # runs on
@@ -143,11 +144,11 @@ def test_a_whole_game_with_a_wrong_mirror_and_a_board_correction(qtbot, game):
     p.hand("b8c6")
     p.wait_for(lambda: len(s.moves("tactile")) == 4)
     assert c.hear("zeit", 0.8)                          # a request: only on request (D.2.10 d)
-    assert any(e["type"] == "time-request" for e in s.events)
+    assert any(isinstance(e, TimeRequest) for e in s.events)
     p.wait_for(lambda: any(text.startswith("Sie:") and "Gegner" in text for text in said), timeout=15)  # talking clock (D.2.6)
     pegs.lift(chess.D1)                                # the lifted peg is shown on the sighted board (D.2.2)
     p.wait_for(lambda: w.board.lifted == chess.D1, timeout=2)
-    assert s.touches[-1]["square"] == "d1" and s.touches[-1]["board"] == "tactile"
+    assert s.touches[-1].square == "d1" and s.touches[-1].board == "tactile"
     pegs.place(chess.H5)
     p.tactile.push(chess.Move.from_uci("d1h5"))
     p.wait_for(lambda: len(s.moves("tactile")) == 5)
@@ -159,7 +160,7 @@ def test_a_whole_game_with_a_wrong_mirror_and_a_board_correction(qtbot, game):
     p.wait_for(lambda: len(s.moves("tactile")) == 6)
     p.hand("h5f7")
     p.wait_for(lambda: len(s.moves("tactile")) == 7)
-    assert any(e["type"] == "touch" for e in s.events)  # lifted pegs were recorded as touched (D.2.2)
+    assert any(isinstance(e, Touch) for e in s.events)  # lifted pegs were recorded as touched (D.2.2)
     assert c.hear("Dame schlägt Felix sieben matt", 0.9)
     p.click("h5f7")
     assert s.result == "1-0"
