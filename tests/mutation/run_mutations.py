@@ -46,7 +46,8 @@ ROOT = Path(__file__).resolve().parents[2]
 #: *_mutants files pin the behaviours the mutation runs found unpinned.
 MODULES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "table": (("blindchess/table/*.py",), ("tests/test_table.py", "tests/test_table_mutants.py",
-                                            "tests/test_laws_at_table.py", "tests/test_scenarios.py")),
+                                            "tests/test_laws_at_table.py", "tests/test_scenarios.py",
+                                            "tests/test_session_questions.py")),
     "game": (("blindchess/game/*.py",), ("tests/test_session.py", "tests/test_session_rules.py",
                                           "tests/test_session_questions.py", "tests/test_session_mutants.py",
                                           "tests/test_table_mutants.py")),
