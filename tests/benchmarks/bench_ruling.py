@@ -110,10 +110,10 @@ def main() -> None:
             s.tactile_move(m, t)
         else:
             s.tactile_move(m, t)
-            s.announce(m, t)
+            s.announce(m, de[i], t)
             s.sighted_move(m, t)
-        s.write("sighted", en[i], t)
-        s.write("blind", de[i], t)
+        s.write("sighted", en[i], t, index=i)     # the keepers' own writing amends the entry made as announced
+        s.write("blind", de[i], t, index=i)
     cases["session.propose_ruling (force)"] = lambda: s.propose_ruling(force=True)
     positions = []
     walk = chess.Board()
