@@ -917,6 +917,16 @@ def _is_opening(ev: Entry) -> bool:
     return ev.get("type") == "envelope-opened" or (ev.get("type") == "note" and ev.get("text") == "envelope-opened")
 
 
+def envelope_from_events(events: list[Entry]) -> Envelope | None:
+    """The envelope (fields a–g) of the last adjournment in journal lines, or None. The move as
+    written is not in the journal (the envelope file beside it keeps it), so it is never read here."""
+    for ev in reversed(events):
+        public = ev.get("public")
+        if _is_sealed_event(ev) and isinstance(public, dict):
+            return Envelope.from_dict(public)
+    return None
+
+
 def sealed_record_from_events(events: list[Entry]) -> SealedRecord | None:
     """The last adjournment in journal lines (or a session's events once its envelope is opened).
 
@@ -925,7 +935,7 @@ def sealed_record_from_events(events: list[Entry]) -> SealedRecord | None:
     """
     for ev in reversed(events):
         if _is_sealed_event(ev) and "public" in ev:
-            return SealedRecord.from_journal(ev) if "hidden" in ev else None
+            return SealedRecord.from_journal(ev) if isinstance(ev.get("hidden"), dict) else None
     return None
 
 

@@ -1001,3 +1001,44 @@ def last_unfinished(folder: Path | None = None) -> Path | None:
         if not info.finished and info.start_event is not None and info.error is None:
             return info.path
     return None
+
+
+# -- the envelope of an adjourned game (Guidelines I.2-3) -------------------------------
+
+#: The file beside a journal that keeps the sealed move as written until the envelope is opened.
+ENVELOPE_SUFFIX = ".envelope.json"
+
+
+def envelope_path(journal: Path | str) -> Path:
+    """Where the sealed envelope of the game journaled at ``journal`` is kept."""
+    path = Path(journal)
+    return path.with_name(path.name + ENVELOPE_SUFFIX)
+
+
+def write_envelope(journal: Path | str, data: dict[str, Any]) -> None:
+    """Keep the sealed envelope (the move as written, never in the journal): written whole to a new
+    file, fsynced, renamed over the old one, the folder synced. Raises OSError when it cannot be kept."""
+    target = envelope_path(journal)
+    tmp = target.with_name(target.name + ".tmp")
+    body = json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    fd = system.open_fd(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        view = memoryview(body)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, target)
+    _fsync_folder(target.parent)
+
+
+def read_envelope(journal: Path | str) -> dict[str, Any] | None:
+    """The sealed envelope kept beside ``journal``, or None when there is none or it cannot be read
+    (a lost envelope, Guidelines I.12)."""
+    path = envelope_path(journal)
+    try:
+        data = json.loads(_read_bounded(path).decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) else None

@@ -59,10 +59,10 @@ def test_help_names_the_journal_folder(capsys, tmp_path, monkeypatch):
 
 def test_core_does_not_import_adapters():
     """The pure core never imports Qt, pyttsx3, vosk or pyserial (ARCHITECTURE)."""
-    core = ["blindchess.notation", "blindchess.phonetic", "blindchess.session", "blindchess.ruling",
+    core = ["blindchess.notation", "blindchess.phonetic", "blindchess.game", "blindchess.ruling",
             "blindchess.clock", "blindchess.pegboard.tracker", "blindchess.pegboard.protocol",
             "blindchess.pegboard.dgt", "blindchess.braille", "blindchess.envelope",
-            "blindchess.rulesets", "blindchess.chess960", "blindchess.talking_clock", "blindchess.assistant",
+            "blindchess.rulesets", "blindchess.chess960", "blindchess.talking_clock",
             "blindchess.grammar", "blindchess.journal", "blindchess.pgn"]
     code = (
         "import importlib, importlib.util, sys\n"

@@ -115,10 +115,10 @@ def _from_journal(path: Path, lang: str) -> env.Envelope:
     except OSError as exc:
         raise UserError(tr("tournament.cli_no_journal", lang, path=shown_path(path),
                            error=os_error_text(exc, lang))) from None
-    record = env.sealed_record_from_events(events)
-    if record is None:
+    envelope = env.envelope_from_events(events)
+    if envelope is None:
         raise UserError(tr("tournament.cli_no_adjournment", lang, path=path))
-    return record.envelope
+    return envelope
 
 
 def run_show(args: argparse.Namespace) -> int:

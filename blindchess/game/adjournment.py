@@ -1,8 +1,17 @@
-"""Adjournment: the sealed move (FIDE Laws, Guidelines I.1-2) and the opening of the envelope (I.7).
+"""Adjournment: the sealed move (FIDE Laws, Guidelines I.1-2), the envelope kept (I.3), resumption (I.5-9).
 
-:class:`~blindchess.game.events.SealedMove` carries ``public`` (what the envelope shows,
-I.2) and ``hidden`` (the move as written). The journal holds it whole; everyone else sees
-it without ``hidden`` until :meth:`Adjournment.open_envelope` (see :mod:`blindchess.game.log`).
+* :meth:`Adjournment.adjourn` (I.1): the session's time is up; the player to move is to
+  seal his move and his clock keeps running while he does. No move is made on the boards.
+* :meth:`Adjournment.seal` (I.1, I.2): the sealed move is journaled only as the envelope
+  shows it (``public``: fields a–g and a SHA-256 commitment to the move); the move as
+  written (``hidden``) is kept apart — in the envelope file beside the journal
+  (:func:`blindchess.journal.write_envelope`), the arbiter's envelope — so it is never
+  journaled in clear. The clocks stop.
+* :meth:`Adjournment.open_envelope` (I.7, I.8, I.9 a): the move as written is checked
+  against the commitment and read again in the position before it; a sealed move that is
+  ambiguous, unreadable or illegal loses (I.8), unless the game had already ended
+  otherwise; else it is made on both boards, counts as pressed, and the responder's clock
+  starts — the gap between the sessions is not play time.
 """
 
 from __future__ import annotations
@@ -11,51 +20,139 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from .events import EnvelopeOpened, SealedMove
+import chess
+
+from ..envelope import check_sealed_move, commitment, game_already_over
+from ..journal import read_envelope, write_envelope
+from .boards import Boards
+from .ending import Ending, win
+from .events import BOARDS, Adjourned, EnvelopeOpened, Mirrored, MoveMade, SealedMove, color_name, parse_color
+from .scores import Scores
 from .state import GameState
+from .timing import Timing
 
 __all__ = ["Adjournment"]
 
 
 class Adjournment:
-    """The sealed move of one game; see the module docstring."""
+    """The adjournment of one game; see the module docstring."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, boards: Boards, timing: Timing, ending: Ending, scores: Scores) -> None:
         self.state = state
+        self.boards = boards
+        self.timing = timing
+        self.ending = ending
+        self.scores = scores
+        #: "sealing" (the sealer writes his move), "sealed" (the envelope is kept), None (play goes on).
+        self.phase: str | None = None
+        self.sealer: chess.Color | None = None
+        self.sealed_seq: int | None = None
 
-    def seal_move(self, public: Mapping[str, Any], hidden: Mapping[str, Any], now: float) -> SealedMove:
-        """Journal a sealed move; returns it as everyone may see it (without ``hidden``)."""
-        ev = self.state.log.record(SealedMove(t=now, public=dict(public), hidden=dict(hidden)))
+    # -- commands
+    def adjourn(self, now: float) -> Adjourned:
+        """The arbiter adjourns: the player to move seals his move (I.1). ValueError when the game is over
+        or already adjourned."""
+        if self.state.result is not None or self.phase is not None:
+            raise ValueError("no game to adjourn")
+        return self.state.log.record(Adjourned(t=now, color=color_name(self.state.to_move), ply=len(self.state.moves) + 1))
+
+    def seal(self, public: Mapping[str, Any], hidden: Mapping[str, Any], now: float, *, valid: bool) -> SealedMove:
+        """The sealer seals the envelope with his move (I.1): ``public`` what the envelope shows (with the
+        commitment), ``hidden`` the move as written; ``valid`` whether it read as one legal move. The
+        envelope is kept before the journal notes the sealing. ValueError unless a move is to be sealed;
+        OSError when the envelope cannot be kept."""
+        if self.phase != "sealing" or self.sealer is None:
+            raise ValueError("nothing to seal")
+        log = self.state.log
+        if log.journal_path is not None:
+            write_envelope(log.journal_path, {"seq": log.seq + 1, "commitment": public.get("commitment"),
+                                              "hidden": dict(hidden)})
+        ev = log.record(SealedMove(t=now, public=dict(public), hidden=dict(hidden), valid=valid,
+                                   by=color_name(self.sealer)))
         return dataclasses.replace(ev, hidden=None, sealed=True)
 
-    @property
-    def envelope_sealed(self) -> bool:
-        """Whether a sealed move is waiting for its envelope to be opened."""
-        log = self.state.log
-        return any(seq not in log.opened for seq in log.sealed)
-
-    def sealed_move(self, *, reveal: bool = False) -> SealedMove | None:
-        """The latest sealed move (None if nothing was sealed).
-
-        Without ``reveal``: as a player may see it (``hidden`` only once the envelope is
-        opened). ``reveal=True`` gives it whole — for the arbiter's own checks at
-        resumption (Guidelines I.7, I.8); never show it on the responder's side before the opening.
-        """
-        log = self.state.log
-        if not log.sealed:
+    def envelope(self) -> Mapping[str, Any] | None:
+        """The hidden part of the envelope sealed and not yet opened: kept in memory, else read from the
+        envelope file (None: lost, Guidelines I.12). Never show it before the envelope is opened."""
+        if self.sealed_seq is None:
             return None
-        seq = max(log.sealed)
-        ev = log.sealed[seq]
-        return ev if reveal or seq in log.opened else dataclasses.replace(ev, hidden=None, sealed=True)
+        ev = self.state.log.sealed.get(self.sealed_seq)
+        if ev is not None and ev.hidden:
+            return ev.hidden
+        path = self.state.log.journal_path
+        data = read_envelope(path) if path is not None else None
+        if not data or data.get("seq") != self.sealed_seq or not isinstance(data.get("hidden"), Mapping):
+            return None
+        return dict(data["hidden"])
 
     def open_envelope(self, now: float) -> EnvelopeOpened:
-        """The envelope is opened (Guidelines I.7): the sealed move becomes public. ValueError when none is closed."""
-        log = self.state.log
-        waiting = [seq for seq in log.sealed if seq not in log.opened]
-        if not waiting:
-            raise ValueError("no sealed move to open")
-        seq = max(waiting)
-        return log.record(EnvelopeOpened(t=now, sealed_seq=seq, hidden=dict(log.sealed[seq].hidden or {})))
+        """The arbiter opens the envelope (I.7): the move as written becomes public and is played (I.9 a)
+        or loses (I.8). ValueError when no envelope is closed or it is lost or does not match its
+        commitment (the arbiter then decides, I.12)."""
+        if self.phase != "sealed" or self.sealed_seq is None:
+            raise ValueError("no envelope to open")
+        hidden = self.envelope()
+        sealed = self.state.log.sealed.get(self.sealed_seq)
+        if hidden is None or sealed is None:
+            raise ValueError("the envelope is lost")
+        position = str(sealed.public.get("position", ""))
+        if commitment(position, str(hidden.get("written", "")), str(hidden.get("nonce", ""))) \
+                != sealed.public.get("commitment"):
+            raise ValueError("the envelope does not match its commitment")
+        return self.state.log.record(EnvelopeOpened(t=now, sealed_seq=self.sealed_seq, hidden=dict(hidden)))
+
+    # -- handlers
+    def on_adjourned(self, ev: Adjourned) -> None:
+        self.phase = "sealing"
+        self.sealer = parse_color(ev.color)
+        self.state.adjourned = True
+
+    def on_sealed(self, ev: SealedMove) -> None:
+        if self.phase != "sealing":
+            return      # an earlier version's note-like record (journals before the procedure at the table)
+        self.phase = "sealed"
+        self.sealed_seq = ev.seq
+        if self.timing.clock.ticking:
+            self.timing.clock.pause(ev.t)       # I.1: he stops his clock without starting the opponent's
 
     def on_envelope_opened(self, ev: EnvelopeOpened) -> None:
         self.state.log.reveal(ev.sealed_seq)
+        self.phase = None
+        self.state.adjourned = False
+        sealer = self.sealer if self.sealer is not None else self.state.to_move
+        self.sealer = None
+        self.sealed_seq = None
+        board = self.state.game_board()
+        over = game_already_over(board)
+        if over is not None or self.state.result is not None:
+            return      # the game had already ended otherwise (I.8)
+        hidden = ev.hidden
+        check = check_sealed_move(board, str(hidden.get("written", "")), str(hidden.get("lang", self.state.lang)),
+                                  spoken=bool(hidden.get("spoken")))
+        if not check.ok or check.move is None:
+            self.ending.end(win(not sealer), "sealed_move", ev.t)   # I.8 a-c
+            return
+        self._play(check.move, sealer, ev.t)
+
+    def _play(self, move: chess.Move, sealer: chess.Color, now: float) -> None:
+        """The sealed move on both boards (I.9 a): made, counted as pressed; the responder's clock starts."""
+        state = self.state
+        index = len(state.moves)
+        san = state.board.san(move)
+        state.push(move)
+        for board in BOARDS:
+            if len(self.boards.boards[board].move_stack) == index:
+                self.boards.boards[board].push(move)
+                self.boards.keys[board].append(state.keys[-1])
+        self.scores.made(index, move)
+        state.log.record(MoveMade(t=now, ply=index + 1, color=color_name(sealer), uci=move.uci(), san=san,
+                                  blind=state.is_blind(sealer)))
+        for board in BOARDS:
+            if self.boards.shows(board, index, move):
+                state.log.record(Mirrored(t=now, board=board, ply=index + 1))
+        clock = self.timing.clock
+        if clock.paused:
+            clock.resume(now)
+        self.timing.align(index + 1, now)
+        self.ending.after_move(now)
+

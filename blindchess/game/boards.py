@@ -110,6 +110,8 @@ class Boards:
         role: Role = "own" if state.owner_board(mover) == name else "mirror"
         if state.result is not None and role == "own" and index >= len(state.moves):
             return state.log.record(BoardMoveRejected(t=now, board=name, uci=move.uci(), reason="game-over"))
+        if state.adjourned and role == "own" and index >= len(state.moves):
+            return state.log.record(BoardMoveRejected(t=now, board=name, uci=move.uci(), reason="adjourned"))
         legal = replaces or board.is_legal(move)
         if not legal and not (role == "own" and self._illegal_stands(board, move, index)):
             return state.log.record(BoardMoveRejected(t=now, board=name, uci=move.uci(), reason="illegal"))

@@ -154,6 +154,8 @@ class Completion:
         mover = board.turn
         legal = board.is_legal(move)
         san = board.san(move) if legal else move.uci()
+        if not legal:
+            state.illegal.add(index)
         state.push(move)
         self.announced = None
         self.scores.made(index, move)

@@ -36,6 +36,7 @@ from .boards import Boards
 from .completion import Completion
 from .ending import Ending
 from .events import (
+    Adjourned,
     Announce,
     BoardMove,
     BoardMoveRejected,
@@ -112,7 +113,8 @@ class Rules:
         self.scores = Scores(self.state)
         self.completion = Completion(self.state, self.boards, self.timing, self.ending, self.scores)
         self.rulings = Rulings(self.state, self.boards, self.scores, self.timing, self.completion)
-        self.adjournment = Adjournment(self.state)
+        self.ending.restore_before_illegal = self.rulings.restore_before
+        self.adjournment = Adjournment(self.state, self.boards, self.timing, self.ending, self.scores)
         self.notes: list[Note] = []
         self.log.bind(self.apply)
 
@@ -142,8 +144,12 @@ class Rules:
         """Apply an input event: its one handler (ValueError etc. when it does not fit the game)."""
         now = ev.t
         match ev:
-            case SessionStart() | TimeRequest() | SealedMove():
+            case SessionStart() | TimeRequest():
                 pass
+            case Adjourned():
+                self.adjournment.on_adjourned(ev)
+            case SealedMove():
+                self.adjournment.on_sealed(ev)
             case Note():
                 self.notes.append(ev)
             case ClockStart():

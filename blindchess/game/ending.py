@@ -20,9 +20,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import chess
 
-from ..rulesets import cannot_mate
+from ..rulesets import both_flags_fallen, flag_fall, illegal_move
 from .events import (
     Claim,
     ClaimJudged,
@@ -59,6 +61,10 @@ class Ending:
     def __init__(self, state: GameState, timing: Timing) -> None:
         self.state = state
         self.timing = timing
+        #: Illegal moves claimed and restored, by the player who made them (Art. 7.5.5).
+        self.illegal_counts: dict[chess.Color, int] = {}
+        #: How the position before an illegal move is restored (the rulings part sets the boards and scores).
+        self.restore_before_illegal: Callable[[int, float], None] = _cannot_restore
 
     # -- commands
     def offer_draw(self, color: chess.Color, now: float) -> DrawOffer:
@@ -136,7 +142,7 @@ class Ending:
             self._claim_time(color, ev)
             return
         if ev.kind == "illegal":
-            self.state.log.record(ClaimJudged(t=ev.t, color=ev.color, kind=ev.kind, upheld=False))
+            self._claim_illegal(color, ev)
             return
         upheld = self.draw_claim_holds(color, ev.kind, move)
         self.state.log.record(ClaimJudged(t=ev.t, color=ev.color, kind=ev.kind, upheld=upheld))
@@ -155,6 +161,29 @@ class Ending:
             self.state.log.record(FlagFallen(t=ev.t, color=color_name(opponent)))
             self.flag_result(opponent, ev.t, both=clock.flag_fallen(color, ev.t))
 
+    def _claim_illegal(self, color: chess.Color, ev: Claim) -> None:
+        """``color`` claims that his opponent's last move was illegal, before making his own (A.4.2, B):
+        decided as :func:`blindchess.rulesets.illegal_move` says — in blitz the claimant wins (a draw when
+        the offender cannot mate him); in rapid the position before it is restored and the claimant gets
+        two minutes, a second illegal move of the same player loses (Art. 7.5.5)."""
+        state = self.state
+        index = len(state.moves) - 1
+        upheld = state.result is None and index >= 0 and index in state.illegal and state.mover(index) != color
+        state.log.record(ClaimJudged(t=ev.t, color=ev.color, kind="illegal", upheld=upheld))
+        if not upheld:
+            return
+        offender = not color
+        decision = illegal_move(state.rules, state.position(index), offender,
+                                previous_illegal=self.illegal_counts.get(offender, 0))
+        self.illegal_counts[offender] = self.illegal_counts.get(offender, 0) + 1
+        if decision.result is not None:
+            self.end(decision.result, "illegal_move" if decision.result != DRAW else "illegal_move_no_mate", ev.t)
+            return
+        if decision.restore_position:
+            self.restore_before_illegal(index, ev.t)
+        for side, secs in decision.add_seconds.items():
+            self.timing.add_time(side, secs, ev.t)
+
     def on_flag(self, ev: Flag) -> None:
         """The arbiter sees ``ev.color``'s flag (Art. 6.8): the game ends as Art. 6.9 says."""
         color = parse_color(ev.color)
@@ -162,17 +191,20 @@ class Ending:
             return
         self.timing.flags_seen.add(color)
         self.state.log.record(FlagFallen(t=ev.t, color=ev.color))
-        self.flag_result(color, ev.t, both=(not color) in self.timing.flags_seen)
+        self.flag_result(color, ev.t, both=self.timing.clock.flag_fallen(not color, ev.t))
 
     def flag_result(self, flagged: chess.Color, now: float, *, both: bool) -> None:
-        """``flagged`` lost on time, unless his opponent cannot mate him (a draw, Art. 6.9) or both flags
-        are down (a draw, A.4.3, B)."""
+        """``flagged`` lost on time, unless his opponent cannot mate him (a draw, Art. 6.9), or both flags
+        are down (a draw in rapid and blitz, A.4.3, B); :func:`blindchess.rulesets.flag_fall` decides."""
+        rules = self.state.rules
         if both:
-            self.end(DRAW, "both_flags", now)
-        elif cannot_mate(self.state.board, not flagged):
-            self.end(DRAW, "time_no_mate", now)
+            decision = both_flags_fallen(rules, self.state.board)
+            reason = "both_flags"
         else:
-            self.end(win(not flagged), "time_forfeit", now)
+            decision = flag_fall(rules, self.state.board, flagged, pointed_out=True)
+            reason = "time_no_mate" if decision.result == DRAW else "time_forfeit"
+        if decision.result is not None:
+            self.end(decision.result, reason, now)
 
     def after_move(self, now: float) -> None:
         """A move was made: the game may have ended by itself (Art. 5, 9.6)."""
@@ -189,3 +221,7 @@ class Ending:
         self.state.draw_offer = None
         self.timing.stop(now)
         self.state.log.record(GameEnd(t=now, result=result, reason=reason))
+
+
+def _cannot_restore(index: int, now: float) -> None:
+    raise ValueError("no way to restore a position")

@@ -32,7 +32,7 @@ __all__ = [
     "Color", "BoardName", "ScoreName", "Role", "EndReason", "ClaimKind", "GameEvent", "Player",
     "SessionStart", "ClockStart", "BoardMove", "TakeBack", "Announce", "Press", "ClockPause", "ClockResume",
     "ClockSet", "Score", "Touch", "DrawOffer", "DrawAnswer", "Resign", "Result", "TimeRequest", "Flag",
-    "Ruling", "RulingOverride", "PgnImport", "Note", "Reopened", "SealedMove", "EnvelopeOpened", "Claim",
+    "Ruling", "RulingOverride", "PgnImport", "Note", "Reopened", "Adjourned", "SealedMove", "EnvelopeOpened", "Claim",
     "MoveMade", "MoveWithdrawn", "MirrorNeeded", "Mirrored", "Placed", "AnnounceMismatch", "AnnounceUnclear",
     "AnnounceIgnored", "CorrectionRefused", "ClockRefused", "BoardMoveRejected", "ClockTimes", "Divergence",
     "BoardsAgree", "ScoreDeviation", "GameEnd", "JournalDamaged", "FlagFallen", "DrawDeclined", "ClaimJudged",
@@ -49,7 +49,7 @@ Role = Literal["own", "mirror"]
 EndReason = Literal[
     "checkmate", "stalemate", "insufficient_material", "seventyfive_moves", "fivefold_repetition",
     "fifty_moves", "threefold_repetition", "resignation", "agreement", "time_forfeit", "time_no_mate",
-    "both_flags", "illegal_move", "illegal_move_no_mate", "sealed_move", "arbiter"]
+    "both_flags", "illegal_move", "illegal_move_no_mate", "sealed_move", "quickplay", "arbiter"]
 #: What a player claims: a draw (Art. 9.2, 9.3), his opponent's flag (Art. 6.8, D.2.10 e), an illegal
 #: move in rapid or blitz without adequate supervision (Appendix A.4, B).
 ClaimKind = Literal["threefold", "fifty", "time", "illegal"]
@@ -335,9 +335,21 @@ class Reopened(GameEvent):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Adjourned(GameEvent):
+    """The arbiter adjourns (Guidelines I.1): ``color`` is to seal his move, half-move ``ply`` (1-based)."""
+
+    TYPE: ClassVar[str] = "adjourned"
+    INPUT: ClassVar[bool] = True
+    ARTICLE: ClassVar[str] = "Guidelines I.1"
+    color: Color
+    ply: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
 class SealedMove(GameEvent):
     """The sealed move of an adjournment (Guidelines I.1-2): ``public`` is what the envelope shows,
-    ``hidden`` the move as written — in the journal only, until the envelope is opened."""
+    ``hidden`` the move as written — kept in the envelope, never journaled, until the envelope is
+    opened; ``valid``: it read as one legal move when sealed; ``by`` the sealer."""
 
     TYPE: ClassVar[str] = "sealed-move"
     INPUT: ClassVar[bool] = True
@@ -346,6 +358,8 @@ class SealedMove(GameEvent):
     public: Mapping[str, Any] = field(default_factory=dict)
     hidden: Mapping[str, Any] | None = None
     sealed: bool = False      # set on the copy everyone may see
+    valid: bool = True
+    by: Color | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -469,12 +483,13 @@ class ClockRefused(GameEvent):
 @dataclass(frozen=True, kw_only=True)
 class BoardMoveRejected(GameEvent):
     """A move on a board refused: "illegal" (Art. 3, 7), "not-made" (a mirror of a move not made,
-    D.2.3), "game-over"; the board is unchanged."""
+    D.2.3), "game-over", "adjourned" (a move is to be sealed, not made; Guidelines I.1); the board is
+    unchanged."""
 
     TYPE: ClassVar[str] = "board-move-rejected"
     board: BoardName
     uci: str
-    reason: Literal["illegal", "not-made", "game-over"] = "illegal"
+    reason: Literal["illegal", "not-made", "game-over", "adjourned"] = "illegal"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -576,7 +591,7 @@ class TimeAdded(GameEvent):
 _ALL: tuple[type[GameEvent], ...] = (
     SessionStart, ClockStart, BoardMove, TakeBack, Announce, Press, ClockPause, ClockResume, ClockSet, Score,
     Touch, DrawOffer, DrawAnswer, Resign, Result, TimeRequest, Flag, Ruling, RulingOverride, PgnImport, Note,
-    Reopened, SealedMove, EnvelopeOpened, Claim,
+    Reopened, Adjourned, SealedMove, EnvelopeOpened, Claim,
     MoveMade, MoveWithdrawn, MirrorNeeded, Mirrored, Placed, AnnounceMismatch, AnnounceUnclear, AnnounceIgnored,
     CorrectionRefused, ClockRefused, BoardMoveRejected, MoveRefused, ClockTimes, Divergence, BoardsAgree,
     ScoreDeviation, GameEnd, JournalDamaged, FlagFallen, DrawDeclined, ClaimJudged, TimeAdded,

@@ -11,8 +11,9 @@ commit (journal first, then act). Commands outside an open unit commit at once.
 While a journal is replayed nothing is written.
 
 The sealed move of an adjournment (Guidelines I.1-2) is the one event with a secret:
-the journal holds it whole; :attr:`EventLog.events` holds it without ``hidden`` (and
-``sealed=True``) until :meth:`EventLog.reveal` (the envelope opened, Guidelines I.7).
+the journal holds it without the move as written (the envelope file keeps that, see
+:mod:`blindchess.game.adjournment`); :attr:`EventLog.events` holds it without ``hidden``
+(and ``sealed=True``) until :meth:`EventLog.reveal` (the envelope opened, Guidelines I.7).
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ class EventLog:
         unit, self._unit = self._unit, []
         if unit and self._journal is not None and not self.replaying:
             try:
-                self._journal.append_unit([to_json(ev) for ev in unit])
+                self._journal.append_unit([to_json(_journaled(ev)) for ev in unit])
             except OSError as exc:
                 raise JournalError(exc.errno, exc.strerror or str(exc), str(self.journal_path)) from exc
         return unit
@@ -138,3 +139,8 @@ class EventLog:
 
 def _nothing(ev: GameEvent) -> None:
     return None
+
+
+def _journaled(ev: GameEvent) -> GameEvent:
+    """``ev`` as the journal holds it: a sealed move without the move as written (the envelope keeps it)."""
+    return dataclasses.replace(ev, hidden=None) if isinstance(ev, SealedMove) else ev

@@ -138,6 +138,15 @@ class Rulings:
         self.timing.clock.load_history(rows, len(moves), self.state.start.turn, ev.t)
         self.boards.check_divergence(ev.t)
 
+    def restore_before(self, index: int, now: float) -> None:
+        """The position before half-move ``index`` restored (an illegal move claimed, Art. 7.5.1): the game,
+        both boards and both scores go back; the clock runs for the player to move again."""
+        self._set_game(list(self.state.moves[:index]))
+        self.completion.announced = None
+        self.scores.truncate(index)
+        self.timing.align(index, now)
+        self.boards.check_divergence(now)
+
     def _set_game(self, moves: list[chess.Move]) -> None:
         self.state.set_moves(moves)
         self.boards.set_all(moves)

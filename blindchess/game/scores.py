@@ -99,7 +99,7 @@ class Scores:
 
     def made(self, index: int, move: chess.Move) -> None:
         """Both keepers write the move of half-move ``index`` as announced (D.2.7, D.2.10 c)."""
-        text = notation.write(self.state.position(index), move, self.state.lang)
+        text = self._written(index, move)
         for who in SCORES:
             entries = self.entries[who]
             for i in range(len(entries), index):      # entries a keeper lacks (after a ruling)
@@ -111,8 +111,14 @@ class Scores:
             else:
                 self._append(who, text, move, None)
 
-    def _written(self, index: int) -> str:
-        return notation.write(self.state.position(index), self.state.moves[index], self.state.lang)
+    def _written(self, index: int, move: chess.Move | None = None) -> str:
+        """Half-move ``index`` as the keepers write it; an illegal move as played (rapid, blitz without
+        adequate supervision) in the long form, which no reader mistakes for a legal move."""
+        move = self.state.moves[index] if move is None else move
+        board = self.state.position(index)
+        if not board.is_legal(move):
+            return move.uci()
+        return notation.write(board, move, self.state.lang)
 
     def _append(self, who: ScoreName, text: str, move: chess.Move | None, problem: str | None) -> None:
         entries = self.entries[who]

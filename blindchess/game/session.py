@@ -20,6 +20,7 @@ In rulings board/score "a" is the sighted one, "b" the tactile board / the blind
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -394,7 +395,8 @@ class Session:
 
     @property
     def envelope_sealed(self) -> bool:
-        return self._g.adjournment.envelope_sealed
+        """A sealed envelope waits to be opened (Guidelines I.3)."""
+        return self._g.adjournment.phase == "sealed"
 
     def flags_fallen(self, now: float) -> list[chess.Color]:
         """The sides whose time is up at ``now`` and whose flag has not been seen yet."""
@@ -495,16 +497,53 @@ class Session:
         """A note for the record (the arbiter's, the app's, the table's own state)."""
         return self._run(lambda: self._g.log.record(Note(t=now, text=str(text), kind=kind, data=data)))
 
-    def seal_move(self, public: Mapping[str, Any], hidden: Mapping[str, Any], now: float) -> SealedMove:
-        """A sealed move journaled (Guidelines I.1); returned as everyone may see it."""
-        public_ev: list[SealedMove] = []
-        self._run(lambda: public_ev.append(self._g.adjournment.seal_move(public, hidden, now)))
-        return public_ev[0]
+    def adjourn(self, now: float) -> Events:
+        """The arbiter adjourns (Guidelines I.1): the player to move is to seal his move. ValueError when
+        the game is over or already adjourned."""
+        return self._run(lambda: self._g.adjournment.adjourn(now))
+
+    def seal(self, public: Mapping[str, Any], hidden: Mapping[str, Any], now: float, *, valid: bool = True) -> Events:
+        """The sealer seals the envelope (Guidelines I.1): ``public`` the envelope's fields and the
+        commitment, ``hidden`` the move as written (kept in the envelope, never journaled). The sealed
+        move comes back without ``hidden``. ValueError when nothing is to be sealed, UserError when the
+        envelope cannot be kept."""
+        try:
+            return self._run(lambda: self._g.adjournment.seal(public, hidden, now, valid=valid))
+        except OSError as exc:
+            raise UserError(tr("session.journal_write_failed", self.lang, path=self.journal_path,
+                               error=exc.strerror or exc)) from exc
+
+    @property
+    def adjourned(self) -> bool:
+        """The game is adjourned: a move is to be sealed, or sealed and not yet opened (Guidelines I)."""
+        return self._g.state.adjourned
+
+    @property
+    def sealer(self) -> chess.Color | None:
+        """Who seals (or sealed) the move of the adjournment, None when the game is not adjourned."""
+        return self._g.adjournment.sealer
+
+    @property
+    def sealing(self) -> bool:
+        """The sealer is writing his move (Guidelines I.1): the envelope is not yet sealed."""
+        return self._g.adjournment.phase == "sealing"
 
     def sealed_move(self, *, reveal: bool = False) -> SealedMove | None:
-        return self._g.adjournment.sealed_move(reveal=reveal)
+        """The latest sealed move as everyone may see it (``hidden`` only once opened); ``reveal``: whole —
+        for the arbiter's own checks, never on the responder's side before the opening."""
+        log = self._g.log
+        if not log.sealed:
+            return None
+        seq = max(log.sealed)
+        ev = log.sealed[seq]
+        if reveal and seq not in log.opened:
+            hidden = self._g.adjournment.envelope() if seq == self._g.adjournment.sealed_seq else ev.hidden
+            return dataclasses.replace(ev, hidden=hidden)
+        return ev if seq in log.opened else dataclasses.replace(ev, hidden=None, sealed=True)
 
     def open_envelope(self, now: float) -> Events:
+        """The arbiter opens the envelope (Guidelines I.7): the sealed move is made (I.9 a) or loses (I.8).
+        ValueError when no envelope is closed, it is lost, or it does not match its commitment."""
         return self._run(lambda: self._g.adjournment.open_envelope(now))
 
     def to_pgn_game(self) -> chess.pgn.Game:

@@ -38,6 +38,10 @@ class GameState:
     result: str | None = None
     result_reason: str | None = None
     draw_offer: chess.Color | None = None
+    #: Adjourned (Guidelines I): the move is to be sealed, not made, until the envelope is opened.
+    adjourned: bool = False
+    #: Half-moves (0-based) made illegally, as played (rapid and blitz without adequate supervision).
+    illegal: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.start = self.start.copy(stack=False)
@@ -69,6 +73,7 @@ class GameState:
         """The last move made is un-made (D.2.8) and returned."""
         self._positions.pop()
         self.keys.pop()
+        self.illegal.discard(len(self.board.move_stack) - 1)
         return self.board.pop()
 
     def set_moves(self, moves: list[chess.Move]) -> None:

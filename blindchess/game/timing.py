@@ -61,7 +61,7 @@ class Timing:
         made = len(self.state.moves)
         if self.state.result is not None:
             return self._refuse(color, now, "game-over")
-        if self.clock.paused:
+        if self.clock.paused or self.state.adjourned:
             return self._refuse(color, now, "paused")
         if made != self.pressed + 1 or self.state.mover(made - 1) != color:
             return self._refuse(color, now, "not-made")
@@ -89,10 +89,12 @@ class Timing:
 
     def tick(self, now: float) -> list[GameEvent]:
         """The arbiter looks at the clock (Art. 6.8): with adequate supervision a fallen flag is seen
-        (:class:`Flag`, and the game ends, Art. 6.9); without, nothing happens until a player claims."""
-        if not self.state.rules.arbiter_calls_flag:
-            return []
-        return [self.state.log.record(Flag(t=now, color=color_name(c))) for c in self.fallen(now)]
+        (:class:`Flag`, and the game ends, Art. 6.9); without, nothing happens until a player claims —
+        unless both flags are down, which the arbiter may point out (a draw)."""
+        fallen = self.fallen(now)
+        if not self.state.rules.arbiter_calls_flag and len(fallen) < 2:
+            return []       # without adequate supervision a flag counts when a player points it out (A.4.4)
+        return [self.state.log.record(Flag(t=now, color=color_name(c))) for c in fallen]
 
     def request_time(self, now: float, *, by: str = "blind") -> TimeRequest:
         """Moves completed, time used and left by both players — told only on request (D.2.10 d)."""

@@ -95,6 +95,19 @@ def format_event(data: dict[str, object], lang: str) -> list[str]:
                   black=_clock_text(data.get("black"), lang))
     elif kind == "game-end":
         text = tr("scenario.log_game_end", lang, result=data.get("result"))
+    elif kind == "ended":
+        text = tr("scenario.log_ended", lang, result=data.get("result"),
+                  reason=tr(f"session.reason_{data.get('reason')}", lang))
+    elif kind == "claim":
+        text = tr("scenario.log_claim_upheld" if data.get("upheld") else "scenario.log_claim_rejected", lang,
+                  by=word(_BY, data.get("by")), kind=tr(f"scenario.claim_{data.get('kind')}", lang))
+    elif kind == "adjourned":
+        text = tr("scenario.log_adjourned", lang, by=word(_BY, data.get("sealer")), ply=data.get("ply"))
+    elif kind == "sealed":
+        text = tr("scenario.log_sealed" if data.get("valid") else "scenario.log_sealed_invalid", lang,
+                  by=word(_BY, data.get("by")))
+    elif kind == "resumed":
+        text = tr("scenario.log_resumed", lang, uci=data.get("uci") or "–")
     elif kind == "final":
         return [stamp + line for line in _final_lines(data, lang)]
     elif kind in QUIET_TYPES:

@@ -12,23 +12,30 @@ announced and not yet pressed (his announcement declares it, Art. 9.2.1.1). "Rem
 said by a player who could claim is his claim, not an offer: the table takes the
 correct claim the player means rather than an offer he could only lose by. A claim on
 time (Art. 6.8; for the blind player his assistant, D.2.10 e) needs the opponent's
-flag down. Every end — by the board, a claim, a flag, an agreement, a resignation —
+flag down. A draw claimed with under two minutes left (Guidelines III) stops the clocks
+and goes to the arbiter. Every end — by the board, a claim, a flag, an agreement, a resignation —
 is said to everybody and shown (``ended``), stops the clock and stands in both scores
 and the PGN (the engine's result).
 """
 
 from __future__ import annotations
 
+from typing import Literal
+
 import chess
 
 from ..game.events import ClaimJudged, ClaimKind, DrawDeclined, DrawOffer, FlagFallen, GameEnd, TimeAdded
 from ..i18n import tr
+from ..rulesets import QuickplayClaim, decide_quickplay, quickplay_claim
 from .events import Claimed, Ended, GameEnded
 from .questions import Question, Questions
 from .setup import Answer, Who, color_name, to_color
 from .state import TableState
 
-__all__ = ["Endings"]
+__all__ = ["Endings", "QuickplayGround", "QuickplayVerdict"]
+
+QuickplayGround = Literal["cannot_win", "no_effort"]
+QuickplayVerdict = Literal["draw", "reject", "postpone"]
 
 
 class Endings:
@@ -41,6 +48,8 @@ class Endings:
         questions.resolver("draw-accept", self._resolve)
         #: Who made the claim being judged (the engine knows colours; the table knows the actor).
         self._claimant: Who | None = None
+        #: A quickplay-finish claim waiting for the arbiter (Guidelines III), or None.
+        self.quickplay: QuickplayClaim | None = None
 
     # ---------------------------------------------------------------- inputs
     def ask_resign(self, who: Who, now: float) -> None:
@@ -118,6 +127,49 @@ class Endings:
             if s.clock.flag_fallen(sighted, state.now) and not s.clock.flag_fallen(s.blind_color, state.now):
                 return s.blind_color
         return color
+
+    def claim_quickplay(self, who: Who, ground: QuickplayGround, now: float) -> None:
+        """``who`` claims a draw with under two minutes left (Guidelines III): the claim is checked (no
+        increment, not blitz, his move, his flag up, the position written down — here the position on
+        the board, and his score for "no effort"), the clocks are stopped and the arbiter decides
+        (:meth:`arbiter_quickplay`)."""
+        state = self.state
+        s = state.session
+        color = state.color_of(who)
+        if color is None or s.finished or s.time_control is None:
+            state.refuse(now, "claim", tr("table.game_over" if s.finished else "table.no_clock", state.lang), to=who)
+            return
+        board = s.game_board()
+        claim = quickplay_claim(s.rules, board, color, s.clock.remaining(color, now), ground, board.fen(),
+                                s.score("blind" if who == "blind" else "sighted"))
+        if not claim.valid:
+            state.refuse(now, "claim", claim.message(state.lang), to=who)
+            return
+        self.quickplay = claim
+        if not s.clock.paused:
+            state.react(s.pause(now))
+        text = claim.message(state.lang)
+        state.show(now, text)
+        state.say(now, text, "all", "answer")
+
+    def arbiter_quickplay(self, verdict: QuickplayVerdict, now: float) -> None:
+        """The arbiter decides a quickplay-finish claim: "draw", "reject" (two minutes to the opponent) or
+        "postpone"; the clocks run again unless the game is drawn."""
+        state = self.state
+        s = state.session
+        claim, self.quickplay = self.quickplay, None
+        if claim is None:
+            state.refuse(now, "ruling", tr("table.nothing_to_rule", state.lang), to="sighted")
+            return
+        decision = decide_quickplay(claim, verdict)
+        state.show(now, decision.message(state.lang))
+        if decision.result is not None:
+            state.react(s.set_result(decision.result, now, reason="quickplay"))
+            return
+        for side, secs in decision.add_seconds.items():
+            state.react(s.set_remaining(side, s.clock.remaining(side, now) + secs, now))
+        if s.clock.paused:
+            state.react(s.resume(now))
 
     def offer_to(self, color: chess.Color | None) -> bool:
         """The opponent of ``color`` has offered a draw that stands."""

@@ -7,7 +7,7 @@ maps every JSON type to its class; :func:`from_json` reads an event back.
 
 The types of the scenario format (``said``, ``shown``, ``touched``, ``move``,
 ``question``, ``refused``, ``divergence``, ``ruling``, ``claim``, ``ended``,
-``final``) are exact; the others (``speak``, ``mirrored``, ``clock``,
+``adjourned``, ``sealed``, ``resumed``, ``final``) are exact; the others (``speak``, ``mirrored``, ``clock``,
 ``game-end``, ``device``, ``heard``) are extra — front ends act on them (``speak``: start
 saying a text now; ``device``: send a request to a board) and a scenario report
 may list them.
@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 __all__ = [
     "Said", "Speak", "Shown", "Touched", "Moved", "Asked", "Refused", "Diverged", "Ruled", "Final",
-    "Mirrored", "ClockPressed", "GameEnded", "Claimed", "Ended", "DeviceRequest", "Heard", "TableEvent", "EVENT_TYPES",
+    "Mirrored", "ClockPressed", "GameEnded", "Claimed", "Ended", "Adjourned", "Sealed", "Resumed", "DeviceRequest", "Heard", "TableEvent", "EVENT_TYPES",
     "from_json",
 ]
 
@@ -200,6 +200,34 @@ class Ended(_Event):
 
 
 @dataclass(frozen=True)
+class Adjourned(_Event):
+    """The game is adjourned (Guidelines I.1): ``sealer`` ("blind"/"sighted") seals half-move ``ply`` (1-based)."""
+
+    type_name: ClassVar[str] = "adjourned"
+    sealer: str
+    ply: int
+
+
+@dataclass(frozen=True)
+class Sealed(_Event):
+    """``by`` wrote his sealed move: ``valid`` whether it reads as one legal move (never the move itself).
+    Valid: the envelope is sealed; not valid: he is told why and writes again (written again: sealed)."""
+
+    type_name: ClassVar[str] = "sealed"
+    by: str
+    valid: bool
+
+
+@dataclass(frozen=True)
+class Resumed(_Event):
+    """The envelope was opened at resumption (Guidelines I.7, I.9 a): ``uci`` the sealed move made on both
+    boards (None: it loses, I.8)."""
+
+    type_name: ClassVar[str] = "resumed"
+    uci: str | None
+
+
+@dataclass(frozen=True)
 class DeviceRequest(_Event):
     """Something a device must do: ``device`` "pegboard"; ``what`` "snapshot" or "expect" (``fen``)."""
 
@@ -220,13 +248,13 @@ class Heard(_Event):
 
 
 TableEvent = (Said | Speak | Shown | Touched | Moved | Asked | Refused | Diverged | Ruled | Final | Mirrored
-              | ClockPressed | GameEnded | Claimed | Ended | DeviceRequest | Heard)
+              | ClockPressed | GameEnded | Claimed | Ended | Adjourned | Sealed | Resumed | DeviceRequest | Heard)
 
 #: JSON type -> event class (the one registry).
 EVENT_TYPES: dict[str, type[_Event]] = {
     cls.type_name: cls
     for cls in (Said, Speak, Shown, Touched, Moved, Asked, Refused, Diverged, Ruled, Final, Mirrored,
-                ClockPressed, GameEnded, Claimed, Ended, DeviceRequest, Heard)
+                ClockPressed, GameEnded, Claimed, Ended, Adjourned, Sealed, Resumed, DeviceRequest, Heard)
 }
 
 

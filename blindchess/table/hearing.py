@@ -26,6 +26,7 @@ from .. import phonetic
 from ..dialogue import Decision
 from ..game.events import Announce, AnnounceIgnored, AnnounceMismatch, AnnounceUnclear, CorrectionRefused
 from ..i18n import tr
+from .adjournment import Adjournments
 from .endings import Endings
 from .events import Heard
 from .questions import Question, Questions
@@ -41,8 +42,9 @@ class Hearing:
     """Speech and typed phrases of both players (see the module docstring)."""
 
     def __init__(self, state: TableState, questions: Questions, tactile: TactileBoard, endings: Endings,
-                 requests: Requests) -> None:
+                 requests: Requests, adjournments: Adjournments) -> None:
         self.state = state
+        self.adjournments = adjournments
         self.questions = questions
         self.tactile = tactile
         self.endings = endings
@@ -62,6 +64,9 @@ class Hearing:
             state.refuse(now, "speech", tr("table.no_blind_player", lang))
             return
         me = s.blind_color
+        if s.sealing and s.sealer == me:
+            self.adjournments.seal("blind", text, now)     # his sealed move, said on his own headset (I.1)
+            return
         board = state.hearing_board()
         heard = confidence is not None
         u = phonetic.understand(board, text, lang, heard=heard)

@@ -97,8 +97,15 @@ class Moves:
         self.tactile.move_made()
         state.emit(Moved(t, ply, ev.color, ev.uci, ev.san))
         before = state.board_at(ply - 1)
-        written = notation.write(before, move, state.lang) if ev.legal else ev.uci
-        phrase = board_words.move_words(before, move, state.lang, state.wording) if ev.legal else ev.uci
+        if ev.legal:
+            written = notation.write(before, move, state.lang)
+            phrase = board_words.move_words(before, move, state.lang, state.wording)
+        else:       # an illegal move made as played (rapid, blitz without adequate supervision): from, to
+            written = ev.uci
+            piece = before.piece_at(move.from_square)
+            phrase = tr("table.illegal_move_words", state.lang, piece=state.piece_words(piece),
+                        start=phonetic.square_name(move.from_square, state.lang),
+                        target=phonetic.square_name(move.to_square, state.lang))
         state.show(t, tr("table.move_shown", state.lang, color=tr(f"table.{ev.color}", state.lang), move=written))
         if s.is_blind(color):
             state.say(t, tr("table.move_confirmed", state.lang, move=phrase), "blind", "move")
@@ -133,6 +140,9 @@ class Moves:
             what = "mirror"
         elif ev.reason == "game-over":
             text = tr("table.game_over", state.lang)
+            what = "move"
+        elif ev.reason == "adjourned":
+            text = tr("table.adjourned_no_move", state.lang)
             what = "move"
         else:
             text = tr("table.refused_illegal", state.lang, move=state.uci_words(name, ev.uci),

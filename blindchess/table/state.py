@@ -118,8 +118,10 @@ class TableState:
         return self.session.position(plies)
 
     def written(self, index: int) -> str:
-        """Half-move ``index`` of the game in the session language's notation."""
-        return notation.write(self.board_at(index), self.session.game_moves[index], self.lang)
+        """Half-move ``index`` of the game in the session language's notation (an illegal move made as
+        played — rapid or blitz without adequate supervision — from square to square)."""
+        board, move = self.board_at(index), self.session.game_moves[index]
+        return notation.write(board, move, self.lang) if board.is_legal(move) else move.uci()
 
     def uci_words(self, board_name: str, uci: str) -> str:
         """A move given as UCI, in the game's notation where it is legal on ``board_name`` or in the game."""

@@ -27,6 +27,8 @@ written before anybody is told anything (:meth:`Table._input`).
 :mod:`~blindchess.table.clock`             presses, pause, the arbiter's look at the clock, chosen warnings (D.2.4, D.2.10 d)
 :mod:`~blindchess.table.requests`          what is said only when asked (D.2.10 d), repeat
 :mod:`~blindchess.table.rulings`           divergence and the arbiter's ruling (D.2.9)
+:mod:`~blindchess.table.adjournment`       an adjourned game: the sealed move, the envelope, resumption (Guidelines I)
+:mod:`~blindchess.table.assistant`         the assistant's duties offered when the blind player has one (D.2.10)
 :mod:`~blindchess.table.status`            the next step, the final state
 :mod:`~blindchess.table.opponent`          practice: the computer plays the sighted side
 :mod:`~blindchess.table.speech`            who hears what, priorities, what may interrupt what, what is stale
@@ -47,6 +49,7 @@ from ..dialogue import Dialogue
 from ..errors import UserError
 from ..game import Session
 from ..game.events import (
+    Adjourned,
     AnnounceIgnored,
     AnnounceMismatch,
     AnnounceUnclear,
@@ -60,6 +63,7 @@ from ..game.events import (
     Divergence,
     DrawDeclined,
     DrawOffer,
+    EnvelopeOpened,
     FlagFallen,
     GameEnd,
     GameEvent,
@@ -71,7 +75,9 @@ from ..game.events import (
     Ruling,
     RulingOverride,
     ScoreDeviation,
+    SealedMove,
     TimeAdded,
+    Touch,
 )
 from ..i18n import tr
 from ..journal import read_journal
@@ -79,9 +85,11 @@ from ..pegboard.protocol import ProtocolError
 from ..pegboard.tracker import InputEvent, Tracker
 from ..plural import plural
 from ..ruling import Ruling as Proposal
+from .adjournment import Adjournments
+from .assistant import AssistantDuties
 from .clock import ClockKeeper
 from .eboard import EBoard
-from .endings import Endings
+from .endings import Endings, QuickplayGround, QuickplayVerdict
 from .events import Final, TableEvent
 from .hearing import Hearing
 from .moves import Moves
@@ -111,7 +119,10 @@ class Table:
         self.requests = Requests(self.state)
         self.endings = Endings(self.state, self.questions)
         self.moves = Moves(self.state, self.tactile)
-        self.hearing = Hearing(self.state, self.questions, self.tactile, self.endings, self.requests)
+        self.adjournments = Adjournments(self.state)
+        self.assistant = AssistantDuties(self.state)
+        self.hearing = Hearing(self.state, self.questions, self.tactile, self.endings, self.requests,
+                               self.adjournments)
         self.rulings = Rulings(self.state, self.questions, self.tactile)
         #: The sighted player's e-board (``TableSetup.sighted_board == "dgt"``), else None.
         self.eboard: EBoard | None = EBoard(self.state) if setup.sighted_board == "dgt" else None
@@ -124,14 +135,17 @@ class Table:
     # ================================================================ the engine's events
     def _react(self, events: Sequence[GameEvent]) -> None:
         """The one dispatch of the engine's events to the parts of the table that act on them."""
-        for ev in events:
+        for i, ev in enumerate(events):
             if self.opponent is not None:
                 self.opponent.saw(ev)
             match ev:
                 case MoveMade():
                     self.moves.made(ev)
+                    self.assistant.made(ev)
                     if self.eboard is not None:
                         self.eboard.made(ev)
+                case Touch():
+                    self.assistant.touched(ev)
                 case MoveWithdrawn():
                     self.moves.withdrawn(ev)
                 case MirrorNeeded():
@@ -174,6 +188,13 @@ class Table:
                     self.rulings.ruled(ev)
                     if self.eboard is not None:
                         self.eboard.ruled(ev.t)
+                case Adjourned():
+                    self.adjournments.adjourned(ev)
+                case SealedMove():
+                    self.adjournments.sealed(ev)
+                case EnvelopeOpened():
+                    made = next((m for m in events[i + 1:] if isinstance(m, MoveMade)), None)
+                    self.adjournments.opened(ev, chess.Move.from_uci(made.uci) if made is not None else None)
                 case JournalDamaged():
                     self._journal_damaged(ev)
                 case _:
@@ -200,6 +221,8 @@ class Table:
             if session.time_control is not None:
                 state.react(session.start_clock(now))
             state.show(now, start_shown(setup, state.lang))
+            if setup.rules is not None:      # chosen for the event: which rules apply (Appendices A, B)
+                state.show(now, session.rules.describe(state.lang))
             if session.blind_color is not None:
                 state.say(now, start_text(setup, state.lang), "blind", "answer")
             table.tactile.expect(now)
@@ -288,6 +311,7 @@ class Table:
         for ev in state.speech.advance(now):
             state.emit(ev)
         self.clock.tick(now)
+        self.assistant.tick(now)
         self.tactile.tick(now)
         if self.eboard is not None:
             self.eboard.tick(now)
@@ -392,6 +416,32 @@ class Table:
                 declared = self.moves.read("sighted" if self.state.who(who) == "sighted" else "tactile", move, now)
             if move is None or declared is not None:
                 self.endings.claim(self.state.who(who), kind, now, declared)
+
+    def claim_quickplay(self, who: Who | str, ground: QuickplayGround, now: float) -> None:
+        """``who`` claims a draw with under two minutes left (Guidelines III: "cannot_win" — the opponent
+        cannot win by normal means — or "no_effort"); the clocks stop and the arbiter decides."""
+        with self._input(now):
+            self.endings.claim_quickplay(self.state.who(who), ground, now)
+
+    def arbiter_quickplay(self, verdict: QuickplayVerdict, now: float) -> None:
+        """The arbiter decides the quickplay-finish claim: "draw", "reject" or "postpone"."""
+        with self._input(now):
+            self.endings.arbiter_quickplay(verdict, now)
+
+    def adjourn(self, now: float) -> None:
+        """The arbiter adjourns the game (Guidelines I.1): the player to move seals his move."""
+        with self._input(now):
+            self.adjournments.adjourn(now)
+
+    def seal(self, who: Who | str, text: str, now: float) -> None:
+        """``who`` writes (or says) his sealed move (Guidelines I.1); never said or shown back."""
+        with self._input(now):
+            self.adjournments.seal(self.state.who(who), text, now)
+
+    def resume_adjourned(self, now: float) -> None:
+        """The arbiter resumes the adjourned game: the envelope is opened, the sealed move made (I.7, I.9 a)."""
+        with self._input(now):
+            self.adjournments.resume(now)
 
     def pause(self, now: float) -> None:
         """The arbiter stops the clock."""

@@ -1,0 +1,160 @@
+"""An adjourned game at the table: the sealed move, the envelope, resumption (FIDE Laws, Guidelines I; pure).
+
+* **Adjourning (I.1).** The arbiter adjourns; everybody hears who seals. The player to
+  move writes his move: the blind player says or types it (the recogniser hears it on
+  his own headset; it is never said back), the sighted player types it. It is read as
+  ``blindchess envelope check`` reads it (:func:`blindchess.envelope.check_sealed_move`):
+  ambiguous, illegal or unreadable — the sealer alone is told why (never the move) and
+  writes again; the same text written again although it would lose is sealed as written
+  (he insists; Guidelines I.8 decides at resumption). A move that reads as one legal move
+  is sealed at once: the envelope (fields a–g, :class:`blindchess.envelope.Envelope`)
+  is journaled, the move as written kept in the envelope, the clocks stop.
+* **Resumption (I.5, I.7, I.9 a).** The arbiter opens the envelope: the sealed move
+  becomes public, is made on both boards and announced to both players, and the
+  responder's clock starts; a sealed move that loses (I.8) ends the game.
+* **The assistant (D.2.10 f)** is told the formalities when one is set.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+import chess
+
+from .. import board_words, notation
+from ..envelope import Envelope, SealCheck, check_sealed_move, commitment
+from ..errors import UserError
+from ..game.events import Adjourned, EnvelopeOpened, SealedMove
+from ..i18n import tr
+from .events import Adjourned as AdjournedEvent
+from .events import Resumed, Sealed
+from .setup import Who, color_name, to_color
+from .state import TableState
+
+__all__ = ["Adjournments"]
+
+
+class Adjournments:
+    """Adjourning, sealing, resuming at one table (see the module docstring)."""
+
+    def __init__(self, state: TableState) -> None:
+        self.state = state
+        self._refused_text: str | None = None     # the last sealed move that would lose (written again: sealed)
+
+    # ---------------------------------------------------------------- inputs
+    def adjourn(self, now: float) -> None:
+        """The arbiter adjourns (refused when the game is over or already adjourned)."""
+        state = self.state
+        s = state.session
+        if s.finished or s.adjourned:
+            state.refuse(now, "adjourn", tr("table.no_adjournment", state.lang), to="sighted")
+            return
+        state.react(s.adjourn(now))
+
+    def seal(self, who: Who, text: str, now: float) -> None:
+        """``who`` writes (or says) his sealed move: checked, sealed when it reads as one legal move."""
+        state = self.state
+        s = state.session
+        lang = state.lang
+        sealer = s.sealer
+        if not s.sealing or sealer is None:
+            state.refuse(now, "seal", tr("table.nothing_to_seal", lang), to=who)
+            return
+        if state.who(color_name(sealer)) != who:
+            state.refuse(now, "seal", tr("table.not_your_seal", lang, name=state.name(sealer)), to=who)
+            return
+        board = s.game_board()
+        check = self._read(board, text, who)
+        if not check.ok and text.strip() != self._refused_text:
+            self._refused_text = text.strip()
+            state.emit(Sealed(now, who, False))
+            why = tr(f"table.seal_{check.problem or 'unreadable'}", lang)     # to the sealer alone, never the move
+            if who == "blind":
+                state.say(now, why, "blind", "answer")
+            else:
+                state.show(now, why)
+            return
+        self._refused_text = None
+        nonce = secrets.token_hex(16)
+        clock = s.clock
+        envelope = Envelope(
+            white=s.white.name, black=s.black.name, position=board.fen(),
+            white_used=round(clock.used(chess.WHITE, now), 3), black_used=round(clock.used(chess.BLACK, now), 3),
+            sealer=sealer, move_number=board.fullmove_number, draw_offer=s.draw_offer,
+            white_remaining=_finite(clock.remaining(chess.WHITE, now)),
+            black_remaining=_finite(clock.remaining(chess.BLACK, now)),
+            event=s.headers.get("Event", ""), round=s.headers.get("Round", ""),
+            commitment=commitment(board.fen(), check.written, nonce))
+        hidden = {"written": check.written, "lang": check.lang, "spoken": check.spoken, "nonce": nonce}
+        try:
+            state.react(s.seal(envelope.to_dict(), hidden, now, valid=check.ok))
+        except UserError as exc:
+            state.refuse(now, "seal", exc.message, to=who)
+
+    def resume(self, now: float) -> None:
+        """The arbiter resumes the game: the envelope is opened (refused when none is sealed or it is lost)."""
+        state = self.state
+        s = state.session
+        if not s.envelope_sealed:
+            state.refuse(now, "resume", tr("table.no_envelope", state.lang), to="sighted")
+            return
+        try:
+            events = s.open_envelope(now)
+        except ValueError:
+            state.refuse(now, "resume", tr("table.envelope_lost", state.lang), to="sighted")
+            return
+        state.react(events)
+
+    def _read(self, board: chess.Board, text: str, who: Who) -> SealCheck:
+        """The sealed move as the arbiter reads it: notation first; the blind player's words as spoken."""
+        lang = self.state.lang
+        check = check_sealed_move(board, text, lang)
+        if check.ok or who != "blind" or check.problem != "unreadable":
+            return check
+        return check_sealed_move(board, text, lang, spoken=True)
+
+    # ---------------------------------------------------------------- what the engine decided
+    def adjourned(self, ev: Adjourned) -> None:
+        state = self.state
+        color = to_color(ev.color)
+        who = state.who(ev.color)
+        state.emit(AdjournedEvent(ev.t, who, ev.ply))
+        text = tr("table.adjourned", state.lang, name=state.name(color))
+        state.show(ev.t, text)
+        state.say(ev.t, text, "all", "move")
+        self._assistant(ev.t, "table.assistant_adjourned")
+
+    def sealed(self, ev: SealedMove) -> None:
+        state = self.state
+        who = state.who(ev.by or "white")
+        state.emit(Sealed(ev.t, who, ev.valid))
+        text = tr("table.sealed", state.lang, name=state.name(to_color(ev.by or "white")))
+        state.show(ev.t, text)
+        state.say(ev.t, text, "all", "move")
+        self._assistant(ev.t, "table.assistant_sealed")
+
+    def opened(self, ev: EnvelopeOpened, made: chess.Move | None) -> None:
+        """The envelope is opened: the sealed move said to both players (now public), or why it loses."""
+        state = self.state
+        state.emit(Resumed(ev.t, made.uci() if made is not None else None))
+        written = str(ev.hidden.get("written", ""))
+        if made is not None:
+            board = state.board_at(state.session.plies - 1)
+            words = board_words.move_words(board, made, state.lang, state.wording)
+            state.show(ev.t, tr("table.envelope_opened_shown", state.lang, move=notation.write(board, made, state.lang)))
+            state.say(ev.t, tr("table.envelope_opened", state.lang, move=words), "all", "move")
+        else:
+            state.show(ev.t, tr("table.envelope_opened_loses", state.lang, written=written))
+
+    def _assistant(self, now: float, key: str) -> None:
+        """The assistant's formalities at an adjournment (D.2.10 f), when the blind player has one."""
+        s = self.state.session
+        if s.blind_color is None:
+            return
+        assistant = s.player(s.blind_color).assistant
+        if assistant:
+            self.state.show(now, tr(key, self.state.lang, name=assistant))
+
+
+def _finite(seconds: float) -> float | None:
+    return None if seconds == float("inf") else round(seconds, 3)

@@ -1,0 +1,187 @@
+"""Tournament procedures at the table, as whole scripts: an adjourned game (FIDE Laws, Guidelines I),
+rapid and blitz with and without adequate supervision (Appendices A, B), the assistant's duties (D.2.10).
+
+The window runs the same scripts with the same events (``tests/test_ui_scenario.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import chess
+import chess.pgn
+import pytest
+
+from blindchess.cli import main
+from blindchess.journal import envelope_path
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+class Report:
+    def __init__(self, lines: list[dict]) -> None:
+        self.events = lines
+
+    def of(self, type_: str, **match: object) -> list[dict]:
+        return [e for e in self.events if e["type"] == type_ and all(e.get(k) == v for k, v in match.items())]
+
+    @property
+    def final(self) -> dict:
+        return self.events[-1]
+
+
+def run(name: str, capsys: pytest.CaptureFixture[str], *extra: str) -> Report:
+    code = main(["scenario", "run", str(SCENARIOS / name), "--json", *extra])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    return Report([json.loads(line) for line in captured.out.splitlines()])
+
+
+# ---------------------------------------------------------------- Guidelines I
+def test_an_adjournment_sealed_by_the_blind_player_and_resumed_a_day_later(capsys, tmp_path):
+    journal = tmp_path / "game.jsonl"
+    r = run("adjournment_sealed_by_the_blind_player.scn", capsys, "--journal", str(journal))
+    assert r.of("adjourned") == [{"t": 60.0, "type": "adjourned", "sealer": "blind", "ply": 5}]
+    assert [(e["t"], e["valid"]) for e in r.of("sealed")] == [(70.0, False), (75.0, True)]
+    assert r.of("resumed") == [{"t": 86480.0, "type": "resumed", "uci": "f1b5"}]
+    # nothing of the sealed move before the envelope is opened: not said, shown, or in any event
+    before = [e for e in r.events if e["t"] < 86480.0 and e["type"] != "heard"]
+    for e in before:
+        text = json.dumps(e, ensure_ascii=False)
+        assert "f1b5" not in text and "Lb5" not in text and "Bella fünf" not in text, e
+    # the clocks stood still from the sealing to the opening: White's time used is the 1.5 s + 19 s he
+    # thought before the adjournment plus the time from the adjournment to sealing; the day is no play time
+    press = r.of("clock", ply=6)[0]
+    assert press["white"] == pytest.approx(5400 + 30 + 30 - (3.5 - 0) - (15.5 - 8.5) - (75.0 - 20.5), abs=0.01)
+    assert press["black"] == pytest.approx(5400 + 30 + 30 + 30 - (8.5 - 3.5) - (20.5 - 15.5) - (86501.0 - 86480.0), abs=0.01)
+    assert r.final["scores"]["blind"][4] == "Lb5" and r.final["plies"] == 6
+    # the journal never holds the move as written: the envelope beside it does, and only until resumption
+    text = journal.read_text(encoding="utf-8")
+    opened = text.index('"envelope-opened"')
+    assert "Bella fünf" not in text[:opened] and "f1b5" not in text[:opened]
+    assert envelope_path(journal).exists()
+
+
+def test_the_envelope_of_a_scripted_adjournment_prints_every_item(capsys, tmp_path):
+    script = tmp_path / "adjourned.scn"
+    lines = (SCENARIOS / "adjournment_sealed_by_the_blind_player.scn").read_text(encoding="utf-8").splitlines()
+    script.write_text("\n".join(line for line in lines if not line.startswith(("80.0", "864", "865"))) + "\n",
+                      encoding="utf-8")
+    journal = tmp_path / "game.jsonl"
+    assert main(["scenario", "run", str(script), "--journal", str(journal)]) == 0
+    capsys.readouterr()
+    assert main(["envelope", "show", "--journal", str(journal), "--json"]) == 0
+    envelope = json.loads(capsys.readouterr().out)
+    assert envelope["white"] == "Bernd Blind" and envelope["black"] == "Sabine Sehend"            # (a)
+    assert envelope["position"] == chess.Board(
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").fen()                  # (b)
+    assert envelope["white_used"] == pytest.approx(3.5 + 7.0 + 54.5, abs=0.01)                      # (c)
+    assert envelope["sealer"] == "white" and envelope["move_number"] == 3                           # (d), (e)
+    assert envelope["draw_offer"] is None                                                           # (f)
+    assert "resumption" in envelope                                                                  # (g)
+    assert "Lb5" not in json.dumps(envelope, ensure_ascii=False)
+    pdf = tmp_path / "envelope.pdf"
+    assert main(["envelope", "show", "--journal", str(journal), "--pdf", str(pdf)]) == 0
+    capsys.readouterr()
+    if shutil.which("pdftotext"):
+        text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+        assert "Bernd Blind" in text and "Sabine Sehend" in text and "3" in text
+
+
+def test_a_sealed_move_that_is_ambiguous_is_written_again(capsys):
+    r = run("sealed_move_ambiguous_then_rewritten.scn", capsys)
+    assert [(e["by"], e["valid"]) for e in r.of("sealed")] == [("sighted", False), ("sighted", True)]
+    why = [e for e in r.of("shown") if 40.0 <= e["t"] < 45.0]
+    assert why and "mehrdeutig" in why[0]["text"] and "d2" not in why[0]["text"]
+    assert r.of("resumed")[0]["uci"] == "b1d2"
+    assert r.final["scores"]["sighted"][4] == "Sbd2"
+
+
+def test_a_sealed_move_that_stays_illegal_loses_at_resumption(capsys, tmp_path):
+    script = tmp_path / "insists.scn"
+    text = (SCENARIOS / "sealed_move_ambiguous_then_rewritten.scn").read_text(encoding="utf-8")
+    script.write_text(text.replace("45.0 sighted seals Sbd2", "45.0 sighted seals Sd2"), encoding="utf-8")
+    code = main(["scenario", "run", str(script), "--json"])
+    r = Report([json.loads(line) for line in capsys.readouterr().out.splitlines()])
+    assert code == 0
+    assert [e["valid"] for e in r.of("sealed")] == [False, False]        # written again: sealed as written
+    assert r.of("resumed")[0]["uci"] is None
+    assert r.of("ended")[0] == {**r.of("ended")[0], "result": "0-1", "reason": "sealed_move"}   # Guidelines I.8 a
+
+
+# ---------------------------------------------------------------- Appendices A and B
+def test_unsupervised_rapid_a_flag_counts_only_when_claimed(capsys):
+    r = run("unsupervised_rapid_flag_claimed.scn", capsys)
+    moves = [e["uci"] for e in r.of("move")]
+    assert moves == ["e2e4", "e7e5", "g1f3", "b8c6"]       # play went on after White's flag at 900.5 s
+    assert not [e for e in r.of("ended") if e["t"] < 960.0]
+    assert r.of("claim") == [{"t": 960.0, "type": "claim", "by": "sighted", "kind": "time", "upheld": True}]
+    assert r.of("ended") == [{"t": 960.0, "type": "ended", "result": "0-1", "reason": "time_forfeit"}]
+    assert r.final["result"] == "0-1"
+
+
+def test_unsupervised_blitz_both_flags_are_a_draw(capsys):
+    r = run("unsupervised_both_flags.scn", capsys)
+    [ended] = r.of("ended")
+    assert ended["result"] == "1/2-1/2" and ended["reason"] == "both_flags"
+    assert ended["t"] == pytest.approx(698.5, abs=0.01)       # when Black's flag falls too
+    assert r.of("refused", what="move")
+
+
+def test_an_illegal_move_claimed_in_unsupervised_blitz_wins(capsys):
+    r = run("unsupervised_blitz_illegal_move_claimed.scn", capsys)
+    assert [e["uci"] for e in r.of("move")][-1] == "e8e6"     # made as it was played
+    assert r.of("clock", ply=4)                                 # and completed by the press
+    assert r.of("claim") == [{"t": 9.0, "type": "claim", "by": "blind", "kind": "illegal", "upheld": True}]
+    assert r.of("ended") == [{"t": 9.0, "type": "ended", "result": "1-0", "reason": "illegal_move"}]
+
+
+def test_the_same_illegal_move_under_supervision_is_refused_at_once(capsys):
+    r = run("supervised_illegal_move_refused.scn", capsys)
+    assert r.of("refused", what="move") and r.of("refused", what="move")[0]["t"] == 7.0
+    assert "e8e6" not in [e["uci"] for e in r.of("move")]
+    assert [e["uci"] for e in r.of("move")][-1] == "b8c6"
+    assert not r.of("ended") and r.final["result"] is None
+
+
+def test_an_illegal_move_claimed_in_unsupervised_rapid_restores_the_position(capsys, tmp_path):
+    script = tmp_path / "rapid_illegal.scn"
+    text = (SCENARIOS / "unsupervised_blitz_illegal_move_claimed.scn").read_text(encoding="utf-8")
+    script.write_text(text.replace("@time 5+0", "@time 25+0").replace("@rules blitz unsupervised",
+                                                                      "@rules rapid unsupervised")
+                      + "12.0 sighted move b8c6\n12.5 clock press black\n", encoding="utf-8")
+    assert main(["scenario", "run", str(script), "--json"]) == 0
+    r = Report([json.loads(line) for line in capsys.readouterr().out.splitlines()])
+    assert r.of("claim")[0]["upheld"] is True and not r.of("ended")
+    final = r.final
+    assert final["plies"] == 4 and final["scores"]["sighted"][-1] == "Sc6"   # e8e6 taken back, Nc6 played
+    # two minutes more for the claimant (Art. 7.5.5 as A.4.2 applies it)
+    assert final["clocks"]["white"] > 25 * 60 + 100
+
+
+def test_the_rule_set_is_shown_at_the_start(capsys):
+    r = run("unsupervised_rapid_flag_claimed.scn", capsys)
+    assert [e for e in r.of("shown", t=0.0) if "Schnellschach" in e["text"]]
+
+
+# ---------------------------------------------------------------- D.2.10
+def test_the_assistant_is_offered_his_duties(capsys):
+    r = run("adjournment_sealed_by_the_blind_player.scn", capsys)
+    shown = [e["text"] for e in r.of("shown") if e["text"].startswith("Anna Hilfe:")]
+    assert any("Uhr" in t for t in shown), shown                 # (c) press the opponent's clock
+    assert any("D.2.10 f" in t for t in shown), shown            # (f) the adjournment's formalities
+    said = [e for e in r.of("said") if e["text"].startswith("Anna Hilfe")]
+    assert not said, "offered to the assistant, never said to the blind player unasked (D.2.10 d)"
+
+
+def test_the_pgn_of_an_adjourned_game_has_the_sealed_move_only_after_the_opening(capsys, tmp_path):
+    journal = tmp_path / "game.jsonl"
+    run("adjournment_sealed_by_the_blind_player.scn", capsys, "--journal", str(journal))
+    target = tmp_path / "game.pgn"
+    assert main(["export", str(journal), "--format", "pgn", "-o", str(target)]) == 0
+    capsys.readouterr()
+    game = chess.pgn.read_game(target.open(encoding="utf-8"))
+    assert [m.uci() for m in game.mainline_moves()][4] == "f1b5"
