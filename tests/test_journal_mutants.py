@@ -277,3 +277,43 @@ def test_damage_between_half_moves_is_never_whole_and_a_cut_off_write_alone_is(t
     assert notes_only.whole
     lost = journal.Verdict([], [2], 2, 1, True)
     assert not lost.whole
+
+
+def test_a_damaged_last_line_of_a_journal_without_a_length_line_names_the_next_half_move(tmp_path: Path):
+    # A journal written before the length line existed cannot tell what its damaged last line held:
+    # it may have been the input of the next half-move.
+    fixture = Path(__file__).parent / "data" / "journals" / "game_whole.jsonl"
+    lines = fixture.read_bytes().split(b"\n")
+    assert b'"journal-length"' not in fixture.read_bytes()
+    whole = read_journal(fixture)
+    last = len(lines) - 2
+    lines[last] = lines[last][:20] + bytes([lines[last][20] ^ 0x01]) + lines[last][21:]
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b"\n".join(lines))
+    read = read_journal(path)
+    assert read.problems == [(last + 1, "corrupt")] and read.length is None
+    assert read.affected_plies() == [len(whole.recorded) + 1]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (Path(__file__).parent / "data" / "journals").glob("*.jsonl")))
+def test_journals_of_the_earlier_format_still_open_whole(name: str, capsys: pytest.CaptureFixture[str]):
+    # Written by the format before the length line, the set-up's copy and the half-move counts.
+    from blindchess.cli import main
+
+    path = Path(__file__).parent / "data" / "journals" / name
+    read = read_journal(path)
+    assert read.problems == [] and read.length is None and not read.start_from_copy
+    assert read.checked is (name != "before_split.jsonl")    # that one was written before the check fields
+    assert main(["journal", "show", str(path), "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["whole"] and len(shown["moves"]) >= len(read.recorded)
+
+
+def test_a_journal_without_check_fields_still_opens_unchecked(capsys: pytest.CaptureFixture[str]):
+    from blindchess.cli import main
+
+    path = Path(__file__).parent / "data" / "session_before_split.jsonl"
+    read = read_journal(path)
+    assert not read.checked and read.problems == [] and read.length is None
+    assert main(["journal", "show", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["moves"] == ["e2e4", "e7e5", "g1f3", "b8c6"]
