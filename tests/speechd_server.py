@@ -11,6 +11,9 @@ the server logs every text it hands to the output module::
 
 :meth:`SpeechDispatcherServer.delivered` reads these lines: the texts the
 synthesiser received, in order — what a screen reader user would have heard.
+:meth:`SpeechDispatcherServer.sent` reads what each client sent (``N:DATA:|…``
+lines of connection N, named by its ``SET self CLIENT_NAME user:name:component``):
+Orca's speech and the program's, told apart.
 Nothing here sleeps: the callers poll with ``waiting.wait_for``.
 """
 
@@ -30,6 +33,8 @@ from waiting import wait_for
 BINARY = shutil.which("speech-dispatcher")
 _DELIVERED = re.compile(r"Command sent to output module: \|<speak>(.*?)</speak>\|", re.S)
 _MARK = re.compile(r'<mark name="[^"]*"/>')     # the index marks speech-dispatcher puts between sentences
+_DATA = re.compile(r"speechd:\s+(\d+):DATA:\|(.*?)\r?\n\| \(\d+\)", re.S)  # what connection N sent
+_SSML = re.compile(r"</?speak>")
 _CONFIG = """\
 LogLevel 5
 LogDir "{logs}"
@@ -95,9 +100,41 @@ class SpeechDispatcherServer:
             self._pending = self._pending[end:]
         return list(self._texts)
 
-    def received(self, command: str) -> int:
-        """How often a client sent ``command`` (e.g. "CANCEL SELF"; case does not count)."""
-        return len(re.findall(r"DATA:\|" + re.escape(command) + r"\r?\n", self.log(), re.I))
+    def received(self, command: str, client: str | None = None) -> int:
+        """How often a client (``client``: only that one, "name" or "name:component") sent ``command``
+        (e.g. "CANCEL SELF"; case does not count)."""
+        if client is None:
+            return len(re.findall(r"DATA:\|" + re.escape(command) + r"\r?\n", self.log(), re.I))
+        return sum(1 for who, kind, _text in self.sent() if kind == "command" and _matches(who, client)
+                   and _text.strip().lower() == command.strip().lower())
+
+    def sent(self) -> list[tuple[str, str, str]]:
+        """Everything the clients sent, in order: (client "name:component", "text" or "command", text) — the
+        texts with their SSML marks taken out."""
+        names: dict[str, str] = {}
+        speaking: dict[str, list[str]] = {}
+        out: list[tuple[str, str, str]] = []
+        for fd, chunk in _DATA.findall(self.log()):
+            chunk = chunk.replace("\r", "")
+            if fd in speaking:
+                end = chunk == "." or chunk.endswith("\n.")
+                speaking[fd].append(chunk[:-2] if chunk.endswith("\n.") else ("" if chunk == "." else chunk))
+                if end:
+                    text = html.unescape(_SSML.sub("", _MARK.sub("", "\n".join(speaking.pop(fd))))).strip()
+                    out.append((names.get(fd, fd), "text", text))
+                continue
+            if chunk.upper().startswith("SET SELF CLIENT_NAME "):
+                _user, name, component = (chunk.split(" ", 3)[3].split(":") + ["", ""])[:3]
+                names[fd] = f"{name}:{component}"
+            if chunk.upper() == "SPEAK":
+                speaking[fd] = []
+            else:
+                out.append((names.get(fd, fd), "command", chunk))
+        return out
+
+    def spoken_by(self, client: str) -> list[str]:
+        """The texts ``client`` ("name" or "name:component") sent to be spoken, in order."""
+        return [text for who, kind, text in self.sent() if kind == "text" and _matches(who, client)]
 
     def stop(self) -> None:
         """End the server (it was started here) and wait for it."""
@@ -114,3 +151,7 @@ class SpeechDispatcherServer:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def _matches(who: str, client: str) -> bool:
+    return who == client or who.split(":")[0] == client

@@ -87,13 +87,13 @@ def test_without_a_display_the_app_says_so_instead_of_crashing(_isolated_home):
 def test_channel_and_earcons_survive_a_restart_and_bad_values_fall_back(qtbot):
     QApplication.instance() or QApplication([])
     first = Settings.load()
-    assert (first.speech_channel, first.earcons) == ("app", True)
+    assert (first.speech_channel, first.earcons) == ("auto", True)
     first.speech_channel, first.earcons = "both", False
     first.save()
     assert (Settings.load().speech_channel, Settings.load().earcons) == ("both", False)
     with open(settings_path(), "a", encoding="utf-8") as f:
         f.write("speech_channel=loudspeaker\n")
-    assert Settings.load().speech_channel == "app"
+    assert Settings.load().speech_channel == "auto"
 
 
 def test_the_channel_and_earcons_are_chosen_by_keyboard_and_named_for_the_screen_reader(qtbot):
@@ -110,6 +110,7 @@ def test_the_channel_and_earcons_are_chosen_by_keyboard_and_named_for_the_screen
     assert dialog.channel.accessibleName() == "Sprachausgabe über"
     assert "Bildschirmleser" in dialog.channel.accessibleDescription()
     assert [dialog.channel.itemText(i) for i in range(dialog.channel.count())] == [
+        "Automatisch: der Bildschirmleser, wenn einer läuft, sonst die Stimme des Programms",
         "Stimme des Programms", "Eigener Bildschirmleser", "Beides, ohne Doppelungen"]
     buddies = {label.buddy() for label in dialog.findChildren(QLabel)}
     assert dialog.channel in buddies and dialog.earcons in buddies       # Alt+letter on the captions
@@ -120,6 +121,7 @@ def test_the_channel_and_earcons_are_chosen_by_keyboard_and_named_for_the_screen
         widget = widget.nextInFocusChain()
     assert chain.index(dialog.warnings) < chain.index(dialog.channel) < chain.index(dialog.earcons)
     dialog.channel.setFocus()
+    qtbot.keyClick(dialog.channel, Qt.Key.Key_Down)
     qtbot.keyClick(dialog.channel, Qt.Key.Key_Down)
     qtbot.keyClick(dialog.channel, Qt.Key.Key_Down)
     dialog.earcons.setFocus()
@@ -154,4 +156,30 @@ def test_new_settings_switch_the_channel_at_once(qtbot):
         assert controller.voice_name() == "Bildschirmleser: test reader"
         controller.apply_settings(Settings(speech_channel="app", earcons=False))
         assert controller.voice.channel == "app" and controller.voice.screen_reader is None
+        controller.voice.detect = lambda: "Orca"                   # "auto" with a screen reader running
+        controller.apply_settings(Settings(speech_channel="auto", earcons=False))
+        assert controller.voice.channel == "screenreader" and controller.voice.problem == ""
+        controller.voice.detect = lambda: None                     # "auto" without one: the program's voice
+        controller.apply_settings(Settings(speech_channel="auto", earcons=False))
+        assert controller.voice.channel == "app" and controller.voice.screen_reader is None
         controller.shutdown()
+
+
+def test_a_screen_reader_is_found_in_this_session_only(tmp_path):
+    """Linux: an Orca process of this user counts when it runs in our D-Bus session, not in another one."""
+    import os
+
+    from blindchess.speech import screenreader
+
+    ours = {"DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus", "DISPLAY": ":0"}
+    for pid, comm, bus in (("101", "bash", ours["DBUS_SESSION_BUS_ADDRESS"]), ("102", "orca", "unix:path=/other")):
+        (tmp_path / pid).mkdir()
+        (tmp_path / pid / "comm").write_text(comm + "\n")
+        (tmp_path / pid / "environ").write_bytes(f"DBUS_SESSION_BUS_ADDRESS={bus}\0HOME=/x\0".encode())
+    assert screenreader.running(platform="linux", proc=tmp_path, environ=ours) is None
+    (tmp_path / "103").mkdir()
+    (tmp_path / "103" / "comm").write_text("orca\n")
+    (tmp_path / "103" / "environ").write_bytes(f"DISPLAY=:0\0DBUS_SESSION_BUS_ADDRESS={ours['DBUS_SESSION_BUS_ADDRESS']}\0".encode())
+    assert screenreader.running(platform="linux", proc=tmp_path, environ=ours) == "Orca"
+    assert screenreader.running(platform="linux", proc=tmp_path, environ={}) is None   # no session: none of ours
+    assert os.getuid() == (tmp_path / "103").stat().st_uid

@@ -53,6 +53,17 @@ macOS (not testable here): **VoiceOver through AppleScript** (``osascript``)
     VoiceOver output needs ``appscript``, which is no longer maintained; a
     subprocess needs nothing.
 
+Which screen reader runs: :func:`running` answers for this desktop session
+(Linux: an Orca process of this user in this D-Bus session or on this display;
+Windows: a screen reader accessible_output2 finds active; macOS: VoiceOver) —
+the speech channel "auto" (the default) speaks through the screen reader when
+one runs and through the program's voice otherwise, never both for one text.
+
+Newer replaces older for the window's own texts: speech-dispatcher gets them on
+a second connection of their own (component "window"), cancelled before each
+new one, so a key pressed ten times is answered once, with the last answer;
+the table's texts are never cut by them.
+
 Errors: :class:`ScreenReaderUnavailable` from :func:`connect` and the
 constructors (nothing to speak to); :class:`ScreenReaderLost` from
 :meth:`~ScreenReader.say` / :meth:`~ScreenReader.cancel` when the connection
@@ -64,6 +75,7 @@ from __future__ import annotations
 import glob
 import importlib
 import importlib.util
+import os
 import shutil
 import subprocess
 import sys
@@ -75,7 +87,7 @@ from ..errors import UserError
 from ..i18n import tr
 
 __all__ = ["ScreenReader", "ScreenReaderUnavailable", "ScreenReaderLost", "SpeechDispatcher", "WindowsScreenReader",
-           "VoiceOver", "connect", "load_speechd", "SSIP_PRIORITY"]
+           "VoiceOver", "connect", "load_speechd", "running", "SSIP_PRIORITY"]
 
 #: SSIP priority for each speech priority of the table (and "window" for the window's messages).
 SSIP_PRIORITY = {"move": "message", "question": "message", "answer": "message", "status": "message",
@@ -164,6 +176,8 @@ class SpeechDispatcher:
         except self._errors as exc:
             raise ScreenReaderUnavailable(tr("voice.no_speechd", self.ui_lang, error=_reason(exc))) from exc
         self._priority = ""
+        self._lang, self._address, self._client_name = lang, address, client_name
+        self._window: Any = None       # the window's own texts: a connection of their own (see the module docstring)
         try:
             self._client.set_language(lang)
         except self._errors as exc:
@@ -171,12 +185,29 @@ class SpeechDispatcher:
             raise ScreenReaderUnavailable(tr("voice.speechd_error", self.ui_lang, error=_reason(exc))) from exc
 
     def say(self, text: str, priority: str = "answer") -> None:
+        """Queue ``text``; "window" texts replace the window's text being said (their own connection)."""
+        if priority == "window":
+            self._say_window(text)
+            return
         wanted = SSIP_PRIORITY.get(priority, "message")
         try:
             if wanted != self._priority:
                 self._client.set_priority(wanted)
                 self._priority = wanted
             self._client.speak(text)
+        except self._errors as exc:
+            raise ScreenReaderLost(tr("voice.speechd_error", self.ui_lang, error=_reason(exc))) from exc
+
+    def _say_window(self, text: str) -> None:
+        try:
+            if self._window is None:
+                self._window = self._speechd.SSIPClient(self._client_name, component="window",
+                                                        address=self._address, autospawn=False)
+                self._window.set_language(self._lang)
+                self._window.set_priority("message")
+            else:
+                self._window.cancel()
+            self._window.speak(text)
         except self._errors as exc:
             raise ScreenReaderLost(tr("voice.speechd_error", self.ui_lang, error=_reason(exc))) from exc
 
@@ -187,10 +218,13 @@ class SpeechDispatcher:
             raise ScreenReaderLost(tr("voice.speechd_error", self.ui_lang, error=_reason(exc))) from exc
 
     def close(self) -> None:
-        try:
-            self._client.close()
-        except self._errors:
-            pass  # the server is gone already: nothing to let go of
+        for client in (self._client, self._window):
+            if client is None:
+                continue
+            try:
+                client.close()
+            except self._errors:
+                pass  # the server is gone already: nothing to let go of
 
 
 def _reason(exc: BaseException) -> str:
@@ -272,6 +306,58 @@ class VoiceOver:
 
     def close(self) -> None:
         pass
+
+
+# --------------------------------------------------------------------------- which screen reader runs
+
+#: Process names of Linux screen readers that speak on the desktop (Orca; others speak on the console only).
+LINUX_READERS = {"orca": "Orca"}
+
+
+def running(*, platform: str | None = None, proc: Path = Path("/proc"),
+            environ: dict[str, str] | None = None) -> str | None:
+    """The name of the screen reader running for this desktop session ("Orca", "NVDA", "VoiceOver"), or None.
+
+    Linux: a process of this user named like a desktop screen reader whose D-Bus session (else display) is
+    ours — another user's or another session's screen reader is not ours. Windows: the screen reader
+    accessible_output2 finds active. macOS: VoiceOver (when it may be asked through AppleScript).
+    Raises nothing: whatever cannot be read counts as no screen reader.
+    """
+    platform = platform or sys.platform
+    if platform.startswith("win"):
+        try:
+            return WindowsScreenReader().name
+        except ScreenReaderUnavailable:
+            return None
+    if platform == "darwin":
+        try:
+            return VoiceOver().name
+        except ScreenReaderUnavailable:
+            return None
+    ours = dict(os.environ if environ is None else environ)
+    keys = [k for k in ("DBUS_SESSION_BUS_ADDRESS", "WAYLAND_DISPLAY", "DISPLAY") if ours.get(k)]
+    if not keys:
+        return None
+    try:
+        entries = list(proc.iterdir())
+    except OSError:
+        return None
+    uid = os.getuid() if hasattr(os, "getuid") else None
+    for entry in entries:
+        if not entry.name.isdigit():
+            continue
+        try:
+            name = (entry / "comm").read_text(encoding="utf-8", errors="replace").strip()
+            if name not in LINUX_READERS or (uid is not None and entry.stat().st_uid != uid):
+                continue
+            raw = (entry / "environ").read_bytes()
+        except OSError:
+            continue     # gone meanwhile, or not ours to read
+        theirs = dict(item.split("=", 1) for item in raw.decode("utf-8", "replace").split("\0") if "=" in item)
+        key = keys[0]
+        if theirs.get(key) == ours[key]:
+            return LINUX_READERS[name]
+    return None
 
 
 # --------------------------------------------------------------------------- choice

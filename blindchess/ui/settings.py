@@ -19,9 +19,10 @@ from ..i18n import UI_LANGS, supported, system_lang
 from ..board_words import WORDINGS
 from . import theme
 
-#: Where speech goes (``Settings.speech_channel``; see :mod:`blindchess.ui.voice`): the program's voice, the
-#: user's own screen reader, or both without duplicates.
-CHANNELS = ("app", "screenreader", "both")
+#: Where speech goes (``Settings.speech_channel``; see :mod:`blindchess.ui.voice`): the user's screen reader when
+#: one runs and the program's voice otherwise ("auto"), the program's voice, the user's own screen reader, or both
+#: without duplicates.
+CHANNELS = ("auto", "app", "screenreader", "both")
 
 
 def system_ui_lang() -> str:
@@ -48,7 +49,7 @@ class Settings:
     font_scale: float = 1.0     # 0.8 … 3.0
     spoken_clock_warnings: bool = False  # low-time warnings spoken; off: only on request (D.2.10 d)
     last_journal: str = ""      # the journal of the game open when the app was closed
-    speech_channel: str = "app"  # one of CHANNELS
+    speech_channel: str = "auto"  # one of CHANNELS
     earcons: bool = True        # short sounds for move, capture, check, question, error
     wording: str = "phonetic"   # squares and moves: board_words.WORDINGS ("phonetic" | "nato" | "san"); Ctrl+W
 
@@ -69,7 +70,7 @@ class Settings:
         if settings.theme not in theme.CHOICES:
             settings.theme = "normal"
         if settings.speech_channel not in CHANNELS:
-            settings.speech_channel = "app"
+            settings.speech_channel = "auto"
         if settings.lang not in UI_LANGS:
             settings.lang = system_ui_lang()
         if settings.wording not in WORDINGS:

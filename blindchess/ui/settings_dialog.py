@@ -150,5 +150,5 @@ class SettingsDialog(QDialog):
         s.theme = self.theme.currentData() or "normal"
         s.font_scale = round(self.font_scale.value(), 1)
         s.spoken_clock_warnings = self.warnings.isChecked()
-        s.speech_channel = self.channel.currentData() or "app"
+        s.speech_channel = self.channel.currentData() or "auto"
         s.earcons = self.earcons.isChecked()

@@ -5,6 +5,12 @@ receives every table event (:meth:`TableVoice.table_event`) and the window's own
 messages (:meth:`TableVoice.message`) and says each message once, through the
 channel the user chose in the settings (``Settings.speech_channel``):
 
+``"auto"`` (the default) — ``"screenreader"`` when a screen reader runs in
+    this session (:func:`blindchess.speech.screenreader.running`: Orca, NVDA,
+    JAWS, VoiceOver), ``"app"`` otherwise; decided when the channel is applied
+    (at start and after the settings dialog). A blind player with a screen
+    reader never hears the program's voice and his screen reader read the
+    same text.
 ``"app"`` — the program's voice (:class:`~blindchess.speech.tts.Speaker`)
     says everything the table says (:class:`~blindchess.table.events.Speak`),
     the board cursor's squares included. The window's messages are shown only.
@@ -73,6 +79,8 @@ from .text import t
 
 #: Connects the screen reader for ``(lang, ui_lang)``; raises ScreenReaderUnavailable.
 Connect = Callable[[str, str], ScreenReader]
+#: The name of the screen reader running in this session, or None.
+Detect = Callable[[], str | None]
 
 
 def _connect(lang: str, ui_lang: str) -> ScreenReader:
@@ -100,14 +108,17 @@ def earcon_for(event: object) -> str | None:
 class TableVoice:
     """The speech channel (see the module docstring). ``speaker`` None: the program's voice is silent.
 
-    ``connect`` opens the screen reader (tests pass their own); nothing is
-    connected before :meth:`apply` or :meth:`use` asks for a screen-reader
-    channel. Every method runs on the GUI thread and raises nothing.
+    ``connect`` opens the screen reader (tests pass their own); ``detect`` tells
+    whether one runs (for "auto"); nothing is connected before :meth:`apply` or
+    :meth:`use` asks for a screen-reader channel. Every method runs on the GUI
+    thread and raises nothing.
     """
 
-    def __init__(self, speaker: Speaker | None = None, *, connect: Connect = _connect) -> None:
+    def __init__(self, speaker: Speaker | None = None, *, connect: Connect = _connect,
+                 detect: Detect = screenreader.running) -> None:
         self.speaker = speaker
         self.connect = connect
+        self.detect = detect
         self.chosen = "app"                     # the user's choice
         self.channel = "app"                    # in effect: the choice, or "app" when no screen reader answers
         self.lang = "de"
@@ -127,16 +138,20 @@ class TableVoice:
 
     def use(self, channel: str, *, lang: str | None = None, screen_reader: ScreenReader | None = None,
             on_status: Callable[[str], None] | None = None) -> None:
-        """Speak through ``channel`` (one of :data:`~blindchess.ui.settings.CHANNELS`; unknown: "app").
+        """Speak through ``channel`` (one of :data:`~blindchess.ui.settings.CHANNELS`; unknown: "auto").
 
         ``screen_reader``: use this one instead of connecting. A screen reader that
         cannot be reached gives "app" with one status message (see the module docstring).
+        "auto" is "screenreader" when ``screen_reader`` is given or one runs, else "app" (no message).
         """
         self.lang = lang or self.lang
         if on_status is not None:
             self.on_status = on_status
-        self.chosen = channel if channel in CHANNELS else "app"
-        if self.chosen == "app":
+        self.chosen = channel if channel in CHANNELS else "auto"
+        wanted = self.chosen
+        if wanted == "auto":
+            wanted = "screenreader" if screen_reader is not None or self.detect() else "app"
+        if wanted == "app":
             self._drop_screen_reader()
             self.channel, self.problem = "app", ""
             return
@@ -149,7 +164,7 @@ class TableVoice:
             except ScreenReaderUnavailable as exc:
                 self._fall_back(tr("voice.fallback", self.lang, reason=exc.message))
                 return
-        self.channel, self.problem = self.chosen, ""
+        self.channel, self.problem = wanted, ""
 
     def use_earcons(self, on: bool, player: EarconPlayer | None = None) -> None:
         """Earcons on (with ``player``, default: the sound card) or off."""
