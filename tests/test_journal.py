@@ -226,22 +226,27 @@ def test_a_hand_edited_line_that_does_not_fit_is_reported_and_skipped(tmp_path):
 def test_journal_show_json_keeps_a_sealed_move_hidden_until_opened(tmp_path, capsys):
     from blindchess.cli import main
 
+    from blindchess.envelope import commitment
+
     path = tmp_path / "adjourned.jsonl"
     s = Session.new(Player("Anna"), Player("Bert", True), "90+30", journal=path, now=0.0)
-    s.seal_move({"white": "Anna", "black": "Bert"}, {"written": "Sbd2", "nonce": "x"}, 10.0)
+    s.adjourn(5.0)
+    fen = s.game_board().fen()
+    s.seal({"white": "Anna", "black": "Bert", "position": fen, "commitment": commitment(fen, "Sf3", "x")},
+           {"written": "Sf3", "nonce": "x"}, 10.0)
     s.close()
-    assert "Sbd2" in path.read_text(encoding="utf-8")  # the journal keeps it
+    assert "Sf3" not in path.read_text(encoding="utf-8")  # kept in the envelope beside the journal, never in it
     assert main(["journal", "show", str(path), "--json"]) == 0
-    assert "Sbd2" not in capsys.readouterr().out
+    assert "Sf3" not in capsys.readouterr().out
     assert main(["journal", "show", str(path)]) == 0
-    assert "Sbd2" not in capsys.readouterr().out
+    assert "Sf3" not in capsys.readouterr().out
     again = Session.open(path, 20.0)
     again.open_envelope(20.0)
     again.close()
     assert main(["journal", "show", str(path), "--json"]) == 0
     events = json.loads(capsys.readouterr().out)["events"]
-    sealed = next(e for e in events if e["type"] == "sealed-move")
-    assert sealed["hidden"]["written"] == "Sbd2"
+    opened = next(e for e in events if e["type"] == "envelope-opened")
+    assert opened["hidden"]["written"] == "Sf3"
 
 
 @pytest.mark.parametrize("field, value", [("t", "zz99"), ("t", ""), ("t", None), ("seq", "a"), ("type", 5),
