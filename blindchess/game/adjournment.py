@@ -116,7 +116,7 @@ class Adjournment:
             self.timing.clock.pause(ev.t)       # I.1: he stops his clock without starting the opponent's
 
     def on_envelope_opened(self, ev: EnvelopeOpened) -> None:
-        self.state.log.reveal(ev.sealed_seq)
+        self.state.log.reveal(ev.sealed_seq, ev.hidden)
         self.phase = None
         self.state.adjourned = False
         sealer = self.sealer if self.sealer is not None else self.state.to_move

@@ -19,10 +19,10 @@ the journal holds it without the move as written (the envelope file keeps that, 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..journal import JournalWriter
 from .events import GameEvent, SealedMove, to_json
@@ -126,10 +126,13 @@ class EventLog:
         self.events = [ev for ev in self.events if ev.seq < seq]
         self._unit = [ev for ev in self._unit if ev.seq < seq]
 
-    def reveal(self, seq: int) -> None:
-        """The envelope of sealed move ``seq`` is opened: the event shows ``hidden`` from now on.
-        KeyError when no such move was sealed."""
+    def reveal(self, seq: int, hidden: Mapping[str, Any] | None = None) -> None:
+        """The envelope of sealed move ``seq`` is opened: the event shows ``hidden`` from now on — the move
+        as written that the opened envelope holds (a game reopened from its journal has only the public
+        part of the sealed move). KeyError when no such move was sealed."""
         full = self.sealed[seq]
+        if hidden is not None:
+            full = self.sealed[seq] = dataclasses.replace(full, hidden=dict(hidden))
         self.opened.add(seq)
         for i, old in enumerate(self.events):
             if old.seq == seq and isinstance(old, SealedMove):
