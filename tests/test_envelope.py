@@ -15,7 +15,9 @@ import pytest
 
 from blindchess import envelope as env
 from blindchess.cli import main
-from blindchess.envelope import Adjournment, AdjournmentError, Phase
+from blindchess.envelope import Adjournment, AdjournmentError, Phase, SealedRecord
+from blindchess.game.events import EnvelopeOpened, GameEvent, MoveMade, SealedMove, to_json
+from blindchess.journal import read_envelope
 from blindchess.records import files
 
 # 1. d4 d5 2. Sf3 Sf6: both white knights can reach d2 -> "Sd2" is ambiguous.
@@ -192,7 +194,6 @@ def test_public_view_until_the_envelope_is_opened():
 
 
 def test_session_journal_round_trip(tmp_path):
-    session_mod = pytest.importorskip("blindchess.session")
     from blindchess.game import Session
 
     path = tmp_path / "game.jsonl"
@@ -200,19 +201,22 @@ def test_session_journal_round_trip(tmp_path):
     s = Session.from_pgn(pgn, now=0.0, visually_impaired="white", journal=path)
     s.start_clock(0.0)
     t = 100.0
+    s.adjourn(t)                                       # the arbiter adjourns: White is to seal (point 1)
     adj = env.begin_from_session(s, t + 5.0)
     assert adj.board.fen() == TWO_KNIGHTS and adj.white == "Anna Blind"
     assert adj.white_used == pytest.approx(105.0) and adj.white_remaining == pytest.approx(5295.0)
     adj.seal("Sbd2")
     adj.stop_clock(t + 30.0)
-    env.journal_adjournment(s, adj, t + 31.0)
+    record = adj.record()
+    s.seal(record.public(), record.hidden(), t + 31.0)
     assert s.clock.paused  # the sealer stopped his clock without starting the opponent's
     s.close()
-    assert "Sbd2" not in json.dumps([env.public_view(e) for e in s.events])
-    reopened = session_mod.Session.open(path)
-    assert env.sealed_record_from_events(reopened.events) is None  # not in the public events before opening
-    record = env.sealed_record_from_session(reopened)  # the arbiter's side
-    assert record is not None and record.verify()
+    assert "Sbd2" not in json.dumps([env.public_view(to_json(e)) for e in s.events])
+    reopened = Session.open(path)
+    public = [to_json(e) for e in reopened.events]
+    assert env.sealed_record_from_events(public) is None  # not in the public events before opening
+    record = SealedRecord.from_journal(to_json(reopened.sealed_move(reveal=True)))  # the arbiter's side
+    assert record.verify()
     resumed = Adjournment.restore(record, reopened.game_board())
     assert resumed.phase == Phase.SEALED and resumed.white_used == pytest.approx(adj.white_used)
     resumed.set_up()
@@ -221,13 +225,14 @@ def test_session_journal_round_trip(tmp_path):
     assert reopened.clock.remaining(chess.WHITE, 4999.0) == pytest.approx(5400 - 130.0)
     assert reopened.clock.remaining(chess.BLACK, 4999.0) == pytest.approx(5400 - 10.0)
     assert resumed.open(5000.0, record=record).move == chess.Move.from_uci("b1d2")
-    env.journal_opening(reopened, resumed, 5000.0)
-    env.play_sealed_move(reopened, resumed, 5001.0)
+    opened = reopened.open_envelope(5000.0)            # point 7; point 9 a: the sealed move is made
     assert reopened.game_moves[-1] == chess.Move.from_uci("b1d2")
+    assert reopened.board("sighted").fen() == reopened.board("tactile").fen() == reopened.game_board().fen()
     assert reopened.clock.running == chess.BLACK and not reopened.clock.paused
-    assert any(e["type"] == "mirror-needed" and e["board"] == "sighted" for e in reopened.events)
-    assert any(e.get("text") == "envelope-opened" and e.get("written") == "Sbd2" for e in reopened.events)
-    assert env.sealed_record_from_events(reopened.events) == record  # public once opened
+    assert isinstance(opened[0], EnvelopeOpened) and opened[0].hidden["written"] == "Sbd2"
+    assert any(isinstance(e, MoveMade) and e.uci == "b1d2" for e in opened)
+    public = [to_json(e) for e in reopened.events]
+    assert env.sealed_record_from_events(public) == record  # public once opened
 
 
 # -- points 3-6: between the sessions ------------------------------------------------------
@@ -490,34 +495,41 @@ def test_a_chess960_adjournment_keeps_its_castling():
 # -- the sealed move as a first-class session event (Guidelines I; hidden until opened) ------
 
 def _adjourned_session(path):
+    """A game from PGN, adjourned with White (blind) to seal 3. Sbd2; the events the commands returned."""
     from blindchess.game import Session
 
     pgn = '[White "Anna Blind"]\n[Black "Bert Seher"]\n[TimeControl "5400+30"]\n\n1. d4 d5 2. Nf3 Nf6 *'
     s = Session.from_pgn(pgn, now=0.0, visually_impaired="white", journal=path)
-    seen: list[dict] = []
-    s.subscribe(seen.append)
-    s.start_clock(0.0)
+    seen = s.start_clock(0.0) + s.adjourn(100.0)
     adj = env.begin_from_session(s, 100.0)
     adj.seal("Sbd2")
     adj.stop_clock(130.0)
-    shown = env.journal_adjournment(s, adj, 131.0)
-    return s, adj, seen, shown
+    record = adj.record()
+    shown = s.seal(record.public(), record.hidden(), 131.0)
+    return s, adj, seen + shown, shown
 
 
 def _mentions_move(data) -> bool:
+    if isinstance(data, GameEvent):
+        data = [data]
+    if isinstance(data, list):
+        data = [to_json(e) if isinstance(e, GameEvent) else e for e in data]
     text = json.dumps(data, ensure_ascii=False)
     return "Sbd2" in text or "b1d2" in text
 
 
 def test_a_subscriber_never_sees_the_sealed_move_before_the_envelope_is_opened(tmp_path):
-    s, adj, seen, shown = _adjourned_session(tmp_path / "game.jsonl")
-    sealed = [e for e in seen if e["type"] == "sealed-move"]
-    assert len(sealed) == 1 and sealed[0]["public"]["commitment"] == adj.record().envelope.commitment
+    path = tmp_path / "game.jsonl"
+    s, adj, seen, shown = _adjourned_session(path)
+    sealed = [e for e in seen if isinstance(e, SealedMove)]
+    assert len(sealed) == 1 and sealed[0].public["commitment"] == adj.record().envelope.commitment
     assert not _mentions_move(seen) and not _mentions_move(s.events) and not _mentions_move(shown)
     assert s.envelope_sealed and not _mentions_move(s.sealed_move())
-    # the journal keeps it (the arbiter opens it at resumption)
-    assert "Sbd2" in (tmp_path / "game.jsonl").read_text(encoding="utf-8")
-    assert s.sealed_move(reveal=True)["hidden"]["written"] == "Sbd2"
+    # the arbiter's envelope beside the journal keeps it (he opens it at resumption); the journal never
+    # holds it in clear
+    assert "Sbd2" not in path.read_text(encoding="utf-8")
+    assert read_envelope(path)["hidden"]["written"] == "Sbd2"
+    assert s.sealed_move(reveal=True).hidden["written"] == "Sbd2"
     s.close()
 
 
@@ -528,12 +540,10 @@ def test_after_reopening_the_sealed_move_is_still_hidden_until_opened(tmp_path):
     s, adj, _, _ = _adjourned_session(path)
     s.close()
     reopened = Session.open(path, 4000.0)
-    seen: list[dict] = []
-    reopened.subscribe(seen.append)
-    reopened.note("resumption prepared", 4001.0)
+    seen = reopened.note("resumption prepared", 4001.0)
     assert reopened.envelope_sealed
     assert not _mentions_move(reopened.events) and not _mentions_move(seen)
-    assert [e["type"] for e in reopened.events].count("sealed-move") == 1
+    assert [type(e) for e in reopened.events].count(SealedMove) == 1
     assert not _mentions_move(Session.load(path).events)  # the read-only replay too
     reopened.close()
 
@@ -545,26 +555,27 @@ def test_after_opening_the_sealed_move_is_visible(tmp_path):
     s, _, _, _ = _adjourned_session(path)
     s.close()
     reopened = Session.open(path, 4000.0)
-    seen: list[dict] = []
-    reopened.subscribe(seen.append)
-    record = env.sealed_record_from_session(reopened)
+    record = SealedRecord.from_journal(to_json(reopened.sealed_move(reveal=True)))   # the arbiter's side
     resumed = Adjournment.restore(record, reopened.game_board())
     resumed.set_up()
     assert resumed.open(5000.0, record=record).ok
-    opened = env.journal_opening(reopened, resumed, 5000.0)
-    assert opened["type"] == "envelope-opened" and opened["hidden"]["written"] == "Sbd2"
-    assert [e["type"] for e in seen] == ["envelope-opened"] and seen[0]["hidden"]["written"] == "Sbd2"
+    seen = reopened.open_envelope(5000.0)
+    opened = seen[0]
+    assert isinstance(opened, EnvelopeOpened) and opened.hidden["written"] == "Sbd2"
+    # nothing before the opening showed it; the opening makes the sealed move (Guidelines I.9 a)
+    assert [type(e) for e in seen][:2] == [EnvelopeOpened, MoveMade] and seen[1].uci == "b1d2"
     assert not reopened.envelope_sealed
-    sealed = next(e for e in reopened.events if e["type"] == "sealed-move")
-    assert sealed["hidden"]["written"] == "Sbd2" and env.public_view(sealed, reopened.events) == sealed
+    sealed = next(e for e in reopened.events if isinstance(e, SealedMove))
+    assert sealed.hidden["written"] == "Sbd2"
+    public = [to_json(e) for e in reopened.events]
+    assert env.public_view(to_json(sealed), public) == to_json(sealed)
     with pytest.raises(ValueError):
         reopened.open_envelope(5001.0)  # nothing left to open
-    env.play_sealed_move(reopened, resumed, 5001.0)
     assert reopened.game_moves[-1] == chess.Move.from_uci("b1d2")
     reopened.close()
     # and it stays open after the next reopening
     again = Session.open(path, 6000.0)
-    assert not again.envelope_sealed and again.sealed_move()["hidden"]["written"] == "Sbd2"
+    assert not again.envelope_sealed and again.sealed_move().hidden["written"] == "Sbd2"
     assert again.game_moves[-1] == chess.Move.from_uci("b1d2")
     again.close()
 
