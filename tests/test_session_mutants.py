@@ -12,6 +12,7 @@ from pathlib import Path
 
 import chess
 
+from blindchess.envelope import commitment
 from blindchess.game import Player, Session
 from blindchess.game.events import (
     Announce,
@@ -206,7 +207,9 @@ def test_a_resumed_game_tells_its_listeners_only_what_happens_after_resuming(tmp
 def test_opening_the_envelope_returns_the_public_event_with_the_sealed_move():
     # FIDE Guidelines I 7: the sealed move becomes public when the envelope is opened
     s = white_blind()
-    s.seal_move({"by": "white"}, {"move": "e2e4"}, 5.0)
-    [ev] = s.open_envelope(100.0)
+    s.adjourn(4.0)
+    fen = s.game_board().fen()
+    s.seal({"position": fen, "commitment": commitment(fen, "e4", "n")}, {"written": "e4", "nonce": "n"}, 5.0)
+    ev = s.open_envelope(100.0)[0]
     assert isinstance(ev, EnvelopeOpened)
-    assert ev.hidden == {"move": "e2e4"}
+    assert ev.hidden == {"written": "e4", "nonce": "n"}
