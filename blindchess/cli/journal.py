@@ -28,6 +28,8 @@ from .options import add_lang_argument
 from ..journal import format_plies, list_journals, read_journal, verdict
 from ..records.source import journal_messages, journal_notes
 from ..game import Session
+from ..game.core import JOURNAL_PROBLEM
+from ..game.events import from_json
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -157,5 +159,12 @@ def _cap(text: str) -> str:
 
 
 def _detail(ev: dict) -> str:
+    """The line's facts and the FIDE article the rules engine names for its event ("" when none)."""
     keys = ("board", "uci", "text", "who", "color", "square", "piece", "kind", "result", "ply")
-    return " ".join(f"{k}={ev[k]}" for k in keys if ev.get(k) is not None)
+    detail = " ".join(f"{k}={ev[k]}" for k in keys if ev.get(k) is not None)
+    try:
+        event = from_json(ev)
+    except JOURNAL_PROBLEM:
+        event = None       # a line this version cannot read as an event: its facts only
+    article = event.article if event is not None else ""
+    return f"{detail} ({article})" if article else detail

@@ -89,6 +89,12 @@ class GameEvent:
     t: float
     seq: int = 0
 
+    @property
+    def article(self) -> str:
+        """The FIDE article this event is about ("" for none): :attr:`ARTICLE`, or where it depends on
+        the event, the one that applies to it."""
+        return self.ARTICLE
+
 
 # ====================================================================== inputs
 @dataclass(frozen=True, kw_only=True)
@@ -214,6 +220,11 @@ class Touch(GameEvent):
     by: Color = "white"
     own: bool = False
     ply: int = 0
+
+    @property
+    def article(self) -> str:
+        """D.2.2 for a lifted peg; D.2.10 e for the sighted player's touch (the assistant informs the arbiter)."""
+        return "D.2.2" if self.board == "tactile" else "D.2.10 e"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -396,6 +407,10 @@ class MoveMade(GameEvent):
     san: str
     blind: bool = False
     legal: bool = True
+
+    @property
+    def article(self) -> str:
+        return "D.2.3" if self.blind else "D.2.5"
 
 
 @dataclass(frozen=True, kw_only=True)
