@@ -80,7 +80,7 @@ def test_sighted_move_is_made_on_his_board_and_announced_d25():
     got = s.sighted_move("g1f3", 5.0)
     assert s.game_moves == [M("g1f3")]
     made = next(e for e in got if isinstance(e, MoveMade))
-    assert not made.blind and made.color == "white" and made.san == "Nf3"     # D.2.5: the sighted player's
+    assert made.article == "D.2.5" and made.color == "white" and made.san == "Nf3"
     mirror = next(e for e in got if isinstance(e, MirrorNeeded))
     assert mirror.board == "tactile" and mirror.uci == "g1f3"
     # The app says the move (the table words it): announced to the blind player, shown to the sighted side.
@@ -105,7 +105,7 @@ def test_blind_move_made_only_with_placement_and_announcement_d23_d24():
     said = s.announce(M("e7e5"), "Bauer Eva fünf", 22.0)
     assert s.game_moves == [M("e2e4"), M("e7e5")]
     made = [e for e in s.events if isinstance(e, MoveMade)][-1]
-    assert made.blind and made.ply == 2 and made in said      # D.2.3: made by the announcement
+    assert made.article == "D.2.3" and made.ply == 2 and made in said      # made by the announcement
     assert isinstance(said[0], Announce) and said[0].text == "Bauer Eva fünf"
     ev = s.press_clock("black", 23.0)
     assert isinstance(ev[0], Press) and s.clock.running == chess.WHITE
@@ -200,9 +200,9 @@ def test_touches_recorded_d22_d210e():
     s = new()
     white_e4(s)
     [ev] = s.touch("g8", 15.0)
-    assert isinstance(ev, Touch) and ev.board == "tactile" and ev.piece == "n" and ev.own   # a lifted peg, D.2.2
+    assert isinstance(ev, Touch) and ev.article == "D.2.2" and ev.piece == "n" and ev.own   # a lifted peg
     [ev] = s.touch(chess.D2, 16.0, board="sighted")
-    assert ev.board == "sighted" and ev.by == "white" and ev.own     # the sighted player's touch, D.2.10 e
+    assert ev.article == "D.2.10 e" and ev.by == "white" and ev.own     # the sighted player's touch
     assert len(s.touches) == 2
     # D.2.10 e: the sighted player's touches in his turn are what the assistant reports to the blind player.
     other = new()
