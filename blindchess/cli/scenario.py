@@ -1,4 +1,4 @@
-"""``blindchess scenario run FILE [--json] [--journal FILE]``: a game at the table, played headless.
+"""``blindchess scenario run FILE [--json] [--journal FILE [--resume]]``: a game at the table, played headless.
 
 Plays a scenario script (the format: :mod:`blindchess.scenario.parser`)
 through the table the app runs, on the script's clock. Without ``--json`` it
@@ -6,8 +6,10 @@ prints a readable log in the user's language; with ``--json`` one JSON object a
 line in time order, the last of type ``final``. Without ``--journal`` the
 journal goes to a temporary folder that is removed afterwards; with
 ``--journal FILE`` it is kept (a game record ``blindchess export`` and the app
-open). A bad script: one line naming the line number on stderr, exit 2, nothing
-written. Exit 0 when the script ran.
+open). With ``--resume`` the journal holds a game cut off by a crash: it is opened as
+the app opens it after a restart, the script's lines up to its last time are
+skipped and the rest played. A bad script: one line naming the line number on
+stderr, exit 2, nothing written. Exit 0 when the script ran.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     run_parser.add_argument("file", metavar="FILE", help=tr("scenario.help_file", lang))
     run_parser.add_argument("--json", action="store_true", help=tr("scenario.help_json", lang))
     run_parser.add_argument("--journal", metavar="FILE", help=tr("scenario.help_journal", lang))
+    run_parser.add_argument("--resume", action="store_true", help=tr("scenario.help_resume", lang))
     run_parser.set_defaults(func=run)
     parser.set_defaults(func=lambda args: _usage(parser))
 
@@ -54,13 +57,24 @@ def _journal_target(path: str, lang: str) -> Path:
     return target
 
 
-def execute(file: str, *, as_json: bool, journal: str | None, lang: str) -> list[str]:
+def _journal_to_resume(path: str | None, lang: str) -> Path:
+    """The journal ``--resume`` continues: an existing game record. Raises :class:`UserError`."""
+    if path is None:
+        raise UserError(tr("scenario.resume_needs_journal", lang))
+    target = Path(path)
+    if not target.is_file() or target.stat().st_size == 0:
+        raise UserError(tr("scenario.resume_no_journal", lang, file=target))
+    return target
+
+
+def execute(file: str, *, as_json: bool, journal: str | None, lang: str, resume: bool = False) -> list[str]:
     """The output lines of ``scenario run``; raises :class:`UserError` (exit 2) for a bad script or journal."""
     script = scenario.read_script(Path(file), lang)
     scenario.check_supported(script, lang)
-    target = _journal_target(journal, lang) if journal else None
-    if target is not None:
-        ordered = scenario.play(script, scenario.HeadlessFront(), target)
+    if resume:
+        ordered = scenario.play(script, scenario.HeadlessFront(), _journal_to_resume(journal, lang), resume=True)
+    elif journal:
+        ordered = scenario.play(script, scenario.HeadlessFront(), _journal_target(journal, lang))
     else:
         folder = Path(tempfile.mkdtemp(prefix="blindchess-scenario-"))
         try:
@@ -78,6 +92,6 @@ def execute(file: str, *, as_json: bool, journal: str | None, lang: str) -> list
 def run(args: argparse.Namespace) -> int:
     """``scenario run``: 0 when the script ran, 2 (:class:`UserError`) for a bad script."""
     lang = default_lang()
-    for line in execute(args.file, as_json=args.json, journal=args.journal, lang=lang):
+    for line in execute(args.file, as_json=args.json, journal=args.journal, lang=lang, resume=args.resume):
         sys.stdout.write(line + "\n")
     return 0

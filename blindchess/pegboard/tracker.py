@@ -533,6 +533,12 @@ class Tracker:
         self._from_snapshot = True
         changed = snap.occupied != self._occ
         self._occ = snap.occupied & chess.BB_ALL
+        # Pegs out of holes the position fills are in the hands (a snapshot after a restart): they count as
+        # lifted, so a capture finished after it is seen as one (D.2.3 a).
+        for square in chess.scan_forward(occupancy(self._board) & ~self._occ):
+            if square not in self._lifted:
+                self._seq += 1
+                self._lifted[square] = self._seq
         if snap.pieces is not None:
             changed = changed or snap.pieces != self._pieces
             self._pieces = dict(snap.pieces)

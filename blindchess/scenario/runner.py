@@ -49,6 +49,7 @@ from typing import Literal, Protocol, assert_never
 from ..engine import EngineChooser
 from ..engine import level as engine_level
 from ..game.events import ClaimKind
+from ..journal import read_journal
 from ..pegboard.tracker import InputEvent
 from ..table.events import DeviceRequest, Final, TableEvent
 from ..table.setup import TableSetup
@@ -127,6 +128,9 @@ class Front(Protocol):
 
     def crash(self, now: float) -> None:
         """The program dies at once and is started again from its journal."""
+
+    def resume(self, script: Script, journal: Path, now: float) -> None:
+        """Open the game of ``journal`` (cut off by a crash) as the app does after a restart, at ``now``."""
 
     def tick(self, now: float) -> None:
         """Time passes up to ``now``: settle timers, speech, flags."""
@@ -236,6 +240,10 @@ class HeadlessFront:
     def resume_adjourned(self, now: float) -> None:
         self.table.resume_adjourned(now)
 
+    def resume(self, script: Script, journal: Path, now: float) -> None:
+        self._journal, self._setup = journal, script.setup
+        self._attach(Table.resume(journal, now, script.setup), now)
+
     def crash(self, now: float) -> None:
         # Killed at once: nothing is closed or flushed beyond what the journal already holds.
         if self._unsubscribe is not None:
@@ -274,13 +282,20 @@ class HeadlessFront:
 # ---------------------------------------------------------------------------
 # The runner
 
-def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent], None]) -> Final:
+def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent], None], *,
+        resume: bool = False) -> Final:
     """Play ``script`` through ``front`` on the script's clock; every event goes to ``emit``.
 
     The game journals to ``journal`` (a new file). Returns the final state at
     the end of the script (after pending settle timers and speech have run out);
     ``emit`` gets it too, last. Call :func:`~blindchess.scenario.parser.check_supported`
     first: an action in :data:`~blindchess.scenario.parser.NOT_WIRED` raises ``NotImplementedError``.
+
+    ``resume``: ``journal`` holds the game cut off by a crash; it is opened as the app opens it after
+    a restart, at the time of its last line, and the script's lines before that time are skipped —
+    only what they did to the simulated boards (the pegs where the hands left them) stands. Lines at
+    that very time are played: one the journal already holds is given again, and the table ignores or
+    refuses the repeat (a move already made, a second press).
     """
     device = PegBoardDevice(int(script.start_board().occupied)) if script.setup.tactile == "pegboard" else None
     eboard = EBoardDevice(script.start_board()) if script.setup.sighted_board == "dgt" else None
@@ -343,10 +358,27 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
         return now
 
     front.subscribe(collect)
-    front.start(script, journal, 0.0)
-    connect(0.0)
     now = 0.0
-    for action in script.actions:
+    actions = list(script.actions)
+    if resume and not holds_game(journal):
+        journal.write_bytes(b"")    # cut off before the game's first line was whole: it never began
+        resume = False
+    if resume:
+        now = journal_time(journal)
+        done = [a for a in actions if a.t < now]
+        actions = actions[len(done):]
+        for action in done:       # the hands moved the pegs and pieces before the crash
+            if isinstance(action, PegLine) and device is not None:
+                device.apply(action.text)
+            elif isinstance(action, (EBoardLift, EBoardPlace)) and eboard is not None:
+                eboard.act(f"L {action.square}" if isinstance(action, EBoardLift) else action.text, action.t)
+            elif isinstance(action, EBoardCable) and eboard is not None:
+                eboard.cable(action.plugged)
+        front.resume(script, journal, now)
+    else:
+        front.start(script, journal, 0.0)
+    connect(now)
+    for action in actions:
         wait(now, action.t)
         front.tick(action.t)
         answer_requests(action.t)
@@ -365,15 +397,26 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
     return final
 
 
-def play(script: Script, front: Front, journal: Path) -> list[dict[str, object]]:
+def holds_game(journal: Path) -> bool:
+    """Whether ``journal`` holds a game that began (its first line whole)."""
+    return any(ev.get("type") == "session-start" for ev in read_journal(journal).events)
+
+
+def journal_time(journal: Path) -> float:
+    """The time of the last line of ``journal`` that counts (a unit cut off by a crash does not)."""
+    return max((float(ev.get("t", 0.0)) for ev in read_journal(journal).events
+                if isinstance(ev.get("t"), (int, float)) and not isinstance(ev.get("t"), bool)), default=0.0)
+
+
+def play(script: Script, front: Front, journal: Path, *, resume: bool = False) -> list[dict[str, object]]:
     """Every event of ``script`` through ``front`` as the scenario JSON objects, in time order, ``final`` last.
 
     The same call for every front, so two fronts can be compared on one script.
-    The front is closed afterwards.
+    The front is closed afterwards. ``resume``: see :func:`run`.
     """
     events: list[TableEvent] = []
     try:
-        run(script, front, journal, events.append)
+        run(script, front, journal, events.append, resume=resume)
     finally:
         front.close()
     return in_time_order(events)

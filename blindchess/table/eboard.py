@@ -69,6 +69,7 @@ from ..pegboard.tracker import (
 )
 from ..game import Session
 from ..game.events import BoardMove, BoardMoveRejected, MoveMade, Ruling, RulingOverride
+from ..game.events import Touch as TouchEvent
 from .events import DeviceRequest, Touched
 from .state import TableState
 
@@ -233,8 +234,8 @@ class EBoard:
         is a move until it shows the game (a position retraced must not come back as a move).
         """
         for ev in reversed(self.session.events):
-            if isinstance(ev, MoveMade):
-                break
+            if isinstance(ev, MoveMade) or (isinstance(ev, TouchEvent) and ev.board == "sighted"):
+                break       # a move made, or a touch (counted only when the board showed the game)
             if isinstance(ev, (Ruling, RulingOverride)):
                 self.adjusting = True
                 break

@@ -255,6 +255,10 @@ class Table:
             for ev in session.events:
                 if isinstance(ev, JournalDamaged):
                     table._journal_damaged(ev)
+            clock = session.clock
+            if session.time_control is not None and clock.running is None and not clock.history[1:] \
+                    and not session.finished and not session.adjourned:
+                state.react(session.start_clock(session.created))   # cut off before the clock was started
             table.tactile.restore_announcement()
             if session.divergence is not None:
                 table.rulings.propose()

@@ -99,6 +99,11 @@ class AppFront:
         if not self._at(now).start(script.setup, journal):
             raise ValueError(self.window.message.text())
 
+    def resume(self, script: Script, journal: Path, now: float) -> None:
+        self.journal = journal
+        if not self._at(now).open_journal(journal):
+            raise ValueError(self.window.message.text())
+
     def peg_line(self, line: str, now: float) -> None:
         message = parse_line(line.encode("utf-8", "replace"), now)
         if isinstance(message, (Lift, Place, Snapshot, PieceUpdate)):
