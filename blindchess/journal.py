@@ -126,7 +126,8 @@ END_TYPES = ("game-end",)
 #: The fields the writer adds to lines; an event must not carry them itself.
 RESERVED_FIELDS = ("game_id", "line_no", "unit_lines", "plies_before", "crc")
 #: The type of the line a writer adds after ending what a crash cut off: ``"line"`` names the last
-#: line cut off, ``"from"`` the first (when more than one), as line numbers in the file.
+#: line cut off, ``"from"`` the first (when more than one), as line numbers in the file; after a write
+#: that failed (a full disk), ``"numbers"`` names the first and last ``line_no`` the write was given.
 CUT_OFF = "cut-off"
 #: The copy of the ``session-start`` event (``"start"``), read when line 1 is damaged.
 START_COPY = "session-start-copy"
@@ -246,6 +247,8 @@ class JournalWriter:
         self._slot_fd: int | None = None
         self._slot: tuple[int, int, int, int, int] | None = None   # offset, size, line_no, plies_before, seq
         self._fresh = True                                   # nothing written yet: the next write is the first
+        self._cut: tuple[int, int, bool] | None = None       # a failed write to name: first, last number, fragment
+        self._seq = 0                                        # the last event number written
         try:
             if not existed:
                 _fsync_folder(self.path.parent)
@@ -321,11 +324,28 @@ class JournalWriter:
             self._append(list(events), unit=True)
             self.sync()
 
+    def _name_cut(self) -> None:
+        """Name what a failed write left in the file (a ``cut-off`` line with its numbers), so a reader
+        never applies it. Raises OSError when even that cannot be written (tried again before the next line)."""
+        if self._cut is None:
+            return
+        first, last, fragment = self._cut
+        if fragment:
+            self._write(b"\n")
+            self._cut = (first, last, False)
+        if self.checked:
+            mark = {"seq": self._seq, "type": CUT_OFF, "t": 0.0, "derived": True, "numbers": [first, last]}
+            self._write(_encode_checked(mark, self.game_id, self._next, len(self._recorder.game)))
+            self._next += 1
+        self._cut = None
+        os.fsync(self._fd)
+
     def _append(self, events: list[dict[str, Any]], *, unit: bool) -> None:
         for event in events:
             clash = [k for k in RESERVED_FIELDS if k in event]
             if clash:
                 raise ValueError(f"journal events must not carry {', '.join(clash)}")
+        self._name_cut()
         recorder = _Recorder()
         recorder.game = list(self._recorder.game)
         number = self._next
@@ -360,14 +380,21 @@ class JournalWriter:
             self._write(data)
         except OSError:
             written = os.fstat(self._fd).st_size - before
-            if written > 0:   # what stands in the file keeps its numbers; a fragment is ended
-                self._next += data.count(b"\n", 0, written) + (0 if data[written - 1:written] == b"\n" else 1)
-                if data[written - 1:written] != b"\n":
-                    self._write(b"\n")
+            if written > 0:
+                # What stands in the file keeps its numbers, and so does what never got there (no later
+                # line takes a number inside a unit cut off); it is named in a cut-off line — now, or
+                # before the next line if the disk takes nothing now — so no reader applies it.
+                self._cut = (self._next, number - 1, data[written - 1:written] != b"\n")
+                self._next = number
+                try:
+                    self._name_cut()
+                except OSError:
+                    pass
             raise
         self._next = number
         self._recorder = recorder
         self._fresh = False
+        self._seq = max([self._seq] + [e["seq"] for e in events if _is_int(e.get("seq"))])
         if slot is not None:
             self._slot = slot
             self._slot_fd = _open_regular(self.path, os.O_WRONLY)
@@ -701,8 +728,18 @@ def read_journal(path: Path | str) -> JournalRead:
     # file — its last bytes without their newline, a unit that stops before its last line — unless
     # the length line counts it (then it was on the disk, and is damage).
     cut: set[int] = set()
+    skipped: dict[int, int] = {}      # a cut-off line naming numbers: its index -> the last number it names
     for k in range(len(parsed)):
         mark = own_event(k, CUT_OFF)
+        span = mark.get("numbers") if mark is not None else None
+        if isinstance(span, list) and len(span) == 2 and all(bounds.within(n, 1, MAX_BYTES) for n in span):
+            # A write that failed: every line of it that stands in the file, by its number; a fragment
+            # ended just before this line.
+            low, high = span
+            cut.update(j for j in range(k) if (good(j) or (j == k - 1 and parsed[j].cut))
+                       and low <= expected[j] <= high)
+            skipped[k] = high
+            continue
         if k == 0 or mark is None or mark.get("line") != parsed[k - 1].number:
             continue
         first = mark.get("from", mark.get("line"))
@@ -767,6 +804,8 @@ def read_journal(path: Path | str) -> JournalRead:
         assert p.event is not None
         if checked:
             n = int(p.event["line_no"])
+            if i in skipped and skipped[i] > last_no:      # the numbers of a failed write: never lines
+                last_no, slots = skipped[i], 0
             missing = n - last_no - 1 - slots
             if missing > 0:
                 found.append((p.number, "missing", missing))

@@ -121,14 +121,16 @@ def test_a_line_cut_off_by_a_failed_write_keeps_its_number_and_the_next_line_get
     monkeypatch.setattr(os, "write", write)
     with pytest.raises(OSError):
         writer.append({"type": "note", "t": 2.0})
-    assert writer.next_line_no == 4          # line 2 is the journal's length line, line 3 the fragment
+    # line 2 is the journal's length line, line 3 the fragment, line 4 the cut-off line naming it
+    assert writer.next_line_no == 5
     writer.append({"type": "note", "t": 3.0})
     writer.close()
     read = read_journal(path)
     assert [e["t"] for e in read.events] == [1.0, 3.0]
-    assert [e["line_no"] for e in read.events] == [1, 4]
-    assert read.lines == [1, 4]
+    assert [e["line_no"] for e in read.events] == [1, 5]
+    assert read.lines == [1, 5]
     assert [(d.line, d.reason, d.plies) for d in read.damage] == [(3, "truncated", [])]
+    assert read.notes == [(3, "truncated")] and journal.verdict(read, []).whole   # never acted on
 
 
 def test_a_damage_report_is_a_value_that_cannot_be_changed():
@@ -317,3 +319,66 @@ def test_a_journal_without_check_fields_still_opens_unchecked(capsys: pytest.Cap
     assert not read.checked and read.problems == [] and read.length is None
     assert main(["journal", "show", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["moves"] == ["e2e4", "e7e5", "g1f3", "b8c6"]
+
+
+@pytest.mark.parametrize("stop", ["at-a-line-end", "inside-a-line"])
+def test_a_unit_cut_off_by_a_failed_write_is_never_completed_by_the_next_lines(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stop: str):
+    # The disk fills up in the middle of a unit: the next unit gets numbers after the whole failed one,
+    # so its lines are never taken for the failed unit's missing ones; the failed unit is never applied.
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append_unit([START])
+    unit = [{"seq": 2, "type": "board-move", "t": 1.0, "board": "sighted", "uci": "e2e4"},
+            {"seq": 3, "type": "move-made", "t": 1.0, "derived": True, "ply": 1, "uci": "e2e4"},
+            {"seq": 4, "type": "score", "t": 1.0, "derived": True}]
+    first = writer.next_line_no
+    real_write = os.write
+    calls = {"n": 0}
+
+    def write(fd: int, data: bytes) -> int:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            cut = bytes(data).index(b"\n") + (1 if stop == "at-a-line-end" else -5)
+            return real_write(fd, bytes(data[:cut]))
+        if calls["n"] == 2 and stop == "at-a-line-end":
+            raise OSError(errno.ENOSPC, "no space left on device")
+        if calls["n"] == 2:
+            raise OSError(errno.ENOSPC, "no space left on device")
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", write)
+    with pytest.raises(OSError):
+        writer.append_unit(unit)
+    monkeypatch.setattr(os, "write", real_write)
+    assert writer.next_line_no == first + len(unit) + 1        # the unit's numbers, then the line naming it
+    writer.append_unit([{"seq": 5, "type": "board-move", "t": 2.0, "board": "sighted", "uci": "d2d4"}])
+    writer.close()
+    read = read_journal(path)
+    assert [e["uci"] for e in read.events if e["type"] == "board-move"] == ["d2d4"]   # the failed unit: never applied
+    assert read.recorded == [] and read.notes and journal.verdict(read, []).whole
+
+
+def test_a_failed_write_the_disk_takes_nothing_of_is_named_before_the_next_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append_unit([START])
+    real_write = os.write
+    calls = {"n": 0}
+
+    def write(fd: int, data: bytes) -> int:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            return real_write(fd, bytes(data[:15]))           # a fragment, then a full disk
+        raise OSError(errno.ENOSPC, "no space left on device")
+
+    monkeypatch.setattr(os, "write", write)
+    with pytest.raises(OSError):
+        writer.append_unit([{"seq": 2, "type": "board-move", "t": 1.0, "board": "sighted", "uci": "e2e4"}])
+    monkeypatch.setattr(os, "write", real_write)                # space again
+    writer.append_unit([{"seq": 3, "type": "board-move", "t": 2.0, "board": "sighted", "uci": "d2d4"}])
+    writer.close()
+    read = read_journal(path)
+    assert [e["uci"] for e in read.events if e["type"] == "board-move"] == ["d2d4"]
+    assert read.notes and journal.verdict(read, []).whole
