@@ -92,6 +92,8 @@ def _resolve(name: str, lang: str) -> Path:
             path = candidate
     if path.is_dir():
         raise UserError(tr("session.cli_no_file", lang, path=name, error=tr("session.cli_is_folder", lang)))
+    if path.exists() and not path.is_file():      # a device, a pipe, a socket: never read
+        raise UserError(tr("session.cli_no_file", lang, path=name, error=tr("files.not_regular", lang)))
     if not path.is_file():
         raise UserError(tr("session.cli_no_file", lang, path=name, error=tr("session.cli_missing", lang)))
     return path
