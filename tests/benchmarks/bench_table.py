@@ -127,8 +127,8 @@ def mirror_latency(rounds: int = 40) -> tuple[list[float], list[float]]:
     wall: list[float] = []
     for _ in range(rounds):
         table = Table.new(TableSetup(blind="black", time_control="90+30"), 0.0)
-        seen: list[Mirrored] = []
-        table.subscribe(lambda ev: seen.append(ev) if isinstance(ev, Mirrored) else None)
+        seen: list[object] = []
+        table.subscribe(seen.append)
         table.sighted_move("e2e4", 1.0)
         table.press("white", 1.5)
         table.peg_line("L e2", 3.0)
@@ -136,7 +136,7 @@ def mirror_latency(rounds: int = 40) -> tuple[list[float], list[float]]:
         table.peg_line("P e4", 3.2)
         wall.append(1000 * (time.perf_counter() - start))
         table.tick(5.0)
-        mirrored = [ev for ev in seen if ev.board == "tactile" and ev.ply == 1]
+        mirrored = [ev for ev in seen if isinstance(ev, Mirrored) and ev.board == "tactile" and ev.ply == 1]
         delays.append(1000 * (mirrored[0].t - 3.2) if mirrored else float("inf"))
     return delays, wall
 
