@@ -141,7 +141,7 @@ class ScoreTable(QWidget):
                     text = sheet[ply] if 0 <= ply < len(sheet) else ""
                     item = QTableWidgetItem(text)
                     # an entry not yet written on the other sheet is no difference (the mirror may be pending)
-                    both = ply < len(sheet) and ply < len(other)
+                    both = 0 <= ply < len(sheet) and ply < len(other)
                     if (both and not _same_entry(sheet[ply], other[ply])) or (ply == self.first_diff and text):
                         if text:
                             item.setText(text + DIFF_MARK)
