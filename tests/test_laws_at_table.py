@@ -209,3 +209,16 @@ def test_without_a_tactile_board_the_announcement_makes_the_move(capsys):
     assert r.moves() == ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]
     assert not r.of("refused")
     assert r.final["boards"]["tactile"] == r.final["game"] == r.final["boards"]["sighted"]
+
+
+# ---------------------------------------------------------------- the app's own clock mode
+def test_the_apps_clock_mode_presses_as_soon_as_a_move_is_made(capsys):
+    r = run("app_presses_the_clock.scn", capsys)
+    moves = {e["ply"]: e["t"] for e in r.of("move")}
+    presses = {e["ply"]: e["t"] for e in r.of("clock")}
+    assert presses == moves == {1: 3.0, 2: 8.0, 3: 15.0}
+    # no D.2.8 window left: the correction is refused and the blind player hears why
+    [refusal] = r.of("refused", what="correction")
+    assert refusal["t"] == 15.5 and [e for e in r.said() if e["text"] == refusal["text"].split(" (")[0] + "."
+                                     or e["text"].startswith("Korrektur nicht mehr möglich")]
+    assert r.final["scores"]["blind"][2] == "Sf3"

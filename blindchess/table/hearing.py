@@ -98,6 +98,9 @@ class Hearing:
         elif u.kind == "adjust":
             state.adjusting = True
             state.show(now, tr("table.adjust", lang, name=state.name(me)))
+        elif u.kind == "correction" and s.plies and s.to_move != me and not state.unpressed_own():
+            # D.2.8: his move stands once the opponent's clock runs (also when the app pressed it)
+            state.react(s.announce(None, text, now, correction=True))
         else:
             gate = self.questions.dialogue if heard else self.questions.typed_dialogue
             gate.cancel()
@@ -233,4 +236,4 @@ class Hearing:
         self.state.say(ev.t, tr(key, self.state.lang), "blind", "answer")
 
     def correction_refused(self, ev: CorrectionRefused) -> None:
-        self.state.refuse(ev.t, "correction", tr("table.correction_refused", self.state.lang))
+        self.state.refuse(ev.t, "correction", tr("table.correction_refused", self.state.lang), to="blind")
