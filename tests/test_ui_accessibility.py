@@ -153,9 +153,13 @@ def test_keyboard_only_game_start_and_move(app_window, qtbot):
     qtbot.keyClick(board, Qt.Key.Key_Left)
     qtbot.keyClick(board, Qt.Key.Key_Return)
     assert controller.session.moves("sighted") == [chess.Move.from_uci("g1f3")]
-    # Ctrl+L: the input line; a typed move in another language's notation
+    # Ctrl+L: the input line — without a tactile board it starts with what the blind player says; Ctrl+J to the
+    # sighted board's moves — and a typed move in another language's notation
+    assert window.mode.currentData() == "spoken"
     qtbot.keyClick(window, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(window.input.hasFocus, timeout=2000)
+    while window.mode.currentData() != "sighted":
+        qtbot.keyClick(window, Qt.Key.Key_J, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClicks(window.input, "Sc6" if controller.lang == "de" else "Nc6")
     qtbot.keyClick(window.input, Qt.Key.Key_Return)
     assert controller.session.moves("sighted")[-1] == chess.Move.from_uci("g1f3")  # Black's move is not made yet

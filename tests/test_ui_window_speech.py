@@ -66,3 +66,95 @@ def test_a_game_from_a_position_with_black_to_move_keeps_the_window_up_to_date(w
     window.refresh()
     assert window.next_step.text() != step
     assert window.scores.table.item(0, 2).text() in ("e5", "")
+
+
+class Reader:
+    """A screen reader that keeps what it was asked to say (the channel's far end; speech-dispatcher itself is
+    tested in test_screenreader.py and, with Orca, in test_orca.py)."""
+
+    name = "test reader"
+
+    def __init__(self) -> None:
+        self.texts: list[tuple[str, str]] = []
+
+    def say(self, text: str, priority: str = "answer") -> None:
+        self.texts.append((priority, text))
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _start(window, **setup) -> GameController:
+    c = window.controller
+    assert c.start(TableSetup(**{"white": "Anna", "black": "Bernd", "blind": "white", "tactile": "none",
+                                 "lang": "de", **setup}), window.journal)
+    window.refresh()
+    return c
+
+
+def test_without_a_tactile_board_the_blind_players_move_is_one_line_and_enter(window, qtbot):
+    c = _start(window, time_control="90+30", auto_press=True)
+    assert window.mode.currentData() == "spoken"          # what the blind player says
+    window.input.setFocus()
+    qtbot.keyClicks(window.input, "Sf3")
+    qtbot.keyClick(window.input, Qt.Key.Key_Return)
+    assert c.session.game_moves == [chess.Move.from_uci("g1f3")]     # his move is made (FIDE Laws D.2.3)
+    assert window.input.text() == ""
+    with_board = GameController(Settings(lang="de", earcons=False, speech_channel="app"), clock=lambda: 0.0,
+                                ticking=False)
+    try:
+        other = MainWindow(with_board, with_board.settings)
+        qtbot.addWidget(other)
+        assert with_board.start(TableSetup(white="Anna", black="Bernd", blind="white", tactile="pegboard",
+                                           lang="de"), window.journal.with_name("other.jsonl"))
+        other.refresh()
+        assert other.mode.currentData() == "sighted"      # a peg-board reports his moves: the sighted board's
+    finally:
+        with_board.shutdown()
+
+
+def test_a_question_never_takes_the_boards_keys(window, qtbot):
+    c = _start(window)
+    c.hear("ich gebe auf", typed=True)                     # the table asks him to confirm
+    window.refresh()
+    assert c.open_question is not None and not window.question.isHidden()
+    board = window.board
+    board.move_cursor(chess.E2)
+    qtbot.keyClick(board, Qt.Key.Key_1)                    # a rank key: b1 … e1, not "answer 1"
+    qtbot.keyClick(board, Qt.Key.Key_J)                    # no board key, no answer
+    qtbot.keyClick(board, Qt.Key.Key_N)
+    assert board.cursor == chess.E1 and c.open_question is not None and c.session.result is None
+    assert [b.text() for b in window.question.buttons] == ["Ja (Alt+J)", "Nein (Alt+N)"]
+    window.answer_keys[-1].activated.emit()                # Alt+N: no, he does not resign
+    assert c.open_question is None and c.session.result is None
+
+
+def test_an_action_is_answered_once_through_the_screen_reader(window, qtbot):
+    c = _start(window, time_control="90+30", auto_press=True)
+    reader = Reader()
+    c.voice.use("screenreader", lang="de", screen_reader=reader)
+    window.now[0] = 1.0
+    window.on_pause()                                      # F8: the table only shows it
+    assert reader.texts[-1] == ("window", "Die Uhr ist angehalten.")
+    window.now[0] = 2.0
+    window.on_pause()
+    assert reader.texts[-1] == ("window", "Die Uhr läuft wieder.")
+    before = len(reader.texts)
+    window.now[0] = 3.0
+    window.mode.setCurrentIndex(window.mode.findData("spoken"))
+    window.input.setText("Springer Felix drei")
+    window.submit_input()                                  # the table confirms it: that is the answer …
+    said = reader.texts[before:]
+    assert ("move", "Zug ausgeführt: Springer Felix drei.") in said
+    steps = [text for priority, text in said if priority == "window"]
+    assert steps == [c.next_step()]                        # … and the new next step, once
+    window.refresh()
+    assert len(reader.texts) == before + len(said)         # a refresh does not say it again
+    window.now[0] = 4.0
+    window.mode.setCurrentIndex(window.mode.findData("sighted"))
+    window.input.setText("g1f3")
+    window.submit_input()                                  # the mirror: the table says nothing, the step changes
+    assert reader.texts[-1] == ("window", c.next_step())

@@ -73,6 +73,7 @@ class GameController(TableView, QObject):
     heard = Signal(str, object)     # what the table heard: text, confidence (None when typed)
     info = Signal(str)              # a message for the sighted side: message line, screen reader, log
     question = Signal(object)       # the table asks (an Asked event): the window shows it with its answers
+    acted = Signal(list, list)      # an action of the window was done: (texts the table said, texts it showed)
     divergence = Signal()           # the boards diverged (D.2.9): open the arbiter's view
     tableEvent = Signal(object)     # every table event, in order (the scenario front collects them)
     micLevel = Signal(float)        # 0..1
@@ -96,6 +97,8 @@ class GameController(TableView, QObject):
         self._unsubscribe: Callable[[], None] | None = None
         self._practice: PracticeDriver | None = None   # the engine of a practice game
         self._refused = False
+        self._said: list[str] = []      # what the table said during the call being made (its answer to it)
+        self._shown: list[str] = []     # what it showed meanwhile
         self._inbox: queue.SimpleQueue[Callable[[], object]] = queue.SimpleQueue()
         self._wake.connect(self._drain_inbox, Qt.ConnectionType.QueuedConnection)
         self._timer = QTimer(self)
@@ -177,7 +180,7 @@ class GameController(TableView, QObject):
 
     def board_input(self, event: InputEvent) -> None:
         """One raw event of the tactile board (Lift, Place, Snapshot, PieceUpdate), as the link delivers it."""
-        self._call(lambda table, now: table.peg_input(event, now))
+        self._call(lambda table, now: table.peg_input(event, now), answer=False)
 
     def open_eboard(self, port: str = "") -> None:
         """Connect the sighted player's DGT e-board (on ``port``, or found by its profile) when the game has one."""
@@ -203,7 +206,7 @@ class GameController(TableView, QObject):
 
     def eboard_input(self, event: InputEvent) -> None:
         """One raw event of the sighted player's e-board (PieceUpdate, Snapshot), as the link delivers it."""
-        self._call(lambda table, now: table.eboard_input(event, now))
+        self._call(lambda table, now: table.eboard_input(event, now), answer=False)
 
     # ------------------------------------------------------------ the game
     def new_game(self, setup: GameSetup) -> bool:
@@ -298,16 +301,21 @@ class GameController(TableView, QObject):
             self.speaker = self.voice.speaker = None
 
     # ------------------------------------------------------------ table calls and events
-    def _call(self, action: Callable[[Table, float], Any], *, refresh: bool = True) -> bool:
+    def _call(self, action: Callable[[Table, float], Any], *, refresh: bool = True, answer: bool = True) -> bool:
         """One table call with the time passed in; False when there is no game or the table refused it.
 
         ``refresh``: the window is redrawn afterwards (not for readings: they change nothing shown).
+        ``answer``: the call is an action of the person at the keyboard: :attr:`acted` tells the window what the
+        table said and showed to it (devices, ticks and readings are no such actions).
         """
         if self.table is None:
             self.info.emit(t("next.no_game", self.lang))
             return False
         self._refused = False
+        self._said, self._shown = [], []
         action(self.table, self.now())
+        if answer and refresh:
+            self.acted.emit(list(self._said), list(self._shown))
         if refresh:
             self.changed.emit()
         return not self._refused
@@ -317,8 +325,10 @@ class GameController(TableView, QObject):
         self.voice.table_event(event)   # speech and earcons, through the channel the user chose
         if isinstance(event, Speak):
             if event.priority != "reading":
+                self._said.append(event.text)
                 self.said.emit(event.text)
         elif isinstance(event, Shown):
+            self._shown.append(event.text)
             self.info.emit(event.text)
         elif isinstance(event, Refused):
             self._refused = True
@@ -339,6 +349,7 @@ class GameController(TableView, QObject):
     def tick(self) -> None:
         """Time passes (QTimer): the pegs settle, speech ends and begins, flags fall."""
         if self.table is not None:
+            self._said, self._shown = [], []      # nobody at the keyboard asked for what time brings
             self.table.tick(self.now())
             self.changed.emit()
 
@@ -353,6 +364,11 @@ class GameController(TableView, QObject):
     def tactile_text(self, text: str) -> bool:
         """Without an electronic tactile board: the move made on it, entered by hand."""
         return self._call(lambda table, now: table.tactile_move(text, now))
+
+    def blind_typed(self) -> bool:
+        """Whether the blind player's moves are typed or spoken (no electronic tactile board at this table)."""
+        table = self.table
+        return table is not None and table.setup.tactile == "none" and table.session.blind_color is not None
 
     def hear(self, text: str, confidence: float | None = None, *, typed: bool = False) -> bool:
         """What the blind player said (recognised, with its confidence) or his assistant typed."""
@@ -392,7 +408,7 @@ class GameController(TableView, QObject):
             self.voice.reading(text)
         elif text and self.voice.wants_readings:   # else the screen reader reads the focused square itself
             self.readings.append(text)
-            self._call(lambda table, now: table.reading(text, now), refresh=False)
+            self._call(lambda table, now: table.reading(text, now), refresh=False, answer=False)
 
     def set_wording(self, wording: str) -> None:
         """The blind player hears moves and squares in ``wording`` from now on (``board_words.WORDINGS``)."""

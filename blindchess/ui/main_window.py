@@ -8,10 +8,23 @@ are shown in the message line (whose accessible name carries the text), logged,
 and given to the speech channel the user chose (``controller.voice.message``);
 what the table says is logged as said when it begins to be spoken.
 
-Accessibility: the board is a table of 64 named cells (:mod:`blindchess.ui.board`),
-shown from the blind player's side by default (Ctrl+F: the sighted player's);
-every label that shows a value carries it in its accessible name; Tab goes
-board → (the open question's answers) → input line → scores → log.
+Accessibility: the board is 64 named squares, the focused one read by the
+screen reader (:mod:`blindchess.ui.board`), shown from the blind player's side by
+default (Ctrl+F: the sighted player's); every label that shows a value carries
+it in its accessible name; descriptions are one short sentence; Tab goes board →
+(the open question's answers) → input line → scores → log.
+
+The person at the keyboard is answered once, on the speech channel: an action
+the table answers with speech is answered by the table; one it only shows (F8:
+the clock stopped) or answers with nothing (a move typed for the tactile board)
+is answered by what it showed, and a changed next step is said after it
+(:meth:`MainWindow._answer`; spoken only through a screen reader, "newer replaces
+older"). A question never takes the board's keys: its answers have keys of
+their own (Alt+1 … Alt+9, Alt+J/Alt+Y yes, Alt+N no) and buttons.
+
+Without an electronic tactile board the input line starts in the mode "what
+the blind player says" and has the keyboard after a new game: his move is one
+line and Enter ("Sf3", "Springer Felix drei").
 """
 
 from __future__ import annotations
@@ -47,13 +60,16 @@ from .shortcuts import INPUT_MODES, MENUS, SHORTCUTS, HelpDialog, action_descrip
 from .text import t
 
 __all__ = ["ANSWER_KEYS", "INPUT_MODES", "MainWindow"]
-#: Keys that answer the table's question: 1…9 pick a candidate; yes and no.
+#: Keys that answer the table's question: Alt+1…Alt+9 pick a candidate; yes and no. Never a key of the board
+#: or of a text field: a rank key "1" meant for the board cannot confirm a move.
 ANSWER_KEYS: tuple[tuple[str, int | str], ...] = (
-    *((str(n), n) for n in range(1, 10)), ("J", "yes"), ("Y", "yes"), ("N", "no"))
+    *((f"Alt+{n}", n) for n in range(1, 10)), ("Alt+J", "yes"), ("Alt+Y", "yes"), ("Alt+N", "no"))
 
 
 class MainWindow(QMainWindow):
     """The app's window around one :class:`GameController`."""
+
+    NAME_ONLY = True      # the title is read whenever the window comes back; nothing more before the square
 
     def __init__(self, controller, settings: Settings) -> None:
         super().__init__()
@@ -66,7 +82,8 @@ class MainWindow(QMainWindow):
         lang = self.lang
         self.setObjectName("main_window")
         self.setWindowTitle(t("app.title", lang))
-        a11y.label(self, t("app.title", lang), t("app.description", lang))
+        a11y.label(self, t("app.title", lang), "")
+        self._step_said = ""          # the next step as last said (a change is said once)
 
         # --- left: the board, the next step, the input line
         left = QWidget(self)
@@ -82,7 +99,7 @@ class MainWindow(QMainWindow):
         left_layout.addWidget(self.question)
         self.board = BoardView(left, lang=lang)
         self.board.setObjectName("sighted_board")
-        self.board.set_identity(g("board_name", lang), g("board_description", lang))
+        self.board.set_identity(g("board_name", lang), g("board_description_short", lang))
         self.board.set_theme(settings.theme)
         self.board.choose_promotion = self.ask_promotion
         left_layout.addWidget(self.board, 1)
@@ -95,15 +112,15 @@ class MainWindow(QMainWindow):
         self.mode.setMinimumContentsLength(12)
         for mode in INPUT_MODES:
             self.mode.addItem(t(f"input.mode_{mode}", lang), mode)
-        a11y.label(self.mode, t("input.mode", lang), t("input.mode_description", lang))
+        a11y.label(self.mode, t("input.mode", lang), t("short.input_mode", lang))
         self.input = QLineEdit(left)
         self.input.setObjectName("move_input")
         self.input.setPlaceholderText(t("input.placeholder", lang))
         self.input.setClearButtonEnabled(True)
-        a11y.label(self.input, t("input.name", lang), t("input.description", lang))
+        a11y.label(self.input, t("input.name", lang), t("short.input", lang))
         self.enter = QPushButton(t("input.enter", lang), left)
         self.enter.setObjectName("enter")
-        a11y.label(self.enter, t("input.enter", lang), t("input.enter_description", lang))
+        a11y.label(self.enter, t("input.enter", lang), t("short.enter", lang))
         mode_caption = QLabel(t("input.mode", lang), left)
         a11y.label(mode_caption, t("input.mode", lang), t("input.mode_description", lang))
         mode_caption.setBuddy(self.mode)
@@ -210,6 +227,7 @@ class MainWindow(QMainWindow):
         self.scores.table.installEventFilter(self)
         self.enter.clicked.connect(self.submit_input)
         self.speech_status.pushToTalk.connect(self._push_to_talk)
+        c.acted.connect(self._answer)
         c.changed.connect(self.refresh)
         c.said.connect(lambda text: self._logged("said", text, None))
         c.heard.connect(lambda text, confidence: self._logged("heard", text, confidence))
@@ -266,6 +284,7 @@ class MainWindow(QMainWindow):
             self.view_of = "blind"
             self.board.set_flipped(self._view_colour() == chess.BLACK)
             self.board.set_wording(c.wording())
+            self._default_input()
         self.actions["take_back"].setEnabled(c.can_take_back())
         blind, sighted = c.sheet_names()
         self.scores.set_sheet_names(blind, sighted)
@@ -277,10 +296,30 @@ class MainWindow(QMainWindow):
         self._refresh_clocks()
         step = c.next_step()
         a11y.set_text(self.next_step, step, g("next_name", self.lang, text=step))
+        if step != self._step_said:      # the next step changed without an action here (a move, a flag): said once
+            self._step_said = step
+            c.voice.answer([step])
         self.setWindowTitle(t("app.title_game", self.lang, white=white, black=black))
 
+    def _default_input(self) -> None:
+        """A new game: without an electronic tactile board the input line takes what the blind player says
+        (his move is one line and Enter); otherwise moves on the sighted board."""
+        mode = "spoken" if self.controller.blind_typed() else "sighted"
+        self.mode.setCurrentIndex(max(0, self.mode.findData(mode)))
+
+    def _answer(self, said: list[str], shown: list[str]) -> None:
+        """The answer to an action at the keyboard (see the module docstring): what the table showed when it
+        said nothing, and the next step when it changed — one utterance, on the screen-reader channel."""
+        c = self.controller
+        texts = [] if said else list(shown)
+        step = c.next_step() if c.table is not None else ""
+        if step and step != self._step_said:
+            self._step_said = step
+            texts.append(step)
+        c.voice.answer(texts)
+
     def _show_question(self) -> None:
-        """The table's open question with its answers (buttons, keys 1…n, J/Y and N)."""
+        """The table's open question with its answers (buttons, keys Alt+1…Alt+n, Alt+J/Alt+Y and Alt+N)."""
         question = self.controller.open_question
         for shortcut in self.answer_keys:
             shortcut.setEnabled(question is not None)
@@ -288,11 +327,11 @@ class MainWindow(QMainWindow):
             self.question.clear()
             return
         if tuple(question.candidates) == ("yes", "no"):
-            options: list[tuple[int | str, str]] = [("yes", t("question.yes", self.lang)),
-                                                    ("no", t("question.no", self.lang))]
+            options: list[tuple[int | str, str]] = [("yes", t("short.question_yes", self.lang)),
+                                                    ("no", t("short.question_no", self.lang))]
         else:
             words = list(question.phrases) or list(question.candidates)
-            options = [(n, f"{n}: {word}") for n, word in enumerate(words, start=1)]
+            options = [(n, f"Alt+{n}: {word}") for n, word in enumerate(words, start=1)]
         self.question.show_question(question.text, options)
         chain = [self.board, *self.question.buttons, self.input]   # the answers right after the board
         for first, second in zip(chain, chain[1:], strict=False):
@@ -385,7 +424,7 @@ class MainWindow(QMainWindow):
         else:
             accepted = self.controller.tactile_text(text)
         if accepted:
-            self.input.clear()
+            self.input.clear()       # the keyboard stays here: the next move is one line and Enter again
         else:
             self.input.selectAll()
 
@@ -467,7 +506,8 @@ class MainWindow(QMainWindow):
             return
         dialog = NewGameDialog(self, lang=self.lang, initial=self.controller.last_setup())
         if dialog.exec() and dialog.chosen is not None and self.controller.new_game(dialog.chosen):
-            back = self.board          # a new game: the keyboard is on the board
+            # a new game: the keyboard on the board — or, without an electronic tactile board, in the input line
+            back = self.input if self.controller.blind_typed() else self.board
         self._back_to(back)
 
     def _back_to(self, widget: QWidget | None) -> None:

@@ -92,7 +92,7 @@ class ScoreTable(QWidget):
         self.title.setWordWrap(True)
         a11y.label(self.title, t("score.title", lang), t("score.title_description", lang))
         layout.addWidget(self.title)
-        self.table = _table(self, t("score.title", lang), t("score.description", lang), self._headers("", ""))
+        self.table = _table(self, t("score.title", lang), t("short.scores", lang), self._headers("", ""))
         self.table.setObjectName("scores")
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -178,7 +178,7 @@ class ClockPanel(QWidget):
             side = t("white" if colour else "black", lang)
             button = QPushButton(t("clock.press", lang, side=side), self)
             button.setObjectName("press_white" if colour else "press_black")
-            a11y.label(button, t("clock.press", lang, side=side), t("clock.press_description", lang))
+            a11y.label(button, t("clock.press", lang, side=side), t("short.clock_press", lang))
             button.clicked.connect(lambda _checked=False, c=colour: self.pressed.emit(c))
             button.setVisible(False)
             self.press_buttons[colour] = button
@@ -241,7 +241,7 @@ class AnnouncementLog(QWidget):
         a11y.label(title, t("log.title", lang), t("log.title_description", lang))
         layout.addWidget(title)
         headers = [t("log.time", lang), t("log.kind", lang), t("log.text", lang), t("log.confidence", lang)]
-        self.table = _table(self, t("log.title", lang), t("log.description", lang), headers)
+        self.table = _table(self, t("log.title", lang), t("short.log", lang), headers)
         self.table.setObjectName("announcements")
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -357,7 +357,7 @@ class SpeechStatus(QGroupBox):
         self.talk = QPushButton(t("speech.push_to_talk", lang), self)
         self.talk.setCheckable(True)
         self.talk.setObjectName("push_to_talk")
-        a11y.label(self.talk, t("speech.push_to_talk", lang), t("speech.push_to_talk_description", lang))
+        a11y.label(self.talk, t("speech.push_to_talk", lang), t("short.push_to_talk", lang))
         self.talk.toggled.connect(self.pushToTalk.emit)
         grid.addWidget(self.talk, 3, 0, 1, 2)
 
@@ -385,7 +385,7 @@ class QuestionPanel(QGroupBox):
         super().__init__(t("question.title", lang), parent)
         self.lang = lang
         self.setObjectName("question")
-        a11y.label(self, t("question.title", lang), t("question.description", lang))
+        a11y.label(self, t("question.title", lang), t("short.question", lang))
         layout = QVBoxLayout(self)
         self.text = QLabel("", self)
         self.text.setObjectName("question_text")

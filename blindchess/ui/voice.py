@@ -297,6 +297,13 @@ class TableVoice:
         if self.channel != "app":
             self._to_screen_reader(text, "window")
 
+    def answer(self, texts: list[str]) -> None:
+        """The window's answer to the person at the keyboard (``texts`` said as one utterance, repeats left out):
+        through the screen reader, replacing the window's text being said; shown only with "app"."""
+        unique = list(dict.fromkeys(spoken(text) for text in texts if text and spoken(text)))
+        if unique and self.channel != "app":
+            self._to_screen_reader(" ".join(unique), "window")
+
     def reading(self, text: str) -> None:
         """Without a game: a square name, cutting the previous one (only when the program's voice reads squares)."""
         if self.speaker is not None and text and self.wants_readings:
