@@ -31,7 +31,7 @@ from .grammar import move_forms
 from .i18n import tr
 
 MOVE_KINDS = ("move", "correction")
-COMMAND_KINDS = ("request", "draw_offer", "resign", "adjust", "castle_intent", "repeat", "yes", "no")
+COMMAND_KINDS = ("request", "claim", "draw_offer", "resign", "adjust", "castle_intent", "repeat", "yes", "no")
 
 
 @dataclass(frozen=True)

@@ -62,14 +62,18 @@ from .spoken import (_INDEX_CACHE, _PIECE_ORDER, LANGS, MAX_CHARS, MAX_TOKENS, R
                      fold, piece_name, square_name, voice)
 
 __all__ = [
-    "LANGS", "KINDS", "REQUESTS", "MAX_CHARS", "MAX_TOKENS", "Understanding", "Voice", "VoiceError",
+    "LANGS", "KINDS", "CLAIMS", "REQUESTS", "MAX_CHARS", "MAX_TOKENS", "Understanding", "Voice", "VoiceError",
     "announce", "describe_pieces", "describe_position", "describe_square", "fold", "grammar",
     "piece_name", "square_name", "understand", "voice", "voices_dir", "_INDEX_CACHE", "_Index",
 ]
 
 #: Utterance kinds (the ``kind`` of an :class:`Understanding`).
-KINDS = ("move", "correction", "request", "draw_offer", "resign", "adjust",
+KINDS = ("move", "correction", "request", "claim", "draw_offer", "resign", "adjust",
          "castle_intent", "yes", "no", "repeat", "unknown")
+
+#: What a claim is about (the ``claim`` of an :class:`Understanding`): the opponent's flag (Art. 6.8),
+#: threefold repetition (Art. 9.2), fifty moves (Art. 9.3), an illegal move (A.4, B.3).
+CLAIMS = ("time", "threefold", "fifty", "illegal")
 
 @dataclass
 class Understanding:
@@ -82,6 +86,8 @@ class Understanding:
     the question to ask or why nothing fits. ``certain`` is False whenever
     something had to be guessed. For requests ``request`` is one of
     :data:`REQUESTS`, with ``square`` / ``piece_type`` / ``color`` when named;
+    for a claim ``claim`` is one of :data:`CLAIMS`, with ``move`` when a move
+    is named with it (the move he declares he will make, Art. 9.2.1.1);
     ``owner`` is "own" / "opponent" for "meine" / "seine" (the app knows who
     asks, so ``color`` stays None then).
     """
@@ -92,6 +98,7 @@ class Understanding:
     candidates: list[chess.Move] = field(default_factory=list)
     certain: bool = False
     request: str | None = None
+    claim: str | None = None
     square: int | None = None
     piece_type: int | None = None
     color: bool | None = None
@@ -593,6 +600,12 @@ def understand(board: chess.Board, text: str, lang: str = "de", *, heard: bool =
         result.kind = "correction"
     elif "resign" in commands:
         result.kind = "resign"
+    elif claims := [c for c in CLAIMS if f"claim_{c}" in commands]:
+        result.kind = "claim"       # "Remis durch Stellungswiederholung" claims, it offers nothing
+        result.claim = claims[0]
+        if not has_move:
+            result.certain = not doubt and len(claims) == 1
+            return result
     elif "draw_offer" in commands:
         result.kind = "draw_offer"
     elif "adjust" in commands:

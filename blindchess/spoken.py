@@ -191,7 +191,8 @@ class Voice:
                 if table == "requests" and name in _PLACED_REQUESTS:
                     continue  # incomplete without the place: the templates below add it
                 out.extend(_as_list(phrases))
-        out = [p for p in (_spoken_lower(p) for p in out) if p]
+        # a recogniser says numbers as words: a typed form with digits ("50 Züge") is no phrase of its
+        out = [p for p in (_spoken_lower(p) for p in out if not any(c.isdigit() for c in p)) if p]
         for template in self.square_requests:
             out.extend(_spoken_lower(template.format(square=self.g(sq))) for sq in self.squares)
         for template in self.legal_moves_requests:

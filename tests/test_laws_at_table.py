@@ -139,6 +139,83 @@ def test_a_fifty_move_claim_draws(capsys):
     assert r.of("ended") == [{"t": 10.0, "type": "ended", "result": "1/2-1/2", "reason": "fifty_moves"}]
 
 
+
+# ---------------------------------------------------------------- claims said or typed
+def test_a_threefold_claim_said_is_a_claim_not_a_draw_offer(capsys):
+    r = run("claim_threefold_said.scn", capsys)
+    assert r.of("claim") == [{"t": 26.0, "type": "claim", "by": "blind", "kind": "threefold", "upheld": True}]
+    assert r.of("ended")[0]["reason"] == "threefold_repetition" and r.final["result"] == "1/2-1/2"
+    assert not r.of("question"), "nobody is asked to accept a draw offer"
+
+
+def test_an_illegal_move_claim_said_by_the_blind_player_wins_in_unsupervised_blitz(capsys):
+    r = run("claim_illegal_said.scn", capsys)
+    assert r.of("claim") == [{"t": 9.0, "type": "claim", "by": "blind", "kind": "illegal", "upheld": True}]
+    assert r.final["result"] == "1-0"
+
+
+def test_a_flag_claim_typed_by_the_sighted_player_wins_in_unsupervised_rapid(capsys):
+    r = run("claim_time_typed_by_the_sighted_player.scn", capsys)
+    assert r.of("claim") == [{"t": 960.0, "type": "claim", "by": "sighted", "kind": "time", "upheld": True}]
+    assert r.final["result"] == "0-1"
+
+
+#: The position after 1.Nf3 for the third time, Black (the sighted player) to move; then his claim in
+#: each language's own words.
+_THREEFOLD = """@white Bernd Blind
+@black Sabine Sehend
+@time 90+30
+@tactile none
+@lang {lang}
+2.0  blind   says g1f3
+2.5  clock   press white
+3.0  sighted move g1f3
+5.0  sighted move g8f6
+5.5  clock   press black
+8.0  blind   says f3g1
+8.5  clock   press white
+9.0  sighted move f3g1
+11.0 sighted move f6g8
+11.5 clock   press black
+14.0 blind   says g1f3
+14.5 clock   press white
+15.0 sighted move g1f3
+17.0 sighted move g8f6
+17.5 clock   press black
+20.0 blind   says f3g1
+20.5 clock   press white
+21.0 sighted move f3g1
+23.0 sighted move f6g8
+23.5 clock   press black
+26.0 blind   says g1f3
+26.5 clock   press white
+27.0 sighted move g1f3
+28.0 sighted says {words}
+"""
+
+
+@pytest.mark.parametrize(("lang", "words", "kind"), [
+    ("de", "Remis durch Stellungswiederholung", "threefold"),
+    ("en", "threefold repetition", "threefold"),
+    ("nl", "remise door zetherhaling", "threefold"),
+    ("ru", "троекратное повторение", "threefold"),
+    ("de", "fünfzig Züge", "fifty"),
+    ("en", "fifty move rule", "fifty"),
+    ("nl", "vijftigzettenregel", "fifty"),
+    ("ru", "правило пятидесяти ходов", "fifty"),
+])
+def test_a_claim_is_understood_in_every_language(capsys, tmp_path, lang, words, kind):
+    """A claim typed on the sighted side in the language of the table: judged (Art. 9.2 upheld; Art. 9.3
+    refused, no fifty moves were played), never taken for a draw offer or a request."""
+    script = tmp_path / "claim.scn"
+    script.write_text(_THREEFOLD.format(lang=lang, words=words), encoding="utf-8")
+    code = main(["scenario", "run", str(script), "--json"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    claims = [json.loads(line) for line in out.out.splitlines() if '"type": "claim"' in line]
+    assert [(c["by"], c["kind"]) for c in claims] == [("sighted", kind)]
+    assert claims[0]["upheld"] is (kind == "threefold")     # no fifty quiet moves were played
+
 def test_fivefold_repetition_ends_the_game_by_itself(capsys):
     r = run("fivefold_ends_by_itself.scn", capsys)
     assert r.of("ended") == [{"t": 33.0, "type": "ended", "result": "1/2-1/2", "reason": "fivefold_repetition"}]

@@ -366,6 +366,39 @@ def test_commands_in_other_languages(lang, text, kind):
     assert understand(chess.Board(), text, lang).kind == kind
 
 
+
+@pytest.mark.parametrize("lang, text, claim", [
+    ("de", "Zeitüberschreitung", "time"), ("de", "Blättchen gefallen", "time"),
+    ("de", "seine Zeit ist abgelaufen", "time"), ("de", "dreimalige Stellungswiederholung", "threefold"),
+    ("de", "Remis durch Stellungswiederholung", "threefold"), ("de", "fünfzig Züge", "fifty"),
+    ("de", "50-Züge-Regel", "fifty"), ("de", "regelwidriger Zug", "illegal"),
+    ("en", "his flag fell", "time"), ("en", "threefold repetition", "threefold"),
+    ("en", "fifty move rule", "fifty"), ("en", "illegal move", "illegal"),
+    ("nl", "vlag gevallen", "time"), ("nl", "zetherhaling", "threefold"),
+    ("nl", "vijftigzettenregel", "fifty"), ("nl", "onreglementaire zet", "illegal"),
+    ("ru", "флажок упал", "time"), ("ru", "троекратное повторение", "threefold"),
+    ("ru", "правило пятидесяти ходов", "fifty"), ("ru", "невозможный ход", "illegal"),
+])
+def test_claims_in_every_language(lang, text, claim):
+    """Art. 6.8, 9.2, 9.3, A.4/B.3: a claim said is a claim — not a draw offer, a request or a repetition."""
+    u = understand(chess.Board(), text, lang)
+    assert (u.kind, u.claim, u.certain) == ("claim", claim, True)
+
+
+@pytest.mark.parametrize("lang, text, kind", [
+    ("de", "Zeit", "request"), ("de", "Züge", "request"), ("de", "Wiederholung", "repeat"), ("de", "Remis", "draw_offer"),
+    ("en", "time", "request"), ("en", "repeat", "repeat"), ("nl", "tijd", "request"), ("ru", "время", "request"),
+])
+def test_words_inside_claims_keep_their_own_meaning(lang, text, kind):
+    u = understand(chess.Board(), text, lang)
+    assert u.kind == kind and u.claim is None
+
+
+def test_a_claim_names_the_move_he_will_make():
+    """Art. 9.2.1.1: the claim with the move that repeats the position."""
+    u = understand(chess.Board(), "Stellungswiederholung, Springer Felix drei")
+    assert (u.kind, u.claim, u.move) == ("claim", "threefold", uci("g1f3"))
+
 def test_not_understood_message():
     u = understand(chess.Board(), "blubb")
     assert u.kind == "unknown" and u.message == "Nicht verstanden. Bitte wiederholen."

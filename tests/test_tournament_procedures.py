@@ -65,6 +65,21 @@ def test_an_adjournment_sealed_by_the_blind_player_and_resumed_a_day_later(capsy
     assert envelope_path(journal).exists()
 
 
+
+def test_the_sighted_player_seals_by_typing_on_his_side(capsys, tmp_path):
+    r = run("adjournment_sealed_by_the_sighted_player.scn", capsys, "--journal", str(tmp_path / "game.jsonl"))
+    assert r.of("adjourned") == [{"t": 60.0, "type": "adjourned", "sealer": "sighted", "ply": 4}]
+    # "Remis" while he seals is no draw offer but an unreadable sealed move (I.1): he writes again
+    assert [(e["t"], e["by"], e["valid"]) for e in r.of("sealed")] == [(70.0, "sighted", False),
+                                                                      (75.0, "sighted", True)]
+    assert not r.of("question") and not [e for e in r.of("said") if "Remis" in e["text"]]
+    assert r.of("resumed") == [{"t": 86480.0, "type": "resumed", "uci": "b8c6"}]
+    for e in r.events:
+        if e["t"] < 86480.0 and e["type"] != "heard":
+            text = json.dumps(e, ensure_ascii=False)
+            assert "b8c6" not in text and "Sc6" not in text and "Cäsar sechs" not in text, e
+    assert r.final["scores"]["blind"] == ["e4", "e5", "Sf3", "Sc6", "Lb5"] and r.final["result"] is None
+
 def test_the_envelope_of_a_scripted_adjournment_prints_every_item(capsys, tmp_path):
     script = tmp_path / "adjourned.scn"
     lines = (SCENARIOS / "adjournment_sealed_by_the_blind_player.scn").read_text(encoding="utf-8").splitlines()

@@ -24,7 +24,7 @@ import chess
 
 from .. import phonetic
 from ..dialogue import Decision
-from ..game.events import Announce, AnnounceIgnored, AnnounceMismatch, AnnounceUnclear, CorrectionRefused
+from ..game.events import Announce, AnnounceIgnored, AnnounceMismatch, AnnounceUnclear, ClaimKind, CorrectionRefused
 from ..i18n import tr
 from .adjournment import Adjournments
 from .endings import Endings
@@ -36,6 +36,10 @@ from .state import TableState
 from .tactile import TactileBoard
 
 __all__ = ["Hearing"]
+
+
+#: A claim as the phrase book names it (:data:`blindchess.phonetic.CLAIMS`) and as the rules engine judges it.
+_CLAIM_KINDS: dict[str, ClaimKind] = {"time": "time", "threefold": "threefold", "fifty": "fifty", "illegal": "illegal"}
 
 
 class Hearing:
@@ -84,6 +88,8 @@ class Hearing:
                 state.say(now, tr("table.no_question", lang), "blind", "answer")
         elif u.kind == "resign":
             self.endings.ask_resign("blind", now)
+        elif u.kind == "claim" and u.claim in _CLAIM_KINDS:
+            self.endings.claim("blind", _CLAIM_KINDS[u.claim], now, u.move)
         elif u.kind == "draw_offer":
             if self.endings.offer_to(me):
                 self.endings.ask_draw_accept("blind", now)
@@ -190,17 +196,24 @@ class Hearing:
 
     # ---------------------------------------------------------------- the sighted side
     def sighted_says(self, text: str, now: float) -> None:
-        """What the sighted side said or typed: answers ("ja", "nein"), a draw offer, resignation."""
+        """What the sighted side said or typed: answers ("ja", "nein"), a draw offer, a claim ("Zeitüberschreitung",
+        "Stellungswiederholung": his own, or the assistant's for the blind player, D.2.10 e), resignation; while he
+        seals (Guidelines I.1), his sealed move."""
         state = self.state
         state.emit(Heard(now, "sighted", text, None))
         s = state.session
         me = state.sighted_color()
+        if s.sealing and s.sealer == me:
+            self.adjournments.seal("sighted", text, now)   # his sealed move, typed (I.1)
+            return
         u = phonetic.understand(s.game_board(), text, state.lang)
         q = self.questions.question
         if q is not None and q.to == "sighted" and u.kind in ("yes", "no"):
             self.questions.resolve(q, "yes" if u.kind == "yes" else "no", now)
         elif u.kind == "resign":
             self.endings.ask_resign("sighted", now)
+        elif u.kind == "claim" and u.claim in _CLAIM_KINDS:
+            self.endings.claim("sighted", _CLAIM_KINDS[u.claim], now, u.move)
         elif u.kind in ("draw_offer", "yes") and self.endings.offer_to(me):
             self.endings.ask_draw_accept("sighted", now)
         elif u.kind == "no" and self.endings.offer_to(me):
