@@ -38,28 +38,15 @@ Keeping the move hidden in the journal
 its ``hidden`` part (the written move, its language, a random nonce) must not be
 shown on the responder's side before the envelope is opened.
 
-With a :class:`blindchess.session.Session` (the app's way):
-
-1. ``adj = begin_from_session(session, now)`` — position, names, clock times, draw offer;
-   ``adj.seal(text)`` as often as needed; ``adj.stop_clock(now)``;
-2. ``journal_adjournment(session, adj, now)`` pauses the session clock and journals a
-   ``sealed-move`` event (:meth:`Session.seal_move`): ``public`` (the envelope) and
-   ``hidden`` (the move). The session keeps ``hidden`` in the journal and to itself:
-   subscribers and ``session.events`` never see it before the envelope is opened,
-   also after ``Session.open``;
-3. every view of events that a player sees may still go through :func:`public_view`
-   (for journal lines read directly, which hold ``hidden``);
-4. at resumption, after ``Session.open(journal)``, on the arbiter's side:
-   ``record = sealed_record_from_session(session)``,
-   ``adj = Adjournment.restore(record, session.game_board())``, ``adj.set_up()``,
-   ``set_session_clocks(session, adj, now)`` (point 5, after any point-13
-   correction), ``adj.open(now, record=record)`` (checks the commitment), then
-   ``journal_opening(session, adj, now)`` opens the envelope in the session
-   (:meth:`Session.open_envelope`: now the move is public) and
-   ``play_sealed_move(session, adj, now)`` makes it on the boards.
-
-Pure: python-chess and the standard library only; the notation and phonetic
-readers are imported lazily; time is passed in as float seconds.
+At the table (the app's way) the procedure is the rules engine's
+(:mod:`blindchess.game.adjournment`) and the table's (:mod:`blindchess.table.adjournment`):
+the arbiter adjourns, the sealer's move is checked with :func:`check_sealed_move`, the
+envelope (:class:`Envelope`) is journaled with a SHA-256 *commitment* (:func:`commitment`)
+while the move as written stays in the envelope file beside the journal, and the opening
+makes the move. :class:`Adjournment` is the arbiter's paper procedure around it
+(points 4, 6, 9 b–c, 10–13: draws and resignations while adjourned, an absent player, a
+lost envelope, clock corrections); :func:`begin_from_session` starts it from a running
+game and :func:`set_session_clocks` sets the game's clocks from it (point 5).
 """
 
 from __future__ import annotations
@@ -836,17 +823,15 @@ class Adjournment:
         return [line.strip() for line in text.split("|") if line.strip()]
 
 
-# -- working with blindchess.session ------------------------------------------------
+# -- working with a running game -----------------------------------------------------
 #
-# The session journals inputs as events; an adjournment goes in as a first-class
-# ``sealed-move`` event (``public``, ``hidden``) whose hidden part the session never
-# delivers before an ``envelope-opened`` event (Session.seal_move / open_envelope).
-# Older journals hold a ``note`` ``{"text": "adjourned", "public": …, "hidden": …}``;
-# they are still read. :func:`public_view` drops ``hidden`` from raw journal lines
-# until a later ``envelope-opened`` reveals the move.
+# The journal holds an adjournment as a ``sealed-move`` event with the public envelope;
+# journals of earlier versions hold a ``note`` ``{"text": "adjourned", "public": …,
+# "hidden": …}`` with the move, still read. :func:`public_view` drops ``hidden`` from
+# such raw lines until a later ``envelope-opened`` reveals the move.
 
 def begin_from_session(session: Any, now: float, *, event: str = "", round: str = "") -> Adjournment:
-    """Start sealing in a running :class:`blindchess.session.Session` (point 1).
+    """Start the arbiter's procedure from a running game, a :class:`blindchess.game.Session` (point 1).
 
     Takes the game position (with its history), the players' names, the times
     used and remaining from the session clock, and a draw offer that is current.
@@ -866,46 +851,11 @@ def begin_from_session(session: Any, now: float, *, event: str = "", round: str 
                              round=round or session.headers.get("Round", ""))
 
 
-def journal_adjournment(session: Any, adjournment: Adjournment, now: float) -> Entry:
-    """Write the sealed record into the session's journal (a ``sealed-move`` event).
-
-    The sealer has stopped his clock without starting the opponent's (point 1):
-    the session clock is paused. Returns the event as a player may see it
-    (without the move).
-    """
-    record = adjournment.record()
-    if session.clock.running is not None and not session.clock.paused:
-        session.pause(now)
-    event: Entry
-    if hasattr(session, "seal_move"):
-        event = session.seal_move(record.public(), record.hidden(), now)
-    else:
-        event = session.note("adjourned", now, public=record.public(), hidden=record.hidden())
-    return event
-
-
 def set_session_clocks(session: Any, adjournment: Adjournment, now: float) -> None:
     """Point 5 (and 13): set the session clock to the remaining times recorded for resumption."""
     for color, remaining in ((chess.WHITE, adjournment.white_remaining), (chess.BLACK, adjournment.black_remaining)):
         if remaining is not None:
             session.set_remaining(color, remaining, now)
-
-
-def journal_opening(session: Any, adjournment: Adjournment, now: float) -> Entry:
-    """Journal that the envelope was opened (point 7), with the move now made public.
-
-    In a session with a closed envelope this is :meth:`Session.open_envelope`: from
-    then on the sealed-move event shows its hidden part to everyone.
-    """
-    written = adjournment.sealed.written if adjournment.sealed else None
-    event: Entry
-    if getattr(session, "envelope_sealed", False):
-        event = session.open_envelope(now, written=written, result=adjournment.result,
-                                      phase=adjournment.phase.value)
-    else:
-        event = session.note("envelope-opened", now, written=written, result=adjournment.result,
-                             phase=adjournment.phase.value)
-    return event
 
 
 def _is_sealed_event(ev: Entry) -> bool:
@@ -939,16 +889,6 @@ def sealed_record_from_events(events: list[Entry]) -> SealedRecord | None:
     return None
 
 
-def sealed_record_from_session(session: Any) -> SealedRecord | None:
-    """The last sealed record of a session, hidden move included — for the arbiter at resumption.
-
-    Uses :meth:`Session.sealed_move` with ``reveal=True``; never show the record's
-    move on the responder's side before the envelope is opened (point 7).
-    """
-    ev = session.sealed_move(reveal=True)
-    return None if ev is None else SealedRecord.from_journal(ev)
-
-
 def public_view(event: Entry, events: list[Entry] | None = None) -> Entry:
     """``event`` as a player may see it: the hidden sealed move removed until the envelope is opened."""
     if "hidden" not in event or _is_opening(event):
@@ -959,24 +899,3 @@ def public_view(event: Entry, events: list[Entry] | None = None) -> Entry:
             return event
     return {k: v for k, v in event.items() if k != "hidden"}
 
-
-def play_sealed_move(session: Any, adjournment: Adjournment, now: float) -> None:
-    """After :meth:`Adjournment.open`: make the sealed move in the session (point 9 a).
-
-    The clock is resumed, the move is made on the sealer's own board (for a
-    visually impaired sealer placed on the tactile board and announced, D.2.3) and
-    his clock pressed, so the responder's clock runs; the session then asks for
-    the mirror on the other board as after any move.
-    """
-    if adjournment.phase not in (Phase.RESUMED, Phase.ENDED) or not adjournment.first_move_made:
-        raise AdjournmentError(Note("adj_not_now", {"phase": adjournment.phase.value}))
-    move = adjournment.board.move_stack[-1]
-    if session.clock.paused:
-        session.resume(now)
-    if session.is_blind(adjournment.sealer):
-        session.tactile_move(move, now)
-        session.announce(move, now)
-    else:
-        session.sighted_move(move, now)
-    if not session.auto_press and session.result is None:
-        session.press_clock(adjournment.sealer, now)
