@@ -71,6 +71,7 @@ from ..game import Session
 from ..game.events import BoardMove, BoardMoveRejected, MoveMade, Ruling, RulingOverride
 from ..game.events import Touch as TouchEvent
 from .events import DeviceRequest, Touched
+from .physical import Settling, expected_position
 from .state import TableState
 
 __all__ = ["DEVICE", "SIGHTED_BOARDS", "EBoard", "Touch", "touch_report", "differing_squares",
@@ -164,7 +165,7 @@ class EBoard:
         self.held: chess.Move | None = None        # a mirror set up before its move was made (D.2.3)
         self.touches: list[Touch] = []             # the sighted player's touches in his current turn
         self.snapshots = 0                         # board dumps seen (before the first one ``pieces`` is assumed)
-        self._changed: float | None = None         # the last change the board reported
+        self.settling = Settling(self.settle)      # the last change the board reported
         self._target_key: str | None = None
         self._refused: tuple[str, str] | None = None   # (position, move) refused once: not offered again
         self._confirm = False
@@ -191,7 +192,7 @@ class EBoard:
                 self.pieces.pop(event.square, None)
             else:
                 self.pieces[event.square] = event.piece
-        self._changed = now
+        self.settling.changed(now)
         self._handle(self.tracker.feed(event), now)
         if self.settle <= 0:
             self.tick(now)
@@ -252,16 +253,11 @@ class EBoard:
 
     def idle_at(self, now: float) -> float:
         """When the last reported change has stood for the settle time (``now`` when nothing waits)."""
-        if self._changed is None:
-            return now
-        return max(now, self._changed + self.settle)
+        return self.settling.idle_at(now)
 
     def settle_due(self) -> float | None:
         """When the last reported change settles, if the table has not let that time pass yet (else None)."""
-        if self._changed is None:
-            return None
-        due = self._changed + self.settle
-        return due if due > self.state.now else None
+        return self.settling.due(self.state.now)
 
     def target(self) -> chess.Board:
         """The position the e-board should show now (a copy)."""
@@ -269,19 +265,14 @@ class EBoard:
 
     # ------------------------------------------------------------------ internals
     def _target(self) -> chess.Board:
-        s = self.session
-        game, sighted = s.game_board(), s.board("sighted")
-        divergence = s.divergence
-        if divergence is not None and len(sighted.move_stack) >= len(game.move_stack):
-            return sighted      # a wrong mirror stands until the ruling (D.2.9)
-        return game
+        return expected_position(self.session, "sighted")
 
     def _sighted_color(self) -> chess.Color:
         blind = self.session.blind_color
         return chess.WHITE if blind is None else not blind
 
     def _settled(self, now: float) -> bool:
-        return self._changed is None or now - self._changed >= self.settle - 1e-9
+        return self.settling.settled(now)
 
     def _request(self, now: float) -> None:
         self.state.emit(DeviceRequest(now, DEVICE, "snapshot"))

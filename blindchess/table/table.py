@@ -20,6 +20,7 @@ written before anybody is told anything (:meth:`Table._input`).
 :mod:`~blindchess.table.start`             a new game, a resumed game, the start text
 :mod:`~blindchess.table.tactile`           the peg-board: touches (D.2.2), moves and mirrors, mismatches
 :mod:`~blindchess.table.eboard`            the sighted player's DGT e-board: his moves and touches (D.2.5), mirrors
+:mod:`~blindchess.table.physical`          what both physical boards share: the position each should show, settling
 :mod:`~blindchess.table.moves`             moves on both boards made, announced, refused (D.2.1, D.2.3, D.2.5)
 :mod:`~blindchess.table.hearing`           what the players say (D.2.1, D.2.8)
 :mod:`~blindchess.table.questions`         the open question and its answer (D.2.1)

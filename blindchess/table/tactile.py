@@ -31,6 +31,7 @@ from ..i18n import tr
 from ..pegboard.protocol import Comment, Ident, ProtocolError, parse_line
 from ..pegboard.tracker import InputEvent, Lift, Tracker, TrackerEvent, occupancy, same_position
 from .events import DeviceRequest, Touched
+from .physical import Settling, expected_position
 from .state import TableState
 
 __all__ = ["TactileBoard"]
@@ -50,7 +51,7 @@ class TactileBoard:
         self.mismatch: tuple[str, ...] = ()
         #: The square of a peg in the hand (the last lifted), None when none.
         self.lifted: int | None = None
-        self.last_peg: float | None = None
+        self.settling = Settling(state.setup.settle_time)   # the pegs' last change and its settle time
         self._candidates: tuple[chess.Move, ...] = ()   # what the pegs alone could not exclude (last move)
         self._set_right_due = False                        # after a ruling: say once what to set right
         self._expected_fen: str | None = None
@@ -79,7 +80,7 @@ class TactileBoard:
         else:
             self.lifted = None
         self._tracker_events(tracker.feed(event), now)
-        self.last_peg = now
+        self.settling.changed(now)
 
     def tick(self, now: float) -> None:
         """Time has passed until ``now``: the pegs settle."""
@@ -88,14 +89,11 @@ class TactileBoard:
 
     def settled_at(self) -> float | None:
         """When the pegs last moved are settled (None: no peg-board or no peg moved yet)."""
-        if self.tracker is None or self.last_peg is None:
-            return None
-        return self.last_peg + self.tracker.settle
+        return self.settling.settled_at()
 
     def settle_due(self) -> float | None:
         """When the pegs last moved settle, if the table has not let that time pass yet (else None)."""
-        settled = self.settled_at()
-        return settled if settled is not None and settled > self.state.now else None
+        return self.settling.due(self.state.now)
 
     # ---------------------------------------------------------------- from the rest of the table
     def move_made(self) -> None:
@@ -117,11 +115,7 @@ class TactileBoard:
         tracker = self.tracker
         if tracker is None:
             return
-        s = self.state.session
-        game_plies, tactile_plies = s.plies, s.board_length("tactile")
-        target = s.game_board() if game_plies >= tactile_plies else s.board("tactile")
-        if s.divergence is not None and tactile_plies >= game_plies:
-            target = s.board("tactile")   # a wrong mirror stands until the ruling
+        target = expected_position(self.state.session, "tactile")
         fen = target.fen()
         if fen == self._expected_fen and not force:
             return
@@ -168,13 +162,14 @@ class TactileBoard:
     def _settle_mirror(self, now: float) -> None:
         """A new lift while a finished mirror waits for its settle time: the mirror is judged first."""
         tracker = self.tracker
-        if tracker is None or tracker.pending is None or self.last_peg is None:
+        settled = self.settling.settled_at()
+        if tracker is None or tracker.pending is None or settled is None:
             return
         expected = tracker.board
         expected.push(tracker.pending)
         if occupancy(expected) != tracker.occupied:
             return
-        self._tracker_events(tracker.tick(max(now, self.last_peg + tracker.settle)), now)
+        self._tracker_events(tracker.tick(max(now, settled)), now)
 
     def _tracker_events(self, events: list[TrackerEvent], now: float) -> None:
         for e in events:
