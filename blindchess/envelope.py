@@ -1,6 +1,6 @@
 """Adjourned games (FIDE Laws, Guidelines I): the sealed move, the envelope, resumption.
 
-An adjournment is a small state machine, :class:`Adjournment`, with one method per
+The arbiter's paper procedure of an adjournment is a small state machine, :class:`EnvelopeProcedure`, with one method per
 step of the procedure. Every step checks that it is allowed now, records a
 :class:`Note` (a message key citing the point of Guidelines I, localized with
 :meth:`Note.message`) and moves to the next :class:`Phase`::
@@ -16,24 +16,24 @@ step of the procedure. Every step checks that it is allowed now, records a
   it is validated at once (:func:`check_sealed_move`) and a move that is ambiguous,
   unreadable or illegal is reported as losing under point 8 — he may change it
   until he stops his clock. His clock runs while he seals. A move made on the
-  board after being told to seal must be the sealed move (:meth:`Adjournment.moved_on_board`).
+  board after being told to seal must be the sealed move (:meth:`EnvelopeProcedure.moved_on_board`).
   Adjourning before the end of the session charges him the time up to its end.
 * **The envelope (point 2)** — :class:`Envelope`, fields (a)–(g) as data, as text
   (:meth:`Envelope.text`, de/en) and as a PDF (:mod:`blindchess.records.envelope_pdf`).
   It never shows the sealed move: that is on the scoresheet inside.
-* **Resumption.** :meth:`~Adjournment.set_up` gives the position before the sealed
-  move and the clock times (point 5); :meth:`~Adjournment.open` opens the envelope
+* **Resumption.** :meth:`~EnvelopeProcedure.set_up` gives the position before the sealed
+  move and the clock times (point 5); :meth:`~EnvelopeProcedure.open` opens the envelope
   only with the responder present (7), checks the sealed move again (8: the sealer
   loses, unless the game had already ended otherwise), makes it and starts the
-  responder's clock (9 a); :meth:`~Adjournment.responder_absent` starts his clock
+  responder's clock (9 a); :meth:`~EnvelopeProcedure.responder_absent` starts his clock
   without opening (9 b, and 11 when nobody is there);
-  :meth:`~Adjournment.reply_in_new_envelope` lets the responder seal his reply when
+  :meth:`~EnvelopeProcedure.reply_in_new_envelope` lets the responder seal his reply when
   the sealer is absent (9 c); a late arrival loses (10);
-  :meth:`~Adjournment.envelope_lost` (12), :meth:`~Adjournment.correct_clock` (13).
+  :meth:`~EnvelopeProcedure.envelope_lost` (12), :meth:`~EnvelopeProcedure.correct_clock` (13).
 
 Keeping the move hidden in the journal
 --------------------------------------
-:meth:`Adjournment.record` returns a :class:`SealedRecord`. Its ``public`` part
+:meth:`EnvelopeProcedure.record` returns a :class:`SealedRecord`. Its ``public`` part
 (the envelope, with a SHA-256 *commitment* to the move) may be shown anywhere;
 its ``hidden`` part (the written move, its language, a random nonce) must not be
 shown on the responder's side before the envelope is opened.
@@ -43,7 +43,7 @@ At the table (the app's way) the procedure is the rules engine's
 the arbiter adjourns, the sealer's move is checked with :func:`check_sealed_move`, the
 envelope (:class:`Envelope`) is journaled with a SHA-256 *commitment* (:func:`commitment`)
 while the move as written stays in the envelope file beside the journal, and the opening
-makes the move. :class:`Adjournment` is the arbiter's paper procedure around it
+makes the move. :class:`EnvelopeProcedure` is the arbiter's paper procedure around it
 (points 4, 6, 9 b–c, 10–13: draws and resignations while adjourned, an absent player, a
 lost envelope, clock corrections); :func:`begin_from_session` starts it from a running
 game and :func:`set_session_clocks` sets the game's clocks from it (point 5).
@@ -407,7 +407,7 @@ _COUNTED = frozenset({"adj_early", "adj_late"})   # notes whose {minutes} needs 
 
 
 @dataclass
-class Adjournment:
+class EnvelopeProcedure:
     """One adjournment from the request to seal until the game goes on (or ends).
 
     Create it with :meth:`begin`; see the module docstring for the steps.
@@ -491,7 +491,7 @@ class Adjournment:
     def begin(cls, board: chess.Board, *, white: str, black: str, white_used: float, black_used: float,
               now: float, white_remaining: float | None = None, black_remaining: float | None = None,
               draw_offer: chess.Color | None = None, lang: str = "de", event: str = "", round: str = "",
-              nonce: str | None = None) -> Adjournment:
+              nonce: str | None = None) -> EnvelopeProcedure:
         """The arbiter asks the player to move to seal (point 1); his clock keeps running."""
         adj = cls(board=board.copy(), white=white, black=black, white_used=float(white_used),
                   black_used=float(black_used), sealer=board.turn, white_remaining=white_remaining,
@@ -567,7 +567,7 @@ class Adjournment:
 
     @classmethod
     def restore(cls, record: SealedRecord, board: chess.Board | None = None, *,
-                lang: str | None = None) -> Adjournment:
+                lang: str | None = None) -> EnvelopeProcedure:
         """The adjournment as it stands after sealing, rebuilt from a journal record.
 
         ``board`` may carry the game's move history (for repetitions); it must show
@@ -772,7 +772,7 @@ class Adjournment:
             return False
         return True
 
-    def reply_in_new_envelope(self, now: float) -> Adjournment:
+    def reply_in_new_envelope(self, now: float) -> EnvelopeProcedure:
         """The sealer is absent: the responder may seal his reply instead of making it (9 c).
 
         Returns a new adjournment in the sealing phase with the responder as sealer;
@@ -784,7 +784,7 @@ class Adjournment:
         self._stop_clock(now)
         self.phase = Phase.SEALED  # this envelope is done; the new one carries on
         self._note("adj_reply_sealed", player=self.responder)
-        reply = Adjournment.begin(self.board, white=self.white, black=self.black, white_used=self.white_used,
+        reply = EnvelopeProcedure.begin(self.board, white=self.white, black=self.black, white_used=self.white_used,
                                   black_used=self.black_used, now=now, white_remaining=self.white_remaining,
                                   black_remaining=self.black_remaining, draw_offer=self.draw_offer,
                                   lang=self.lang, event=self.event, round=self.round)
@@ -830,7 +830,7 @@ class Adjournment:
 # "hidden": …}`` with the move, still read. :func:`public_view` drops ``hidden`` from
 # such raw lines until a later ``envelope-opened`` reveals the move.
 
-def begin_from_session(session: Any, now: float, *, event: str = "", round: str = "") -> Adjournment:
+def begin_from_session(session: Any, now: float, *, event: str = "", round: str = "") -> EnvelopeProcedure:
     """Start the arbiter's procedure from a running game, a :class:`blindchess.game.Session` (point 1).
 
     Takes the game position (with its history), the players' names, the times
@@ -843,7 +843,7 @@ def begin_from_session(session: Any, now: float, *, event: str = "", round: str 
         value = clock.remaining(color, now)
         return None if value == float("inf") else value
 
-    return Adjournment.begin(board, white=session.white.name, black=session.black.name,
+    return EnvelopeProcedure.begin(board, white=session.white.name, black=session.black.name,
                              white_used=clock.used(chess.WHITE, now), black_used=clock.used(chess.BLACK, now),
                              white_remaining=remaining(chess.WHITE), black_remaining=remaining(chess.BLACK),
                              draw_offer=session.draw_offer, lang=session.lang, now=now,
@@ -851,7 +851,7 @@ def begin_from_session(session: Any, now: float, *, event: str = "", round: str 
                              round=round or session.headers.get("Round", ""))
 
 
-def set_session_clocks(session: Any, adjournment: Adjournment, now: float) -> None:
+def set_session_clocks(session: Any, adjournment: EnvelopeProcedure, now: float) -> None:
     """Point 5 (and 13): set the session clock to the remaining times recorded for resumption."""
     for color, remaining in ((chess.WHITE, adjournment.white_remaining), (chess.BLACK, adjournment.black_remaining)):
         if remaining is not None:

@@ -15,7 +15,7 @@ import pytest
 
 from blindchess import envelope as env
 from blindchess.cli import main
-from blindchess.envelope import Adjournment, AdjournmentError, Phase, SealedRecord
+from blindchess.envelope import EnvelopeProcedure, AdjournmentError, Phase, SealedRecord
 from blindchess.game.events import EnvelopeOpened, GameEvent, MoveMade, SealedMove, to_json
 from blindchess.journal import read_envelope
 from blindchess.records import files
@@ -26,15 +26,15 @@ TWO_KNIGHTS = "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3"
 MATE_IN_ONE = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
 
 
-def _adjourn(fen: str = TWO_KNIGHTS, text: str = "Sbd2", *, now: float = 1000.0, **kw) -> Adjournment:
-    adj = Adjournment.begin(chess.Board(fen), white="Anna Blind", black="Bert Seher", white_used=3000.0,
+def _adjourn(fen: str = TWO_KNIGHTS, text: str = "Sbd2", *, now: float = 1000.0, **kw) -> EnvelopeProcedure:
+    adj = EnvelopeProcedure.begin(chess.Board(fen), white="Anna Blind", black="Bert Seher", white_used=3000.0,
                             black_used=2500.0, white_remaining=2400.0, black_remaining=2900.0, now=now,
                             nonce="fixed-nonce", **kw)
     adj.seal(text)
     return adj
 
 
-def _sealed(fen: str = TWO_KNIGHTS, text: str = "Sbd2") -> Adjournment:
+def _sealed(fen: str = TWO_KNIGHTS, text: str = "Sbd2") -> EnvelopeProcedure:
     adj = _adjourn(fen, text)
     adj.stop_clock(1060.0)
     adj.set_resumption("2026-12-01", "10:00", "Spielsaal 2")
@@ -90,13 +90,13 @@ def test_point_1_changeable_until_the_clock_is_stopped_and_the_clock_runs_meanwh
 
 
 def test_point_1_nothing_sealed_cannot_stop():
-    adj = Adjournment.begin(chess.Board(), white="A", black="B", white_used=0, black_used=0, now=0)
+    adj = EnvelopeProcedure.begin(chess.Board(), white="A", black="B", white_used=0, black_used=0, now=0)
     with pytest.raises(AdjournmentError):
         adj.stop_clock(10)
 
 
 def test_point_1_a_move_made_on_the_board_must_be_sealed():
-    adj = Adjournment.begin(chess.Board(TWO_KNIGHTS), white="A", black="B", white_used=0, black_used=0, now=0)
+    adj = EnvelopeProcedure.begin(chess.Board(TWO_KNIGHTS), white="A", black="B", white_used=0, black_used=0, now=0)
     check = adj.moved_on_board(chess.Move.from_uci("c2c4"))
     assert check.ok and check.move == chess.Move.from_uci("c2c4")
     with pytest.raises(AdjournmentError) as err:
@@ -217,7 +217,7 @@ def test_session_journal_round_trip(tmp_path):
     assert env.sealed_record_from_events(public) is None  # not in the public events before opening
     record = SealedRecord.from_journal(to_json(reopened.sealed_move(reveal=True)))  # the arbiter's side
     assert record.verify()
-    resumed = Adjournment.restore(record, reopened.game_board())
+    resumed = EnvelopeProcedure.restore(record, reopened.game_board())
     assert resumed.phase == Phase.SEALED and resumed.white_used == pytest.approx(adj.white_used)
     resumed.set_up()
     resumed.correct_clock(chess.BLACK, 10.0)  # point 13, before the first move
@@ -318,7 +318,7 @@ def test_point_8_exceptions_the_game_had_ended_otherwise():
     assert adj.result == "1-0" and adj.notes[-1].key == "adj_over_flag"
     # a dead position (bare kings): drawn, the illegal sealed move does not matter
     dead = "8/8/4k3/8/8/3K4/8/8 w - - 0 70"
-    adj = Adjournment.begin(chess.Board(dead), white="A", black="B", white_used=0, black_used=0, now=0)
+    adj = EnvelopeProcedure.begin(chess.Board(dead), white="A", black="B", white_used=0, black_used=0, now=0)
     adj.seal("Kz9")
     adj.stop_clock(1)
     adj.set_up()
@@ -483,7 +483,7 @@ def test_a_chess960_adjournment_keeps_its_castling():
     board = chess960.start_board(0)  # rooks on f1 and h1, king on g1
     for square in (chess.B1, chess.C1, chess.D1, chess.E1):  # clear the way for the c-side castling
         board.remove_piece_at(square)
-    adj = Adjournment.begin(board, white="A", black="B", white_used=0, black_used=0, now=0)
+    adj = EnvelopeProcedure.begin(board, white="A", black="B", white_used=0, black_used=0, now=0)
     assert adj.seal("0-0-0").ok
     e = adj.stop_clock(1)
     assert e.board().chess960 and e.board().fen() == board.fen()
@@ -556,7 +556,7 @@ def test_after_opening_the_sealed_move_is_visible(tmp_path):
     s.close()
     reopened = Session.open(path, 4000.0)
     record = SealedRecord.from_journal(to_json(reopened.sealed_move(reveal=True)))   # the arbiter's side
-    resumed = Adjournment.restore(record, reopened.game_board())
+    resumed = EnvelopeProcedure.restore(record, reopened.game_board())
     resumed.set_up()
     assert resumed.open(5000.0, record=record).ok
     seen = reopened.open_envelope(5000.0)
@@ -606,7 +606,7 @@ def test_cli_show_unusable_paths_are_plain_german(tmp_path, capsys, monkeypatch)
 
 def test_an_envelope_without_player_names_says_they_are_not_given():
     # QA round 2: "Weiß:  – Schwarz: " and "(d) ... :  (Weiß)" with empty names
-    adj = Adjournment.begin(chess.Board(TWO_KNIGHTS), white="", black="  ", white_used=3000.0, black_used=2500.0,
+    adj = EnvelopeProcedure.begin(chess.Board(TWO_KNIGHTS), white="", black="  ", white_used=3000.0, black_used=2500.0,
                             now=1000.0, nonce="fixed-nonce")
     adj.seal("Sbd2")
     e = adj.stop_clock(1060.0)
