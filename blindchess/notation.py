@@ -485,17 +485,11 @@ def _patterns_uncached(text: str, hint: str | None) -> tuple[tuple[_Pattern, ...
 # --------------------------------------------------------------------------- matching
 
 
-def _king_destination(board: chess.Board, move: chess.Move) -> int:
-    rank = chess.square_rank(move.from_square)
-    side_file = 6 if chess.square_file(move.to_square) > chess.square_file(move.from_square) else 2
-    return chess.square(side_file, rank)
-
-
 def _targets(board: chess.Board, move: chess.Move) -> dict[int, int]:
     """Squares a written arrival square may name for ``move``, with their cost."""
     if not board.is_castling(move):
         return {move.to_square: 0}
-    dest = _king_destination(board, move)
+    dest = chess.square(6 if board.is_kingside_castling(move) else 2, chess.square_rank(move.from_square))  # g- or c-file
     rook = move.to_square if board.chess960 else chess.square(
         7 if chess.square_file(dest) == 6 else 0, chess.square_rank(dest))
     targets = {move.to_square: 0 if not board.chess960 else 1}
