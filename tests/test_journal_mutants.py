@@ -382,3 +382,64 @@ def test_a_failed_write_the_disk_takes_nothing_of_is_named_before_the_next_line(
     read = read_journal(path)
     assert [e["uci"] for e in read.events if e["type"] == "board-move"] == ["d2d4"]
     assert read.notes and journal.verdict(read, []).whole
+
+
+def test_a_withdrawn_move_leaves_the_recorded_game(tmp_path: Path):
+    # D.2.8: a move withdrawn by a correction is no longer part of the game the journal records.
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    for event in (START, {"seq": 2, "type": "move-made", "t": 1.0, "derived": True, "ply": 1, "uci": "e2e4"},
+                  {"seq": 3, "type": "move-made", "t": 2.0, "derived": True, "ply": 2, "uci": "e7e5"},
+                  {"seq": 4, "type": "move-withdrawn", "t": 3.0, "derived": True, "ply": 2}):
+        writer.append(event)
+    writer.close()
+    assert read_journal(path).recorded == ["e2e4"]
+
+
+def test_a_file_of_blank_lines_becomes_a_journal_from_line_1(tmp_path: Path):
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b"\n\n")
+    writer = JournalWriter(path)
+    writer.append(START)
+    writer.close()
+    read = read_journal(path)
+    assert read.checked and read.problems == [] and read.events[0]["line_no"] == 1
+
+
+def test_the_journal_list_of_a_missing_folder_is_empty_and_a_junk_file_is_unchecked(tmp_path: Path):
+    assert journal.list_journals(tmp_path / "no-such-folder") == []
+    (tmp_path / "junk.jsonl").write_bytes(b"\x00\xff junk\n")
+    os.mkfifo(tmp_path / "pipe.jsonl")
+    infos = {i.path.name: i for i in journal.list_journals(tmp_path)}
+    assert set(infos) == {"junk.jsonl", "pipe.jsonl"}
+    assert all(i.error is not None and i.checked is False and i.start_event is None for i in infos.values())
+    assert infos["pipe.jsonl"].error == "not-regular"
+
+
+def test_a_second_lost_block_is_named_after_a_first_one_was(tmp_path: Path):
+    # Two problems apart: a damaged note, later the last half-move's input and move-made lost. The second
+    # loss is named from the count of the line after it, never from the first problem's.
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    units = [[START],
+             [{"seq": 2, "type": "board-move", "t": 1.0, "board": "sighted", "uci": "e2e4"},
+              {"seq": 3, "type": "move-made", "t": 1.0, "derived": True, "ply": 1, "uci": "e2e4"}],
+             [{"seq": 4, "type": "note", "t": 1.5, "text": "x"}],
+             [{"seq": 5, "type": "press", "t": 1.7, "color": "white"}],
+             [{"seq": 6, "type": "board-move", "t": 2.0, "board": "sighted", "uci": "e7e5"},
+              {"seq": 7, "type": "move-made", "t": 2.0, "derived": True, "ply": 2, "uci": "e7e5"}],
+             [{"seq": 8, "type": "note", "t": 3.0, "text": "y"}],
+             [{"seq": 9, "type": "note", "t": 4.0, "text": "z"}]]
+    for unit in units:
+        for event in unit:
+            writer.append(event)
+    writer.close()
+    lines = path.read_bytes().split(b"\n")
+    kinds = [json.loads(x).get("type") for x in lines if x]
+    note = kinds.index("note")
+    lines[note] = lines[note].replace(b'"x"', b'"X"')                # damaged: between half-moves
+    second = [i for i, k in enumerate(kinds) if k in ("board-move", "move-made")][-2:]
+    kept = [x for i, x in enumerate(lines) if i not in second]
+    path.write_bytes(b"\n".join(kept))
+    read = read_journal(path)
+    assert read.affected_plies(["e2e4"]) == [2]
