@@ -48,6 +48,7 @@ SUBCOMMANDS = (
     "envelope",    # envelope ...                       (adjournment)
     "export",      # export SOURCE --format ...         (records)
     "scenario",    # scenario run FILE [--json]         (the headless table)
+    "broadcast",   # broadcast PATH... [--port N]       (live broadcast over HTTP)
     "app",         # app [--journal FILE]               (the desktop app)
 )
 

@@ -40,6 +40,7 @@ from ..pegboard.tracker import InputEvent
 from ..speech.tts import Speaker
 from ..table.events import Asked, DeviceRequest, Diverged, Heard, Moved, Refused, Ruled, Shown, Speak, TableEvent
 from ..table.table import Table, TableSetup
+from .broadcasting import BroadcastSwitch
 from .new_game import GameSetup
 from .practice import PracticeDriver
 from .practice import table_setup as practice_setup
@@ -101,6 +102,7 @@ class GameController(TableView, QObject):
         self._shown: list[str] = []     # what it showed meanwhile
         self._inbox: queue.SimpleQueue[Callable[[], object]] = queue.SimpleQueue()
         self._wake.connect(self._drain_inbox, Qt.ConnectionType.QueuedConnection)
+        self.broadcast = BroadcastSwitch()   # the game broadcast live when the setting says so
         self._timer = QTimer(self)
         self._timer.setInterval(200)
         self._timer.timeout.connect(self.tick)
@@ -271,7 +273,13 @@ class GameController(TableView, QObject):
         self._practice = PracticeDriver.attach(table, later=self._later, now=self.now, changed=self.changed.emit,
                                                threaded=self._timer.isActive())
         self._update_grammar()
+        self._sync_broadcast()
         self.changed.emit()
+
+    def _sync_broadcast(self) -> None:
+        message = self.broadcast.sync(self.settings.broadcast, self.settings.broadcast_port, self.journal_path, self.lang)
+        if message:
+            self.info.emit(message)
 
     def abandon(self) -> None:
         """The program is killed (scenario ``app crash``): the table is dropped, nothing is closed or written."""
@@ -292,6 +300,7 @@ class GameController(TableView, QObject):
 
     def shutdown(self) -> None:
         self._timer.stop()
+        self.broadcast.close()
         self.close_game()
         if self.ears is not None:
             self.ears.stop()
@@ -451,6 +460,7 @@ class GameController(TableView, QObject):
         """New settings; language, voice and model take effect at the next start (the dialog says so)."""
         self.settings = settings
         self.voice.apply(settings, on_status=self.info.emit)
+        self._sync_broadcast()
 
     # ------------------------------------------------------------ the arbiter (D.2.9)
     def set_clocks(self, clocks: dict[bool, float]) -> None:

@@ -1,5 +1,5 @@
 """Settings that survive a restart: language, voice, rate, model, port, board profile, theme, font scale,
-spoken clock warnings, the speech channel and earcons.
+spoken clock warnings, the speech channel, earcons and the live broadcast of the game (off by default).
 
 Stored with QSettings in an INI file inside the user data folder
 (``paths.data_dir()/settings.ini``), so a portable install and every test
@@ -52,6 +52,8 @@ class Settings:
     speech_channel: str = "auto"  # one of CHANNELS
     earcons: bool = True        # short sounds for move, capture, check, question, error
     wording: str = "phonetic"   # squares and moves: board_words.WORDINGS ("phonetic" | "nato" | "san"); Ctrl+W
+    broadcast: bool = False     # the game broadcast live on http://127.0.0.1:<broadcast_port>/ (blindchess.broadcast)
+    broadcast_port: int = 8765
 
     @classmethod
     def load(cls) -> Settings:
@@ -75,6 +77,8 @@ class Settings:
             settings.lang = system_ui_lang()
         if settings.wording not in WORDINGS:
             settings.wording = "phonetic"
+        if not 1 <= settings.broadcast_port <= 65535:
+            settings.broadcast_port = 8765
         return settings
 
     def save(self) -> None:

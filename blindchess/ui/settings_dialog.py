@@ -1,5 +1,5 @@
 """The settings dialog (Ctrl+,): language, voice, speech rate, recognition model, port, board profile, theme, font size,
-spoken clock warnings, the speech channel and earcons.
+spoken clock warnings, the speech channel, earcons and the live broadcast of the game.
 
 Every row is a labelled form row (Alt+letter on its caption, a name and a
 description for the screen reader); Tab walks the rows in order.
@@ -115,6 +115,14 @@ class SettingsDialog(QDialog):
         self.channel.setCurrentIndex(max(0, self.channel.findData(settings.speech_channel)))
         self.earcons = row(QCheckBox(t("settings.earcons_box", lang), self), "settings.earcons")
         self.earcons.setChecked(settings.earcons)
+        self.broadcast = QCheckBox(tr("broadcast.setting_box", lang), self)   # off by default (blindchess.broadcast)
+        a11y.form_row(form, self.broadcast, tr("broadcast.setting", lang), tr("broadcast.setting_description", lang))
+        self.broadcast.setChecked(settings.broadcast)
+        self.broadcast_port = QSpinBox(self)
+        a11y.form_row(form, self.broadcast_port, tr("broadcast.setting_port", lang),
+                      tr("broadcast.setting_port_description", lang))
+        self.broadcast_port.setRange(1, 65535)
+        self.broadcast_port.setValue(settings.broadcast_port)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         a11y.label(buttons, t("settings.buttons", lang), t("settings.buttons_description", lang))
@@ -152,3 +160,5 @@ class SettingsDialog(QDialog):
         s.spoken_clock_warnings = self.warnings.isChecked()
         s.speech_channel = self.channel.currentData() or "auto"
         s.earcons = self.earcons.isChecked()
+        s.broadcast = self.broadcast.isChecked()
+        s.broadcast_port = self.broadcast_port.value()

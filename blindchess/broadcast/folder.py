@@ -1,0 +1,44 @@
+"""The broadcast as files in a folder, the LiveChess convention: ``DIR/games.pgn`` and ``DIR/roundN/games.pgn``.
+
+Each file is written whole or not at all (a temporary file beside it, then renamed onto it:
+:func:`blindchess.records.files.write_text`), so a tool polling the folder never reads half a
+file; a file is written again only when its text changed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import UserError
+from ..i18n import tr
+from ..records.files import write_text
+from .pages import Page
+
+__all__ = ["FolderWriter"]
+
+
+class FolderWriter:
+    """Writes the PGN pages (``/games.pgn``, ``/roundN/games.pgn``) into ``folder``."""
+
+    def __init__(self, folder: Path, lang: str) -> None:
+        self.folder = Path(folder)
+        self.lang = lang
+        self._written: dict[str, bytes] = {}
+
+    def write(self, pages: dict[str, Page]) -> list[Path]:
+        """Write the PGN files whose text changed; the files written. Raises UserError (in the broadcast's
+        language) when the folder or a file in it cannot be written — what was written stays."""
+        out: list[Path] = []
+        for route, page in sorted(pages.items()):
+            if not route.endswith("/games.pgn") or self._written.get(route) == page.body:
+                continue
+            target = self.folder / route.lstrip("/")
+            try:
+                target.parent.mkdir(exist_ok=True)
+            except OSError as exc:
+                raise UserError(tr("broadcast.folder_unwritable", self.lang, folder=self.folder,
+                                   error=exc.strerror or exc)) from exc
+            write_text(target, page.body.decode("utf-8"), self.lang)   # UserError: the file and the reason
+            self._written[route] = page.body
+            out.append(target)
+        return out

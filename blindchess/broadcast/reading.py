@@ -1,0 +1,200 @@
+"""One journal as the broadcast shows it: the game's PGN as it stands and the table's state for the arbiter.
+
+A journal being written is read from a *copy* taken in one pass (:func:`read_game`), so the check
+of its lines (:func:`blindchess.journal.read_journal`) and the replay by the rules engine
+(:meth:`blindchess.game.Session.load`, read-only) see the same bytes. A copy taken while the
+program writes may end inside a unit: that unit was never acted on and is not applied (the
+journal's guarantee), so the game read is the game as the table knew it at that moment.
+
+A damaged journal (:func:`blindchess.journal.verdict`) is served up to the half-move before the
+first one the damage may affect, with the reader's messages in a PGN comment; the result is then
+"*" (what came after the damage is not known) — never an invented move.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import chess
+import chess.pgn
+
+from ..errors import UserError
+from ..game import Session
+from ..game.boards import Parting
+from ..game.events import Claim, ClaimJudged, FlagFallen
+from ..i18n import tr
+from ..journal import MAX_BYTES, read_journal, verdict
+from ..notation import write
+from ..pgn import session_to_game
+from ..records.source import journal_messages
+from ..textfile import read_bytes
+
+__all__ = ["Claimed", "LiveGame", "TableState", "read_game", "pgn_text"]
+
+#: What a replay may raise on a line that does not fit the game (the export's reader catches the same).
+_REPLAY_ERRORS = (ValueError, KeyError, TypeError, IndexError)
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """A claim at the table (Art. 6.8, 9.2, 9.3, A.4): who, what, and the arbiter's judgment
+    (``upheld`` None while none is recorded)."""
+
+    color: chess.Color
+    kind: str
+    upheld: bool | None
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What the arbiter needs to know of one table, as the journal has it.
+
+    ``parting``: where a board parts from the game (D.2.9), ``proposal``: the ruling the rules
+    engine proposes for it in plain words; ``flags``: the sides whose flag fell (Art. 6.9);
+    ``claims``: the claims made, in order; ``clocks``: the times left (White, Black; None without a
+    time control) as of the journal's last entry, ``running``: whose clock ran then."""
+
+    to_move: chess.Color
+    result: str | None
+    reason: str | None
+    parting: Parting | None
+    proposal: str | None
+    flags: tuple[chess.Color, ...]
+    claims: tuple[Claimed, ...]
+    draw_offer: chess.Color | None
+    adjourned: bool
+    sealed: bool
+    clocks: tuple[float | None, float | None]
+    running: chess.Color | None
+
+    @property
+    def needs_arbiter(self) -> bool:
+        """The boards part (D.2.9) or a flag fell in a game still going on."""
+        return self.parting is not None or (bool(self.flags) and self.result is None)
+
+
+@dataclass(frozen=True)
+class LiveGame:
+    """One game as served: its PGN (``game``, cut before damage, and ``pgn`` its text), the half-moves written in the
+    broadcast's language (``moves``, from ``start``), the table's state, and what is wrong with its
+    journal (``damage``: the reader's messages, empty for a whole journal)."""
+
+    path: Path
+    game: chess.pgn.Game
+    pgn: str
+    start: chess.Board
+    moves: tuple[str, ...]
+    state: TableState
+    damage: tuple[str, ...]
+    cut: bool
+
+    @property
+    def headers(self) -> chess.pgn.Headers:
+        return self.game.headers
+
+    @property
+    def result(self) -> str:
+        return self.game.headers.get("Result", "*")
+
+    @property
+    def round(self) -> str:
+        return self.game.headers.get("Round", "?")
+
+
+def pgn_text(game: chess.pgn.Game) -> str:
+    """The game as PGN text: headers, moves with their ``[%clk]`` and comments, one blank line after."""
+    exporter = chess.pgn.StringExporter(headers=True, variations=True, comments=True)
+    return game.accept(exporter) + "\n\n"
+
+
+def read_game(path: Path, lang: str, workdir: Path) -> LiveGame:
+    """The game in the journal ``path`` as it stands, its comments and the arbiter's texts in ``lang``.
+
+    The journal is copied into ``workdir`` first (see the module docstring). Raises
+    :class:`~blindchess.errors.UserError` when the file holds no game (yet) or is no regular file,
+    unreadable or larger than a journal may be; OSError when the copy cannot be written.
+    """
+    fd, name = tempfile.mkstemp(prefix="journal-", suffix=".jsonl", dir=workdir)
+    os.close(fd)
+    copy = Path(name)
+    try:
+        copy.write_bytes(read_bytes(path, lang, max_bytes=MAX_BYTES))   # a regular file only, bounded, in one pass
+        read = read_journal(copy)
+        try:
+            session = Session.load(copy)
+        except UserError as exc:   # no game in it (yet): named by the journal's own name, not the copy's
+            raise UserError(str(exc).replace(str(copy), str(path)), exc.exit_code) from exc
+        except _REPLAY_ERRORS as exc:
+            raise UserError(tr("records.broken_journal", lang, path=path.name,
+                               error=f"{type(exc).__name__}: {exc}")) from exc
+    finally:
+        copy.unlink(missing_ok=True)
+    game = session_to_game(session, lang)
+    replayed = [m.uci() for m in session.game_moves]
+    result = verdict(read, replayed, session.journal_problems)
+    damage = tuple(journal_messages(result, Path(path.name), lang))
+    keep = min(min(result.plies) - 1, len(replayed)) if result.plies else len(replayed)
+    cut = bool(result.plies)     # half-moves after ``keep`` may be wrong or missing
+    if damage:
+        _mark_damage(game, keep, damage, lang, cut)
+    start = session.start
+    return LiveGame(path, game, pgn_text(game), start, tuple(_written(start, session.game_moves[:keep], lang)),
+                    _table_state(session, lang), damage, cut)
+
+
+def _mark_damage(game: chess.pgn.Game, keep: int, damage: tuple[str, ...], lang: str, cut: bool) -> None:
+    """Keep the first ``keep`` half-moves (everything after them dropped, side lines too) and say why."""
+    node: chess.pgn.GameNode = game
+    for _ in range(keep):
+        node = node.variations[0]
+    text = " ".join(damage)
+    if cut:
+        node.variations = []
+        game.headers["Result"] = "*"
+        game.headers.pop("Termination", None)
+        text += " " + tr("broadcast.damage_kept", lang, plies=keep)
+    node.comment = f"{node.comment} {text}".strip() if node.comment else text
+
+
+def _written(start: chess.Board, moves: list[chess.Move], lang: str) -> list[str]:
+    """The half-moves as a score in ``lang`` writes them (FIDE Laws, Appendix C)."""
+    board = start.copy(stack=False)
+    out: list[str] = []
+    for move in moves:
+        text = write(board, move, lang)
+        board.push(move)
+        out.append(text + ("#" if board.is_checkmate() else "+" if board.is_check() else ""))
+    return out
+
+
+def _table_state(session: Session, lang: str) -> TableState:
+    flags: list[chess.Color] = []
+    claims: list[Claimed] = []
+    for ev in session.events:
+        if isinstance(ev, FlagFallen):
+            color = ev.color == "white"
+            if color not in flags:
+                flags.append(color)
+        elif isinstance(ev, Claim):
+            claims.append(Claimed(ev.color == "white", ev.kind, None))
+        elif isinstance(ev, ClaimJudged):
+            judged = Claimed(ev.color == "white", ev.kind, ev.upheld)
+            if claims and claims[-1].upheld is None and claims[-1].color == judged.color:
+                claims[-1] = judged
+            else:
+                claims.append(judged)
+    parting = session.divergence
+    proposal = None
+    if parting is not None and session.result is None:
+        ruling = session.propose_ruling(lang)
+        proposal = ruling.explain(lang) if ruling is not None else None
+    clock = session.clock
+    at = session.last_time
+    times = tuple(None if clock.time_control is None else clock.remaining(c, at) for c in (chess.WHITE, chess.BLACK))
+    running = clock.running if clock.ticking else None
+    return TableState(session.to_move, session.result, session.result_reason, parting, proposal, tuple(flags),
+                      tuple(claims), session.draw_offer, session.adjourned, session.envelope_sealed,
+                      (times[0], times[1]), running)
