@@ -47,7 +47,9 @@ ROOT = Path(__file__).resolve().parents[2]
 MODULES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "table": (("blindchess/table/*.py",), ("tests/test_table.py", "tests/test_table_mutants.py",
                                             "tests/test_laws_at_table.py", "tests/test_scenarios.py",
-                                            "tests/test_session_questions.py")),
+                                            "tests/test_session_questions.py", "tests/test_practice.py",
+                                            "tests/test_speech_policy.py", "tests/test_eboard.py",
+                                            "tests/test_tournament_procedures.py")),
     "game": (("blindchess/game/*.py",), ("tests/test_session.py", "tests/test_session_rules.py",
                                           "tests/test_session_questions.py", "tests/test_session_mutants.py",
                                           "tests/test_table_mutants.py")),
