@@ -80,7 +80,8 @@ class Adjournments:
         envelope = Envelope(
             white=s.white.name, black=s.black.name, position=board.fen(),
             white_used=round(clock.used(chess.WHITE, now), 3), black_used=round(clock.used(chess.BLACK, now), 3),
-            sealer=sealer, move_number=board.fullmove_number, draw_offer=s.draw_offer,
+            sealer=sealer, move_number=board.fullmove_number,
+            draw_offer=sealer if check.draw_offer else s.draw_offer,     # (f): an offer written with the move
             white_remaining=_finite(clock.remaining(chess.WHITE, now)),
             black_remaining=_finite(clock.remaining(chess.BLACK, now)),
             event=s.headers.get("Event", ""), round=s.headers.get("Round", ""),
