@@ -458,6 +458,17 @@ class Table:
         with self._input(now):
             self.clock.continue_clock(now)
 
+    def toggle_clock(self, now: float) -> None:
+        """The arbiter stops the clock, or starts it again when he had stopped it (nothing without a clock)."""
+        with self._input(now):
+            s = self.state.session
+            if s.time_control is None:
+                return
+            if s.clock.paused:
+                self.clock.continue_clock(now)
+            else:
+                self.clock.pause(now)
+
     def set_clock(self, color: chess.Color | str, seconds: float, now: float) -> None:
         """The arbiter sets ``color``'s remaining time (D.2.9: he readjusts the clocks)."""
         with self._input(now):

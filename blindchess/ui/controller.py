@@ -97,9 +97,7 @@ class GameController(TableView, QObject):
         self.readings: list[str] = []   # texts given to table.reading (the scenario front tells them apart)
         self._unsubscribe: Callable[[], None] | None = None
         self._practice: PracticeDriver | None = None   # the engine of a practice game
-        self._refused = False
-        self._said: list[str] = []      # what the table said during the call being made (its answer to it)
-        self._shown: list[str] = []     # what it showed meanwhile
+        self._answer: list[TableEvent] | None = None   # the table's events during a call being made (its answer)
         self._inbox: queue.SimpleQueue[Callable[[], object]] = queue.SimpleQueue()
         self._wake.connect(self._drain_inbox, Qt.ConnectionType.QueuedConnection)
         self.broadcast = BroadcastSwitch()   # the game broadcast live when the setting says so
@@ -320,27 +318,28 @@ class GameController(TableView, QObject):
         if self.table is None:
             self.info.emit(t("next.no_game", self.lang))
             return False
-        self._refused = False
-        self._said, self._shown = [], []
-        action(self.table, self.now())
+        events: list[TableEvent] = []
+        self._answer = events
+        try:
+            action(self.table, self.now())
+        finally:
+            self._answer = None
         if answer and refresh:
-            self.acted.emit(list(self._said), list(self._shown))
+            said = [e.text for e in events if isinstance(e, Speak) and e.priority != "reading"]
+            self.acted.emit(said, [e.text for e in events if isinstance(e, Shown)])
         if refresh:
             self.changed.emit()
-        return not self._refused
+        return not any(isinstance(e, Refused) for e in events)
 
     def _on_event(self, event: TableEvent) -> None:
         """Carry out one table event (called by the table after each call, in order)."""
         self.voice.table_event(event)   # speech and earcons, through the channel the user chose
+        if self._answer is not None:
+            self._answer.append(event)
         if isinstance(event, Speak):
             if event.priority != "reading":
-                self._said.append(event.text)
                 self.said.emit(event.text)
-        elif isinstance(event, Shown):
-            self._shown.append(event.text)
-            self.info.emit(event.text)
-        elif isinstance(event, Refused):
-            self._refused = True
+        elif isinstance(event, (Shown, Refused)):
             self.info.emit(event.text)
         elif isinstance(event, Heard):
             self.heard.emit(event.text, event.confidence)
@@ -358,8 +357,7 @@ class GameController(TableView, QObject):
     def tick(self) -> None:
         """Time passes (QTimer): the pegs settle, speech ends and begins, flags fall."""
         if self.table is not None:
-            self._said, self._shown = [], []      # nobody at the keyboard asked for what time brings
-            self.table.tick(self.now())
+            self.table.tick(self.now())          # nobody at the keyboard asked for what time brings
             self.changed.emit()
 
     # ------------------------------------------------------------ input
@@ -434,9 +432,7 @@ class GameController(TableView, QObject):
         self._call(lambda table, now: table.stop_speech(now))
 
     def toggle_pause(self) -> None:
-        if self.table is not None and self.table.session.time_control is not None:
-            paused = self.table.session.clock.paused
-            self._call(lambda table, now: table.continue_clock(now) if paused else table.pause(now))
+        self._call(lambda table, now: table.toggle_clock(now))
 
     def amend_score(self, who: str, index: int, text: str) -> bool:
         """Write or correct entry ``index`` of score ``who`` as written (the keeper, the arbiter)."""
