@@ -200,3 +200,36 @@ def test_the_pgn_of_an_adjourned_game_has_the_sealed_move_only_after_the_opening
     capsys.readouterr()
     game = chess.pgn.read_game(target.open(encoding="utf-8"))
     assert [m.uci() for m in game.mainline_moves()][4] == "f1b5"
+
+
+# ---------------------------------------------------------------- Guidelines III: the quickplay finish
+def test_a_quickplay_finish_claim_waits_for_the_arbiter_across_a_crash(capsys, tmp_path):
+    r = run("quickplay_finish_claimed.scn", capsys, "--journal", str(tmp_path / "game.jsonl"))
+    assert [(e["t"], e["kind"], e["upheld"]) for e in r.of("claim")] == [(910.0, "quickplay", False),
+                                                                         (940.0, "quickplay", True)]
+    waiting = [e for e in r.of("shown") if e["t"] == 905.0 and "Remisreklamation" in e["text"]]
+    assert waiting, "after the restart the claim is told again: it still waits for the arbiter"
+    # the clocks stood from the claim to the verdict; rejected, White got two minutes (Guidelines III.5)
+    press = r.of("clock", ply=2)[0]
+    assert press["black"] == pytest.approx(16 * 60 - (900.0 - 1.5) - (911.5 - 910.0), abs=0.01)
+    assert press["white"] == pytest.approx(16 * 60 - 1.5 + 120, abs=0.01)
+    assert r.of("ended") == [{"t": 940.0, "type": "ended", "result": "1/2-1/2", "reason": "quickplay"}]
+
+
+@pytest.mark.parametrize(("time", "at", "problem"), [
+    ("16+0", 100.0, "erst unter zwei Minuten"),     # too early: two minutes or more left
+    ("16+10", 900.0, "Inkrement"),                  # with increment Guidelines III do not apply
+    ("10+0", 500.0, "Blitz"),                       # nor in blitz
+])
+def test_a_quickplay_claim_that_cannot_be_filed_is_refused_and_the_clocks_run_on(capsys, tmp_path, time, at, problem):
+    script = tmp_path / "claim.scn"
+    text = (SCENARIOS / "quickplay_finish_claimed.scn").read_text(encoding="utf-8")
+    head = text.split("900.0 sighted claims")[0].replace("@time 16+0", f"@time {time}")
+    script.write_text(head + f"{at} sighted claims quickplay cannot_win\n{at + 1} sighted move e7e5\n"
+                      f"{at + 1.5} clock press black\n", encoding="utf-8")
+    assert main(["scenario", "run", str(script), "--json"]) == 0
+    r = Report([json.loads(line) for line in capsys.readouterr().out.splitlines()])
+    assert r.of("claim") == [{"t": at, "type": "claim", "by": "sighted", "kind": "quickplay", "upheld": False}]
+    [refusal] = r.of("refused", what="claim")
+    assert problem.lower() in refusal["text"].lower()
+    assert r.of("clock", ply=2), "nothing stopped: Black moves and presses"

@@ -54,6 +54,8 @@ from .events import (
     PgnImport,
     Player,
     Press,
+    QuickplayClaim,
+    QuickplayDecision,
     Reopened,
     Resign,
     Result,
@@ -68,6 +70,7 @@ from .events import (
     from_json,
 )
 from .log import EventLog
+from .quickplay import Quickplay
 from .rulings import Rulings
 from .scores import Scores
 from .state import GameState
@@ -115,6 +118,7 @@ class Rules:
         self.rulings = Rulings(self.state, self.boards, self.scores, self.timing, self.completion)
         self.ending.restore_before_illegal = self.rulings.restore_before
         self.adjournment = Adjournment(self.state, self.boards, self.timing, self.ending, self.scores)
+        self.quickplay = Quickplay(self.state, self.timing, self.ending, self.scores)
         self.notes: list[Note] = []
         self.log.bind(self.apply)
 
@@ -188,6 +192,10 @@ class Rules:
                 self.ending.on_flag(ev)
             case Claim():
                 self.ending.on_claim(ev)
+            case QuickplayClaim():
+                self.quickplay.on_claim(ev)
+            case QuickplayDecision():
+                self.quickplay.on_decision(ev)
             case Ruling():
                 self.rulings.on_ruling(ev)
             case RulingOverride():

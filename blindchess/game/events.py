@@ -29,10 +29,12 @@ from typing import Any, ClassVar, Literal, get_args
 import chess
 
 __all__ = [
-    "Color", "BoardName", "ScoreName", "Role", "EndReason", "ClaimKind", "GameEvent", "Player",
+    "Color", "BoardName", "ScoreName", "Role", "EndReason", "ClaimKind", "QuickplayGround", "QuickplayVerdict",
+    "GameEvent", "Player",
     "SessionStart", "ClockStart", "BoardMove", "TakeBack", "Announce", "Press", "ClockPause", "ClockResume",
     "ClockSet", "Score", "Touch", "DrawOffer", "DrawAnswer", "Resign", "Result", "TimeRequest", "Flag",
     "Ruling", "RulingOverride", "PgnImport", "Note", "Reopened", "Adjourned", "SealedMove", "EnvelopeOpened", "Claim",
+    "QuickplayClaim", "QuickplayDecision", "QuickplayFiled",
     "MoveMade", "MoveWithdrawn", "MirrorNeeded", "Mirrored", "Placed", "AnnounceMismatch", "AnnounceUnclear",
     "AnnounceIgnored", "CorrectionRefused", "ClockRefused", "BoardMoveRejected", "ClockTimes", "Divergence",
     "BoardsAgree", "ScoreDeviation", "GameEnd", "JournalDamaged", "FlagFallen", "DrawDeclined", "ClaimJudged",
@@ -53,6 +55,10 @@ EndReason = Literal[
 #: What a player claims: a draw (Art. 9.2, 9.3), his opponent's flag (Art. 6.8, D.2.10 e), an illegal
 #: move in rapid or blitz without adequate supervision (Appendix A.4, B).
 ClaimKind = Literal["threefold", "fifty", "time", "illegal"]
+#: A quickplay-finish claim's ground (Guidelines III.4): the opponent cannot win by normal means, or is
+#: making no effort to; and the arbiter's verdict on it.
+QuickplayGround = Literal["cannot_win", "no_effort"]
+QuickplayVerdict = Literal["draw", "reject", "postpone"]
 
 BOARDS: tuple[BoardName, BoardName] = ("sighted", "tactile")
 SCORES: tuple[ScoreName, ScoreName] = ("blind", "sighted")
@@ -395,6 +401,29 @@ class Claim(GameEvent):
     uci: str | None = None
 
 
+@dataclass(frozen=True, kw_only=True)
+class QuickplayClaim(GameEvent):
+    """``color``, to move with under two minutes left and no increment, claims a draw (Guidelines III.4);
+    checked at once (:class:`QuickplayFiled`), then decided by the arbiter (:class:`QuickplayDecision`)."""
+
+    TYPE: ClassVar[str] = "quickplay-claim"
+    INPUT: ClassVar[bool] = True
+    ARTICLE: ClassVar[str] = "Guidelines III.4"
+    color: Color
+    ground: QuickplayGround
+
+
+@dataclass(frozen=True, kw_only=True)
+class QuickplayDecision(GameEvent):
+    """The arbiter decides the filed quickplay-finish claim (Guidelines III.4, III.5): a draw, rejected
+    (two minutes to the opponent), or postponed; the clocks run again unless the game is drawn."""
+
+    TYPE: ClassVar[str] = "quickplay-decision"
+    INPUT: ClassVar[bool] = True
+    ARTICLE: ClassVar[str] = "Guidelines III.5"
+    verdict: QuickplayVerdict
+
+
 # ====================================================================== outcomes
 @dataclass(frozen=True, kw_only=True)
 class MoveMade(GameEvent):
@@ -597,6 +626,23 @@ class ClaimJudged(GameEvent):
 
 
 @dataclass(frozen=True, kw_only=True)
+class QuickplayFiled(GameEvent):
+    """The quickplay-finish claim of ``color`` checked: ``problems`` (message keys of
+    :mod:`blindchess.rulesets`) say why it cannot be filed; none: filed, the clocks stop and the
+    arbiter decides (Guidelines III.4)."""
+
+    TYPE: ClassVar[str] = "quickplay-filed"
+    ARTICLE: ClassVar[str] = "Guidelines III.4"
+    color: Color
+    ground: QuickplayGround
+    problems: tuple[str, ...] = ()
+
+    @property
+    def filed(self) -> bool:
+        return not self.problems
+
+
+@dataclass(frozen=True, kw_only=True)
 class TimeAdded(GameEvent):
     TYPE: ClassVar[str] = "time-added"
     color: Color
@@ -606,10 +652,10 @@ class TimeAdded(GameEvent):
 _ALL: tuple[type[GameEvent], ...] = (
     SessionStart, ClockStart, BoardMove, TakeBack, Announce, Press, ClockPause, ClockResume, ClockSet, Score,
     Touch, DrawOffer, DrawAnswer, Resign, Result, TimeRequest, Flag, Ruling, RulingOverride, PgnImport, Note,
-    Reopened, Adjourned, SealedMove, EnvelopeOpened, Claim,
+    Reopened, Adjourned, SealedMove, EnvelopeOpened, Claim, QuickplayClaim, QuickplayDecision,
     MoveMade, MoveWithdrawn, MirrorNeeded, Mirrored, Placed, AnnounceMismatch, AnnounceUnclear, AnnounceIgnored,
     CorrectionRefused, ClockRefused, BoardMoveRejected, MoveRefused, ClockTimes, Divergence, BoardsAgree,
-    ScoreDeviation, GameEnd, JournalDamaged, FlagFallen, DrawDeclined, ClaimJudged, TimeAdded,
+    ScoreDeviation, GameEnd, JournalDamaged, FlagFallen, DrawDeclined, ClaimJudged, QuickplayFiled, TimeAdded,
 )
 #: JSON type -> event class (the one registry).
 EVENTS: dict[str, type[GameEvent]] = {cls.TYPE: cls for cls in _ALL}

@@ -35,6 +35,7 @@ from ..clock import Clock, TimeControl
 from ..errors import UserError
 from ..i18n import tr
 from ..ruling import Ruling, ScoreRead
+from ..rulesets import QuickplayClaim as FiledQuickplayClaim
 from ..rulesets import RuleSet
 from .boards import Parting, board_name
 from .core import Rules, load, start_board
@@ -46,6 +47,8 @@ from .events import (
     JournalDamaged,
     Note,
     Player,
+    QuickplayGround,
+    QuickplayVerdict,
     Reopened,
     SealedMove,
     SessionStart,
@@ -453,6 +456,22 @@ class Session:
     def claim(self, color: chess.Color | str, kind: ClaimKind, now: float, move: chess.Move | None = None) -> Events:
         """``color`` claims a draw (Art. 9.2, 9.3), his opponent's flag (Art. 6.8) or an illegal move."""
         return self._run(lambda: self._g.ending.claim(parse_color(color), kind, now, move))
+
+    def claim_quickplay(self, color: chess.Color | str, ground: QuickplayGround, now: float) -> Events:
+        """``color`` claims a draw with under two minutes left (Guidelines III.4): checked at once
+        (:class:`QuickplayFiled`); filed, the clocks stop until the arbiter decides. ValueError when the
+        game is over."""
+        return self._run(lambda: self._g.quickplay.claim(parse_color(color), ground, now))
+
+    def decide_quickplay(self, verdict: QuickplayVerdict, now: float) -> Events:
+        """The arbiter decides the filed quickplay-finish claim (Guidelines III.5): "draw", "reject" (two
+        minutes to the opponent) or "postpone". ValueError when no claim waits for him."""
+        return self._run(lambda: self._g.quickplay.decide(verdict, now))
+
+    @property
+    def quickplay_claim(self) -> FiledQuickplayClaim | None:
+        """The filed quickplay-finish claim the arbiter has still to decide, None when there is none."""
+        return self._g.quickplay.pending
 
     def set_result(self, result: str, now: float, *, reason: str = "arbiter") -> Events:
         return self._run(lambda: self._g.ending.set_result(result, now, reason=reason))

@@ -202,6 +202,20 @@ class Claims(_Action):
 
 
 @dataclass(frozen=True)
+class ClaimsQuickplay(_Action):
+    """``blind|sighted claims quickplay cannot_win|no_effort``: a draw claimed with under two minutes left
+    (Guidelines III.4); the arbiter decides (``arbiter quickplay``)."""
+    who: Literal["blind", "sighted"]
+    ground: Literal["cannot_win", "no_effort"]
+
+
+@dataclass(frozen=True)
+class ArbiterQuickplay(_Action):
+    """``arbiter quickplay draw|reject|postpone``: the arbiter decides the quickplay-finish claim (III.5)."""
+    verdict: Literal["draw", "reject", "postpone"]
+
+
+@dataclass(frozen=True)
 class Seals(_Action):
     """``blind|sighted seals TEXT``: the player to move writes his sealed move (Guidelines I.1)."""
     who: Literal["blind", "sighted"]
@@ -220,7 +234,7 @@ class ArbiterResume(_Action):
 
 Action = (PegLine | BlindSays | BlindAnswer | SightedMove | SightedTouch | SightedSays | ClockPress
           | ArbiterApply | ArbiterRetrace | AppCrash | EBoardLift | EBoardPlace | EBoardCable
-          | Claims | Seals | ArbiterAdjourn | ArbiterResume)
+          | Claims | ClaimsQuickplay | Seals | ArbiterAdjourn | ArbiterResume | ArbiterQuickplay)
 
 
 # ---------------------------------------------------------------------------
@@ -593,10 +607,22 @@ _CLAIMS = ("threefold", "fifty", "time", "illegal")
 
 def _claims(a: ActionLine) -> Action:
     kind, _, move = a.rest.partition(" ")
+    who: Literal["blind", "sighted"] = "blind" if a.actor == "blind" else "sighted"
+    if kind.lower() == "quickplay":
+        ground = move.strip().lower()
+        if ground not in ("cannot_win", "no_effort"):
+            raise a.bad("claim")
+        return ClaimsQuickplay(a.line, a.t, who, ground)  # type: ignore[arg-type]
     if kind.lower() not in _CLAIMS or (move.strip() and kind.lower() not in ("threefold", "fifty")):
         raise a.bad("claim")
-    who: Literal["blind", "sighted"] = "blind" if a.actor == "blind" else "sighted"
     return Claims(a.line, a.t, who, kind.lower(), move.strip() or None)  # type: ignore[arg-type]
+
+
+def _quickplay(a: ActionLine) -> Action:
+    verdict = a.rest.strip().lower()
+    if verdict not in ("draw", "reject", "postpone"):
+        raise a.bad("quickplay")
+    return ArbiterQuickplay(a.line, a.t, verdict)  # type: ignore[arg-type]
 
 
 def _seals(a: ActionLine) -> Action:
@@ -639,7 +665,8 @@ ACTORS: dict[str, Actor] = {
                    needs=lambda setup: setup.blind != "none", missing="no_blind"),
     "sighted": Actor({"move": _move, "touch": _touch, "says": _says, "claims": _claims, "seals": _seals}),
     "clock": Actor({"press": _press}),
-    "arbiter": Actor({"apply": _apply, "retrace": _retrace, "adjourn": _adjourn, "resume": _resume}),
+    "arbiter": Actor({"apply": _apply, "retrace": _retrace, "adjourn": _adjourn, "resume": _resume,
+                      "quickplay": _quickplay}),
     "app": Actor({"crash": _crash}),
     "eboard": Actor({"L": _eboard_lift, "P": _eboard_place, "unplug": _cable, "plug": _cable},
                     needs=lambda setup: setup.sighted_board == "dgt", missing="no_eboard"),

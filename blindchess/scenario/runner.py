@@ -48,16 +48,16 @@ from typing import Literal, Protocol, assert_never
 
 from ..engine import EngineChooser
 from ..engine import level as engine_level
-from ..game.events import ClaimKind
+from ..game.events import ClaimKind, QuickplayGround, QuickplayVerdict
 from ..journal import read_journal
 from ..pegboard.tracker import InputEvent
 from ..table.events import DeviceRequest, Final, TableEvent
 from ..table.setup import TableSetup
 from ..table.table import Table
 from .devices import EBoardDevice, PegBoardDevice
-from .parser import (Action, AppCrash, ArbiterAdjourn, ArbiterApply, ArbiterResume, ArbiterRetrace, BlindAnswer,
-                     BlindSays, Claims, ClockPress, EBoardCable, Seals,
-                     EBoardLift, EBoardPlace, PegLine, Script, SightedMove, SightedSays, SightedTouch)
+from .parser import (Action, AppCrash, ArbiterAdjourn, ArbiterApply, ArbiterQuickplay, ArbiterResume, ArbiterRetrace,
+                     BlindAnswer, BlindSays, Claims, ClaimsQuickplay, ClockPress, EBoardCable, EBoardLift, EBoardPlace,
+                     PegLine, Script, Seals, SightedMove, SightedSays, SightedTouch)
 from .report import in_time_order
 
 __all__ = ["Who", "Front", "HeadlessFront", "start_engine", "run", "play", "perform"]
@@ -116,6 +116,12 @@ class Front(Protocol):
 
     def claim(self, who: Who, kind: ClaimKind, move: str | None, now: float) -> None:
         """``who`` claims (a draw, the opponent's flag, an illegal move); ``move``: the move declared."""
+
+    def claim_quickplay(self, who: Who, ground: QuickplayGround, now: float) -> None:
+        """``who`` claims a draw with under two minutes left (Guidelines III.4)."""
+
+    def arbiter_quickplay(self, verdict: QuickplayVerdict, now: float) -> None:
+        """The arbiter decides the quickplay-finish claim (Guidelines III.5)."""
 
     def seal(self, who: Who, text: str, now: float) -> None:
         """``who`` writes his sealed move (Guidelines I.1)."""
@@ -230,6 +236,12 @@ class HeadlessFront:
 
     def claim(self, who: Who, kind: ClaimKind, move: str | None, now: float) -> None:
         self.table.claim(who, kind, now, move)
+
+    def claim_quickplay(self, who: Who, ground: QuickplayGround, now: float) -> None:
+        self.table.claim_quickplay(who, ground, now)
+
+    def arbiter_quickplay(self, verdict: QuickplayVerdict, now: float) -> None:
+        self.table.arbiter_quickplay(verdict, now)
 
     def seal(self, who: Who, text: str, now: float) -> None:
         self.table.seal(who, text, now)
@@ -453,6 +465,10 @@ def perform(front: Front, action: Action, device: PegBoardDevice | None, eboard:
             front.arbiter_retrace(plies, now)
         case Claims(who=who, kind=kind, move=move):
             front.claim(who, kind, move, now)
+        case ClaimsQuickplay(who=who, ground=ground):
+            front.claim_quickplay(who, ground, now)
+        case ArbiterQuickplay(verdict=verdict):
+            front.arbiter_quickplay(verdict, now)
         case Seals(who=who, text=text):
             front.seal(who, text, now)
         case ArbiterAdjourn():

@@ -20,22 +20,28 @@ and the PGN (the engine's result).
 
 from __future__ import annotations
 
-from typing import Literal
-
 import chess
 
-from ..game.events import ClaimJudged, ClaimKind, DrawDeclined, DrawOffer, FlagFallen, GameEnd, TimeAdded
+from ..game.events import (
+    ClaimJudged,
+    ClaimKind,
+    DrawDeclined,
+    DrawOffer,
+    FlagFallen,
+    GameEnd,
+    QuickplayFiled,
+    QuickplayGround,
+    QuickplayVerdict,
+    TimeAdded,
+)
 from ..i18n import tr
-from ..rulesets import QuickplayClaim, decide_quickplay, quickplay_claim
+from ..rulesets import QuickplayClaim, decide_quickplay
 from .events import Claimed, Ended, GameEnded
 from .questions import Question, Questions
 from .setup import Answer, Who, color_name, to_color
 from .state import TableState
 
 __all__ = ["Endings", "QuickplayGround", "QuickplayVerdict"]
-
-QuickplayGround = Literal["cannot_win", "no_effort"]
-QuickplayVerdict = Literal["draw", "reject", "postpone"]
 
 
 class Endings:
@@ -48,8 +54,6 @@ class Endings:
         questions.resolver("draw-accept", self._resolve)
         #: Who made the claim being judged (the engine knows colours; the table knows the actor).
         self._claimant: Who | None = None
-        #: A quickplay-finish claim waiting for the arbiter (Guidelines III), or None.
-        self.quickplay: QuickplayClaim | None = None
 
     # ---------------------------------------------------------------- inputs
     def ask_resign(self, who: Who, now: float) -> None:
@@ -129,47 +133,49 @@ class Endings:
         return color
 
     def claim_quickplay(self, who: Who, ground: QuickplayGround, now: float) -> None:
-        """``who`` claims a draw with under two minutes left (Guidelines III): the claim is checked (no
-        increment, not blitz, his move, his flag up, the position written down — here the position on
-        the board, and his score for "no effort"), the clocks are stopped and the arbiter decides
-        (:meth:`arbiter_quickplay`)."""
+        """``who`` claims a draw with under two minutes left (Guidelines III.4): the rules engine checks it
+        (no increment, not blitz, his move, his flag up, the position — the one on the board —, his score
+        for "no effort"); filed, the clocks stop and the arbiter decides (:meth:`arbiter_quickplay`)."""
         state = self.state
         s = state.session
         color = state.color_of(who)
         if color is None or s.finished or s.time_control is None:
             state.refuse(now, "claim", tr("table.game_over" if s.finished else "table.no_clock", state.lang), to=who)
             return
-        board = s.game_board()
-        claim = quickplay_claim(s.rules, board, color, s.clock.remaining(color, now), ground, board.fen(),
-                                s.score("blind" if who == "blind" else "sighted"))
-        if not claim.valid:
-            state.refuse(now, "claim", claim.message(state.lang), to=who)
-            return
-        self.quickplay = claim
-        if not s.clock.paused:
-            state.react(s.pause(now))
-        text = claim.message(state.lang)
-        state.show(now, text)
-        state.say(now, text, "all", "answer")
+        self._claimant = who
+        try:
+            state.react(s.claim_quickplay(color, ground, now))
+        finally:
+            self._claimant = None
 
     def arbiter_quickplay(self, verdict: QuickplayVerdict, now: float) -> None:
-        """The arbiter decides a quickplay-finish claim: "draw", "reject" (two minutes to the opponent) or
-        "postpone"; the clocks run again unless the game is drawn."""
+        """The arbiter decides the filed quickplay-finish claim (Guidelines III.5): "draw", "reject" (two
+        minutes to the opponent) or "postpone"; the clocks run again unless the game is drawn."""
         state = self.state
         s = state.session
-        claim, self.quickplay = self.quickplay, None
+        claim = s.quickplay_claim
         if claim is None:
             state.refuse(now, "ruling", tr("table.nothing_to_rule", state.lang), to="sighted")
             return
-        decision = decide_quickplay(claim, verdict)
-        state.show(now, decision.message(state.lang))
-        if decision.result is not None:
-            state.react(s.set_result(decision.result, now, reason="quickplay"))
+        state.show(now, decide_quickplay(claim, verdict).message(state.lang))
+        if verdict != "postpone":
+            state.emit(Claimed(now, state.who(color_name(claim.claimant)), "quickplay", verdict == "draw"))
+        state.react(s.decide_quickplay(verdict, now))
+
+    def quickplay_filed(self, ev: QuickplayFiled) -> None:
+        """The quickplay-finish claim checked: filed (said to everybody, the arbiter decides) or refused
+        to the claimant with the reasons."""
+        state = self.state
+        color = to_color(ev.color)
+        claim = QuickplayClaim(claimant=color, ground=ev.ground, final_position="", problems=ev.problems)
+        text = claim.message(state.lang)
+        who: Who = self._claimant or state.who(color_name(color))
+        if not ev.filed:
+            state.emit(Claimed(ev.t, who, "quickplay", False))
+            state.refuse(ev.t, "claim", text, to=who)
             return
-        for side, secs in decision.add_seconds.items():
-            state.react(s.set_remaining(side, s.clock.remaining(side, now) + secs, now))
-        if s.clock.paused:
-            state.react(s.resume(now))
+        state.show(ev.t, text)
+        state.say(ev.t, text, "all", "answer")
 
     def offer_to(self, color: chess.Color | None) -> bool:
         """The opponent of ``color`` has offered a draw that stands."""
@@ -181,8 +187,14 @@ class Endings:
         self.state.react(self.state.session.answer_draw(color, False, now))
 
     def resumed(self, now: float) -> None:
-        """The game came back: a draw offer that still stands is told again to the one it was made to."""
+        """The game came back: a quickplay-finish claim that waits for the arbiter is told again, and a draw
+        offer that still stands to the one it was made to."""
         s = self.state.session
+        claim = s.quickplay_claim
+        if claim is not None and not s.finished:     # it still waits for the arbiter (Guidelines III.4)
+            text = tr("table.quickplay_waiting", self.state.lang, name=self.state.name(claim.claimant))
+            self.state.show(now, text)
+            self.state.say(now, text, "all", "answer")
         offer = s.draw_offer
         if offer is None or s.finished:
             return

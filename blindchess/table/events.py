@@ -181,7 +181,8 @@ class GameEnded(_Event):
 @dataclass(frozen=True)
 class Claimed(_Event):
     """A claim judged (Art. 6.8, 9.2, 9.3, 9.5; A.4, B): ``by`` "blind" or "sighted" (the assistant on his
-    side), ``kind`` "threefold" | "fifty" | "time" | "illegal", ``upheld``."""
+    side), ``kind`` "threefold" | "fifty" | "time" | "illegal" | "quickplay" (Guidelines III.4: refused when it
+    cannot be filed, else upheld or not by the arbiter's verdict; a postponed claim is no judgment), ``upheld``."""
 
     type_name: ClassVar[str] = "claim"
     by: str

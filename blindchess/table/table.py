@@ -57,6 +57,7 @@ from ..game.events import (
     BoardMoveRejected,
     BoardsAgree,
     ClaimJudged,
+    QuickplayFiled,
     ClaimKind,
     ClockRefused,
     ClockTimes,
@@ -177,6 +178,8 @@ class Table:
                     self.endings.draw_declined(ev)
                 case ClaimJudged():
                     self.endings.claim_judged(ev)
+                case QuickplayFiled():
+                    self.endings.quickplay_filed(ev)
                 case TimeAdded():
                     self.endings.time_added(ev)
                 case Divergence():

@@ -38,6 +38,7 @@ from ..journal import new_path as new_journal_path
 from ..pegboard.link import LinkStatus
 from ..pegboard.tracker import InputEvent
 from ..speech.tts import Speaker
+from ..table.endings import QuickplayGround, QuickplayVerdict
 from ..table.events import Asked, DeviceRequest, Diverged, Heard, Moved, Refused, Ruled, Shown, Speak, TableEvent
 from ..table.table import Table, TableSetup
 from .broadcasting import BroadcastSwitch
@@ -475,6 +476,14 @@ class GameController(TableView, QObject):
     def claim(self, who: str, kind: str, move: str | None = None) -> bool:
         """``who`` ("blind"/"sighted") claims ``kind`` (threefold, fifty, time, illegal), with the declared move."""
         return self._call(lambda table, now: table.claim(who, kind, now, move))  # type: ignore[arg-type]
+
+    def claim_quickplay(self, who: str, ground: QuickplayGround) -> bool:
+        """``who`` claims a draw with under two minutes left (Guidelines III.4); the arbiter decides."""
+        return self._call(lambda table, now: table.claim_quickplay(who, ground, now))
+
+    def arbiter_quickplay(self, verdict: QuickplayVerdict) -> bool:
+        """The arbiter decides the quickplay-finish claim (Guidelines III.5)."""
+        return self._call(lambda table, now: table.arbiter_quickplay(verdict, now))
 
     def seal(self, who: str, text: str) -> bool:
         """``who`` writes his sealed move (Guidelines I.1)."""

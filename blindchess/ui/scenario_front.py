@@ -53,6 +53,7 @@ from ..pegboard.protocol import parse_line
 from ..pegboard.tracker import InputEvent, Lift, PieceUpdate, Place, Snapshot
 from ..speech.tts import Speaker
 from ..table.events import Final, Said, Speak, TableEvent
+from ..table.endings import QuickplayGround, QuickplayVerdict
 from ..scenario.parser import Script
 from .controller import GameController
 from .main_window import MainWindow
@@ -168,6 +169,12 @@ class AppFront:
 
     def claim(self, who: Who, kind: str, move: str | None, now: float) -> None:
         self._at(now).claim(who, kind, move)
+
+    def claim_quickplay(self, who: Who, ground: QuickplayGround, now: float) -> None:
+        self._at(now).claim_quickplay(who, ground)
+
+    def arbiter_quickplay(self, verdict: QuickplayVerdict, now: float) -> None:
+        self._at(now).arbiter_quickplay(verdict)
 
     def seal(self, who: Who, text: str, now: float) -> None:
         self._at(now).seal(who, text)
