@@ -39,6 +39,8 @@ NAMES = [
     "eboard_wrong_mirror",                   # the e-board
     "eboard_promotion",
     "adjournment_sealed_by_the_blind_player",  # the sealed move kept in the envelope
+    "quickplay_finish_claimed",              # a claim waiting for the arbiter (Guidelines III)
+    "claim_threefold_said",                  # a claim said
 ]
 
 
