@@ -32,7 +32,7 @@ HTML_TYPE = "text/html; charset=utf-8"
 
 _ROUND = re.compile(r"\s*(\d{1,4})(?:\.\d{1,4})?\s*")
 
-_STYLE = """body{font-family:sans-serif;font-size:1.1rem;line-height:1.5;max-width:70rem;margin:1rem auto;padding:0 1rem;
+_STYLE = """body{font-family:sans-serif;font-size:1.1rem;line-height:1.5;max-width:90rem;margin:1rem auto;padding:0 1rem;
 color:#111;background:#fff}table{border-collapse:collapse;margin:1rem 0}caption{text-align:left;font-weight:bold}
 th,td{border:1px solid #555;padding:.3rem .6rem;text-align:left;vertical-align:top}a{color:#0645ad}
 a:focus{outline:3px solid #c00}.moves{max-width:60rem}.attention{font-weight:bold}"""
@@ -131,13 +131,13 @@ def _game_section(number: int, game: LiveGame, lang: str) -> str:
     out = [f"<section aria-labelledby=\"game-{number}\">", f"<h2 id=\"game-{number}\">{escape(heading)}</h2>"]
     if about:
         out.append(f"<p>{escape(' · '.join(about))}</p>")
-    out.append(f"<p>{_t('result_line', lang, result=_result(game, lang))}</p>")
+    out.append(f"<p>{_t('result_line', lang, result=_result(game, lang, reason=True))}</p>")
     out.append(f"<h3>{_t('moves_heading', lang)}</h3>")
     text = moves_text(game.start, game.moves)
     out.append(f"<p class=\"moves\">{escape(text)}</p>" if text else f"<p>{_t('no_moves', lang)}</p>")
     clocks = _clocks(game.state, lang)
     if clocks:
-        out.append(f"<p>{escape(clocks)}</p>")
+        out.append(f"<p>{_t('clocks_line', lang, clocks=clocks)}</p>")
     if game.damage:
         out.append(f"<p>{_t('damage_heading', lang)}</p>\n<ul>"
                    + "".join(f"<li>{escape(line)}</li>" for line in game.damage) + "</ul>")
@@ -163,26 +163,30 @@ def moves_text(start: chess.Board, moves: Sequence[str]) -> str:
     return " ".join(parts)
 
 
-def _result(game: LiveGame, lang: str) -> str:
-    return tr("broadcast.result_running", lang) if game.result == "*" else game.result
+def _result(game: LiveGame, lang: str, *, reason: bool = False) -> str:
+    """The result ("läuft" while the game goes on), with why it ended when ``reason``."""
+    if game.result == "*":
+        return tr("broadcast.result_running", lang)
+    if reason and game.state.reason and game.state.result == game.result:
+        return f"{game.result} ({tr(f'session.reason_{game.state.reason}', lang)})"
+    return game.result
 
 
 # -- the arbiter's page --------------------------------------------------------------------------
 
 def arbiter_page(games: Sequence[tuple[int, LiveGame]], problems: Sequence[tuple[str, str]], lang: str,
                  stamp: str) -> str:
-    """Each table's state for the arbiter: who is to move, the boards, the D.2.9 proposal, flags, claims."""
+    """Each table's state for the arbiter: first the tables that need him, each with what is wrong and the
+    proposed D.2.9 ruling in full; then every table in one table (whose move, boards, proposal, flags, claims)."""
     out = [f"<h1>{_t('arbiter_title', lang)}</h1>",
            f"<p>{_t('updated', lang, time=stamp)} {_t('arbiter_refresh', lang, seconds=ARBITER_REFRESH)} "
            f"<a href=\"/\">{_t('title', lang)}</a></p>",
            f"<h2>{_t('attention_heading', lang)}</h2>"]
-    needed = [(number, game) for number, game in games if game.state.needs_arbiter or game.damage]
-    if needed:
-        out.append("<ul>" + "".join(
-            f"<li><a href=\"#table-{number}\">{escape(tr('broadcast.attention_item', lang, number=number, why=_why(game, lang)))}"
-            "</a></li>" for number, game in needed) + "</ul>")
-    else:
+    needed = [(number, game) for number, game in games if _needs_arbiter(game)]
+    if not needed:
         out.append(f"<p>{_t('attention_none', lang)}</p>")
+    for number, game in needed:
+        out.append(_attention_section(number, game, lang))
     out.append(f"<h2>{_t('tables_heading', lang)}</h2>")
     if not games:
         out.append(f"<p>{_t('no_games', lang)}</p>")
@@ -197,31 +201,53 @@ def arbiter_page(games: Sequence[tuple[int, LiveGame]], problems: Sequence[tuple
     if problems:
         out.append(f"<h2>{_t('files_heading', lang)}</h2>\n<ul>"
                    + "".join(f"<li>{escape(name)}: {escape(why)}</li>" for name, why in problems) + "</ul>")
-    head = f"<meta http-equiv=\"refresh\" content=\"{ARBITER_REFRESH}\">"
+    head = f"<meta http-equiv=\"refresh\" content=\"{ARBITER_REFRESH}\">\n"
     return _document(tr("broadcast.arbiter_title", lang), "\n".join(out), lang, head=head)
 
 
-def _why(game: LiveGame, lang: str) -> str:
+def _needs_arbiter(game: LiveGame) -> bool:
+    return game.state.needs_arbiter or bool(game.damage)
+
+
+def _players(game: LiveGame) -> str:
+    return f"{game.headers.get('White', '?')} – {game.headers.get('Black', '?')}"
+
+
+def _attention_section(number: int, game: LiveGame, lang: str) -> str:
+    """One table that needs the arbiter: a heading, then what is wrong, each in full."""
     s = game.state
-    reasons = []
+    heading = tr("broadcast.table_heading", lang, number=number, players=_players(game))
+    items = [_state_text(game, lang)]
     if s.parting is not None:
-        reasons.append(tr("broadcast.why_parting", lang))
+        items.append(_boards_text(s, lang))
+        if s.proposal:
+            items.append(tr("broadcast.proposal", lang, text=s.proposal))
     if s.flags and s.result is None:
-        reasons.append(tr("broadcast.why_flag", lang))
-    if game.damage:
-        reasons.append(tr("broadcast.why_damage", lang))
-    return "; ".join(reasons)
+        items.append(_flags_text(s, lang))
+    items += game.damage
+    return (f"<section aria-labelledby=\"table-{number}\">\n<h3 id=\"table-{number}\">{escape(heading)}</h3>\n<ul>"
+            + "".join(f"<li>{escape(item)}</li>" for item in items) + "</ul>\n</section>")
 
 
 def _table_row(number: int, game: LiveGame, lang: str) -> str:
-    h, s = game.headers, game.state
-    players = f"{h.get('White', '?')} – {h.get('Black', '?')}"
-    cells = [players, _state_text(game, lang), _boards_text(s, lang), s.proposal or tr("broadcast.none", lang),
+    s = game.state
+    cells = [_players(game), _state_text(game, lang), _boards_text(s, lang), _proposal_short(s, lang),
              _flags_text(s, lang), _claims_text(s.claims, lang), _clocks(s, lang) or tr("broadcast.no_clock", lang),
-             " ".join(game.damage) if game.damage else tr("broadcast.journal_whole", lang)]
-    mark = f"<span class=\"attention\">{_t('attention_mark', lang)}</span> " if s.needs_arbiter or game.damage else ""
-    return (f"<tr><th scope=\"row\" id=\"table-{number}\">{mark}{number}</th>"
-            + "".join(f"<td>{escape(cell)}</td>" for cell in cells) + "</tr>")
+             tr("broadcast.journal_damaged" if game.damage else "broadcast.journal_whole", lang)]
+    head = str(number)
+    if _needs_arbiter(game):
+        head = f"<a href=\"#table-{number}\">{_t('attention_mark', lang)} {number}</a>"
+    return (f"<tr><th scope=\"row\">{head}</th>" + "".join(f"<td>{escape(cell)}</td>" for cell in cells) + "</tr>")
+
+
+def _proposal_short(s: TableState, lang: str) -> str:
+    if s.proposal_kind == "correct-board":
+        return tr("broadcast.proposal_correct", lang)
+    if s.proposal_kind == "retrace":
+        return tr("broadcast.proposal_retrace", lang, ply=s.proposal_plies)
+    if s.proposal_kind == "none":
+        return tr("broadcast.proposal_none", lang)
+    return tr("broadcast.none", lang)
 
 
 def _color(color: chess.Color, lang: str) -> str:

@@ -9,6 +9,9 @@ journal's guarantee), so the game read is the game as the table knew it at that 
 A damaged journal (:func:`blindchess.journal.verdict`) is served up to the half-move before the
 first one the damage may affect, with the reader's messages in a PGN comment; the result is then
 "*" (what came after the damage is not known) — never an invented move.
+
+Every move carries ``[%clk]``: the mover's time after his press (:func:`blindchess.pgn.session_to_game`), and
+for the newest move, made but not yet pressed, his time at the moment it was made.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import chess.pgn
 from ..errors import UserError
 from ..game import Session
 from ..game.boards import Parting
-from ..game.events import Claim, ClaimJudged, FlagFallen
+from ..game.events import Claim, ClaimJudged, FlagFallen, MoveMade
 from ..i18n import tr
 from ..journal import MAX_BYTES, read_journal, verdict
 from ..notation import write
@@ -32,7 +35,7 @@ from ..pgn import session_to_game
 from ..records.source import journal_messages
 from ..textfile import read_bytes
 
-__all__ = ["Claimed", "LiveGame", "TableState", "read_game", "pgn_text"]
+__all__ = ["Claimed", "LiveGame", "TableState", "journal_bytes", "read_game", "pgn_text"]
 
 #: What a replay may raise on a line that does not fit the game (the export's reader catches the same).
 _REPLAY_ERRORS = (ValueError, KeyError, TypeError, IndexError)
@@ -53,7 +56,8 @@ class TableState:
     """What the arbiter needs to know of one table, as the journal has it.
 
     ``parting``: where a board parts from the game (D.2.9), ``proposal``: the ruling the rules
-    engine proposes for it in plain words; ``flags``: the sides whose flag fell (Art. 6.9);
+    engine proposes for it in plain words, ``proposal_kind`` that ruling's kind ("correct-board", "retrace",
+    "none") and ``proposal_plies`` the half-moves it keeps; ``flags``: the sides whose flag fell (Art. 6.9);
     ``claims``: the claims made, in order; ``clocks``: the times left (White, Black; None without a
     time control) as of the journal's last entry, ``running``: whose clock ran then."""
 
@@ -62,6 +66,8 @@ class TableState:
     reason: str | None
     parting: Parting | None
     proposal: str | None
+    proposal_kind: str | None
+    proposal_plies: int
     flags: tuple[chess.Color, ...]
     claims: tuple[Claimed, ...]
     draw_offer: chess.Color | None
@@ -110,10 +116,17 @@ def pgn_text(game: chess.pgn.Game) -> str:
     return game.accept(exporter) + "\n\n"
 
 
-def read_game(path: Path, lang: str, workdir: Path) -> LiveGame:
+def journal_bytes(path: Path, lang: str) -> bytes:
+    """The journal's bytes in one pass: a regular file only (a pipe is never waited on), at most a journal's
+    size. Raises :class:`~blindchess.errors.UserError`."""
+    return read_bytes(path, lang, max_bytes=MAX_BYTES)
+
+
+def read_game(path: Path, lang: str, workdir: Path, data: bytes | None = None) -> LiveGame:
     """The game in the journal ``path`` as it stands, its comments and the arbiter's texts in ``lang``.
 
-    The journal is copied into ``workdir`` first (see the module docstring). Raises
+    The journal's bytes (``data``, else read now: :func:`journal_bytes`) are copied into ``workdir`` first
+    (see the module docstring). Raises
     :class:`~blindchess.errors.UserError` when the file holds no game (yet) or is no regular file,
     unreadable or larger than a journal may be; OSError when the copy cannot be written.
     """
@@ -121,7 +134,7 @@ def read_game(path: Path, lang: str, workdir: Path) -> LiveGame:
     os.close(fd)
     copy = Path(name)
     try:
-        copy.write_bytes(read_bytes(path, lang, max_bytes=MAX_BYTES))   # a regular file only, bounded, in one pass
+        copy.write_bytes(journal_bytes(path, lang) if data is None else data)
         read = read_journal(copy)
         try:
             session = Session.load(copy)
@@ -133,6 +146,7 @@ def read_game(path: Path, lang: str, workdir: Path) -> LiveGame:
     finally:
         copy.unlink(missing_ok=True)
     game = session_to_game(session, lang)
+    _clock_of_unpressed_move(game, session)
     replayed = [m.uci() for m in session.game_moves]
     result = verdict(read, replayed, session.journal_problems)
     damage = tuple(journal_messages(result, Path(path.name), lang))
@@ -143,6 +157,20 @@ def read_game(path: Path, lang: str, workdir: Path) -> LiveGame:
     start = session.start
     return LiveGame(path, game, pgn_text(game), start, tuple(_written(start, session.game_moves[:keep], lang)),
                     _table_state(session, lang), damage, cut)
+
+
+def _clock_of_unpressed_move(game: chess.pgn.Game, session: Session) -> None:
+    """The last move made but not yet pressed (D.2.4) gets the mover's time as it stood when the move was made
+    — as an e-board broadcast reports a move the moment it is seen on the board; the press replaces it."""
+    node = game.end()
+    clock = session.clock
+    if node.parent is None or node.clock() is not None or session.result is not None or clock.time_control is None:
+        return
+    mover = node.parent.board().turn
+    made = next((ev for ev in reversed(session.events) if isinstance(ev, MoveMade)), None)
+    if made is None or made.ply != session.plies or clock.running != mover or not clock.ticking:
+        return
+    node.set_clock(clock.remaining(mover, made.t))
 
 
 def _mark_damage(game: chess.pgn.Game, keep: int, damage: tuple[str, ...], lang: str, cut: bool) -> None:
@@ -187,14 +215,16 @@ def _table_state(session: Session, lang: str) -> TableState:
             else:
                 claims.append(judged)
     parting = session.divergence
-    proposal = None
+    proposal = kind = None
+    plies = 0
     if parting is not None and session.result is None:
         ruling = session.propose_ruling(lang)
-        proposal = ruling.explain(lang) if ruling is not None else None
+        if ruling is not None:
+            proposal, kind, plies = ruling.explain(lang), ruling.kind, len(ruling.moves)
     clock = session.clock
     at = session.last_time
     times = tuple(None if clock.time_control is None else clock.remaining(c, at) for c in (chess.WHITE, chess.BLACK))
     running = clock.running if clock.ticking else None
-    return TableState(session.to_move, session.result, session.result_reason, parting, proposal, tuple(flags),
+    return TableState(session.to_move, session.result, session.result_reason, parting, proposal, kind, plies, tuple(flags),
                       tuple(claims), session.draw_offer, session.adjourned, session.envelope_sealed,
                       (times[0], times[1]), running)

@@ -165,7 +165,7 @@ class BroadcastServer(ThreadingHTTPServer):
         try:
             super().__init__((host, port), _Handler)
         except OSError as exc:
-            if exc.errno == errno.EADDRINUSE:
+            if exc.errno == errno.EADDRINUSE or getattr(exc, "winerror", None) == 10048:   # WSAEADDRINUSE
                 raise UserError(tr("broadcast.port_in_use", lang, host=host, port=port)) from exc
             raise UserError(tr("broadcast.cannot_listen", lang, host=host, port=port,
                                error=exc.strerror or exc)) from exc

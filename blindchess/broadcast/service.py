@@ -116,7 +116,12 @@ class Broadcast:
             pass
 
     def _follow(self) -> None:
-        while not self._stop.wait(self.poll):
+        """A look every :attr:`poll` seconds from one start to the next (at once again when a look took longer)."""
+        due = time.monotonic()
+        while True:
+            due = max(due + self.poll, time.monotonic())
+            if self._stop.wait(max(0.0, due - time.monotonic())):
+                return
             try:
                 self.refresh()
             except Exception:  # noqa: BLE001 - the broadcast goes on; the fault is logged with its traceback

@@ -9,11 +9,13 @@ that keeps the size would otherwise go unseen).
 
 Games are numbered in the order their journals first hold a game (journals found together: in the
 order of the sources, a folder's by name); a number never changes and never comes from a request.
-A journal that disappears keeps its number and its last state.
+A journal that disappears keeps its number and its last state. A journal whose bytes are what they
+were at its last reading (a settling look, a time changed without a write) is not replayed again.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import time
@@ -23,7 +25,7 @@ from pathlib import Path
 
 from ..errors import UserError
 from ..journal import SUFFIX
-from .reading import LiveGame, read_game
+from .reading import LiveGame, journal_bytes, read_game
 
 __all__ = ["Watcher", "MAX_GAMES", "SETTLE"]
 
@@ -43,6 +45,7 @@ class _Entry:
     settled: bool = False
     game: LiveGame | None = None
     problem: str | None = None
+    digest: bytes = b""
 
 
 class Watcher:
@@ -128,7 +131,12 @@ class Watcher:
 
     def _read(self, path: Path, entry: _Entry) -> bool:
         try:
-            game = read_game(path, self.lang, self.workdir)
+            data = journal_bytes(path, self.lang)
+            digest = hashlib.blake2b(data, digest_size=16).digest()
+            if digest == entry.digest:
+                return False
+            entry.digest = digest
+            game = read_game(path, self.lang, self.workdir, data)
         except UserError as exc:
             entry.problem = exc.message.replace(str(path), path.name)
             return False
