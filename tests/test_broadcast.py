@@ -267,6 +267,10 @@ def test_the_pages_are_plain_accessible_html_in_the_broadcast_s_language(tmp_pat
     assert escape(tr("broadcast.proposal", "nl", text=Session.load(tmp_path / "d.jsonl").propose_ruling("nl").explain("nl"))) \
         in text
     assert tr("broadcast.proposal_correct", "nl") in text
+    _, still, _ = get(broadcast.url + "arbiter/still")     # to read it through: the same, not renewing itself
+    page = structure(still)
+    assert page.refresh is None and page.lang == "nl" and "h3:" + tr("broadcast.table_heading", "nl", number=2,
+                                                                      players="Anna <b> – Bert") in page.headings
     assert tr("broadcast.draw_offer", "nl", color=tr("session.black", "nl")) in text
 
 

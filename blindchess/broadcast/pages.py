@@ -79,6 +79,7 @@ def build_pages(games: Sequence[tuple[int, LiveGame]], problems: Sequence[tuple[
     index = Page.of(spectators_page(games, lang, stamp), HTML_TYPE)
     pages["/"] = pages["/index.html"] = index
     pages["/arbiter"] = Page.of(arbiter_page(games, problems, lang, stamp), HTML_TYPE)
+    pages["/arbiter/still"] = Page.of(arbiter_page(games, problems, lang, stamp, refresh=False), HTML_TYPE)
     return pages
 
 
@@ -175,12 +176,18 @@ def _result(game: LiveGame, lang: str, *, reason: bool = False) -> str:
 # -- the arbiter's page --------------------------------------------------------------------------
 
 def arbiter_page(games: Sequence[tuple[int, LiveGame]], problems: Sequence[tuple[str, str]], lang: str,
-                 stamp: str) -> str:
+                 stamp: str, *, refresh: bool = True) -> str:
     """Each table's state for the arbiter: first the tables that need him, each with what is wrong and the
-    proposed D.2.9 ruling in full; then every table in one table (whose move, boards, proposal, flags, claims)."""
+    proposed D.2.9 ruling in full; then every table in one table (whose move, boards, proposal, flags, claims).
+    ``refresh``: the page renews itself (without: ``/arbiter/still``, for reading it through with a screen
+    reader, which starts again at the top after each renewal)."""
+    if refresh:
+        renewal = (f"{_t('arbiter_refresh', lang, seconds=ARBITER_REFRESH)} "
+                   f"<a href=\"/arbiter/still\">{_t('arbiter_still', lang)}</a>")
+    else:
+        renewal = f"{_t('arbiter_not_renewed', lang)} <a href=\"/arbiter\">{_t('arbiter_renewed', lang)}</a>"
     out = [f"<h1>{_t('arbiter_title', lang)}</h1>",
-           f"<p>{_t('updated', lang, time=stamp)} {_t('arbiter_refresh', lang, seconds=ARBITER_REFRESH)} "
-           f"<a href=\"/\">{_t('title', lang)}</a></p>",
+           f"<p>{_t('updated', lang, time=stamp)} {renewal} · <a href=\"/\">{_t('title', lang)}</a></p>",
            f"<h2>{_t('attention_heading', lang)}</h2>"]
     needed = [(number, game) for number, game in games if _needs_arbiter(game)]
     if not needed:
@@ -201,7 +208,7 @@ def arbiter_page(games: Sequence[tuple[int, LiveGame]], problems: Sequence[tuple
     if problems:
         out.append(f"<h2>{_t('files_heading', lang)}</h2>\n<ul>"
                    + "".join(f"<li>{escape(name)}: {escape(why)}</li>" for name, why in problems) + "</ul>")
-    head = f"<meta http-equiv=\"refresh\" content=\"{ARBITER_REFRESH}\">\n"
+    head = f"<meta http-equiv=\"refresh\" content=\"{ARBITER_REFRESH}\">\n" if refresh else ""
     return _document(tr("broadcast.arbiter_title", lang), "\n".join(out), lang, head=head)
 
 
