@@ -443,3 +443,23 @@ def test_a_second_lost_block_is_named_after_a_first_one_was(tmp_path: Path):
     path.write_bytes(b"\n".join(kept))
     read = read_journal(path)
     assert read.affected_plies(["e2e4"]) == [2]
+
+
+def test_a_deleted_first_line_is_named_missing_and_the_set_up_read_from_its_copy(tmp_path: Path):
+    path = tmp_path / "g.jsonl"
+    _game(path, close=True, units=True)
+    lines = path.read_bytes().split(b"\n")
+    path.write_bytes(b"\n".join(lines[1:]))
+    read = read_journal(path)
+    assert read.problems == [(1, "missing")] and read.damage[0].count == 1
+    assert read.start_from_copy and read.events[0]["type"] == "session-start"
+
+
+def test_a_damaged_line_and_a_deleted_one_after_it_are_both_named(tmp_path: Path):
+    path = tmp_path / "g.jsonl"
+    _game(path, close=True)
+    lines = path.read_bytes().split(b"\n")              # start, copy, length, input, move-made, input, ""
+    damaged = lines[3].replace(b"e2e4", b"e2e3")
+    path.write_bytes(b"\n".join(lines[:3] + [damaged] + lines[5:]))    # line 5 (the move-made) deleted
+    read = read_journal(path)
+    assert [(d.line, d.reason, d.count) for d in read.damage] == [(4, "corrupt", 1), (5, "missing", 1)]
