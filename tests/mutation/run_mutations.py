@@ -67,7 +67,7 @@ MODULES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   "tests/test_phonetic_mutants.py", "tests/test_grammar.py")),
     "dialogue": (("blindchess/dialogue.py",), ("tests/test_speech_dialogue.py",)),
     "clock": (("blindchess/clock.py", "blindchess/talking_clock.py"),
-              ("tests/test_clock.py", "tests/test_clock_mutants.py", "tests/test_talking_clock.py")),
+              ("tests/test_clock.py", "tests/test_clock_mutants.py", "tests/test_talking_clock.py", "tests/test_bounds.py")),
     "records": (("blindchess/pgn.py", "blindchess/braille.py", "blindchess/board_words.py", "blindchess/records/start.py"),
                 ("tests/test_pgn.py", "tests/test_braille.py", "tests/test_board_words.py", "tests/test_records.py")),
     "tournament": (("blindchess/envelope.py", "blindchess/rulesets.py", "blindchess/chess960.py"),
