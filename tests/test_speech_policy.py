@@ -168,3 +168,19 @@ def test_next_end_is_the_end_of_what_is_being_said() -> None:
     assert policy.next_end() == pytest.approx(first + policy.duration("Eva fünf"))
     policy.advance(first + 5.0)
     assert policy.next_end() is None
+
+
+def test_a_request_asked_again_replaces_its_older_answer() -> None:
+    """Newer replaces older: the answer being said is cut, a waiting one dropped; other texts keep their place."""
+    policy = SpeechPolicy("de")
+    policy.say("Zug ausgeführt: Eva vier.", "blind", "move", 0.0)
+    rank = "Reihe fünf: Eva fünf, schwarzer Bauer. 7 Felder leer."
+    policy.say(rank, "blind", "answer", 0.1, about="request rank", replace=True)          # waits for the move
+    policy.say(rank, "blind", "answer", 0.2, about="request rank", replace=True)          # … replaces it
+    assert policy.pending == 1
+    end = policy.duration("Zug ausgeführt: Eva vier.")
+    policy.advance(end)
+    events = policy.say("Reihe fünf: Eva fünf, leer.", "blind", "answer", end + 0.5, about="request rank",
+                        replace=True)
+    assert said(events) == [(round(end, 3), rank, True)]                                    # cut at once
+    assert said(policy.finish(end + 10.0)) == [(round(end + 0.5, 3), "Reihe fünf: Eva fünf, leer.", False)]

@@ -62,8 +62,8 @@ class Requests:
         else:
             state.refuse(now, "request", tr("table.unknown_request", lang), to=to)
             return
-        if to == "blind":
-            state.say(now, text, "blind", "answer")
+        if to == "blind":      # asked again: the new answer replaces the older one (newer replaces older)
+            state.say(now, text, "blind", "answer", about=f"request {what}", replace=True)
         else:
             state.show(now, text)
 

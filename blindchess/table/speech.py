@@ -187,12 +187,16 @@ class SpeechPolicy:
         return len(self._queue)
 
     # -- input
-    def say(self, text: str, to: str, priority: str, now: float, *, about: str | None = None) -> list[Said | Speak]:
+    def say(self, text: str, to: str, priority: str, now: float, *, about: str | None = None,
+            replace: bool = False) -> list[Said | Speak]:
         """Ask for ``text`` to be said to ``to`` with ``priority`` (one of :data:`PRIORITIES`).
 
         The text is cleaned with :func:`spoken` first; an empty text is not said.
         ``about``: what the text is about, so that :meth:`withdraw` can drop it
         while it waits (e.g. "boards": the boards part, call the arbiter).
+        ``replace``: newer replaces older — the texts waiting about the same ``about`` are
+        dropped and the one being said about it is cut (a request asked again is answered
+        at once, its older answer never late).
         Raises ValueError for an unknown priority or listener.
         """
         if priority not in _RANK:
@@ -203,6 +207,12 @@ class SpeechPolicy:
         clean = spoken(text)
         if not clean:
             return out
+        if replace and about is not None:
+            self._queue = [u for u in self._queue if u.about != about]
+            older = self._current
+            if older is not None and older.about == about and older.end > now + 1e-9:
+                out.append(Said(older.start, older.to, older.text, True))
+                self._current = None
         utt = _Utterance(to, clean, priority, now, about)
         if priority in ("move", "question"):
             self._last = (to, clean)

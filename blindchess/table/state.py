@@ -90,10 +90,11 @@ class TableState:
             for cb in list(self._subscribers):
                 cb(ev)
 
-    def say(self, now: float, text: str, to: str, priority: str, *, about: str | None = None) -> None:
+    def say(self, now: float, text: str, to: str, priority: str, *, about: str | None = None,
+            replace: bool = False) -> None:
         """Ask the voice to say ``text`` to ``to`` (see :class:`SpeechPolicy`; ``about``: what
-        :meth:`SpeechPolicy.withdraw` may drop it for)."""
-        for ev in self.speech.say(text, to, priority, now, about=about):
+        :meth:`SpeechPolicy.withdraw` may drop it for; ``replace``: it replaces what is said about the same)."""
+        for ev in self.speech.say(text, to, priority, now, about=about, replace=replace):
             self.emit(ev)
 
     def show(self, now: float, text: str) -> None:
