@@ -158,3 +158,17 @@ def test_an_action_is_answered_once_through_the_screen_reader(window, qtbot):
     window.input.setText("g1f3")
     window.submit_input()                                  # the mirror: the table says nothing, the step changes
     assert reader.texts[-1] == ("window", c.next_step())
+
+
+def test_tab_goes_through_the_questions_answers_and_on_through_the_whole_window(window):
+    c = _start(window)
+    c.hear("ich gebe auf", typed=True)
+    window.refresh()
+    chain, widget = [], window.board.square_widget(window.board.cursor)
+    for _ in range(400):
+        widget = widget.nextInFocusChain()
+        if widget.focusPolicy() & Qt.FocusPolicy.TabFocus and widget not in chain:
+            chain.append(widget)
+    wanted = [*window.question.buttons, window.input, window.enter, window.mode, window.scores.table,
+              window.log.table]
+    assert [chain.index(w) for w in wanted] == sorted(chain.index(w) for w in wanted)

@@ -16,9 +16,10 @@ from PySide6.QtGui import (
     QAccessibleEvent,
     QAccessibleValueChangeEvent,
 )
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
+    QApplication,
     QAbstractSpinBox,
     QComboBox,
     QFormLayout,
@@ -30,6 +31,41 @@ from PySide6.QtWidgets import (
     QScrollBar,
     QWidget,
 )
+
+
+class FocusFirst(QObject):
+    """Text fields say that they have the keyboard before anything else, and say "leer" when they are empty.
+
+    A ``QLineEdit`` moves its caret (and selects its text) while it takes the focus, and Qt reports that
+    before the focus itself; Orca then takes the caret event as the focus change and reads nothing — an
+    empty field is silent on Tab. Installed on the application, this filter reports the focus first and
+    puts "leer" (``empty_word``) before the field's description while it is empty.
+    """
+
+    def __init__(self, empty_word: str, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.empty_word = empty_word
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.FocusIn and isinstance(watched, QLineEdit) and QAccessible.isActive():
+            own = watched.property("a11y_description")
+            if own is None:
+                own = watched.accessibleDescription()
+                watched.setProperty("a11y_description", own)
+            wanted = f"{self.empty_word}. {own}".strip() if not watched.text() else own
+            if watched.accessibleDescription() != wanted:
+                watched.setAccessibleDescription(wanted)
+            QAccessible.updateAccessibility(QAccessibleEvent(watched, QAccessible.Event.Focus))
+        return False
+
+
+def install_focus_first(empty_word: str) -> None:
+    """Install :class:`FocusFirst` on the application, once."""
+    app = QApplication.instance()
+    if app is None or app.property("a11y_focus_first"):
+        return
+    app.installEventFilter(FocusFirst(empty_word, app))
+    app.setProperty("a11y_focus_first", True)
 
 
 def label(widget: QWidget, name: str, description: str) -> QWidget:

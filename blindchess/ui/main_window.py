@@ -83,6 +83,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("main_window")
         self.setWindowTitle(t("app.title", lang))
         a11y.label(self, t("app.title", lang), "")
+        a11y.install_focus_first(t("short.empty", lang))
         self._step_said = ""          # the next step as last said (a change is said once)
 
         # --- left: the board, the next step, the input line
@@ -251,9 +252,10 @@ class MainWindow(QMainWindow):
         return area
 
     def _tab_order(self) -> None:
-        """Tab: board → input line → enter → input mode → clock buttons → scores → log → push-to-talk."""
-        chain = [self.board, self.input, self.enter, self.mode, *self.clocks.press_buttons.values(),
-                 self.scores.table, self.log.table, self.speech_status.talk]
+        """Tab: board → (the open question's answers) → input line → enter → input mode → clock buttons → scores
+        → log → push-to-talk."""
+        chain = [self.board, *self.question.buttons, self.input, self.enter, self.mode,
+                 *self.clocks.press_buttons.values(), self.scores.table, self.log.table, self.speech_status.talk]
         for first, second in zip(chain, chain[1:], strict=False):
             QWidget.setTabOrder(first, second)
 
@@ -298,7 +300,8 @@ class MainWindow(QMainWindow):
         a11y.set_text(self.next_step, step, g("next_name", self.lang, text=step))
         if step != self._step_said:      # the next step changed without an action here (a move, a flag): said once
             self._step_said = step
-            c.voice.answer([step])
+            if c.open_question is None:  # an open question is the next step, and the table says it
+                c.voice.answer([step])
         self.setWindowTitle(t("app.title_game", self.lang, white=white, black=black))
 
     def _default_input(self) -> None:
@@ -309,13 +312,16 @@ class MainWindow(QMainWindow):
 
     def _answer(self, said: list[str], shown: list[str]) -> None:
         """The answer to an action at the keyboard (see the module docstring): what the table showed when it
-        said nothing, and the next step when it changed — one utterance, on the screen-reader channel."""
+        said nothing, and the next step when it changed — one utterance, on the screen-reader channel. While a
+        question is open the table says the question (now or when its voice is free): nothing more is said."""
         c = self.controller
-        texts = [] if said else list(shown)
+        asking = c.open_question is not None
+        texts = [] if said or asking else list(shown)
         step = c.next_step() if c.table is not None else ""
         if step and step != self._step_said:
             self._step_said = step
-            texts.append(step)
+            if not asking:
+                texts.append(step)
         c.voice.answer(texts)
 
     def _show_question(self) -> None:
@@ -333,9 +339,7 @@ class MainWindow(QMainWindow):
             words = list(question.phrases) or list(question.candidates)
             options = [(n, f"Alt+{n}: {word}") for n, word in enumerate(words, start=1)]
         self.question.show_question(question.text, options)
-        chain = [self.board, *self.question.buttons, self.input]   # the answers right after the board
-        for first, second in zip(chain, chain[1:], strict=False):
-            QWidget.setTabOrder(first, second)
+        self._tab_order()                                          # the answers right after the board
 
     def _answer_key(self, answer: int | str) -> None:
         button = self.question.button_for(answer)
@@ -522,11 +526,11 @@ class MainWindow(QMainWindow):
     def _confirm_new_game(self) -> bool:
         box = QMessageBox(QMessageBox.Icon.Question, g("new_game_title", self.lang), g("new_game_running", self.lang),
                           QMessageBox.StandardButton.NoButton, self)
-        a11y.label(box, g("new_game_title", self.lang), g("new_game_running", self.lang))
+        a11y.label(box, g("new_game_title", self.lang), "")     # its text is read once, as the alert's text
         yes = box.addButton(g("yes", self.lang), QMessageBox.ButtonRole.YesRole)
         no = box.addButton(g("no", self.lang), QMessageBox.ButtonRole.NoRole)
-        a11y.label(yes, g("yes", self.lang), g("new_game_running", self.lang))
-        a11y.label(no, g("no", self.lang), g("new_game_running", self.lang))
+        a11y.label(yes, g("yes", self.lang), t("short.new_game_yes", self.lang))
+        a11y.label(no, g("no", self.lang), t("short.new_game_no", self.lang))
         box.setDefaultButton(no)
         box.setEscapeButton(no)
         box.exec()

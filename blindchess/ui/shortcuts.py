@@ -119,6 +119,7 @@ class HelpDialog(QDialog):
         self.table.setHorizontalHeaderLabels([t("help.keys", lang), t("help.action", lang), t("help.what", lang)])
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setTabKeyNavigation(False)          # Tab leaves the list for "Schließen"; arrows walk the rows
         for r, values in enumerate(rows):
             for c, value in enumerate(values):
                 self.table.setItem(r, c, QTableWidgetItem(value))
