@@ -9,13 +9,14 @@ BIN    := $(VENV)/bin
 # the computer), speech-dispatcher and its Python binding (the screen-reader
 # speech channel), python3-venv (Debian's Python makes no virtual environment without it); for tests: sox (audio measurements), poppler-utils (text of
 # generated PDFs), xvfb (the app on a real X server), the AT-SPI stack
-# (at-spi2-core, python3-pyatspi, dbus-x11) to walk the accessibility tree, and chromium
+# (at-spi2-core, python3-pyatspi, dbus-x11) to walk the accessibility tree, orca (the
+# screen reader itself, run by the tests to hear what a blind player hears), and chromium
 # (the live broadcast's pages looked at in a real browser, headless).
 RUN_DEBS  := espeak-ng libportaudio2 libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 \
              libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 \
              libxcb-render-util0 libxcb-shape0 libxcb-xkb1 libxcb-randr0 \
              stockfish speech-dispatcher python3-speechd python3-venv
-TEST_DEBS := $(RUN_DEBS) sox poppler-utils xvfb at-spi2-core python3-pyatspi dbus-x11 chromium
+TEST_DEBS := $(RUN_DEBS) sox poppler-utils xvfb at-spi2-core python3-pyatspi dbus-x11 orca chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test test-fast lint setup setup-test system-deps system-test-deps bench clean dist
