@@ -181,13 +181,14 @@ def test_tournament_core_stays_pure():
     assert out.stdout.strip() == ""
 
 
-def test_tournament_messages_exist_in_german_and_english():
+def test_tournament_messages_exist_in_every_language():
     import tomllib
 
     from blindchess.resources import locale_dir
 
-    keys = [set(tomllib.loads((locale_dir() / f"tournament.{lang}.toml").read_text("utf-8"))) for lang in ("de", "en")]
-    assert keys[0] == keys[1] and len(keys[0]) > 150
+    keys = [set(tomllib.loads((locale_dir() / f"tournament.{lang}.toml").read_text("utf-8")))
+            for lang in ("de", "en", "nl", "ru")]
+    assert all(k == keys[0] for k in keys) and {"ruleset_rapid", "illegal_blitz_win", "quickplay_draw"} <= keys[0]
 
 
 def test_a_one_minute_game_says_minute_not_minutes():
