@@ -233,3 +233,25 @@ def test_a_quickplay_claim_that_cannot_be_filed_is_refused_and_the_clocks_run_on
     [refusal] = r.of("refused", what="claim")
     assert problem.lower() in refusal["text"].lower()
     assert r.of("clock", ply=2), "nothing stopped: Black moves and presses"
+
+
+def test_the_next_step_says_who_seals_and_that_the_arbiter_decides():
+    """The window's next-step line (and a screen reader's) while a move is sealed, while the envelope is
+    closed, and while a quickplay claim waits for the arbiter."""
+    from blindchess.table.table import Table, TableSetup
+
+    table = Table.new(TableSetup(white="Bernd Blind", black="Sabine Sehend", blind="white", time_control="16+0",
+                                 tactile="none"), 0.0)
+    table.blind_says("Bauer Eva vier", None, 1.0)
+    table.press("white", 1.5)
+    table.sighted_move("e2e4", 2.0)
+    table.claim_quickplay("sighted", "cannot_win", 900.0)
+    assert "Schiedsrichter entscheidet über die Remisreklamation von Sabine Sehend" in table.next_step()
+    table.arbiter_quickplay("postpone", 901.0)
+    assert "Sabine Sehend" in table.next_step() and "Remisreklamation" not in table.next_step()
+    table.adjourn(902.0)
+    assert "Sabine Sehend schreibt seinen abgegebenen Zug" in table.next_step()
+    table.sighted_says("e5", 903.0)
+    assert "Umschlag verschlossen" in table.next_step()
+    table.resume_adjourned(904.0)
+    assert "Umschlag" not in table.next_step()

@@ -15,14 +15,21 @@ __all__ = ["next_step", "final"]
 
 
 def next_step(state: TableState, question: Question | None) -> str:
-    """One line: what the players or the assistant do now (the game over, a question, a divergence,
-    a mirror to make, an announcement to make, whose move)."""
+    """One line: what the players, the assistant or the arbiter do now (the game over, an adjournment, a
+    question, a quickplay claim before the arbiter, a divergence, a mirror to make, an announcement to
+    make, whose move)."""
     s = state.session
     lang = state.lang
     if s.finished:
         return tr("table.next_game_over", lang, result=s.result)
+    if s.sealing and s.sealer is not None:
+        return tr("table.next_sealing", lang, name=state.name(s.sealer))
+    if s.envelope_sealed:
+        return tr("table.next_sealed", lang)
     if question is not None:
         return tr("table.next_question", lang, question=question.text)
+    if (claim := s.quickplay_claim) is not None:
+        return tr("table.next_quickplay", lang, name=state.name(claim.claimant))
     if s.divergence:
         return tr("table.next_diverged", lang)
     game = s.game_moves
