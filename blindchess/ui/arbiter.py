@@ -9,6 +9,10 @@ half-move (the clocks as they were then). Both are the table's calls
 (``arbiter_apply``, ``arbiter_retrace``); clock times the arbiter changed are
 set first (``set_clock``). The dialog offers nothing the table did not propose.
 
+The same view holds the arbiter's tournament procedures: adjourning the game and
+opening the envelope at resumption (Guidelines I.1, I.7), and the decision on a
+quickplay-finish claim (Guidelines III.5) — each button enabled only when it applies.
+
 For a screen reader (issue 12.9): each board is a table named for what it is
 ("Tastbrett von Anna" — the tactile board as reported, for looking only); the
 finding above the boards is worded from the same proposal the ruling text
@@ -41,6 +45,10 @@ from . import a11y
 from .board import BoardView, g
 from .panels import ScoreTable, format_seconds
 from .text import t
+
+
+#: The arbiter's tournament procedures (Guidelines I, III), each a button named for it.
+PROCEDURES = ("adjourn", "resume", "quickplay_draw", "quickplay_reject", "quickplay_postpone")
 
 
 def _time_edit(parent: QWidget, seconds: float | None) -> QTimeEdit:
@@ -140,6 +148,19 @@ class ArbiterDialog(QDialog):
         form.addRow(caption, self.plies)
         layout.addWidget(decide)
 
+        procedures = QGroupBox(t("arbiter.procedures", lang), self)
+        a11y.label(procedures, t("arbiter.procedures", lang), t("arbiter.procedures_description", lang))
+        row = QHBoxLayout(procedures)
+        self.procedure_buttons: dict[str, QPushButton] = {}
+        for name in PROCEDURES:
+            button = QPushButton(t(f"arbiter.{name}", lang), procedures)
+            button.setObjectName(name)
+            a11y.label(button, t(f"arbiter.{name}", lang), t(f"arbiter.{name}_description", lang))
+            button.clicked.connect(lambda _checked=False, n=name: self.procedure(n))
+            row.addWidget(button)
+            self.procedure_buttons[name] = button
+        layout.addWidget(procedures)
+
         buttons = QHBoxLayout()
         self.apply_button = QPushButton(t("arbiter.apply", lang), self)
         self.apply_button.setObjectName("apply_ruling")
@@ -161,7 +182,8 @@ class ArbiterDialog(QDialog):
         self.refresh()
         self.apply_button.setDefault(True)
         chain = [self.explanation, self.boards["sighted"], self.boards["tactile"], self.scores.table,
-                 *self.clock_edits.values(), self.plies, self.apply_button, self.retrace_button, self.close_button]
+                 *self.clock_edits.values(), self.plies, *self.procedure_buttons.values(), self.apply_button,
+                 self.retrace_button, self.close_button]
         for first, second in zip(chain, chain[1:], strict=False):
             QWidget.setTabOrder(first, second)
         self.explanation.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -210,6 +232,14 @@ class ArbiterDialog(QDialog):
                 self.shown_clocks[colour] = value
         if agreed is not None:
             self.plies.setValue(agreed)
+        session = c.session
+        running = session is not None and not session.finished
+        adjourned = running and session.adjourned
+        waiting = running and session.quickplay_claim is not None
+        self.procedure_buttons["adjourn"].setEnabled(running and not adjourned and not waiting)
+        self.procedure_buttons["resume"].setEnabled(running and session.envelope_sealed)
+        for verdict in ("quickplay_draw", "quickplay_reject", "quickplay_postpone"):
+            self.procedure_buttons[verdict].setEnabled(waiting)
 
     def _finding(self, differing: set[int]) -> str:
         """The heading, worded from the proposal the ruling text explains (never "they agree" beside a ruling)."""
@@ -254,6 +284,18 @@ class ArbiterDialog(QDialog):
             return {}
         times = {colour: float(QTime(0, 0).secsTo(edit.time())) for colour, edit in self.clock_edits.items()}
         return {colour: seconds for colour, seconds in times.items() if int(seconds) != self.shown_clocks.get(colour)}
+
+    def procedure(self, name: str) -> None:
+        """The arbiter adjourns, resumes, or decides the quickplay-finish claim (the table refuses what does
+        not apply now and says why)."""
+        c = self.controller
+        if name == "adjourn":
+            c.adjourn()
+        elif name == "resume":
+            c.resume_adjourned()
+        else:
+            c.arbiter_quickplay(name.removeprefix("quickplay_"))
+        self.refresh()
 
     def apply(self) -> None:
         """Carry out the table's proposal (the table refuses, with a reason, when there is none)."""

@@ -64,7 +64,8 @@ def table_setup(setup: GameSetup, settings: Settings) -> TableSetup:
                       assistant=setup.assistant or None, auto_press=True, headers=setup.headers(),
                       senses_pieces=senses_pieces(setup.tactile, setup.profile),
                       warnings=WARNINGS if settings.spoken_clock_warnings else (),
-                      sighted_board=getattr(setup, "sighted_board", "window"), wording=settings.wording)
+                      sighted_board=getattr(setup, "sighted_board", "window"), wording=settings.wording,
+                      rules=setup.rules or None, supervised=setup.supervised)
 
 
 class GameController(TableView, QObject):

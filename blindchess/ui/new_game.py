@@ -48,7 +48,7 @@ from PySide6.QtWidgets import (
 from serial.tools import list_ports
 
 from .. import chess960 as c960
-from .. import engine
+from .. import engine, rulesets
 from ..clock import TimeControl
 from ..errors import UserError
 from ..i18n import tr
@@ -59,6 +59,8 @@ from .text import UI_LANGS, t
 
 #: Time controls offered (PGN TimeControl-like, as ``clock.TimeControl.parse`` reads them); "" = no clock.
 TIME_CONTROLS = ("40/5400+30:1800+30", "90+30", "60+30", "25+10", "15+10", "5+3", "")
+#: The rule sets offered: "" from the time control (Appendices A, B), or one chosen.
+RULES = ("", "standard", "rapid", "blitz")
 #: Who plays the side that is not visually impaired.
 OPPONENTS = ("human", "engine")
 #: The sighted player's board: the window (mouse, keys) or a DGT e-board.
@@ -96,6 +98,10 @@ class GameSetup:
     # the sighted player's board (issue 15)
     sighted_board: str = "window"       # "window" | "dgt"
     sighted_port: str = ""              # "" = found automatically
+    # the rule set (FIDE Laws, Appendices A and B): "" = from the time control, or standard | rapid | blitz;
+    # adequate supervision (A.3): without it flags and illegal moves count only when claimed
+    rules: str = ""
+    supervised: bool = True
 
     def headers(self) -> dict[str, str]:
         """The PGN headers Event, Site, Date, Round; PGN's unknowns ("?", "????.??.??") for empty fields."""
@@ -254,7 +260,14 @@ class NewGameDialog(QDialog):
         self.time_meaning.setObjectName("time_meaning")
         self.time_meaning.setWordWrap(True)
         self._field(clock_form, self.time_meaning, "new.time_meaning")
+        self.rules = self._field(clock_form, QComboBox(clock), "new.rules")
+        for rules in RULES:
+            self.rules.addItem(t(f"new.rules_{rules or 'auto'}", lang), rules)
+        self.rules.setCurrentIndex(max(0, self.rules.findData(init.rules)))
+        self.supervised = self._box(clock_form, QCheckBox(clock), "new.supervised")
+        self.supervised.setChecked(init.supervised)
         self.time_control.editTextChanged.connect(self._show_time_meaning)
+        self.rules.currentIndexChanged.connect(self._show_time_meaning)
         self._show_time_meaning()
 
         start = QWidget(clock)
@@ -479,6 +492,11 @@ class NewGameDialog(QDialog):
         text = self._time_control_text()
         try:
             meaning = describe_time_control(text, self.lang)
+            tc = TimeControl.parse(text)
+            if tc is not None:      # the rule set it leads to, or the one chosen (Appendices A, B)
+                chosen = self.rules.currentData() if hasattr(self, "rules") else ""
+                rules = chosen or rulesets.classify(tc)
+                meaning += " " + t("new.rules_meaning", self.lang, rules=t(f"new.rules_{rules}", self.lang))
         except ValueError:
             meaning = t("new.time_unreadable", self.lang)
         a11y.set_text(self.time_meaning, meaning, f"{t('new.time_meaning', self.lang)}: {meaning}")
@@ -534,6 +552,7 @@ class NewGameDialog(QDialog):
             engine_level=int(self.level.currentData() or 2), engine_path=self.engine_path.text().strip(),
             coaching=self.coaching.isChecked() and self.computer.isChecked(),
             sighted_board=sighted, sighted_port=self._sighted_port_text() if sighted == "dgt" else "",
+            rules=self.rules.currentData() or "", supervised=self.supervised.isChecked(),
         )
 
     def _engine_name(self) -> str:

@@ -174,16 +174,29 @@ class AppFront:
         self._at(now).claim_quickplay(who, ground)
 
     def arbiter_quickplay(self, verdict: QuickplayVerdict, now: float) -> None:
-        self._at(now).arbiter_quickplay(verdict)
+        self._arbiter_button(f"quickplay_{verdict}", now)
 
     def seal(self, who: Who, text: str, now: float) -> None:
         self._at(now).seal(who, text)
 
     def adjourn(self, now: float) -> None:
-        self._at(now).adjourn()
+        self._arbiter_button("adjourn", now)
 
     def resume_adjourned(self, now: float) -> None:
-        self._at(now).resume_adjourned()
+        self._arbiter_button("resume", now)
+
+    def _arbiter_button(self, name: str, now: float) -> None:
+        """The arbiter's view opened and one of its procedure buttons pressed (an inactive one is the
+        table's refusal: the table is asked all the same, as the button's action would)."""
+        self._at(now)
+        self.window.open_arbiter()
+        dialog = self.window.arbiter_dialog
+        assert dialog is not None
+        button = dialog.procedure_buttons[name]
+        if button.isEnabled():
+            button.click()
+        else:
+            dialog.procedure(name)
 
     def arbiter_retrace(self, plies: int, now: float) -> None:
         self._at(now)
