@@ -171,29 +171,32 @@ def test_an_engine_that_floods_its_output_is_ended_and_told_as_no_uci_engine(tmp
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="the peak memory is read from Linux's /proc")
 def test_200_mb_without_a_newline_does_not_grow_memory(tmp_path):
-    # Measured in a process of its own: its peak memory grows by far less than the flood while it lasts.
+    # Measured in a process of its own (Linux's VmHWM): its peak memory stays near a bare start.
     flood = fake(tmp_path, "flood200", 'chunk = b"y" * (1 << 20)\n'
                  '                for _ in range(200): out.write(chunk)\n'
                  '                out.flush()')
     probe = tmp_path / "probe.py"
     probe.write_text(textwrap.dedent(f"""\
-        import resource, sys
+        import sys
         import chess
         from blindchess.engine import Engine, EngineError, level
+        def peak_kb():      # VmHWM: this program's own peak (ru_maxrss keeps the forking parent's across exec)
+            with open("/proc/self/status") as status:
+                return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
         engine = Engine.start({str(flood)!r}, level(1), "en")
-        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         try:
             engine.choose(chess.Board())
         except EngineError as exc:
             print(exc.message)
-        print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)
+        print(peak_kb())
         """))
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
     proc = subprocess.run([sys.executable, str(probe)], capture_output=True, text=True, env=env, timeout=300)
-    message, grown_kb = proc.stdout.strip().splitlines()
+    message, peak_kb = proc.stdout.strip().splitlines()
     assert message == tr("engine.not_uci", "en") and proc.stderr == "", (message, proc.stderr[-2000:])
-    assert int(grown_kb) < 50_000, (grown_kb, proc.stderr[-2000:])   # 200 MB kept: more than 200,000 kB
+    assert int(peak_kb) < 120_000, (peak_kb, proc.stderr[-2000:])   # 200 MB kept: more than 200,000 kB
     assert MAX_JUNK < 200 * 1024 * 1024
 
 
