@@ -12,7 +12,7 @@ Asserted: the board is a group of 64 squares (list items, in reading order) name
 "Eva zwei, weißer Bauer" and nothing else, the cursor's square focused and the
 picked-up piece's square selected; every control has a name, and every label that shows a value
 carries it in its name; Tab goes board → input line → scores → log; and the
-keyboard-only flow: a new game, moves by keys (input line and board), the last
+keyboard-only flow: a new game, moves by keys (his announcement typed, the board), the last
 move, the clock on request (D.2.10 d), the arbiter's view, the help screen, the
 PGN export, Ctrl+N asking before it replaces the running game.
 
@@ -242,8 +242,8 @@ def test_the_board_is_64_named_squares_and_every_control_has_a_name_and_its_valu
     assert "Anna" in step
     entry = next(n for n in nodes if n["role"] == "text" and n["name"] == "Zug oder Ansage")
     assert entry["text"] == ""                                   # a text field's value is its text
-    mode = next(n for n in nodes if n["role"] == "combo box" and n["description"].startswith("Wählt, wofür"))
-    assert mode["name"] == "Zug auf dem sehenden Brett"         # a combo box's value (Qt names it by its value)
+    mode = next(n for n in nodes if n["role"] == "combo box" and n["description"].startswith("Strg+J"))
+    assert mode["name"] == "Ansage des blinden Spielers"         # its value: no tactile board, his announcement
 
 
 def test_focus_goes_board_input_scores_log(game):
@@ -267,11 +267,9 @@ def test_focus_goes_board_input_scores_log(game):
 def test_keyboard_only_game(game, desktop, tmp_path):
     w = game
     said_before = len(_log(w))
-    # 1. e4 — the assistant types what the blind player placed and announced (input line, Ctrl+J for the mode)
-    w.keys("ctrl+l", "ctrl+j", "ctrl+j")
-    until(lambda: _named(w, "combo box", "Zug auf dem Tastbrett"), "Ctrl+J twice: the tactile board's move")
-    w.keys("text:e2e4", "Return", "ctrl+j", "ctrl+j", "ctrl+j")
-    until(lambda: _named(w, "combo box", "Ansage des blinden Spielers"), "Ctrl+J: the blind player's announcement")
+    # 1. e4 — without an electronic tactile board his announcement makes his move: one line and Enter
+    w.keys("ctrl+l")
+    until(lambda: _named(w, "combo box", "Ansage des blinden Spielers"), "the input line takes his announcement")
     w.keys("text:Eva vier", "Return")
     until(lambda: "nachziehen: e4" in (_named(w, "label", "Nächster Schritt: ") or {}).get("name", ""),
           "the next step asks for the mirror on the sighted board")
@@ -349,10 +347,9 @@ def test_keyboard_only_game(game, desktop, tmp_path):
         w.keys("Return")
         if wait_for(target.is_file, WAIT / 4):
             break
-    until(target.is_file, "the PGN is written")
-    pgn = target.read_text(encoding="utf-8")
-    assert '[White "Anna"]' in pgn and re.search(r"1\. e4 (\{[^}]*\} )?(1\.\.\. )?e5", pgn), pgn
     until(lambda: _named(w, "label", "Meldung: Gespeichert"), "the message line says it is saved")
+    pgn = target.read_text(encoding="utf-8")          # written whole before it appears (renamed into place)
+    assert '[White "Anna"]' in pgn and re.search(r"1\. e4 (\{[^}]*\} )?(1\.\.\. )?e5", pgn), pgn
 
     # Ctrl+N while the game runs: asked first; Escape keeps the game
     w.keys("ctrl+n")

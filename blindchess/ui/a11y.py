@@ -14,9 +14,10 @@ from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
     QAccessibleEvent,
+    QAccessibleTextCursorEvent,
     QAccessibleValueChangeEvent,
 )
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QApplication,
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenuBar,
+    QPlainTextEdit,
     QScrollArea,
     QScrollBar,
     QWidget,
@@ -34,12 +36,14 @@ from PySide6.QtWidgets import (
 
 
 class FocusFirst(QObject):
-    """Text fields say that they have the keyboard before anything else, and say "leer" when they are empty.
+    """Text fields are read when the keyboard comes to them, and say "leer" when they are empty.
 
     A ``QLineEdit`` moves its caret (and selects its text) while it takes the focus, and Qt reports that
-    before the focus itself; Orca then takes the caret event as the focus change and reads nothing — an
-    empty field is silent on Tab. Installed on the application, this filter reports the focus first and
-    puts "leer" (``empty_word``) before the field's description while it is empty.
+    before the focus itself; Orca then takes the caret event for the focus change and reads nothing — an
+    empty field is silent on Tab. Installed on the application, this filter reports the caret once more
+    right after the focus: Orca drops an older caret event of the same field when a newer one is waiting,
+    so it sees the focus first and reads the field. While the field is empty, "leer" (``empty_word``) comes
+    before its description.
     """
 
     def __init__(self, empty_word: str, parent: QObject | None = None) -> None:
@@ -47,16 +51,26 @@ class FocusFirst(QObject):
         self.empty_word = empty_word
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
-        if event.type() == QEvent.Type.FocusIn and isinstance(watched, QLineEdit) and QAccessible.isActive():
+        if event.type() == QEvent.Type.FocusIn and isinstance(watched, (QLineEdit, QPlainTextEdit)) \
+                and QAccessible.isActive():
             own = watched.property("a11y_description")
             if own is None:
                 own = watched.accessibleDescription()
                 watched.setProperty("a11y_description", own)
-            wanted = f"{self.empty_word}. {own}".strip() if not watched.text() else own
+            empty = not (watched.text() if isinstance(watched, QLineEdit) else watched.toPlainText())
+            wanted = f"{self.empty_word}. {own}".strip() if empty else own
             if watched.accessibleDescription() != wanted:
                 watched.setAccessibleDescription(wanted)
-            QAccessible.updateAccessibility(QAccessibleEvent(watched, QAccessible.Event.Focus))
+            field = watched
+            QTimer.singleShot(0, lambda: _caret_again(field))
         return False
+
+
+def _caret_again(field: QLineEdit | QPlainTextEdit) -> None:
+    """Report ``field``'s caret again (after its focus; see :class:`FocusFirst`)."""
+    if field.hasFocus() and QAccessible.isActive():
+        caret = field.cursorPosition() if isinstance(field, QLineEdit) else field.textCursor().position()
+        QAccessible.updateAccessibility(QAccessibleTextCursorEvent(field, caret))
 
 
 def install_focus_first(empty_word: str) -> None:

@@ -37,6 +37,7 @@ from ..errors import UserError
 from ..journal import new_path as new_journal_path
 from ..pegboard.link import LinkStatus
 from ..pegboard.tracker import InputEvent
+from ..records.files import atomic_path
 from ..speech.tts import Speaker
 from ..table.endings import QuickplayGround, QuickplayVerdict
 from ..table.events import Asked, DeviceRequest, Diverged, Heard, Moved, Refused, Ruled, Shown, Speak, TableEvent
@@ -446,8 +447,12 @@ class GameController(TableView, QObject):
     def save_pgn(self, path: Path) -> bool:
         if self.table is None:
             return False
-        try:
-            path.write_text(str(self.table.session.to_pgn_game()) + "\n", encoding="utf-8")
+        try:   # written whole or not at all: a reader never finds the file half-written
+            with atomic_path(path, self.lang) as tmp:
+                tmp.write_text(str(self.table.session.to_pgn_game()) + "\n", encoding="utf-8")
+        except UserError as exc:
+            self.info.emit(exc.message)
+            return False
         except OSError as exc:
             self.info.emit(t("pgn.cannot_save", self.lang, error=exc.strerror or exc))
             return False

@@ -40,7 +40,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -54,6 +53,7 @@ from .. import board_words
 from . import a11y, theme
 from .arbiter import ArbiterDialog
 from .board import BoardView, g
+from .line import LineInput
 from .panels import AnnouncementLog, ClockPanel, QuestionPanel, ScoreTable, SpeechStatus, TactileStatus
 from .settings import Settings
 from .shortcuts import INPUT_MODES, MENUS, SHORTCUTS, HelpDialog, action_description, action_text
@@ -114,7 +114,7 @@ class MainWindow(QMainWindow):
         for mode in INPUT_MODES:
             self.mode.addItem(t(f"input.mode_{mode}", lang), mode)
         a11y.label(self.mode, t("input.mode", lang), t("short.input_mode", lang))
-        self.input = QLineEdit(left)
+        self.input = LineInput("", left)       # read whole by Orca (a QLineEdit loses its last letter there)
         self.input.setObjectName("move_input")
         self.input.setPlaceholderText(t("input.placeholder", lang))
         self.input.setClearButtonEnabled(True)
