@@ -84,9 +84,6 @@ def test_a_wrong_mirror_on_the_pegs_stands_until_the_ruling():
     assert expected and expected[-1] == wrong.fen()             # the pegs are expected where they stand
 
 
-@pytest.mark.xfail(strict=True, reason="table (lead): after a resume the snapshot the pegs answer sets the pegs right "
-                   "(tactile expect), which clears the announcement restore_announcement gave the tracker; without "
-                   "a crash the same steps make a7a8q")
 def test_an_announced_promotion_not_yet_placed_is_remembered_across_a_crash(tmp_path):
     run = Run(journal=tmp_path / "game.jsonl", start_fen="7k/P7/8/8/8/8/8/K7 w - - 0 1")
     run.table.tick(0.5)

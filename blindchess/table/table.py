@@ -263,7 +263,6 @@ class Table:
             if session.time_control is not None and clock.running is None and not clock.history[1:] \
                     and not session.finished and not session.adjourned:
                 state.react(session.start_clock(session.created))   # cut off before the clock was started
-            table.tactile.restore_announcement()
             if session.divergence is not None:
                 table.rulings.propose()
             text = resumed_text(session, state.lang)
@@ -274,6 +273,7 @@ class Table:
                 table.questions.restore(question, now)
             table.endings.resumed(now)
             table.tactile.set_right(now)
+            table.tactile.restore_announcement()    # after the expected position: it is to be placed next
             if table.eboard is not None:
                 table.eboard.resumed(now)
         return table
