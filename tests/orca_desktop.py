@@ -187,7 +187,7 @@ class OrcaDesktop:
 
         return wait_for(quiet, timeout)
 
-    def keys(self, *specs: str, idle: float = 1.0) -> list[str]:
+    def keys(self, *specs: str, idle: float = 0.8) -> list[str]:
         """Type ``specs`` (as the walker takes them) and return what Orca said meanwhile (its echo left out)."""
         assert self.walker is not None
         start = self.mark()

@@ -298,10 +298,9 @@ class MainWindow(QMainWindow):
         self._refresh_clocks()
         step = c.next_step()
         a11y.set_text(self.next_step, step, g("next_name", self.lang, text=step))
-        if step != self._step_said:      # the next step changed without an action here (a move, a flag): said once
-            self._step_said = step
-            if c.open_question is None:  # an open question is the next step, and the table says it
-                c.voice.answer([step])
+        changed = self._step_to_say()    # the next step changed without an action here (his opponent's move)
+        if changed:
+            c.voice.answer([changed])
         self.setWindowTitle(t("app.title_game", self.lang, white=white, black=black))
 
     def _default_input(self) -> None:
@@ -317,12 +316,23 @@ class MainWindow(QMainWindow):
         c = self.controller
         asking = c.open_question is not None
         texts = [] if said or asking else list(shown)
-        step = c.next_step() if c.table is not None else ""
-        if step and step != self._step_said:
-            self._step_said = step
-            if not asking:
-                texts.append(step)
+        step = self._step_to_say()
+        if step:
+            texts.append(step)
         c.voice.answer(texts)
+
+    def _step_to_say(self) -> str:
+        """The next step when it changed since it was last said ("" otherwise). Not while a question is open
+        (the question is the next step, and the table says it) nor once the game is over (the table says the
+        end): an answered question does not bring back a step already said."""
+        c = self.controller
+        if c.table is None or c.open_question is not None or c.session.result is not None:
+            return ""
+        step = c.next_step()
+        if step == self._step_said:
+            return ""
+        self._step_said = step
+        return step
 
     def _show_question(self) -> None:
         """The table's open question with its answers (buttons, keys Alt+1…Alt+n, Alt+J/Alt+Y and Alt+N)."""
