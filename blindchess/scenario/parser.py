@@ -305,11 +305,11 @@ class HeaderLine:
         """Whether header ``name`` (without ``@``) came before this line."""
         return "@" + name in self.reading.header_lines
 
-    def bad(self) -> ScriptError:
-        """The error for a value this header does not take (naming what it takes)."""
+    def bad(self, **limits: object) -> ScriptError:
+        """The error for a value this header does not take (naming what it takes; ``limits`` fill it in)."""
         lang = self.reading.lang
         return self.reading.error(self.line, "header_value", name=self.name, value=self.value,
-                                  expected=tr(f"scenario.expect_{self.name}", lang))
+                                  expected=tr(f"scenario.expect_{self.name}", lang, **limits))
 
     def one_of(self, choices: tuple[str, ...]) -> str:
         """The value in lower case when it is one of ``choices``; else :meth:`bad` is raised."""
@@ -377,9 +377,9 @@ def _settle(h: HeaderLine) -> None:
     try:
         settle = float(h.value)
     except ValueError as exc:
-        raise h.bad() from exc
+        raise h.bad(max=f"{bounds.MAX_SETTLE:g}") from exc
     if not math.isfinite(settle) or not 0 < settle <= bounds.MAX_SETTLE:
-        raise h.bad()
+        raise h.bad(max=f"{bounds.MAX_SETTLE:g}")
     h.reading.setup = replace(h.reading.setup, settle=settle)
 
 
