@@ -237,3 +237,17 @@ def test_unbalanced_variations_are_no_internal_error(tmp_path, capsys, text):
     assert out.exists() == (code == 0)
     if "((" in text and "))" in text:    # python-chess cannot build it: refused in one line, nothing written
         assert code == 2 and len(err.strip().splitlines()) == 1 and "Klammern" in err
+
+
+def test_a_file_of_brackets_is_no_game_but_a_game_with_only_tags_is(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("BLINDCHESS_LANG", "de")
+    junk = tmp_path / "junk.pgn"
+    junk.write_text("[[[[[[[[", encoding="utf-8")
+    assert main(["export", str(junk), "--format", "pgn", "-o", str(tmp_path / "out.pgn")]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "keine Partie" in err
+    assert not (tmp_path / "out.pgn").exists()
+    tags = tmp_path / "tags.pgn"
+    tags.write_text('[Event "Blindenschach-EM"]\n\n*\n', encoding="utf-8")
+    assert main(["export", str(tags), "--format", "pgn", "-o", str(tmp_path / "out.pgn")]) == 0
+    assert '[Event "Blindenschach-EM"]' in (tmp_path / "out.pgn").read_text(encoding="utf-8")

@@ -65,6 +65,8 @@ def _read_text(path: Path, lang: str | None) -> str:
         raise UserError(tr("records.no_game", lang, path=path)) from None   # binary: no game in it
 
 
+#: A PGN tag pair ([Event "…"]): a game without moves is still a game when it has one.
+_TAG_PAIR = re.compile(r'^\s*\[\s*[A-Za-z0-9_]+\s+"', re.M)
 _ILLEGAL = re.compile(r"(?:illegal|invalid|ambiguous) san: '([^']*)' in (\S+ \S+ \S+ \S+ \S+ \S+)")
 
 
@@ -76,7 +78,8 @@ def game_from_pgn_text(text: str, *, name: str = "PGN", lang: str | None = None)
         game = chess.pgn.read_game(io.StringIO(text), Visitor=_QuietBuilder)
     except IndexError as exc:   # python-chess's builder on unbalanced variations: "1. e4 (( d5 )) e5"
         raise UserError(tr("records.pgn_broken", lang, path=name, error=tr("filecheck.pgn_variations", lang))) from exc
-    if game is None or (not any(game.mainline_moves()) and "[" not in text and not re.search(r"\b1\s*\.", text)):
+    if game is None or (not any(game.mainline_moves()) and not _TAG_PAIR.search(text)
+                        and not re.search(r"\b1\s*\.", text)):
         raise UserError(tr("records.no_game", lang, path=name))
     if game.errors:
         fallback = _game_from_score(text)
