@@ -519,3 +519,14 @@ def test_a_model_without_a_published_sum_is_installed_and_said_unverified(server
     notes = [line for line in captured.err.splitlines() if "SHA-256" in line]
     assert len(notes) == 1 and NAME in notes[0]
     assert models.manifest("de")["verified"] is False
+
+
+def test_a_download_that_stops_part_way_ends_the_progress_bar_before_the_message(server, capsys, monkeypatch):
+    monkeypatch.setenv("BLINDCHESS_LANG", "de")
+    data = model_zip()
+    server.files[f"/models/{NAME}.zip"] = data[: len(data) // 2]
+    server.lie_length[f"/models/{NAME}.zip"] = len(data)
+    assert main(["models", "install", "de"]) == 2
+    err = capsys.readouterr().err
+    last = err.rstrip("\n").split("\n")[-1]
+    assert "unvollständig" in last and "\r" not in last and "%" not in last    # a line of its own, not after the bar

@@ -62,6 +62,14 @@ class _ProgressBar:
     def __init__(self, ui: str | None) -> None:
         self.ui = ui
         self.shown = -1
+        self.open = False       # a bar is on the line: a message after it starts a line of its own
+
+    def end(self) -> None:
+        """End the bar's line (before a message, when the download stopped part-way)."""
+        if self.open:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+            self.open = False
 
     def __call__(self, done: int, total: int | None) -> None:
         if total:
@@ -75,8 +83,10 @@ class _ProgressBar:
         else:
             line = f"\r{done / 1e6:.1f} MB"
         sys.stderr.write(line)
+        self.open = True
         if total and done >= total:
             sys.stderr.write("\n")
+            self.open = False
         sys.stderr.flush()
 
 
@@ -88,8 +98,11 @@ def run_install(args: argparse.Namespace) -> int:
     info = models.info_for(args.lang, ui)
     if not args.source:
         print(tr("speech.downloading", ui, name=info.name, url=models.model_url(info)), file=sys.stderr)
-    result = models.install(args.lang, source=args.source, progress=_ProgressBar(ui),
-                            expected_sha256=args.sha256, ui_lang=ui)
+    bar = _ProgressBar(ui)
+    try:
+        result = models.install(args.lang, source=args.source, progress=bar, expected_sha256=args.sha256, ui_lang=ui)
+    finally:
+        bar.end()       # an error's one line stands on a line of its own, not after the bar
     if not result.verified:
         print(tr("speech.checksum_unknown", ui, name=result.name, sha256=result.sha256), file=sys.stderr)
     print(tr("speech.installed", ui, name=result.name, lang=result.lang, path=result.path))
