@@ -6,7 +6,8 @@ Run on a real display (the tests start Xvfb; see tests/test_display.py)::
 
 For each look and scale it starts the window with a game of a few moves (a low clock, so the low-time digits
 show), shows it, lets the X server draw it and captures the window from the screen (``QScreen.grabWindow``),
-then the new-game dialog. Files: ``main-<look>-<percent>.png`` and ``new-game-<look>-<percent>.png``. Prints one
+then the new-game dialog. Files: ``main-<look>-<percent>.png`` and ``new-game-<look>-<percent>.png`` (and, when the
+window is one column, ``main-<look>-<percent>-below.png``: scrolled down to the panels). Prints one
 JSON line per file with the sizes measured (board side, next-step font, window size) for the caller to check.
 """
 
@@ -78,6 +79,7 @@ def main(argv: list[str]) -> int:
             board = window.board
             print(json.dumps({"file": main_file.name, "look": look, "scale": scale, "platform": app.platformName(),
                               "window": [window.width(), window.height()],
+                              "one_column": getattr(window, "_one_column", False),
                               "board_side": min(board.width(), board.height()),
                               "board_visible": board.visibleRegion().boundingRect().size().toTuple()
                               == board.size().toTuple(),
@@ -87,6 +89,18 @@ def main(argv: list[str]) -> int:
                                   window.next_step.width()),
                               "image": [shot.width(), shot.height()]}), flush=True)
 
+            if getattr(window, "_one_column", False):    # one column: the panels below the board, scrolled to
+                window.left_area.verticalScrollBar().setValue(window.left_area.verticalScrollBar().maximum())
+                _settle(app)
+                QThread.msleep(300)
+                _settle(app)
+                below_file = args.outdir / f"main-{look}-{percent}-below.png"
+                shot = window.screen().grabWindow(window.winId())
+                assert shot.save(str(below_file)), below_file
+                print(json.dumps({"file": below_file.name, "look": look, "scale": scale,
+                                  "window": [window.width(), window.height()], "image": [shot.width(), shot.height()],
+                                  "scores_width": window.scores.table.viewport().width(),
+                                  "scores_needed": window.scores.table.horizontalHeader().length()}), flush=True)
             dialog = NewGameDialog(window, lang="de", initial=setup, today=datetime.date(2025, 6, 1))
             dialog.show()
             _settle(app)
@@ -95,9 +109,13 @@ def main(argv: list[str]) -> int:
             dialog_file = args.outdir / f"new-game-{look}-{percent}.png"
             shot = dialog.screen().grabWindow(dialog.winId())
             assert shot.save(str(dialog_file)), dialog_file
+            free = dialog.screen().availableGeometry().size().toTuple()
             print(json.dumps({"file": dialog_file.name, "look": look, "scale": scale,
-                              "window": [dialog.width(), dialog.height()], "image": [shot.width(), shot.height()]}),
-                  flush=True)
+                              "window": [dialog.width(), dialog.height()], "image": [shot.width(), shot.height()],
+                              "screen": list(free),
+                              "sideways": dialog.fields_area.horizontalScrollBar().maximum() > 0,
+                              "buttons_seen": dialog.ok.isVisible() and dialog.ok.visibleRegion().boundingRect().size()
+                              == dialog.ok.size()}), flush=True)
             dialog.close()
             window.close()
             controller.shutdown()

@@ -123,3 +123,40 @@ def test_the_board_is_not_smaller_at_200_percent_and_seen_whole(screenshots):
         assert screenshots[f"main-{look}-200.png"]["board_side"] >= screenshots[f"main-{look}-100.png"]["board_side"]
         for pct in (100, 200):
             assert screenshots[f"main-{look}-{pct}.png"]["board_visible"], (look, pct)   # not scrolled off, not cut
+
+
+@pytest.fixture(scope="module")
+def large_text(tmp_path_factory):
+    """tests/look_screenshots.py at 200 % and 300 % on a 1280 × 1024 screen (the light look)."""
+    home = tmp_path_factory.mktemp("home")
+    folder = tmp_path_factory.mktemp("shots")
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                              pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as display:
+        number = display.readline().strip()
+    try:
+        env = {k: v for k, v in os.environ.items() if k != "QT_QPA_PLATFORM"}
+        env.update(DISPLAY=f":{number}", BLINDCHESS_HOME=str(home))
+        out = subprocess.run([sys.executable, str(ROOT / "tests" / "look_screenshots.py"), str(folder), "--scales",
+                              "2.0,3.0", "--looks", "light"], env=env, capture_output=True, text=True, timeout=300)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return {row["file"]: row for row in map(json.loads, out.stdout.splitlines())}
+
+
+@pytest.mark.slow
+def test_at_200_and_300_percent_on_1280_by_1024_nothing_is_cut(large_text):
+    """The board seen whole, the window and every dialog within the screen; from 250 % one column (the scores
+    as wide as the screen, nothing cut); the new-game dialog scrolls down, never sideways, its buttons seen."""
+    for pct in (200, 300):
+        main, dialog = large_text[f"main-light-{pct}.png"], large_text[f"new-game-light-{pct}.png"]
+        assert main["board_visible"] and main["window"][0] <= 1280 and main["window"][1] <= 1024
+        assert main["one_column"] == (pct == 300)
+        assert dialog["window"][0] <= dialog["screen"][0] and dialog["window"][1] <= dialog["screen"][1]
+        assert not dialog["sideways"] and dialog["buttons_seen"], dialog
+    below = large_text["main-light-300-below.png"]
+    assert below["scores_needed"] <= below["scores_width"]          # the scoresheet's five columns fit

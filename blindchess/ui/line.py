@@ -13,7 +13,7 @@ the parts of ``QLineEdit``'s interface the window uses (``text``, ``setText``,
 from __future__ import annotations
 
 from PySide6.QtCore import QMimeData, QSize, Qt, Signal
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QTextOption
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QResizeEvent, QTextOption
 from PySide6.QtWidgets import QFrame, QPlainTextEdit, QSizePolicy, QWidget
 
 __all__ = ["LineInput"]
@@ -49,6 +49,20 @@ class LineInput(QPlainTextEdit):
     def setClearButtonEnabled(self, _on: bool) -> None:  # noqa: N802 - as QLineEdit
         """Nothing: Ctrl+A and Delete clear the line."""
 
+    def setPlaceholderText(self, text: str) -> None:  # noqa: N802 - as QLineEdit
+        """The grey hint shown while the line is empty — on one line, shortened with "…" when it is longer."""
+        self._placeholder = text
+        self._fit_placeholder()
+
+    def _fit_placeholder(self) -> None:
+        full = getattr(self, "_placeholder", "")
+        room = self.viewport().width() - 2 * int(self.document().documentMargin()) - 4
+        super().setPlaceholderText(self.fontMetrics().elidedText(full, Qt.TextElideMode.ElideRight, max(room, 0)))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit_placeholder()
+
     # ------------------------------------------------------------------ one line
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
@@ -68,11 +82,11 @@ class LineInput(QPlainTextEdit):
             self.selectAll()      # as a line edit does: typing replaces what stands there
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
-        """One line of the current font, with the frame and margins."""
-        lines = self.fontMetrics().lineSpacing()
+        """One line of the current font, with the frame, margins and the look's padding."""
+        lines = self.fontMetrics().height()
         margins = self.contentsMargins()
         frame = int(self.document().documentMargin() * 2) + margins.top() + margins.bottom()
-        return QSize(super().sizeHint().width(), lines + frame + 4)
+        return QSize(super().sizeHint().width(), lines + frame + 10)
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
         return QSize(super().minimumSizeHint().width(), self.sizeHint().height())

@@ -59,7 +59,9 @@ from .settings import Settings
 from .shortcuts import INPUT_MODES, MENUS, SHORTCUTS, HelpDialog, action_description, action_text
 from .text import t
 
-__all__ = ["ANSWER_KEYS", "INPUT_MODES", "MainWindow"]
+__all__ = ["ANSWER_KEYS", "INPUT_MODES", "MainWindow", "ONE_COLUMN_SCALE"]
+#: From this text size on (250 %), the window is one column: beside the board there is no room for the panels.
+ONE_COLUMN_SCALE = 2.5
 #: Keys that answer the table's question: Alt+1…Alt+9 pick a candidate; yes and no. Never a key of the board
 #: or of a text field: a rank key "1" meant for the board cannot confirm a move.
 ANSWER_KEYS: tuple[tuple[str, int | str], ...] = (
@@ -140,7 +142,7 @@ class MainWindow(QMainWindow):
         left_layout.addWidget(self.message)
 
         # --- right: clocks, scores, log, status
-        right = QWidget(self)
+        right = self._right = QWidget(self)
         right_layout = QVBoxLayout(right)
         self.clocks = ClockPanel(right, lang=lang)
         right_layout.addWidget(self.clocks)
@@ -177,7 +179,9 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._connect()
         self._tab_order()
-        self.resize(1280, 820)
+        self._one_column = False
+        self._fit_screen()
+        self._reflow()
         self.refresh()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -482,8 +486,7 @@ class MainWindow(QMainWindow):
         from PySide6.QtCore import QEvent
 
         if watched is self.left_area.viewport() and event.type() == QEvent.Type.Resize:
-            margins = self._left_layout.contentsMargins()
-            self.board.set_room(event.size().width() - margins.left() - margins.right())
+            self._board_room(event.size().width(), event.size().height())
         if watched is self.scores.table and event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_F2:
             index = self.scores.table.currentIndex()
             if index.isValid():
@@ -619,10 +622,52 @@ class MainWindow(QMainWindow):
         self.settings.font_scale = 1.0
         self._apply_look()
 
+    def _fit_screen(self) -> None:
+        """1280 × 1024 at most, within the screen's free area (the window is never larger than the screen)."""
+        screen = self.screen()
+        free = screen.availableGeometry().size() if screen is not None else None
+        width, height = (1280, 1024) if free is None else (min(1280, free.width()), min(1024, free.height()))
+        self.resize(width, height)
+
+    def _reflow(self) -> None:
+        """From :data:`ONE_COLUMN_SCALE` on, one column: the clocks, scores, log and status below the board and the
+        input line, in the same scrolling column — wide enough that nothing in them is cut; below it two."""
+        one = self.settings.font_scale >= ONE_COLUMN_SCALE
+        if one == self._one_column:
+            return
+        self._one_column = one
+        if one:
+            self.right_area.takeWidget()
+            self._left_layout.addWidget(self._right)
+            self.right_area.hide()
+        else:
+            self._left_layout.removeWidget(self._right)
+            self.right_area.setWidget(self._right)
+            self.right_area.show()
+        self._right.show()
+        self._table_heights()
+        viewport = self.left_area.viewport()
+        self._board_room(viewport.width(), viewport.height())
+
+    def _table_heights(self) -> None:
+        """In one column the scores and the log keep room for eight lines each (else the column gives them little)."""
+        lines = QApplication.fontMetrics().lineSpacing() * 8 if self._one_column else 0
+        for table in (self.scores.table, self.log.table):
+            table.setMinimumHeight(lines)
+
+    def _board_room(self, width: int, height: int) -> None:
+        """The board is seen whole: no wider than its column, no higher than the column's visible height below the
+        next-step line (the board shrinks rather than being cut; the column scrolls for what follows it)."""
+        margins = self._left_layout.contentsMargins()
+        above = self.next_step.sizeHint().height() + self._left_layout.spacing() + margins.top() + margins.bottom()
+        self.board.set_room(max(1, min(width - margins.left() - margins.right(), height - above)))
+
     def _apply_look(self) -> None:
         app = QApplication.instance()
         assert isinstance(app, QApplication)
         theme.apply(app, self.settings.theme, self.settings.font_scale)
+        self._reflow()
+        self._table_heights()
         self.board.set_theme(self.settings.theme)
         self.actions["high_contrast"].setChecked(self.settings.theme == "high-contrast")
         self.settings.save()

@@ -405,6 +405,7 @@ class NewGameDialog(QDialog):
         for box in (clock, opponent):
             right.addWidget(box)
         right.addStretch(1)
+        self._grid, self._columns, self._single = grid, (left, right, boards), False
         grid.addLayout(left, 0, 0)
         grid.addLayout(right, 0, 1)
         grid.addWidget(boards, 1, 0, 1, 2)
@@ -457,11 +458,34 @@ class NewGameDialog(QDialog):
         width = content.sizeHint().width() + bar + margins.left() + margins.right() + 4
         height = (content.sizeHint().height() + self.problem.sizeHint().height() + self._buttons.sizeHint().height()
                   + 2 * self._main.spacing() + margins.top() + margins.bottom() + 4)
-        want = QSize(width, height)
         screen = self.screen()
+        if screen is not None and width > screen.availableGeometry().width() and not self._single:
+            self._one_column()        # large text: the groups one below the other, nothing cut at the right
+            self._fit_screen()
+            return
+        if self._single and screen is not None:     # one column: as wide as the screen lets it be
+            width = screen.availableGeometry().width()
+        want = QSize(width, height)
         if screen is not None:
             want = want.boundedTo(screen.availableGeometry().size())
         self.resize(want)
+
+    def _one_column(self) -> None:
+        """Players and event, clock and opponent, the boards: one below the other (scrolling down, not sideways)."""
+        left, right, boards = self._columns
+        grid = self._grid
+        self._single = True
+        grid.removeItem(right)
+        grid.removeWidget(boards)
+        grid.addLayout(right, 1, 0)
+        grid.addWidget(boards, 2, 0)
+        grid.setColumnStretch(1, 0)
+        for form in self._content.findChildren(QFormLayout):
+            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)      # each caption above its field
+        for combo in self._content.findChildren(QComboBox):   # a long entry does not widen the field (its list shows it)
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(10)
+            combo.setMinimumWidth(combo.fontMetrics().averageCharWidth() * 14)   # the look's style sheet ignores it
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
         """Fit once more when shown: only now the look's stylesheet has polished every field."""
