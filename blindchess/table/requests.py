@@ -4,7 +4,9 @@
 asked), "square", "pieces", "position", "touched" (the sighted player's
 touches, D.2.10 e), and the board commands of :mod:`blindchess.board_words`
 ("last_move" with side and number, "rank" / "file" scans through the square,
-"legal_moves" from the square, "captured") — said to the blind
+"legal_moves" from the square, "captured"), and the lookups of
+:mod:`blindchess.table.lookups` ("captures" from the square, "around" the
+square, "opponent", "last_capture", "move_list", "step" to half-move ``ply``) — said to the blind
 player, shown to the sighted side. "Repeat" says the last announcement again
 (the last move or question said).
 """
@@ -15,13 +17,14 @@ import chess
 
 from .. import board_words, phonetic, talking_clock
 from ..i18n import tr
+from . import lookups
 from .eboard import touch_report
 from .state import TableState
 
 __all__ = ["Requests", "KINDS"]
 
 #: The requests the table answers.
-KINDS = ("time", "moves", "square", "pieces", "position", "touched", *board_words.REQUESTS)
+KINDS = ("time", "moves", "square", "pieces", "position", "touched", *board_words.REQUESTS, *lookups.KINDS)
 
 
 class Requests:
@@ -31,10 +34,10 @@ class Requests:
         self.state = state
 
     def answer(self, what: str, by: str, now: float, *, square: int | None = None,
-               piece_type: int | None = None, color: chess.Color | None = None) -> None:
+               piece_type: int | None = None, color: chess.Color | None = None, ply: int | None = None) -> None:
         """Answer the request ``what`` (one of :data:`KINDS`) of ``by`` ("blind": said, in his wording;
         otherwise shown). "square" without a square is answered with the position; an unknown ``what``
-        is refused (``Refused(what="request")``)."""
+        is refused (``Refused(what="request")``). ``ply``: the half-move "step" reads (default: the last)."""
         state = self.state
         s = state.session
         lang = state.lang
@@ -57,6 +60,8 @@ class Requests:
             text = phonetic.describe_pieces(board, piece_type, color, lang)
         elif what == "touched":
             text = touch_report(s, lang)     # the sighted player's touches (D.2.10 e)
+        elif what in lookups.KINDS:
+            text = self._lookup(what, by, board, square, ply)
         elif what in KINDS:
             text = phonetic.describe_position(board, lang)
         else:
@@ -66,6 +71,26 @@ class Requests:
             state.say(now, text, "blind", "answer", about=f"request {what}", replace=True)
         else:
             state.show(now, text)
+
+    def _lookup(self, what: str, by: str, board: chess.Board, square: int | None, ply: int | None) -> str:
+        """The answer to one of :data:`lookups.KINDS` (a square-bound one without a square: "which square?")."""
+        state = self.state
+        s, lang, wording = state.session, state.lang, state.wording
+        asker = s.blind_color if by == "blind" and s.blind_color is not None else state.sighted_color()
+        if what == "opponent":
+            other = not asker
+            return lookups.opponent(s.player(other).name, other, lang, state.setup.headers)
+        if what == "last_capture":
+            return lookups.last_capture(board, lang, wording)
+        if what == "move_list":
+            return lookups.move_list(board, lang, wording)
+        if what == "step":
+            return lookups.step(board, len(board.move_stack) if ply is None else ply, lang, wording)
+        if square is None:
+            return tr("board_words.which_square", lang)
+        if what == "captures":
+            return lookups.captures(board, square, lang, wording)
+        return lookups.around(board, square, lang, wording, white_view=asker != chess.BLACK)
 
     def repeat(self, now: float) -> None:
         """Say the last announcement again (or that there is nothing to repeat)."""

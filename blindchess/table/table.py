@@ -507,11 +507,12 @@ class Table:
             self.rulings.retrace(plies, now)
 
     def request(self, what: str, now: float, by: Who = "blind", *, square: int | None = None,
-                piece_type: int | None = None, color: chess.Color | None = None) -> None:
+                piece_type: int | None = None, color: chess.Color | None = None, ply: int | None = None) -> None:
         """A request answered only because it was asked (D.2.10 d): "time", "moves", "last_move",
-        "square", "pieces", "position". The answer is said to ``by``."""
+        "square", "pieces", "position", the lookups ("captures", "around", "opponent", "last_capture",
+        "move_list", "step" to half-move ``ply``). The answer is said to ``by``."""
         with self._input(now):
-            self.requests.answer(what, by, now, square=square, piece_type=piece_type, color=color)
+            self.requests.answer(what, by, now, square=square, piece_type=piece_type, color=color, ply=ply)
 
     def set_wording(self, wording: str, now: float) -> None:
         """From now on the blind player hears moves and squares in ``wording`` (``board_words.WORDINGS``:
