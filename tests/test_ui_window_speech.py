@@ -172,3 +172,31 @@ def test_tab_goes_through_the_questions_answers_and_on_through_the_whole_window(
     wanted = [*window.question.buttons, window.input, window.enter, window.mode, window.scores.table,
               window.log.table]
     assert [chain.index(w) for w in wanted] == sorted(chain.index(w) for w in wanted)
+
+
+def test_the_boards_lookup_keys_ask_the_table(window, qtbot):
+    """Shift+M captures, U around, Shift+X the last capture, Ctrl+arrows through the game; Ctrl+G, Ctrl+Shift+M."""
+    c = _start(window, headers={"BlackElo": "1850"})
+    reader = Reader()
+    c.voice.use("screenreader", lang="de", screen_reader=reader)
+    for now, text in ((1.0, "e4"), (2.0, "e2e4")):
+        window.now[0] = now
+        c.hear(text, typed=True) if now == 1.0 else c.sighted_move(text)
+    asked: list[tuple[str, int]] = []
+    window.board.commandRequested.connect(lambda kind, square: asked.append((kind, square)))
+    board = window.board
+    board.move_cursor(chess.E4)
+    qtbot.keyClick(board, Qt.Key.Key_M, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(board, Qt.Key.Key_U)
+    qtbot.keyClick(board, Qt.Key.Key_X, Qt.KeyboardModifier.ShiftModifier)
+    for key in (Qt.Key.Key_Left, Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home):
+        qtbot.keyClick(board, key, Qt.KeyboardModifier.ControlModifier)
+    assert [kind for kind, _square in asked] == ["captures", "around", "last_capture", "step_back", "step_back",
+                                                 "step_forward", "step_first"]
+    assert window._step_ply == 0
+    window.on_request_opponent()
+    window.now[0] = 60.0
+    c.tick()
+    texts = [text for _priority, text in reader.texts]
+    assert "Ihr Gegner: Bernd, Schwarz, Elo 1850." in texts
+    assert any(t.startswith("Ausgangsstellung.") for t in texts)

@@ -39,9 +39,11 @@ Keys on the board (listed on the help screen from :data:`BOARD_COMMANDS`): arrow
 Home/End and Page Up/Down to the edges; a–h a file, 1–8 a rank (so "e4" is a
 square); Shift + a piece letter of the notation the next piece of that kind;
 Shift+←/→ and Shift+↑/↓ read the rank or the file; M the legal moves from the
-square; X the captured pieces; P where the pieces of this kind stand; L the last
+square (Shift+M its captures only); U the pieces around the square; X the captured
+pieces (Shift+X the last capture); P where the pieces of this kind stand; L the last
 move; T the time (only when asked, D.2.10 d); O the whole position; I the square
-with its marks; Space/Enter pick up and put down; Esc drops. The cursor square's
+with its marks; Ctrl+←/→ (Ctrl+Home/End) through the game half-move by half-move,
+each read with the position after it; Space/Enter pick up and put down; Esc drops. The cursor square's
 name goes out through :attr:`BoardView.squareDescribed` (for the program's voice;
 a screen reader reads the focused square itself), what else the board says (picked
 up, let go, the square's marks) through :attr:`BoardView.boardSaid` (for every
@@ -84,6 +86,7 @@ BOARD_COMMANDS: tuple[tuple[str, str], ...] = (
     ("scan_rank", "rank"), ("scan_file", "file"), ("legal_moves", "legal_moves"), ("captured", "captured"),
     ("pieces", "pieces"), ("last_move", "last_move"), ("time", "time"), ("position", "position"),
     ("info", "reading"), ("pick", "reading"), ("drop", "reading"),
+    ("captures", "captures"), ("around", "around"), ("last_capture", "last_capture"), ("step", "step"),
 )
 
 #: Single letter keys (no modifier) and the request they send to the table.
@@ -91,6 +94,11 @@ _LETTER_REQUESTS: dict[int, str] = {
     int(Qt.Key.Key_M): "legal_moves", int(Qt.Key.Key_X): "captured", int(Qt.Key.Key_P): "pieces",
     int(Qt.Key.Key_L): "last_move", int(Qt.Key.Key_T): "time", int(Qt.Key.Key_O): "position",
 }
+#: Shift + letter: the request it sends (Shift+M the captures only, Shift+X the last capture).
+_SHIFT_REQUESTS: dict[int, str] = {int(Qt.Key.Key_M): "captures", int(Qt.Key.Key_X): "last_capture"}
+#: Ctrl + key: going through the game half-move by half-move (the window keeps the place).
+_STEP_KEYS: dict[int, str] = {int(Qt.Key.Key_Left): "step_back", int(Qt.Key.Key_Right): "step_forward",
+                              int(Qt.Key.Key_Home): "step_first", int(Qt.Key.Key_End): "step_last"}
 _FILE_KEYS: dict[int, int] = {int(Qt.Key.Key_A) + i: i for i in range(8)}
 _RANK_KEYS: dict[int, int] = {int(Qt.Key.Key_1) + i: i for i in range(8)}
 _ARROWS: dict[int, tuple[int, int]] = {int(Qt.Key.Key_Left): (0, -1), int(Qt.Key.Key_Right): (0, 1),
@@ -569,8 +577,15 @@ class BoardView(QWidget):
         mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         shift = mods == Qt.KeyboardModifier.ShiftModifier
         plain = mods == Qt.KeyboardModifier.NoModifier
+        ctrl = mods == Qt.KeyboardModifier.ControlModifier
         row, column = self.cell_of_square(self._cursor)
-        if key in _ARROWS and (plain or shift):
+        if ctrl and key in _STEP_KEYS:
+            self.commandRequested.emit(_STEP_KEYS[key], self._cursor)
+        elif shift and key in _SHIFT_REQUESTS:
+            self.commandRequested.emit(_SHIFT_REQUESTS[key], self._cursor)
+        elif plain and key == Qt.Key.Key_U:
+            self.commandRequested.emit("around", self._cursor)
+        elif key in _ARROWS and (plain or shift):
             if shift:  # read the whole rank (←/→) or file (↑/↓)
                 kind = "rank" if key in (Qt.Key.Key_Left, Qt.Key.Key_Right) else "file"
                 self.commandRequested.emit(kind, self._cursor)

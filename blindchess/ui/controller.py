@@ -395,10 +395,10 @@ class GameController(TableView, QObject):
         return self._call(lambda table, now: table.answer(by, answer, now))  # type: ignore[arg-type]
 
     def request(self, what: str, *, square: int | None = None, piece_type: int | None = None,
-                color: bool | None = None) -> None:
-        """A request by key (D.2.10 d): answered to the blind player."""
+                color: bool | None = None, ply: int | None = None) -> None:
+        """A request by key (D.2.10 d): answered to the blind player (``ply``: the half-move "step" reads)."""
         self._call(lambda table, now: table.request(what, now, "blind", square=square, piece_type=piece_type,
-                                                    color=color))
+                                                    color=color, ply=ply))
 
     def sighted_touch(self, square: int) -> None:
         self._call(lambda table, now: table.sighted_touch(square, now))

@@ -87,6 +87,7 @@ class MainWindow(QMainWindow):
         a11y.label(self, t("app.title", lang), "")
         a11y.install_focus_first(t("short.empty", lang))
         self._step_said = ""          # the next step as last said (a change is said once)
+        self._step_ply: int | None = None   # where Ctrl+arrows stand in the game (None: at its last half-move)
 
         # --- left: the board, the next step, the input line
         left = QWidget(self)
@@ -287,6 +288,7 @@ class MainWindow(QMainWindow):
         self.board.set_marks(lifted=c.lifted(), differing=c.differing())
         if self._oriented_for is not c.session:  # a new game: the blind player's view (issue 12.5), his wording
             self._oriented_for = c.session
+            self._step_ply = None
             self.view_of = "blind"
             self.board.set_flipped(self._view_colour() == chess.BLACK)
             self.board.set_wording(c.wording())
@@ -403,9 +405,16 @@ class MainWindow(QMainWindow):
         self.show_message(text)
 
     def board_command(self, kind: str, square: int) -> None:
-        """A board key asks the table (D.2.10 d: time only on request): the rank, file, moves, captured pieces …"""
+        """A board key asks the table (D.2.10 d: time only on request): the rank, file, moves, captured pieces …;
+        Ctrl+arrows go through the game half-move by half-move (this window keeps the place)."""
         if kind == "pieces":
             self.on_request_pieces()
+        elif kind.startswith("step_"):
+            plies = len(self.controller.board("sighted").move_stack) if self.controller.session else 0
+            here = plies if self._step_ply is None else self._step_ply
+            self._step_ply = {"step_back": max(0, here - 1), "step_forward": min(plies, here + 1),
+                              "step_first": 0, "step_last": plies}[kind]
+            self.controller.request("step", ply=self._step_ply)
         else:
             self.controller.request(kind, square=square)
 
@@ -700,6 +709,14 @@ class MainWindow(QMainWindow):
             self.show_message(t("request.no_piece_on_cursor", self.lang))
             return
         self.controller.request("pieces", piece_type=piece.piece_type, color=piece.color)
+
+    def on_request_opponent(self) -> None:
+        """Ctrl+G: the opponent's name and colour (and rating when known)."""
+        self.controller.request("opponent")
+
+    def on_request_move_list(self) -> None:
+        """Ctrl+Shift+M: every move of the game, in words."""
+        self.controller.request("move_list")
 
     def on_request_touched(self) -> None:
         """The sighted player's touches (D.2.10 e), said to the blind player."""

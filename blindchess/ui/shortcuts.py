@@ -54,6 +54,8 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("request_pieces", "requests", "Ctrl+K"),
     ("request_position", "requests", "Ctrl+P"),
     ("request_touched", "requests", "Ctrl+Shift+T"),
+    ("request_opponent", "requests", "Ctrl+G"),
+    ("request_move_list", "requests", "Ctrl+Shift+M"),
     ("repeat", "speech", "Ctrl+R"),
     ("move_wording", "speech", "Ctrl+W"),
     ("stop_speech", "speech", "Ctrl+."),
