@@ -62,7 +62,7 @@ def test_enter_with_an_unreadable_time_control_says_what_is_wrong_and_stays_open
     assert "„2+x“" in dialog.problem.text() and "90+30" in dialog.problem.text()
     assert dialog.time_control.hasFocus() or dialog.time_control.lineEdit().hasFocus()
     _type_time_control(qtbot, dialog, "5+3")                 # put right: Enter starts it
-    assert dialog.time_meaning.accessibleName() == "Bedeutet: 5 Min. + 3 Sek. je Zug"   # read with its meaning
+    assert dialog.time_meaning.accessibleName() == "Bedeutet: 5 Min. + 3 Sek. je Zug; Regeln: Blitz"   # read with its meaning
     qtbot.keyClick(dialog.time_control.lineEdit(), Qt.Key.Key_Return)
     assert dialog.chosen is not None and dialog.chosen.time_control == "5+3"
 

@@ -520,7 +520,7 @@ class NewGameDialog(QDialog):
             if tc is not None:      # the rule set it leads to, or the one chosen (Appendices A, B)
                 chosen = self.rules.currentData() if hasattr(self, "rules") else ""
                 rules = chosen or rulesets.classify(tc)
-                meaning += " " + t("new.rules_meaning", self.lang, rules=t(f"new.rules_{rules}", self.lang))
+                meaning += "; " + t("new.rules_meaning", self.lang, rules=t(f"new.rules_{rules}", self.lang))
         except ValueError:
             meaning = t("new.time_unreadable", self.lang)
         a11y.set_text(self.time_meaning, meaning, f"{t('new.time_meaning', self.lang)}: {meaning}")
