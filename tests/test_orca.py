@@ -14,7 +14,7 @@ board (Ctrl+1, a dialog closing); one square per arrow, digit or file key; the a
 through the screen reader (the "auto" channel found Orca), never with its own voice, and
 nothing the app says is also read by Orca; every action is answered (a move typed, a mirror
 made on the board, F8 pause and resume, the next step, the end of the game, an empty text
-field); a question does not take the board's keys; a request asked again replaces its older
+field, a combo box's new value); a question does not take the board's keys; a request asked again replaces its older
 answer; the Ctrl+N question is read once; after the flag the window no longer says that a
 game is running.
 
@@ -156,6 +156,14 @@ def test_a_blind_player_hears_the_game_through_orca(desk, tmp_path):
     start = len(desk.app_said())
     desk.keys("F8")
     _app_gets(desk, start, lambda t: t == "Die Uhr läuft wieder.", "F8 again is answered")
+
+    # a combo box changed with the arrow keys says its new value (Orca itself says nothing there)
+    desk.keys("ctrl+l")
+    said = desk.keys("Tab", "Tab")
+    assert any(t.startswith("Eingabe für combo box") for t in said), said
+    start = len(desk.app_said())
+    desk.keys("Down")
+    _app_gets(desk, start, lambda t: t == "Ansage des blinden Spielers", "the new value is said")
 
     # a dialog closing gives the keyboard back to the board: its square is read, nothing else
     _only_square(desk.keys("ctrl+1"), "Eva eins, weißer König")

@@ -200,3 +200,22 @@ def test_the_boards_lookup_keys_ask_the_table(window, qtbot):
     texts = [text for _priority, text in reader.texts]
     assert "Ihr Gegner: Bernd, Schwarz, Elo 1850." in texts
     assert any(t.startswith("Ausgangsstellung.") for t in texts)
+
+
+def test_a_combo_box_changed_by_the_arrow_keys_says_its_new_value(window, qtbot):
+    """Orca 43 says nothing when a Qt combo box's value changes: the window says it (tests/test_orca.py hears it)."""
+    from PySide6.QtWidgets import QApplication
+
+    reader = Reader()
+    window.controller.voice.use("screenreader", lang="de", screen_reader=reader)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    window.mode.setFocus()
+    qtbot.waitUntil(window.mode.hasFocus, timeout=2000)
+    QApplication.processEvents()
+    qtbot.keyClick(window.mode, Qt.Key.Key_Down)
+    assert reader.texts[-1] == ("window", window.mode.currentText())
+    window.input.setFocus()
+    window.mode.setCurrentIndex(0)                   # changed while another control has the keyboard: nothing said
+    assert reader.texts[-1][1] != window.mode.currentText()

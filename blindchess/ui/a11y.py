@@ -10,6 +10,8 @@ is spoken goes through the speech channel the user chose (:mod:`blindchess.ui.vo
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
@@ -73,13 +75,48 @@ def _caret_again(field: QLineEdit | QPlainTextEdit) -> None:
         QAccessible.updateAccessibility(QAccessibleTextCursorEvent(field, caret))
 
 
-def install_focus_first(empty_word: str) -> None:
-    """Install :class:`FocusFirst` on the application, once."""
+class ComboValues(QObject):
+    """A combo box's new value is said when the arrow keys change it: Orca 43 takes Qt's notice of the change for
+    a repeat and says nothing. Installed on the application; ``say`` speaks on the chosen channel."""
+
+    def __init__(self, say: Callable[[str], None], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.say = say
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        if event.type() != QEvent.Type.FocusIn or not isinstance(watched, QWidget):
+            return False
+        combo = watched if isinstance(watched, QComboBox) else watched.parentWidget()   # an editable one's line
+        if isinstance(combo, QComboBox) and not combo.property("a11y_values"):
+            combo.setProperty("a11y_values", True)
+            combo.currentIndexChanged.connect(lambda _index, box=combo: self._changed(box))
+        return False
+
+    def _changed(self, combo: QComboBox) -> None:
+        if combo.hasFocus() and not combo.view().isVisible() and combo.currentText():
+            self.say(combo.currentText())
+
+
+def install_combo_values(say: Callable[[str], None]) -> None:
+    """Install :class:`ComboValues` on the application (once; a later window's ``say`` replaces the earlier)."""
     app = QApplication.instance()
-    if app is None or app.property("a11y_focus_first"):
+    if app is None:
+        return
+    for existing in app.findChildren(ComboValues):
+        existing.say = say
+        return
+    app.installEventFilter(ComboValues(say, app))
+
+
+def install_focus_first(empty_word: str) -> None:
+    """Install :class:`FocusFirst` on the application (once; a later window's word replaces the earlier)."""
+    app = QApplication.instance()
+    if app is None:
+        return
+    for existing in app.findChildren(FocusFirst):
+        existing.empty_word = empty_word
         return
     app.installEventFilter(FocusFirst(empty_word, app))
-    app.setProperty("a11y_focus_first", True)
 
 
 def label(widget: QWidget, name: str, description: str) -> QWidget:

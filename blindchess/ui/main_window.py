@@ -86,6 +86,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(t("app.title", lang))
         a11y.label(self, t("app.title", lang), "")
         a11y.install_focus_first(t("short.empty", lang))
+        a11y.install_combo_values(self.say_board)     # a combo box's new value, said (Orca 43 is silent there)
         self._step_said = ""          # the next step as last said (a change is said once)
         self._step_ply: int | None = None   # where Ctrl+arrows stand in the game (None: at its last half-move)
 
