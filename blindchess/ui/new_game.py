@@ -524,6 +524,8 @@ class NewGameDialog(QDialog):
         except ValueError:
             meaning = t("new.time_unreadable", self.lang)
         a11y.set_text(self.time_meaning, meaning, f"{t('new.time_meaning', self.lang)}: {meaning}")
+        # read with the field (and again when it changes): the label beside it takes no focus
+        self.time_control.setAccessibleDescription(f"{t('new.time_meaning', self.lang)}: {meaning}")
 
     def _browse_engine(self) -> None:
         name, _ = QFileDialog.getOpenFileName(self, t("new.engine_path", self.lang), self.engine_path.text())
