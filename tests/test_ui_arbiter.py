@@ -215,8 +215,8 @@ def test_sighted_touch_draw_offer_and_the_blind_players_answer(qtbot, app_window
     assert s.draw_offer == chess.BLACK
     assert c.hear("ja", typed=True)                        # the blind player accepts by voice …
     assert s.result is None and w.question.isVisible()    # … and is asked to confirm before anything ends
-    assert [b.text() for b in w.question.buttons] == ["Ja (J)", "Nein (N)"]
-    qtbot.keyClick(w, Qt.Key.Key_J)                        # confirmed by key
+    assert [b.text() for b in w.question.buttons] == ["Ja (Alt+J)", "Nein (Alt+N)"]
+    qtbot.keyClick(w, Qt.Key.Key_J, Qt.KeyboardModifier.AltModifier)   # confirmed by key (never a board key)
     assert s.result == "1/2-1/2" and not w.question.isVisible()
     assert "1/2-1/2" in w.next_step.text()
 

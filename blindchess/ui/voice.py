@@ -225,9 +225,9 @@ class TableVoice:
             self._table_texts.add(_norm(event.text))
         elif isinstance(event, Refused):
             self._table_texts.add(_norm(event.text))
-            if self.channel != "app":
+            if self.channel != "app":      # the table's refusal: with the table's texts, never cut by the window's
                 self._early.append(_norm(event.text))
-                self._to_screen_reader(event.text, "window")
+                self._to_screen_reader(event.text, "answer")
         name = earcon_for(event)
         if name is not None and self.earcons is not None:
             self.earcons.play(name)
