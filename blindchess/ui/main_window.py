@@ -85,6 +85,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("main_window")
         self.setWindowTitle(t("app.title", lang))
         a11y.label(self, t("app.title", lang), "")
+        self.setWhatsThis(t("app.description", lang))     # what the window is, on request (Shift+F1), not read each time
         a11y.install_focus_first(t("short.empty", lang))
         a11y.install_combo_values(self.say_board)     # a combo box's new value, said (Orca 43 is silent there)
         self._step_said = ""          # the next step as last said (a change is said once)
