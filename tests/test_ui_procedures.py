@@ -114,3 +114,25 @@ def test_the_claim_dialog_reads_who_claims_what(qtbot):
     assert dialog.claim() == ("blind", "threefold", "Sf3")
     assert dialog.by_blind.text() == "Anna (sehbehindert)" and dialog.kind.accessibleName() == "Reklamation"
     assert [dialog.kind.itemData(i) for i in range(dialog.kind.count())] == list(CLAIMS)
+
+
+def test_ctrl_shift_c_claims_from_the_keyboard(qtbot, app_window, clock):
+    """Threefold repetition claimed through the dialog: the table judges it (Art. 9.2) and the game ends."""
+    c, w = app_window
+    _start(c, white_impaired=False, black_impaired=True, tactile="none")    # Anna (White) sighted
+    for uci in ("g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"):
+        clock.advance(1.0)
+        mover_is_white = c.session.to_move == chess.WHITE
+        if mover_is_white:
+            assert c.sighted_move(uci)                                   # the sighted player's move
+        else:
+            assert c.hear(uci, typed=True)                               # the blind player's announcement
+            assert c.sighted_move(uci)                                   # mirrored on the sighted board
+    assert c.session.to_move == chess.WHITE and c.session.plies == 8
+    qtbot.keyClick(w, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    dialog = w.claim_dialog
+    assert dialog is not None and dialog.isVisible()
+    qtbot.waitUntil(dialog.kind.hasFocus, timeout=2000)                  # the keyboard is on what is claimed
+    assert dialog.by_sighted.isChecked()                                 # the player to move, offered first
+    qtbot.keyClick(dialog.kind, Qt.Key.Key_Return)                       # Enter: the default button claims
+    assert c.session.result == "1/2-1/2" and c.session.result_reason == "threefold_repetition"

@@ -53,6 +53,7 @@ from .. import board_words
 from . import a11y, theme
 from .arbiter import ArbiterDialog
 from .board import BoardView, g
+from .claims import ClaimDialog
 from .line import LineInput
 from .panels import AnnouncementLog, ClockPanel, QuestionPanel, ScoreTable, SpeechStatus, TactileStatus
 from .settings import Settings
@@ -79,6 +80,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.lang = settings.lang
         self.arbiter_dialog: ArbiterDialog | None = None
+        self.claim_dialog: ClaimDialog | None = None    # the last claim dialog opened (Ctrl+Shift+C)
         self._oriented_for = None
         self.view_of = "blind"      # the board is shown (and walked) from the blind player's side; Ctrl+F: sighted
         lang = self.lang
@@ -594,6 +596,28 @@ class MainWindow(QMainWindow):
     def on_sighted_resign(self) -> None:
         """The sighted player wants to resign: the table asks him to confirm (the question panel)."""
         self.controller.sighted_resign()
+
+    def on_claim(self) -> None:
+        """A player (or the assistant for the blind player) claims: the claim dialog, then the table judges."""
+        if self.controller.session is None:
+            self.controller.info.emit(t("next.no_game", self.lang))
+            return
+        session = self.controller.session
+        blind, sighted = self.controller.sheet_names()
+        to_move = "blind" if session.blind_color == session.to_move else "sighted"     # who claims, most often
+        dialog = ClaimDialog(self, lang=self.lang, blind_name=blind, sighted_name=sighted, who=to_move)
+        dialog.accepted.connect(lambda: self._claimed(dialog.claim()))
+        self.claim_dialog = dialog
+        dialog.open()
+        dialog.activateWindow()                 # the keyboard goes to the claim (also without a window manager)
+        dialog.kind.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _claimed(self, claim: tuple[str, str, str | None]) -> None:
+        who, kind, move = claim
+        if kind.startswith("quickplay_"):
+            self.controller.claim_quickplay(who, "no_effort" if kind.endswith("no_effort") else "cannot_win")
+        else:
+            self.controller.claim(who, kind, move)
 
     def on_quit(self) -> None:
         self.close()

@@ -48,6 +48,7 @@ from typing import Literal
 import chess
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QDialogButtonBox
 
 from ..pegboard.protocol import parse_line
 from ..pegboard.tracker import InputEvent, Lift, PieceUpdate, Place, Snapshot
@@ -168,10 +169,19 @@ class AppFront:
         dialog.apply_button.click()
 
     def claim(self, who: Who, kind: str, move: str | None, now: float) -> None:
-        self._at(now).claim(who, kind, move)
+        self._claim(who, kind, move, now)
 
     def claim_quickplay(self, who: Who, ground: QuickplayGround, now: float) -> None:
-        self._at(now).claim_quickplay(who, ground)
+        self._claim(who, f"quickplay_{ground}", None, now)
+
+    def _claim(self, who: Who, kind: str, move: str | None, now: float) -> None:
+        """Ctrl+Shift+C, the claim dialog filled in as a person would, and its OK button."""
+        self._at(now)
+        self.window.actions["claim"].trigger()
+        dialog = self.window.claim_dialog
+        assert dialog is not None and dialog.isVisible()
+        dialog.choose(who, kind, move)
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
 
     def arbiter_quickplay(self, verdict: QuickplayVerdict, now: float) -> None:
         self._arbiter_button(f"quickplay_{verdict}", now)

@@ -36,6 +36,7 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("sighted_touch", "game", "Ctrl+U"),
     ("sighted_draw", "game", "Ctrl+D"),
     ("sighted_resign", "game", "Ctrl+Shift+R"),
+    ("claim", "game", "Ctrl+Shift+C"),
     ("quit", "game", "Ctrl+Q"),
     ("focus_board", "view", "Ctrl+1"),
     ("focus_input", "view", "Ctrl+L"),
