@@ -671,7 +671,7 @@ def _request(board: chess.Board, name: str, items: list[tuple[str, object]], v: 
         result.square = chess.square(0, rank)
     elif name == "file" and file is not None:
         result.square = chess.square(file, 0)
-    elif name == "legal_moves":
+    elif name in ("legal_moves", "captures", "around"):
         result.square = said.target_square
     if name == "square":
         result.square = said.target_square

@@ -43,9 +43,11 @@ _SHORT_TOKEN = "zzcastleshort"
 
 #: Request kinds (D.2.10 d and the blind player's questions about the board).
 REQUESTS = ("time", "moves", "last_move", "square", "pieces", "position", "rank", "file", "legal_moves", "captured",
-            "touched")
+            "touched", "captures", "around", "opponent", "last_capture", "move_list")
 #: Requests that name a place (a square, a rank, a file): the recogniser's phrases come from [grammar] templates.
-_PLACED_REQUESTS = ("square", "rank", "file", "legal_moves")
+_PLACED_REQUESTS = ("square", "rank", "file", "legal_moves", "captures", "around")
+#: Requests about a square whose recogniser phrases come from ``[grammar] <name>_requests`` ("Züge von {square}").
+_SQUARE_TEMPLATES = ("legal_moves", "captures", "around")
 
 
 class VoiceError(ValueError):
@@ -120,7 +122,9 @@ class Voice:
         self.piece_requests = [str(s) for s in grammar.get("piece_requests", [])]
         self.rank_requests = [str(s) for s in grammar.get("rank_requests", [])]
         self.file_requests = [str(s) for s in grammar.get("file_requests", [])]
-        self.legal_moves_requests = [str(s) for s in grammar.get("legal_moves_requests", [])]
+        self.square_templates = {name: [str(s) for s in grammar.get(f"{name}_requests", [])]
+                                 for name in _SQUARE_TEMPLATES}
+        self.legal_moves_requests = self.square_templates["legal_moves"]
         self.asr_words = {fold(k): str(v).lower() for k, v in grammar.get("words", {}).items()}
         self.squares = tuple(f"{self.files[chess.square_file(s)]} {self.ranks[chess.square_rank(s)]}"
                              for s in chess.SQUARES)
@@ -195,8 +199,9 @@ class Voice:
         out = [p for p in (_spoken_lower(p) for p in out if not any(c.isdigit() for c in p)) if p]
         for template in self.square_requests:
             out.extend(_spoken_lower(template.format(square=self.g(sq))) for sq in self.squares)
-        for template in self.legal_moves_requests:
-            out.extend(_spoken_lower(template.format(square=self.g(sq))) for sq in self.squares)
+        for templates in self.square_templates.values():
+            for template in templates:
+                out.extend(_spoken_lower(template.format(square=self.g(sq))) for sq in self.squares)
         for template in self.rank_requests:
             out.extend(_spoken_lower(template.format(rank=self.g(rank))) for rank in self.ranks)
         for template in self.file_requests:

@@ -495,3 +495,20 @@ def test_describe_position():
     assert describe_position(b) == ("Weiß: König Eva eins, Türme Anna eins und Hector eins, Bauer Eva zwei; "
                                     "Schwarz: König Eva acht. Weiß am Zug.")
     assert describe_position(b, "en").endswith("Black: King Eva eight. White to move.")
+
+
+@pytest.mark.parametrize("lang, text, asked, square", [
+    ("de", "Schlagzüge von Eva vier", "captures", chess.E4), ("de", "was steht um Eva vier", "around", chess.E4),
+    ("de", "wer ist mein Gegner", "opponent", None), ("de", "letzter Schlagzug", "last_capture", None),
+    ("de", "alle Züge", "move_list", None),
+    ("en", "captures from Eva four", "captures", chess.E4), ("en", "what is around Eva four", "around", chess.E4),
+    ("en", "who is my opponent", "opponent", None), ("en", "last capture", "last_capture", None),
+    ("en", "all moves", "move_list", None),
+    ("nl", "slagzetten van Eva vier", "captures", chess.E4), ("nl", "wat staat rond Eva vier", "around", chess.E4),
+    ("nl", "wie is mijn tegenstander", "opponent", None), ("nl", "alle zetten", "move_list", None),
+    ("ru", "взятия с Ева четыре", "captures", chess.E4), ("ru", "кто мой соперник", "opponent", None),
+    ("ru", "последнее взятие", "last_capture", None), ("ru", "все ходы", "move_list", None),
+])
+def test_the_window_lookups_can_be_asked_by_voice(lang, text, asked, square):
+    u = understand(chess.Board(), text, lang)
+    assert (u.kind, u.request, u.square) == ("request", asked, square)

@@ -13,7 +13,6 @@ import sys
 from ..i18n import default_lang, tr
 from .options import add_lang_argument
 from ..records.files import output_target
-from ..speech import audio, tts
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -39,6 +38,9 @@ def _rate(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
+    # the speech adapter is loaded by the command that speaks: every other command runs without it
+    from ..speech import audio, tts
+
     text = " ".join(args.text)
     ui = default_lang()
     if args.out:
