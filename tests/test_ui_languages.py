@@ -62,6 +62,6 @@ def test_without_a_saved_setting_the_window_takes_the_systems_language(monkeypat
     assert system_ui_lang() == lang
     assert Settings.load().lang == lang
     saved = Settings.load()
-    saved.lang = "de"
+    saved.language = "de"
     saved.save()
     assert Settings.load().lang == "de"    # a language chosen in the settings is kept

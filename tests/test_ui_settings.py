@@ -18,18 +18,38 @@ def test_settings_survive_a_restart(qtbot, _isolated_home):
     QApplication.instance() or QApplication([])
     first = Settings.load()
     assert first.lang == "de" and first.theme == "normal" and first.font_scale == 1.0
-    first.lang, first.voice, first.rate, first.model = "en", "en-gb", 180, "/models/en"
+    first.language, first.voice, first.rate, first.model = "en", "en-gb", 180, "/models/en"
     first.port, first.board_profile, first.theme, first.font_scale = "/dev/ttyUSB0", "dgt", "high-contrast", 1.6
     first.save()
     assert str(_isolated_home) in settings_path()
     again = Settings.load()
-    assert again == first
+    assert again.lang == "en" and again == Settings(**{**first.__dict__, "lang": "en"})
+
+
+def test_without_a_choice_the_language_follows_the_system(qtbot, monkeypatch):
+    """The system's language is the default (FIDE texts come in German, Dutch, Russian): settings saved
+    without a language chosen follow a later change of the system's language; a choice stays."""
+    QApplication.instance() or QApplication([])
+    monkeypatch.setenv("LANGUAGE", "nl")
+    first = Settings.load()
+    assert (first.lang, first.language) == ("nl", "")
+    first.theme = "dark"
+    first.save()
+    monkeypatch.setenv("LANGUAGE", "ru")
+    again = Settings.load()
+    assert (again.lang, again.theme) == ("ru", "dark")
+    again.language = "de"
+    again.save()
+    monkeypatch.setenv("LANGUAGE", "en")
+    assert Settings.load().lang == "de"
 
 
 def test_settings_dialog_writes_back(qtbot):
     settings = Settings()
     dialog = SettingsDialog(None, settings, lang="de")
     qtbot.addWidget(dialog)
+    assert dialog.language.itemData(0) == "" and dialog.language.itemText(0).startswith("Wie das System")
+    assert dialog.language.currentIndex() == 0                  # nothing chosen yet: the system's language
     dialog.language.setCurrentIndex(dialog.language.findData("en"))
     dialog.theme.setCurrentIndex(dialog.theme.findData("high-contrast"))
     dialog.font_scale.setValue(2.0)

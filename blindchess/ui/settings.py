@@ -39,7 +39,8 @@ def system_ui_lang() -> str:
 
 @dataclass
 class Settings:
-    lang: str = dataclass_field(default_factory=system_ui_lang)   # not saved yet: the system's language
+    lang: str = dataclass_field(default_factory=system_ui_lang)   # the language in use (not saved: derived)
+    language: str = ""          # the language the user chose in the settings; "" = the system's, followed
     voice: str = ""             # pyttsx3/espeak voice id; "" = the language's default
     rate: int = 0               # words per minute; 0 = engine default
     model: str = ""             # vosk model folder; "" = found by language
@@ -67,14 +68,18 @@ class Settings:
                 values[field.name] = _cast(field.default, raw)
             except (TypeError, ValueError):
                 continue  # a hand-edited bad value falls back to the default
+        if "language" not in values and "lang" in values:
+            values["language"] = values["lang"]      # a settings file of an earlier version: its language chosen
+        values.pop("lang", None)
         settings = cls(**values)
         settings.font_scale = min(3.0, max(0.8, settings.font_scale))
         if settings.theme not in theme.CHOICES:
             settings.theme = "normal"
         if settings.speech_channel not in CHANNELS:
             settings.speech_channel = "auto"
-        if settings.lang not in UI_LANGS:
-            settings.lang = system_ui_lang()
+        if settings.language not in UI_LANGS:
+            settings.language = ""
+        settings.lang = settings.language or system_ui_lang()
         if settings.wording not in WORDINGS:
             settings.wording = "phonetic"
         if not 1 <= settings.broadcast_port <= 65535:
@@ -82,9 +87,12 @@ class Settings:
         return settings
 
     def save(self) -> None:
+        """Write every setting; the language only as chosen (none chosen: the system's is followed)."""
         store = _store()
         for key, value in asdict(self).items():
-            store.setValue(key, value)
+            if key != "lang":
+                store.setValue(key, value)
+        store.remove("lang")
         store.sync()
 
 

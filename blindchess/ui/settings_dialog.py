@@ -26,7 +26,7 @@ from .. import paths
 from . import a11y, theme
 from .new_game import board_profiles, serial_ports
 from ..i18n import tr
-from .settings import CHANNELS, Settings
+from .settings import CHANNELS, Settings, system_ui_lang
 from ..i18n import LANG_NAMES
 from .text import UI_LANGS, t
 
@@ -58,9 +58,11 @@ class SettingsDialog(QDialog):
             return widget
 
         self.language = row(QComboBox(self), "settings.language")
+        system = system_ui_lang()
+        self.language.addItem(t("settings.language_system", lang, language=LANG_NAMES[system]), "")
         for code in UI_LANGS:
             self.language.addItem(LANG_NAMES[code], code)   # each language named in its own language
-        self.language.setCurrentIndex(max(0, self.language.findData(settings.lang)))
+        self.language.setCurrentIndex(max(0, self.language.findData(settings.language)))
         self.voice = row(QComboBox(self), "settings.voice")
         self.voice.setEditable(True)
         self.voice.addItem(t("settings.default", lang), "")
@@ -149,7 +151,8 @@ class SettingsDialog(QDialog):
 
     def store(self) -> None:
         s = self.settings
-        s.lang = self.language.currentData() or s.lang
+        s.language = self.language.currentData() or ""     # "": the system's language, followed
+        s.lang = s.language or system_ui_lang()
         s.voice = self._value(self.voice)
         s.rate = self.rate.value()
         s.model = self._value(self.model)
