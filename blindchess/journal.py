@@ -99,6 +99,7 @@ from __future__ import annotations
 
 import bisect
 import datetime
+import contextlib
 import errno
 import json
 import logging
@@ -116,7 +117,8 @@ from typing import Any, NamedTuple, TypeGuard
 
 from . import bounds, paths, system
 
-__all__ = ["JournalWriter", "JournalRead", "JournalInfo", "Damage", "Verdict", "verdict", "NotRegularFile", "read_journal", "new_path",
+__all__ = ["JournalWriter", "JournalRead", "JournalInfo", "Damage", "Verdict", "verdict", "NotRegularFile", "JournalInUse",
+           "read_journal", "new_path",
            "list_journals", "describe", "last_unfinished", "format_plies", "END_TYPES", "SUFFIX",
            "RESERVED_FIELDS", "MAX_BYTES", "OWN_TYPES"]
 
@@ -149,6 +151,14 @@ class NotRegularFile(OSError):
 
     def __init__(self, path: Path) -> None:
         super().__init__(errno.ENXIO, "not a regular file", str(path))
+
+
+class JournalInUse(OSError):
+    """Another writer — another window of blindchess — has the journal open (errno ``EBUSY``): two writers
+    would interleave their lines."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(errno.EBUSY, "the journal is open in another blindchess", str(path))
 
 
 def _open_regular(path: Path, flags: int) -> int:
@@ -228,7 +238,8 @@ class JournalWriter:
     ``line_no`` and half-move count; appending to an old unchecked journal keeps
     its old format. What a crash cut off is ended first and named in a
     ``cut-off`` line, so the next event is never glued to it. Raises OSError
-    (:class:`NotRegularFile` for a FIFO, a device …) when the file cannot be
+    (:class:`NotRegularFile` for a FIFO, a device …; :class:`JournalInUse` while another writer holds
+    the file) when the file cannot be
     opened; ValueError for a ``game_id`` that is not 32 lowercase hex digits.
     """
 
@@ -242,6 +253,9 @@ class JournalWriter:
             _fsync_folder(folder.parent)
         existed = self.path.exists()
         self._fd = _open_regular(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+        if not system.lock_file(self._fd):
+            os.close(self._fd)
+            raise JournalInUse(self.path)
         self._closed = False
         self._recorder = _Recorder()
         self._slot_fd: int | None = None
@@ -429,7 +443,15 @@ class JournalWriter:
             finally:
                 self._close_fds()
 
+    def abandon(self) -> None:
+        """The program dies: its descriptors are closed (and the lock given up) as the system does then —
+        nothing more is written or synced. For crash simulations; closing twice does nothing."""
+        if not self._closed:
+            self._close_fds()
+
     def _close_fds(self) -> None:
+        with contextlib.suppress(OSError):
+            system.unlock_file(self._fd)       # Windows asks for it before the closing; POSIX closes it anyway
         for fd in (self._fd, self._slot_fd):
             if fd is not None:
                 os.close(fd)

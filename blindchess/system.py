@@ -23,7 +23,12 @@ import errno
 import os
 import sys
 
-__all__ = ["is_windows", "is_macos", "open_fd", "make_blocking", "sync_folder", "is_port_path"]
+__all__ = ["is_windows", "is_macos", "open_fd", "make_blocking", "sync_folder", "is_port_path", "lock_file",
+           "unlock_file"]
+
+#: Where the Windows lock is taken: one byte at 1 TiB, far past any journal's end (at most 256 MiB), because Windows locks are
+#: mandatory — a lock on the content would keep every reader (the journal list, a broadcast) out.
+_WINDOWS_LOCK_AT = 1 << 40
 
 
 def is_windows() -> bool:
@@ -52,6 +57,55 @@ def make_blocking(fd: int) -> None:
     """Reads and writes on ``fd`` wait again (undoes the non-blocking open of :func:`open_fd`)."""
     if not is_windows():
         os.set_blocking(fd, True)
+
+
+def lock_file(fd: int) -> bool:
+    """Hold an exclusive lock on the open file ``fd`` until :func:`unlock_file` or its closing; False when
+    another open of the file (in this process or another) holds it. Never waits.
+
+    POSIX: ``flock``; Windows: ``msvcrt.locking`` on one byte past any content (see
+    :data:`_WINDOWS_LOCK_AT`), so readers are not kept out. Raises OSError for other failures.
+    """
+    if sys.platform == "win32":
+        import msvcrt
+
+        here = os.lseek(fd, 0, os.SEEK_CUR)
+        try:
+            os.lseek(fd, _WINDOWS_LOCK_AT, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except PermissionError:
+            return False
+        except OSError as exc:
+            if exc.errno in (errno.EACCES, errno.EDEADLK):
+                return False
+            raise
+        finally:
+            os.lseek(fd, here, os.SEEK_SET)
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def unlock_file(fd: int) -> None:
+    """Give up the lock of :func:`lock_file` (closing the file gives it up too)."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        here = os.lseek(fd, 0, os.SEEK_CUR)
+        try:
+            os.lseek(fd, _WINDOWS_LOCK_AT, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        finally:
+            os.lseek(fd, here, os.SEEK_SET)
+        return
+    import fcntl
+
+    fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 def sync_folder(folder: str | os.PathLike[str]) -> None:

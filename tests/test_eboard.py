@@ -318,12 +318,12 @@ def test_a_resumed_game_keeps_its_eboard_and_asks_it_for_a_dump(tmp_path):
     t = EBoardTable(journal=journal)
     t.dump(0.0)
     t.act(1.0, "L e2", "P e4 P")
+    t.table.abandon()                          # the program dies
     resumed = Table.resume(journal, 5.0)       # the setup from the journal's note
     events: list[TableEvent] = []
     resumed.subscribe(events.append)
     assert resumed.setup.sighted_board == "dgt" and resumed.eboard is not None
     assert DeviceRequest(5.0, "eboard", "snapshot") in events
-    t.table.close()
     resumed.close()
 
 
@@ -363,7 +363,8 @@ def test_a_crash_before_the_eboard_was_set_right_after_a_retrace_brings_no_move_
     t.table.blind_says("Eva fünf", 1.0, 3.2)
     t.act(5.0, "L e7", "P e5 p")
     t.table.arbiter_retrace(1, 8.0)
-    resumed = EBoardTable(table=Table.resume(journal, 9.0))    # the program dies before e5 is taken back
+    t.table.abandon()                                           # the program dies before e5 is taken back
+    resumed = EBoardTable(table=Table.resume(journal, 9.0))
     resumed.pieces = dict(t.pieces)
     resumed.dump(9.0)
     resumed.table.tick(9.5)

@@ -56,6 +56,8 @@ def play(path: Path, moves: list[str], *, finish: bool = False, close: bool = Tr
         s.resign("black", t + 10.0)
     if close:
         s.close()
+    else:
+        s.abandon()          # killed: the system lets the file go, nothing more is written
 
 
 def judge(path: Path) -> journal.Verdict:

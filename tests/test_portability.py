@@ -38,6 +38,13 @@ SIMULATION = textwrap.dedent('''
     sys.platform = "win32"
     for name in POSIX_ONLY:
         sys.modules[name] = None
+    # Windows' own msvcrt cannot load on Linux: a stand-in records the lock calls the journal makes
+    import types
+    msvcrt = types.ModuleType("msvcrt")
+    msvcrt.LK_UNLCK, msvcrt.LK_NBLCK = 0, 2
+    msvcrt.calls = []
+    msvcrt.locking = lambda fd, mode, n: msvcrt.calls.append([mode, os.lseek(fd, 0, os.SEEK_CUR), n])
+    sys.modules["msvcrt"] = msvcrt
     for name in POSIX_OS_NAMES:
         if hasattr(os, name):
             delattr(os, name)
@@ -59,6 +66,7 @@ SIMULATION = textwrap.dedent('''
     journal = Path(sys.argv[1])
     out["scenario"] = main(["scenario", "run", "--journal", str(journal), sys.argv[2]])
     out["export"] = main(["export", str(journal), "-o", str(journal.with_suffix(".pgn"))])
+    out["locking"] = msvcrt.calls
     del os.environ["BLINDCHESS_HOME"]
     os.environ["WIN_PD_OVERRIDE_LOCAL_APPDATA"] = "C:\\\\Users\\\\Anna\\\\AppData\\\\Local"
     from blindchess import paths
@@ -80,6 +88,9 @@ def test_every_module_imports_and_a_journaled_game_is_played_as_on_windows(tmp_p
     assert {"blindchess.journal", "blindchess.pegboard.simulator", "blindchess.pegboard.link",
             "blindchess.ui.app", "blindchess.speech.screenreader", "blindchess.system"} <= set(result["modules"])
     assert result["scenario"] == 0 and result["export"] == 0
+    # the journal was locked while written and let go at the end, on one byte past any content (Windows
+    # locks keep readers out of what they cover)
+    assert result["locking"][0] == [2, 1 << 40, 1] and result["locking"][-1] == [0, 1 << 40, 1]
     # the journal the pretended Windows wrote is whole, and its game reads back
     from blindchess.journal import read_journal
 

@@ -569,7 +569,7 @@ def test_a_game_closed_on_purpose_is_not_charged_for_the_night_but_a_crash_is(tm
     assert reopened.session.clock.remaining(chess.WHITE, 3610.0) == pytest.approx(5400.0 - 20.0)
     reopened.close()
     crashed = Run(journal=tmp_path / "crashed.jsonl", time_control="90+30")
-    after = Table.resume(tmp_path / "crashed.jsonl", 60.0)   # the crashed table was never closed
+    crashed.table.abandon()                                   # killed: never closed
+    after = Table.resume(tmp_path / "crashed.jsonl", 60.0)
     assert after.session.clock.remaining(chess.WHITE, 70.0) == pytest.approx(5400.0 - 70.0)
     after.close()
-    del crashed

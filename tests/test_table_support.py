@@ -62,6 +62,7 @@ class Run:
     def crash_and_resume(self, t: float) -> None:
         """The program is killed and started again from its journal; the peg-board keeps its pegs."""
         assert self.journal is not None
+        self.table.abandon()                   # the system closes a killed program's files
         self.table = Table.resume(self.journal, t)
         self.table.subscribe(self._collect)
         self._answer_snapshot()

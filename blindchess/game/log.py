@@ -67,6 +67,11 @@ class EventLog:
         if self._journal is not None:
             self._journal.close()
 
+    def abandon(self) -> None:
+        """The program dies: the journal is left as written (see :meth:`JournalWriter.abandon`)."""
+        if self._journal is not None:
+            self._journal.abandon()
+
     # -- recording -----------------------------------------------------------------------
     def record(self, ev: E) -> E:
         """Record ``ev`` (numbered), apply it when it is an input; returns the numbered event.

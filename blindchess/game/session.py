@@ -110,6 +110,8 @@ class Session:
                 raise FileExistsError(f"journal {path} already holds a game; use Session.open")
             try:
                 game.log.open_journal(path)
+            except _journal.JournalInUse as exc:
+                raise UserError(tr("session.journal_in_use", lang, path=path)) from exc
             except OSError as exc:
                 raise UserError(tr("session.journal_write_failed", lang, path=path, error=exc.strerror or exc)) from exc
         session = cls(game)
@@ -152,6 +154,8 @@ class Session:
         problems = log.problems
         try:
             log.open_journal(path)
+        except _journal.JournalInUse as exc:
+            raise UserError(tr("session.journal_in_use", g.state.lang, path=path)) from exc
         except OSError as exc:
             raise UserError(tr("session.journal_write_failed", g.state.lang, path=path,
                                error=exc.strerror or exc)) from exc
@@ -172,6 +176,11 @@ class Session:
     def close(self) -> None:
         """Close the journal (the game can be reopened with :meth:`open`)."""
         self._g.log.close()
+
+    def abandon(self) -> None:
+        """The program dies here: the journal is left exactly as written, only its file is let go (as the
+        system does for a killed process), so the game can be reopened with :meth:`open` as after a crash."""
+        self._g.log.abandon()
 
     # ================================================================ units of the journal
     @contextmanager

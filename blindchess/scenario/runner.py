@@ -260,6 +260,8 @@ class HeadlessFront:
         # Killed at once: nothing is closed or flushed beyond what the journal already holds.
         if self._unsubscribe is not None:
             self._unsubscribe()
+        if self._table is not None:
+            self._table.abandon()     # the system closes a killed program's files
         self._table = None
         if self.engine is not None:   # the engine's process dies with the program
             self.engine.close()

@@ -700,6 +700,11 @@ class Table:
                 pass     # the journal cannot be written: the game is reopened as after a crash
         session.close()
 
+    def abandon(self) -> None:
+        """The program dies here (a crash simulated): nothing is written, the journal's file is let go as the
+        system does for a killed process; :meth:`resume` opens it as after a crash."""
+        self.state.session.abandon()
+
     def final(self, now: float) -> Final:
         """The state now: both boards and the game (FEN), plies, both scores, clocks, result."""
         return final(self.state, now)

@@ -283,9 +283,12 @@ class GameController(TableView, QObject):
             self.info.emit(message)
 
     def abandon(self) -> None:
-        """The program is killed (scenario ``app crash``): the table is dropped, nothing is closed or written."""
+        """The program is killed (scenario ``app crash``): the table is dropped, nothing is closed or written;
+        its journal's file is let go as the system does for a killed program."""
         if self._unsubscribe is not None:
             self._unsubscribe()
+        if self.table is not None:
+            self.table.abandon()
         self._unsubscribe, self.table = None, None
 
     def close_game(self) -> None:
