@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from blindchess.ui.line import LineInput
 from blindchess.ui.new_game import GameSetup, NewGameDialog, describe_time_control, pgn_date
 from ui_window import TestClock, open_window
 
@@ -203,7 +204,7 @@ def test_old_callers_keep_working():
 
 # ---------------------------------------------------------------------------- keyboard and screen reader
 def _fields(dlg: NewGameDialog) -> list[QWidget]:
-    kinds = (QLineEdit, QComboBox, QSpinBox, QAbstractButton)
+    kinds = (LineInput, QLineEdit, QComboBox, QSpinBox, QAbstractButton)
     found: list[QWidget] = []
     for widget in dlg.findChildren(QWidget):
         if isinstance(widget, kinds) and not isinstance(widget.parentWidget(), (QComboBox, QSpinBox)):

@@ -21,13 +21,13 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
-    QLineEdit,
     QRadioButton,
     QVBoxLayout,
     QWidget,
 )
 
 from . import a11y
+from .line import LineInput
 from .text import t
 
 __all__ = ["CLAIMS", "ClaimDialog", "Claim"]
@@ -75,7 +75,7 @@ class ClaimDialog(QDialog):
             self.kind.addItem(t(f"claim.kind_{kind}", lang), kind)
         a11y.form_row(form, self.kind, t("claim.kind", lang), t("claim.kind_description", lang))
 
-        self.declared = QLineEdit(self)
+        self.declared = LineInput("", self)
         self.declared.setObjectName("claim_move")
         a11y.form_row(form, self.declared, t("claim.move", lang), t("claim.move_description", lang))
 

@@ -6,17 +6,26 @@ empty, start = end), and Orca takes the text up to the start of the last run.
 Qt's plain-text editor reports real runs and is read whole. :class:`LineInput`
 is that editor kept to one line: Enter gives :attr:`LineInput.returnPressed`
 instead of a new line, pasted line breaks become spaces, Tab moves on; it has
-the parts of ``QLineEdit``'s interface the window uses (``text``, ``setText``,
-``clear``, ``selectAll``, ``setPlaceholderText``).
+the parts of ``QLineEdit``'s interface the window and the dialogs use (``text``,
+``setText``, ``clear``, ``selectAll``, ``setPlaceholderText``, ``placeholderText``).
+
+Enter is then passed on as a line edit passes it on: in a dialog it presses the
+dialog's default button (``QDialog`` does that with an Enter no field took), so
+Enter in any field of a form accepts the form, as it did with ``QLineEdit``.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, QSize, Qt, Signal
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QResizeEvent, QTextOption
-from PySide6.QtWidgets import QFrame, QPlainTextEdit, QSizePolicy, QWidget
+import math
+
+from PySide6.QtCore import QEvent, QMargins, QMimeData, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QPalette, QResizeEvent, QTextOption
+from PySide6.QtWidgets import QFrame, QPlainTextEdit, QSizePolicy, QStyle, QStyleOptionFrame, QWidget
 
 __all__ = ["LineInput"]
+
+#: A line edit's own room around its text (Qt's QLineEditPrivate): 2 pixels left and right, 1 above and below.
+_LINE_EDIT_MARGIN = (2, 1)
 
 
 class LineInput(QPlainTextEdit):
@@ -26,6 +35,8 @@ class LineInput(QPlainTextEdit):
 
     def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._placeholder = ""
+        self._selecting = False      # the text is to be selected: the field was entered by Tab or a shortcut
         self.setTabChangesFocus(True)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.setWordWrapMode(QTextOption.WrapMode.NoWrap)
@@ -33,7 +44,9 @@ class LineInput(QPlainTextEdit):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.document().setDocumentMargin(2)
+        self.document().setDocumentMargin(0)      # the room around the line: the viewport's margins (_centre)
+        self.setBackgroundRole(QPalette.ColorRole.Base)     # those margins in the field's colour, not the window's
+        self.setAutoFillBackground(True)
         self.setPlainText(text)
 
     # ------------------------------------------------------------------ QLineEdit's words
@@ -54,20 +67,47 @@ class LineInput(QPlainTextEdit):
         self._placeholder = text
         self._fit_placeholder()
 
+    def placeholderText(self) -> str:  # noqa: N802 - as QLineEdit
+        """The hint as given (the one shown may be shortened to fit)."""
+        return self._placeholder
+
     def _fit_placeholder(self) -> None:
-        full = getattr(self, "_placeholder", "")
-        room = self.viewport().width() - 2 * int(self.document().documentMargin()) - 4
+        full = self._placeholder
+        room = self.viewport().width() - 4
         super().setPlaceholderText(self.fontMetrics().elidedText(full, Qt.TextElideMode.ElideRight, max(room, 0)))
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
+        self._centre()
         self._fit_placeholder()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt API
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):   # another line height or frame
+            self._centre()
+            self._fit_placeholder()
+
+    def _line_height(self) -> int:
+        """The room the line of text needs: its height (Qt's text layout may give it a pixel or two above the
+        font's) and one pixel below — with less the editor would scroll its only line out of sight."""
+        block = self.document().documentLayout().blockBoundingRect(self.document().firstBlock()).height()
+        return max(math.ceil(block), self.fontMetrics().lineSpacing()) + 1
+
+    def _centre(self) -> None:
+        """The line in the middle of the field's height and a line edit's 2 pixels in from its sides, as a
+        ``QLineEdit`` places its text."""
+        room = max(0, self.contentsRect().height() - self._line_height())
+        top = (room + 1) // 2
+        margins = QMargins(_LINE_EDIT_MARGIN[0], top, _LINE_EDIT_MARGIN[0], room - top)
+        if self.viewportMargins() != margins:
+            self.setViewportMargins(margins)
 
     # ------------------------------------------------------------------ one line
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
+        self._select_on_entry()   # a key typed at once after Tab still replaces the text
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            event.accept()
             self.returnPressed.emit()
+            event.ignore()        # on to the window, as a line edit does: a dialog presses its default button
             return
         super().keyPressEvent(event)
 
@@ -76,17 +116,48 @@ class LineInput(QPlainTextEdit):
             self.insertPlainText(" ".join(source.text().splitlines()))
 
     def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt API
+        """Coming by Tab, Shift+Tab or a shortcut, the text is selected, as a line edit does (typing replaces it) —
+        just after the focus is reported, not before: a screen reader would read the selection before the
+        field's name and then again with it."""
         super().focusInEvent(event)
         if event.reason() in (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason,
                               Qt.FocusReason.ShortcutFocusReason):
-            self.selectAll()      # as a line edit does: typing replaces what stands there
+            self._selecting = True
+            QTimer.singleShot(0, self, self._select_on_entry)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt API
+        self._selecting = False
+        super().focusOutEvent(event)
+
+    def _select_on_entry(self) -> None:
+        if self._selecting:
+            self._selecting = False
+            self.selectAll()
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
-        """One line of the current font, with the frame, margins and the look's padding."""
-        lines = self.fontMetrics().height()
-        margins = self.contentsMargins()
-        frame = int(self.document().documentMargin() * 2) + margins.top() + margins.bottom()
-        return QSize(super().sizeHint().width(), lines + frame + 10)
+        """As large as a ``QLineEdit`` in the same font and look (room for about 17 letters), never lower than its
+        line of text: forms keep the layout they had with line edits."""
+        self.ensurePolished()
+        metrics = self.fontMetrics()
+        icon = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, None, self)
+        height = max(metrics.height(), 14, icon - 2) + 2 * _LINE_EDIT_MARGIN[1]
+        return self._as_line_edit(metrics.horizontalAdvance("x") * 17 + 2 * _LINE_EDIT_MARGIN[0], height)
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
-        return QSize(super().minimumSizeHint().width(), self.sizeHint().height())
+        """As small as a ``QLineEdit`` may be (one letter wide), one line of text high."""
+        self.ensurePolished()
+        metrics = self.fontMetrics()
+        height = metrics.height() + max(2 * _LINE_EDIT_MARGIN[1], metrics.leading())
+        return self._as_line_edit(metrics.maxWidth() + 2 * _LINE_EDIT_MARGIN[0], height)
+
+    def _as_line_edit(self, width: int, height: int) -> QSize:
+        """The size of a line edit whose text area is ``width`` × ``height`` (the look's frame and padding added),
+        at least as high as the line of text inside this field's frame."""
+        option = QStyleOptionFrame()
+        option.initFrom(self)
+        option.lineWidth = self.style().pixelMetric(QStyle.PixelMetric.PM_DefaultFrameWidth, option, self)
+        option.midLineWidth = 0
+        option.state |= QStyle.StateFlag.State_Sunken
+        size = self.style().sizeFromContents(QStyle.ContentsType.CT_LineEdit, option, QSize(width, height), self)
+        frame = self.contentsMargins()
+        return QSize(size.width(), max(size.height(), self._line_height() + frame.top() + frame.bottom()))

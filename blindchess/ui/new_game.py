@@ -4,7 +4,12 @@ The dialog only collects a :class:`GameSetup`; the controller turns it into a
 table. Everything is reachable by keyboard (Tab order: players → event →
 clock and start → opponent → boards → language → buttons; Alt+letter through
 the captions) and every field has a caption that is its buddy and an
-accessible name and description.
+accessible name and description. The text fields are one-line plain-text
+fields (:class:`~blindchess.ui.line.LineInput`): a screen reader reads their
+value whole, and Enter in any of them presses "Partie starten" as in a line
+edit. The time control and the e-board's port stay editable combo boxes: a
+combo box takes only a line edit as its editor, and a screen reader reads the
+box's value from the box itself, whole.
 
 Checks before anything is created (the dialog stays open and says what is
 wrong in its problem line, which is also announced, and the focus goes to the
@@ -37,7 +42,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
     QRadioButton,
     QScrollArea,
@@ -54,6 +58,7 @@ from ..errors import UserError
 from ..i18n import tr
 from ..pegboard.profiles import available_profiles, load_profile
 from . import a11y
+from .line import LineInput
 from ..i18n import LANG_NAMES
 from .text import UI_LANGS, t
 
@@ -223,9 +228,9 @@ class NewGameDialog(QDialog):
         a11y.label(self, t("new.title", lang), t("new.description", lang))
 
         players, players_form = self._group("new.group_players")
-        self.white = self._field(players_form, QLineEdit(init.white, players), "new.white")
+        self.white = self._field(players_form, LineInput(init.white, players), "new.white")
         self.white.setPlaceholderText(t("white", lang))
-        self.black = self._field(players_form, QLineEdit(init.black, players), "new.black")
+        self.black = self._field(players_form, LineInput(init.black, players), "new.black")
         self.black.setPlaceholderText(t("black", lang))
         self.swap = QPushButton(t("new.swap", lang), players)
         a11y.label(self.swap, t("new.swap", lang), t("new.swap_button_description", lang))
@@ -235,14 +240,14 @@ class NewGameDialog(QDialog):
         self.white_impaired.setChecked(init.white_impaired)
         self.black_impaired = self._box(players_form, QCheckBox(players), "new.black_impaired")
         self.black_impaired.setChecked(init.black_impaired)
-        self.assistant = self._field(players_form, QLineEdit(init.assistant, players), "new.assistant")
+        self.assistant = self._field(players_form, LineInput(init.assistant, players), "new.assistant")
 
         event, event_form = self._group("new.group_event")
-        self.event_name = self._field(event_form, QLineEdit(init.event, event), "new.event")
-        self.site = self._field(event_form, QLineEdit(init.site, event), "new.site")
+        self.event_name = self._field(event_form, LineInput(init.event, event), "new.event")
+        self.site = self._field(event_form, LineInput(init.site, event), "new.site")
         start_date = init.date or (today or datetime.date.today()).strftime("%Y.%m.%d")
-        self.date = self._field(event_form, QLineEdit(start_date, event), "new.date")
-        self.round = self._field(event_form, QLineEdit(init.round, event), "new.round")
+        self.date = self._field(event_form, LineInput(start_date, event), "new.date")
+        self.round = self._field(event_form, LineInput(init.round, event), "new.round")
 
         clock, clock_form = self._group("new.group_clock")
         self.time_control = self._field(clock_form, QComboBox(clock), "new.time_control")
@@ -315,7 +320,7 @@ class NewGameDialog(QDialog):
         path_row = QWidget(opponent)
         path_layout = QHBoxLayout(path_row)
         path_layout.setContentsMargins(0, 0, 0, 0)
-        self.engine_path = QLineEdit(init.engine_path, path_row)
+        self.engine_path = LineInput(init.engine_path, path_row)
         self.engine_path.setPlaceholderText(t("new.engine_path_automatic", lang))
         self.engine_path.setMinimumWidth(  # the placeholder is shown in full, not cut
             self.engine_path.fontMetrics().horizontalAdvance(self.engine_path.placeholderText()) + 24)

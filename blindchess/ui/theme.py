@@ -319,8 +319,8 @@ def stylesheet(theme: Theme, point_size: float) -> str:
         # every control keeps the same border width focused or not (no jump, no clipping): focus changes its colour
         w, d = theme.frame_width, theme.disabled
         box = max(18, box)
-        controls = "QPushButton, QComboBox, QLineEdit, QSpinBox, QDoubleSpinBox, QDateEdit, QTimeEdit"
-        fields = "QLineEdit, QSpinBox, QDoubleSpinBox, QDateEdit, QTimeEdit"
+        controls = "QPushButton, QComboBox, QLineEdit, LineInput, QSpinBox, QDoubleSpinBox, QDateEdit, QTimeEdit"
+        fields = "QLineEdit, LineInput, QSpinBox, QDoubleSpinBox, QDateEdit, QTimeEdit"   # LineInput: ui/line.py
         rules += [
             "* { outline: none; }",
             f"{controls} {{ border: {w}px solid {a['border']}; padding: 3px;"
@@ -349,7 +349,7 @@ def stylesheet(theme: Theme, point_size: float) -> str:
         ]
     else:
         rules.append(
-            "QLineEdit:focus, QComboBox:focus, QPushButton:focus, QTableWidget:focus, QSpinBox:focus,"
+            "QLineEdit:focus, LineInput:focus, QComboBox:focus, QPushButton:focus, QTableWidget:focus, QSpinBox:focus,"
             f" QDateEdit:focus {{ border: 2px solid {a['focus']}; }}")
     return "\n".join(rules) + "\n"
 
