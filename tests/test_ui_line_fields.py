@@ -9,7 +9,7 @@ import os
 import stat
 
 import pytest
-from PySide6.QtCore import QMimeData, Qt
+from PySide6.QtCore import QMimeData, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -21,13 +21,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from blindchess.ui import theme
+from blindchess.ui import a11y, theme
 from blindchess.ui.claims import ClaimDialog
-from blindchess.ui.line import LineInput
+from blindchess.ui.line import LineDialog, LineInput
 from blindchess.ui.new_game import GameSetup, NewGameDialog
 from blindchess.ui.settings import Settings
 from blindchess.ui.settings_dialog import SettingsDialog
 from blindchess.ui.text import t
+from ui_window import TestClock, open_window
 
 TODAY = datetime.date(2025, 6, 1)
 #: The new-game dialog's text fields, what is typed into each and what the game gets (GameSetup's field).
@@ -230,3 +231,50 @@ def test_a_line_input_is_as_large_as_a_line_edit_and_shows_its_text_whole(qtbot,
         assert block.height() < line.viewport().height()
     finally:
         theme.apply(app, "light", 1.0)
+
+
+# ---------------------------------------------------------------------------- a score entry corrected (F2)
+def _corrected_by_keys(qtbot, typed: str | None) -> tuple[list[str], dict[str, object]]:
+    """1. e4 on both boards; F2 on the blind player's entry; ``typed`` and Enter (None: Escape). The blind
+    player's score after it, and what the dialog showed."""
+    seen: dict[str, object] = {}
+    with open_window(qtbot, "de", clock=TestClock()) as (controller, window):
+        assert controller.new_game(GameSetup(white="Anna", black="Bernd", tactile="none", time_control="", lang="de"))
+        assert controller.hear("e4", typed=True) and controller.sighted_move("e2e4")
+        window.refresh()
+        table = window.scores.table
+        table.setFocus()
+        table.setCurrentCell(0, 1)                                     # move 1, the blind player's score
+
+        def answer() -> None:
+            dialog = QApplication.activeModalWidget()
+            seen["dialog"] = dialog
+            if not isinstance(dialog, LineDialog):
+                if dialog is not None:
+                    dialog.close()
+                return
+            seen.update(text=dialog.line.text(), selected=dialog.line.textCursor().selectedText(),
+                        name=dialog.line.accessibleName(), unlabelled=a11y.missing_labels(dialog))
+            if typed is None:
+                qtbot.keyClick(dialog.line, Qt.Key.Key_Escape)
+            else:
+                qtbot.keyClicks(dialog.line, typed)
+                qtbot.keyClick(dialog.line, Qt.Key.Key_Return)
+
+        QTimer.singleShot(100, answer)
+        qtbot.keyClick(table, Qt.Key.Key_F2)
+        score = controller.score("blind")
+    return score, seen
+
+
+def test_f2_corrects_a_score_entry_in_a_line_read_whole(qtbot):
+    score, seen = _corrected_by_keys(qtbot, "e3")
+    assert isinstance(seen["dialog"], LineDialog)
+    assert (seen["text"], seen["selected"]) == ("e4", "e4")          # the entry as written, selected: typing replaces it
+    assert seen["name"] == "Eintrag bei Zug 1, so wie er geschrieben ist:" and seen["unlabelled"] == []
+    assert score == ["e3"]                                           # Enter took it
+
+
+def test_escape_leaves_the_score_entry_as_it_was(qtbot):
+    score, seen = _corrected_by_keys(qtbot, None)
+    assert isinstance(seen["dialog"], LineDialog) and score == ["e4"]

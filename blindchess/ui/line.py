@@ -12,6 +12,8 @@ the parts of ``QLineEdit``'s interface the window and the dialogs use (``text``,
 Enter is then passed on as a line edit passes it on: in a dialog it presses the
 dialog's default button (``QDialog`` does that with an Enter no field took), so
 Enter in any field of a form accepts the form, as it did with ``QLineEdit``.
+
+:func:`ask_line` is ``QInputDialog.getText`` with such a line.
 """
 
 from __future__ import annotations
@@ -20,9 +22,23 @@ import math
 
 from PySide6.QtCore import QEvent, QMargins, QMimeData, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QPalette, QResizeEvent, QTextOption
-from PySide6.QtWidgets import QFrame, QPlainTextEdit, QSizePolicy, QStyle, QStyleOptionFrame, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFrame,
+    QLabel,
+    QPlainTextEdit,
+    QSizePolicy,
+    QStyle,
+    QStyleOptionFrame,
+    QVBoxLayout,
+    QWidget,
+)
 
-__all__ = ["LineInput"]
+from . import a11y
+from .text import t
+
+__all__ = ["LineDialog", "LineInput", "ask_line"]
 
 #: A line edit's own room around its text (Qt's QLineEditPrivate): 2 pixels left and right, 1 above and below.
 _LINE_EDIT_MARGIN = (2, 1)
@@ -37,6 +53,7 @@ class LineInput(QPlainTextEdit):
         super().__init__(parent)
         self._placeholder = ""
         self._selecting = False      # the text is to be selected: the field was entered by Tab or a shortcut
+        self._select_when_opened = False
         self.setTabChangesFocus(True)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.setWordWrapMode(QTextOption.WrapMode.NoWrap)
@@ -121,9 +138,15 @@ class LineInput(QPlainTextEdit):
         field's name and then again with it."""
         super().focusInEvent(event)
         if event.reason() in (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason,
-                              Qt.FocusReason.ShortcutFocusReason):
+                              Qt.FocusReason.ShortcutFocusReason) or (
+                event.reason() == Qt.FocusReason.ActiveWindowFocusReason and self._select_when_opened):
+            self._select_when_opened = False
             self._selecting = True
             QTimer.singleShot(0, self, self._select_on_entry)
+
+    def select_when_opened(self) -> None:
+        """Select the text when the window this line is in opens with the keyboard here, as Tab does."""
+        self._select_when_opened = True
 
     def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt API
         self._selecting = False
@@ -161,3 +184,46 @@ class LineInput(QPlainTextEdit):
         size = self.style().sizeFromContents(QStyle.ContentsType.CT_LineEdit, option, QSize(width, height), self)
         frame = self.contentsMargins()
         return QSize(size.width(), max(size.height(), self._line_height() + frame.top() + frame.bottom()))
+
+
+class LineDialog(QDialog):
+    """A question answered in one line of text: the question is the line's caption (its buddy) and its name,
+    ``description`` what a screen reader adds; OK and Cancel in ``lang``; Enter presses OK, Escape cancels.
+    Opened, the keyboard is in the line and its text selected (the first field, reached as by Tab)."""
+
+    def __init__(self, parent: QWidget | None, *, title: str, question: str, text: str = "", description: str,
+                 lang: str) -> None:
+        super().__init__(parent)
+        self.setObjectName("line_dialog")
+        self.setWindowTitle(title)
+        a11y.label(self, title, description)
+        caption = QLabel(question, self)
+        caption.setWordWrap(True)
+        self.line = LineInput(text, self)
+        for widget in (caption, self.line):
+            a11y.label(widget, question, description)
+        caption.setBuddy(self.line)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+        a11y.label(buttons, title, description)
+        for which, key in ((QDialogButtonBox.StandardButton.Ok, "ok"), (QDialogButtonBox.StandardButton.Cancel, "cancel")):
+            button = buttons.button(which)
+            button.setText(t(key, lang))
+            a11y.label(button, t(key, lang), description)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(caption)
+        layout.addWidget(self.line)
+        layout.addWidget(buttons)
+        self.line.select_when_opened()
+
+
+def ask_line(parent: QWidget | None, *, title: str, question: str, text: str = "", description: str,
+             lang: str) -> str | None:
+    """Ask ``question`` in a :class:`LineDialog` that starts with ``text`` (selected, so typing replaces it);
+    the line as it stands when OK or Enter is pressed, None when cancelled."""
+    dialog = LineDialog(parent, title=title, question=question, text=text, description=description, lang=lang)
+    try:
+        return dialog.line.text() if dialog.exec() == QDialog.DialogCode.Accepted else None
+    finally:
+        dialog.deleteLater()

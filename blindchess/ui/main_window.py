@@ -54,7 +54,7 @@ from . import a11y, theme
 from .arbiter import ArbiterDialog
 from .board import BoardView, g
 from .claims import ClaimDialog
-from .line import LineInput
+from .line import LineInput, ask_line
 from .panels import AnnouncementLog, ClockPanel, QuestionPanel, ScoreTable, SpeechStatus, TactileStatus
 from .settings import Settings
 from .shortcuts import INPUT_MODES, MENUS, SHORTCUTS, HelpDialog, action_description, action_text
@@ -478,8 +478,6 @@ class MainWindow(QMainWindow):
 
     def amend_score(self, row: int, column: int) -> None:
         """The arbiter or assistant corrects a score entry as written (double-click or F2 on a cell)."""
-        from PySide6.QtWidgets import QInputDialog
-
         if column == 0 or self.controller.session is None:
             return
         start = self.controller.start_board()
@@ -490,9 +488,10 @@ class MainWindow(QMainWindow):
         if not 0 <= ply <= len(entries):
             return
         current = entries[ply] if ply < len(entries) else ""
-        text, ok = QInputDialog.getText(self, t("score.amend_title", self.lang),
-                                        t("score.amend_question", self.lang, number=start.fullmove_number + row), text=current)
-        if ok and text.strip() and text.strip() != current:
+        text = ask_line(self, title=t("score.amend_title", self.lang), text=current, lang=self.lang,
+                        question=t("score.amend_question", self.lang, number=start.fullmove_number + row),
+                        description=t("score.amend_description", self.lang))   # read whole by a screen reader
+        if text is not None and text.strip() and text.strip() != current:
             self.controller.amend_score(who, ply, text.strip())
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
