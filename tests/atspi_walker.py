@@ -165,7 +165,8 @@ def focused(app) -> dict | None:
         if node is None:
             continue
         group = None
-        if node.getRoleName() != "table" and node.childCount:   # a group (the board): its focused item
+        # a group (the board): its focused item; not a text field, whose focused child is only its viewport
+        if node.getRoleName() not in ("table", "text") and node.childCount:
             item = next((c for c in node if c is not None and c.getState().contains(pyatspi.STATE_FOCUSED)), None)
             if item is not None:
                 group, node = node, item
