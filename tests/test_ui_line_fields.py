@@ -243,7 +243,9 @@ def _corrected_by_keys(qtbot, typed: str | None) -> tuple[list[str], dict[str, o
         assert controller.hear("e4", typed=True) and controller.sighted_move("e2e4")
         window.refresh()
         table = window.scores.table
+        window.activateWindow()
         table.setFocus()
+        qtbot.waitUntil(table.hasFocus, timeout=2000)
         table.setCurrentCell(0, 1)                                     # move 1, the blind player's score
 
         def answer() -> None:
@@ -264,6 +266,8 @@ def _corrected_by_keys(qtbot, typed: str | None) -> tuple[list[str], dict[str, o
         QTimer.singleShot(100, answer)
         qtbot.keyClick(table, Qt.Key.Key_F2)
         score = controller.score("blind")
+        qtbot.waitUntil(table.hasFocus, timeout=2000)                  # the scoresheet has the keyboard again
+        seen["back"] = QApplication.focusWidget() is table
     return score, seen
 
 

@@ -136,3 +136,16 @@ def test_ctrl_shift_c_claims_from_the_keyboard(qtbot, app_window, clock):
     assert dialog.by_sighted.isChecked()                                 # the player to move, offered first
     qtbot.keyClick(dialog.kind, Qt.Key.Key_Return)                       # Enter: the default button claims
     assert c.session.result == "1/2-1/2" and c.session.result_reason == "threefold_repetition"
+
+
+def test_after_the_claim_dialog_the_keyboard_is_back_where_it_was(qtbot, app_window):
+    c, w = app_window
+    _start(c)
+    w.board.setFocus()
+    qtbot.waitUntil(w.board.hasFocus, timeout=2000)
+    w.actions["claim"].trigger()
+    dialog = w.claim_dialog
+    qtbot.waitUntil(dialog.kind.hasFocus, timeout=2000)
+    qtbot.keyClick(dialog.kind, Qt.Key.Key_Escape)                       # nothing claimed
+    assert not dialog.isVisible() and c.session.result is None
+    qtbot.waitUntil(w.board.hasFocus, timeout=2000)

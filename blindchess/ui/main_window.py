@@ -488,11 +488,14 @@ class MainWindow(QMainWindow):
         if not 0 <= ply <= len(entries):
             return
         current = entries[ply] if ply < len(entries) else ""
+        back = QApplication.focusWidget()
         text = ask_line(self, title=t("score.amend_title", self.lang), text=current, lang=self.lang,
                         question=t("score.amend_question", self.lang, number=start.fullmove_number + row),
                         description=t("score.amend_description", self.lang))   # read whole by a screen reader
         if text is not None and text.strip() and text.strip() != current:
             self.controller.amend_score(who, ply, text.strip())
+        # the scoresheet has the keyboard again (and the screen reader says so) once the dialog is gone
+        QTimer.singleShot(0, lambda: self._back_to(back))
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
         from PySide6.QtCore import QEvent
@@ -605,7 +608,9 @@ class MainWindow(QMainWindow):
         blind, sighted = self.controller.sheet_names()
         to_move = "blind" if session.blind_color == session.to_move else "sighted"     # who claims, most often
         dialog = ClaimDialog(self, lang=self.lang, blind_name=blind, sighted_name=sighted, who=to_move)
+        back = QApplication.focusWidget()
         dialog.accepted.connect(lambda: self._claimed(dialog.claim()))
+        dialog.finished.connect(lambda _result: self._back_to(back))     # the keyboard back where it was
         self.claim_dialog = dialog
         dialog.open()
         dialog.activateWindow()                 # the keyboard goes to the claim (also without a window manager)
