@@ -1,6 +1,6 @@
 """What the board commands say: the readings of Lichess's blind mode, in the wording the listener chose.
 
-Issue 12 asks for commands at least as rich as Lichess's blind mode (NVUI):
+Commands at least as rich as Lichess's blind mode (NVUI):
 square names, scans of a rank or a file, the legal moves from a square, the
 captured pieces, piece locations, the last move with side and move number —
 each in a *wording* the listener chose (:data:`WORDINGS`):

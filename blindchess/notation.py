@@ -29,8 +29,8 @@ of a reading that fits it; the moves with the lowest cost are the answer: one
 move — read; several — *ambiguous* (they are listed); none — *illegal*; text
 that is no move at all — *unreadable*.
 
-A correction may make a reading certain only where the meaning is certain
-(issue 2). The rule of certainty: when the text *as written* is a well-formed
+A correction may make a reading certain only where the meaning is certain.
+The rule of certainty: when the text *as written* is a well-formed
 move — every symbol read as written, the piece letter (and a promotion letter)
 one of the sheet's language (any language's, when none is given) — and no legal
 move is that move, the reading is *illegal*; the corrected readings that would
@@ -593,7 +593,7 @@ def _hand_cost(board: chess.Board, p: _Pattern, move: chess.Move, letter: str | 
                hint: str | None) -> float | None:
     """How unlikely it is that a hand meaning ``move`` wrote pattern ``p`` (None: too far).
 
-    The slips an arbiter expects (issue 14): a letter of another language or a
+    The slips an arbiter expects: a letter of another language or a
     case slip (the letter's cost, about 1), the word initial of "pawn" before a
     pawn move (``Be4`` on a German sheet, 1), another piece letter of the sheet
     (2), the arrival square one file or one rank off (1; diagonally 2, two

@@ -1,4 +1,4 @@
-"""Screenshots of the main window and the new-game dialog in every look and font size (issue 12.11).
+"""Screenshots of the main window and the new-game dialog in every look and font size.
 
 Run on a real display (the tests start Xvfb; see tests/test_display.py)::
 

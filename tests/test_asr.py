@@ -132,7 +132,7 @@ def test_segments_of_one_utterance_are_joined():
 
 
 def test_listen_reports_the_users_file_and_position_plainly(tmp_path, capsys, monkeypatch):
-    # QA: a missing WAV was reported as "no model installed"; a folder gave "[Errno 21] Is a directory";
+    # a missing WAV was reported as "no model installed"; a folder gave "[Errno 21] Is a directory";
     # an impossible position (no kings) was accepted; "--lang xx" advised "blindchess models install xx"
     monkeypatch.setenv("BLINDCHESS_LANG", "de")
     assert main(["listen", "--wav", str(tmp_path / "fehlt.wav")]) == 2

@@ -1,4 +1,4 @@
-"""The app as a screen reader sees it: through AT-SPI, on a real X server, keys only (issue 12).
+"""The app as a screen reader sees it: through AT-SPI, on a real X server, keys only.
 
 The app runs under Xvfb with its own D-Bus session (``dbus-launch``); the AT-SPI
 registry is started first (``pyatspi.Registry`` touched once by the walker), and

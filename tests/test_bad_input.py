@@ -1,4 +1,4 @@
-"""Bad file arguments never make an internal error (issue 14, point 12).
+"""Bad file arguments never make an internal error.
 
 Every command that takes a file is run as a real subprocess with each hostile
 input: a 300-character file name, a symlink loop, ``/dev/zero`` (endless), a
@@ -102,7 +102,7 @@ OUTPUT_COMMANDS = [
 ]
 
 #: Rows known to fail until another engineer's module is fixed: (command name, bad kind) -> (reason, run).
-#: Each reason names the request (CLI -> …, issue 14 point 12) in the shared request list. ``run=False``
+#: Each reason names the request (CLI -> …) in the shared request list. ``run=False``
 #: for rows that would hang or exhaust memory while pending; they are re-checked by hand.
 PENDING: dict[tuple[str, str], tuple[str, bool]] = {
 }

@@ -1,4 +1,4 @@
-"""The board commands' texts (blindchess.board_words) and the table answering them by key and by voice (issue 12)."""
+"""The board commands' texts (blindchess.board_words) and the table answering them by key and by voice."""
 
 from __future__ import annotations
 

@@ -248,14 +248,14 @@ def test_castling_in_a_session_ends_equal_on_both_boards(kind, color, side):
 
 @pytest.mark.parametrize("argv", [["chess960", "5"], ["envelope", "check", "Sf3"]])
 def test_an_unknown_language_code_is_refused(capsys, argv):
-    # QA: "--lang xx" silently printed English
+    # "--lang xx" silently printed English
     with pytest.raises(SystemExit) as info:
         main([*argv, "--lang", "xx"])
     assert info.value.code == 2 and "xx" in capsys.readouterr().err
 
 
 def test_a_number_and_random_together_are_refused(capsys, monkeypatch):
-    # QA: "chess960 5 --random" silently showed a random position instead of 5
+    # "chess960 5 --random" silently showed a random position instead of 5
     monkeypatch.setenv("BLINDCHESS_LANG", "de")
     assert main(["chess960", "5", "--random"]) == 2
     assert "nicht beides" in capsys.readouterr().err

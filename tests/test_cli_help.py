@@ -1,4 +1,4 @@
-"""Every command's ``--help`` explains every argument, in the user's language (QA)."""
+"""Every command's ``--help`` explains every argument, in the user's language."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def walk(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()):
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_subcommand_and_argument_has_a_help_text(lang, monkeypatch):
-    # QA: "models install LANG", "announce GAME.pgn" had no help; "journal list", "envelope check" no description
+    # "models install LANG", "announce GAME.pgn" had no help; "journal list", "envelope check" no description
     monkeypatch.setenv("BLINDCHESS_LANG", lang)
     missing = []
     for path, parser in walk(build_parser(lang)):
@@ -38,7 +38,7 @@ def test_every_subcommand_and_argument_has_a_help_text(lang, monkeypatch):
 
 
 def test_help_loads_no_qt_and_the_ui_never_loads_the_cli():
-    """cli -> ui only (issue 14.13: the cycle cli <-> ui is gone); ``--help`` stays fast and works without Qt."""
+    """cli -> ui only (the cycle cli <-> ui is gone); ``--help`` stays fast and works without Qt."""
     code = ("import sys\n"
             "from blindchess.cli import build_parser\n"
             "build_parser('de')\n"

@@ -142,7 +142,7 @@ def test_format_and_parse_durations():
 
 @pytest.mark.parametrize("text", ["-5", "-0:01", "inf", "nan", "1e400"])
 def test_negative_or_infinite_durations_are_refused(text):
-    # QA: "-5" was a remaining time of -5 s in a clock log
+    # "-5" was a remaining time of -5 s in a clock log
     with pytest.raises(ValueError):
         parse_duration(text)
 

@@ -1,4 +1,4 @@
-"""Clock behaviours a mutation run showed unpinned (issue 14, "tests that would fail if it broke").
+"""Clock behaviours a mutation run showed unpinned ("tests that would fail if it broke").
 
 FIDE Laws Art. 6 (the chessboard clock): the arbiter pauses and restarts the clock
 (Art. 6.11), may adjust a player's time (Art. 6.10); a fallen flag stays fallen (Art. 6.9).

@@ -135,7 +135,7 @@ def test_dgt_board_over_a_pty_with_out_of_order_updates_and_a_slide_storm():
 
 
 # ---------------------------------------------------------------------------
-# Magic pieces (issue 14.1): DGT's PIECE1-PIECE3, codes 0x0d-0x0f, are no chess pieces
+# Magic pieces: DGT's PIECE1-PIECE3, codes 0x0d-0x0f, are no chess pieces
 
 WHITE_PAWN = chess.Piece(chess.PAWN, chess.WHITE)
 
@@ -204,7 +204,7 @@ def test_a_magic_piece_on_the_board_does_not_make_the_link_ask_for_dumps_forever
 
 
 # ---------------------------------------------------------------------------
-# Bounded, linear decoding (issue 14.9)
+# Bounded, linear decoding
 
 def test_thirty_megabytes_of_junk_keep_the_dgt_decoder_bounded_and_the_reports_short():
     decoder = dgt.DgtDecoder()
@@ -233,7 +233,7 @@ def test_thirty_megabytes_of_junk_keep_the_dgt_decoder_bounded_and_the_reports_s
 
 
 # ---------------------------------------------------------------------------
-# E-board actions (issue 15): the bytes a DGT board sends for "L e2" / "P e4 P"
+# E-board actions: the bytes a DGT board sends for "L e2" / "P e4 P"
 
 def test_eboard_actions_become_the_field_updates_a_dgt_board_sends():
     # e4 is field 36 (a8 = 0 ... h1 = 63), e2 is field 52; a white pawn is code 1, a black queen 12

@@ -1,4 +1,4 @@
-"""Earcons (issue 12): five short sounds, generated deterministically, chosen from the table's events,
+"""Earcons: five short sounds, generated deterministically, chosen from the table's events,
 played through the audio output or given as text without one; switchable in the settings."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from blindchess.speech import audio, earcons
 from blindchess.speech.earcons import EARCONS, RATE, EarconPlayer, synthesize
 from blindchess.speech.tts import Speaker
 from blindchess.table.events import Asked, Moved, Refused, Shown
-from blindchess.scenario import HeadlessFront, check_supported, play, read_script
+from blindchess.scenario import HeadlessFront, play, read_script
 from blindchess.ui.controller import GameController
 from blindchess.ui.scenario_front import AppFront
 from blindchess.ui.settings import Settings
@@ -79,7 +79,6 @@ def test_the_tables_events_decide_the_earcon(tmp_path):
     events: list = []
     front.subscribe(events.append)
     script = read_script(SCENARIOS / "game_whole.scn", "de")
-    check_supported(script, "de")
     play(script, front, tmp_path / "g.jsonl")
     moves = [e for e in events if isinstance(e, Moved)]
     by_san = {e.san: earcon_for(e) for e in moves}
@@ -104,7 +103,6 @@ def test_the_window_plays_the_earcon_of_each_event_in_order(qtbot, tmp_path, nam
         events: list = []
         front.controller.tableEvent.connect(events.append)
         script = read_script(SCENARIOS / name, "de")
-        check_supported(script, "de")
         play(script, front, tmp_path / "g.jsonl")
         expected = [earcon_for(e) for e in events if earcon_for(e) is not None]
         assert expected, "the game had moves, questions or refusals"

@@ -1,4 +1,4 @@
-"""Issue 15: the sighted player's e-board through the serial link, against the DGT emulator on a pty.
+"""The sighted player's e-board through the serial link, against the DGT emulator on a pty.
 
 The DGT emulator (:class:`~blindchess.pegboard.simulator.VirtualDgtBoard`) stands
 on a pseudo-terminal; a :class:`~blindchess.pegboard.link.SerialLink` in input

@@ -306,7 +306,7 @@ def _mentions_move(data) -> bool:
                                  "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",             # a pawn on the first rank
                                  "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"])           # the side not to move in check
 def test_a_position_that_cannot_arise_is_refused(capsys, fen):
-    # QA: an empty board was accepted and "e4" judged "regelwidrig" (point 8 c) there
+    # an empty board was accepted and "e4" judged "regelwidrig" (point 8 c) there
     with pytest.raises(ValueError):
         env.board_from_fen(fen)
     assert main(["envelope", "check", "e4", "--fen", fen]) == 2
@@ -314,7 +314,7 @@ def test_a_position_that_cannot_arise_is_refused(capsys, fen):
 
 
 def test_cli_show_unusable_paths_are_plain_german(tmp_path, capsys, monkeypatch):
-    # QA: "--pdf FOLDER" gave Qt's "QPainter::begin(): Returned false" and "kann nicht geschrieben werden: -";
+    # "--pdf FOLDER" gave Qt's "QPainter::begin(): Returned false" and "kann nicht geschrieben werden: -";
     # "--journal FOLDER" the OS's English "Is a directory"
     monkeypatch.setenv("BLINDCHESS_LANG", "de")
     fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
@@ -327,7 +327,7 @@ def test_cli_show_unusable_paths_are_plain_german(tmp_path, capsys, monkeypatch)
 
 
 def test_cli_show_pdf_never_says_written_when_the_target_was_not_replaced(tmp_path, capsys, monkeypatch):
-    # Issue 14.13: "PDF geschrieben" although the old file stayed (Qt wrote in place, a failure went unnoticed)
+    # "PDF geschrieben" although the old file stayed (Qt wrote in place, a failure went unnoticed)
     monkeypatch.setenv("BLINDCHESS_LANG", "de")
     target = tmp_path / "umschlag.pdf"
     target.write_bytes(b"old envelope")

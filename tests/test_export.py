@@ -137,7 +137,7 @@ def test_long_pdf_in_a_subprocess_exits_cleanly(tmp_path):
 
 
 def test_a_scoresheet_in_another_notation_is_exported(tmp_path, capsys):
-    # QA: a French (or German ...) scoresheet was refused with python-chess's misreading
+    # a French (or German ...) scoresheet was refused with python-chess's misreading
     # ("b5 (Weiß, Zug 3) ist nicht möglich" — it had taken "Cf3" for a c-pawn move)
     sheet = tmp_path / "partie.txt"
     sheet.write_text("1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 4. Fa4 Cf6 5. O-O Fe7\n", encoding="utf-8")
@@ -149,7 +149,7 @@ def test_a_scoresheet_in_another_notation_is_exported(tmp_path, capsys):
 
 
 def test_several_games_export_the_first_with_a_warning(tmp_path, capsys):
-    # QA: only the first game was exported, silently
+    # only the first game was exported, silently
     path = tmp_path / "round.pgn"
     path.write_text('[White "A"]\n[Black "B"]\n\n1. e4 e5 *\n\n[White "C"]\n[Black "D"]\n\n1. d4 d5 *\n',
                     encoding="utf-8")
@@ -160,7 +160,7 @@ def test_several_games_export_the_first_with_a_warning(tmp_path, capsys):
 
 
 def test_output_that_is_a_folder_or_a_file_where_a_folder_is_wanted(pgn_file, tmp_path, capsys):
-    # QA: "Is a directory" / "File exists" — the operating system's English in a German message
+    # "Is a directory" / "File exists" — the operating system's English in a German message
     path, _, _ = pgn_file
     folder = tmp_path / "ausgabe"
     folder.mkdir()
@@ -173,7 +173,7 @@ def test_output_that_is_a_folder_or_a_file_where_a_folder_is_wanted(pgn_file, tm
 
 
 def test_help_names_the_real_default_language(capsys, monkeypatch):
-    # QA: "--help" said "default de" in English, where the default is the interface language (en)
+    # "--help" said "default de" in English, where the default is the interface language (en)
     monkeypatch.setenv("BLINDCHESS_LANG", "en")
     with pytest.raises(SystemExit):
         main(["export", "--help"])
@@ -183,7 +183,7 @@ def test_help_names_the_real_default_language(capsys, monkeypatch):
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
 def test_output_into_a_pipe_or_through_a_link_keeps_them(pgn_file, tmp_path):
-    # QA: the atomic rename replaced whatever "-o" named: a named pipe (and, run as root,
+    # the atomic rename replaced whatever "-o" named: a named pipe (and, run as root,
     # a device such as /dev/full) became a plain file, a symbolic link a plain file
     import threading
     path, _, _ = pgn_file
@@ -205,7 +205,7 @@ def test_output_into_a_pipe_or_through_a_link_keeps_them(pgn_file, tmp_path):
 
 @pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng not installed")
 def test_one_file_and_one_damaged_line_are_singular(tmp_path, capsys):
-    # QA round 2: "1 Dateien geschrieben", "beschädigte Zeilen … (Zeilen 65)" for a single line
+    # "1 Dateien geschrieben", "beschädigte Zeilen … (Zeilen 65)" for a single line
     from test_records import _journal_game
 
     from blindchess.records.source import load_game
@@ -227,7 +227,7 @@ def test_one_file_and_one_damaged_line_are_singular(tmp_path, capsys):
 
 @pytest.mark.parametrize("text", ["1. e4 (( d5 )) e5 *\n", "1. e4 (( d5 e5 *\n", "1. e4 ) e5 (( *\n"])
 def test_unbalanced_variations_are_no_internal_error(tmp_path, capsys, text):
-    # issue 14 §12: python-chess's builder raised IndexError (exit 70) on these
+    # python-chess's builder raised IndexError (exit 70) on these
     source = tmp_path / "d.pgn"
     source.write_text(text, encoding="utf-8")
     out = tmp_path / "o.pgn"

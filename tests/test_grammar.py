@@ -1,4 +1,4 @@
-"""The recognition grammar for vosk (issue 2 §3): every legal move in every
+"""The recognition grammar for vosk: every legal move in every
 accepted spoken form, every command and request, and "[unk]"."""
 
 from __future__ import annotations

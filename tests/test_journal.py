@@ -1,4 +1,4 @@
-"""The crash-safe journal (issue 4 §5): exact reopening, damaged lines, a real SIGKILL."""
+"""The crash-safe journal: exact reopening, damaged lines, a real SIGKILL."""
 
 from __future__ import annotations
 
@@ -252,7 +252,7 @@ def test_journal_show_json_keeps_a_sealed_move_hidden_until_opened(tmp_path, cap
 @pytest.mark.parametrize("field, value", [("t", "zz99"), ("t", ""), ("t", None), ("seq", "a"), ("type", 5),
                                           ("text", -1), ("start_fen", 1e308)])
 def test_a_line_with_a_damaged_field_is_reported_never_a_crash(tmp_path, capsys, field, value):
-    # QA: such lines ended "journal show" in "Interner Fehler: ValueError/TypeError/AttributeError"
+    # such lines ended "journal show" in "Interner Fehler: ValueError/TypeError/AttributeError"
     from blindchess.cli import main
     path = tmp_path / "game.jsonl"
     s = Session.new(Player("A"), Player("B", True), None, journal=path, now=0.0)

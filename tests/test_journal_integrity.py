@@ -1,4 +1,4 @@
-"""The self-checking journal (issue 14 §7, §8, §13 and the journal pins).
+"""The self-checking journal: line checks, damage named, pins.
 
 Real journals are made by playing games through ``Session`` with a journal; then
 bytes are flipped, lines deleted, duplicated and transplanted from another game at
@@ -410,7 +410,7 @@ def test_journal_list_and_the_app_skip_and_name_bad_files(tmp_path):
     done = subprocess.run([sys.executable, "-m", "blindchess", "journal", "list"], capture_output=True, text=True,
                           env=env, timeout=120)
     assert done.returncode == 0, done.stderr
-    for name, why in bad.items():   # a file with no game in it is named as before (wave 1's wording)
+    for name, why in bad.items():   # a file with no game in it is named as before (the earlier wording)
         assert f"{name}: {'kein blindchess-Journal' if why == 'no-start' else 'übersprungen'}" in done.stdout
     assert "good.jsonl: Anna – Bert" in done.stdout
     listed = json.loads(subprocess.run([sys.executable, "-m", "blindchess", "journal", "list", "--json"],

@@ -1,4 +1,4 @@
-"""Journal behaviours a mutation run showed unpinned (issue 14, "tests that would fail if it broke").
+"""Journal behaviours a mutation run showed unpinned ("tests that would fail if it broke").
 
 The journal is the game's legal record (FIDE Laws Art. 8: the score; Appendix D.2.7):
 each line is on the disk when ``append`` returns, a journal at the size limit is still
@@ -170,7 +170,7 @@ def test_a_duplicated_line_and_a_damaged_line_each_count_as_one_line(tmp_path: P
 
 
 def test_the_verdict_says_how_many_lines_are_missing_and_where(tmp_path: Path):
-    # issue 14.7: a deleted line is reported with its count, before the line that follows the gap
+    # a deleted line is reported with its count, before the line that follows the gap
     path = tmp_path / "g.jsonl"
     writer = JournalWriter(path)
     for t in (1.0, 2.0, 3.0, 4.0):
@@ -185,7 +185,7 @@ def test_the_verdict_says_how_many_lines_are_missing_and_where(tmp_path: Path):
 
 def test_a_file_that_is_no_journal_is_named_in_the_log_and_a_good_one_is_not(
         tmp_path: Path, caplog: pytest.LogCaptureFixture):
-    # issue 14.8: "journal list" and the app's start skip a bad file and name it
+    # "journal list" and the app's start skip a bad file and name it
     good = tmp_path / "good.jsonl"
     writer = JournalWriter(good)
     writer.append({"seq": 1, "type": "session-start", "t": 0.0, "white": {"name": "A"}, "black": {"name": "B"}})

@@ -239,7 +239,7 @@ def test_models_cli_subprocess(server):
 
 
 def test_model_url_may_name_the_archive_itself(server, monkeypatch):
-    # QA: BLINDCHESS_MODEL_URL=http://host/mirror.zip was taken as a folder (".../mirror.zip/vosk-model-....zip")
+    # BLINDCHESS_MODEL_URL=http://host/mirror.zip was taken as a folder (".../mirror.zip/vosk-model-....zip")
     server.files["/mirror/any-name.zip"] = model_zip()
     monkeypatch.setenv(models.ENV_URL, server.url.replace("/models/", "/mirror/any-name.zip"))
     result = models.install("de")
@@ -248,7 +248,7 @@ def test_model_url_may_name_the_archive_itself(server, monkeypatch):
 
 @pytest.mark.parametrize("url", ["not a url", "http://[::1", "ftp//missing-colon"])
 def test_an_invalid_model_url_is_a_plain_message(url, monkeypatch, capsys):
-    # QA: these ended in "Interner Fehler: ValueError"
+    # these ended in "Interner Fehler: ValueError"
     monkeypatch.setenv(models.ENV_URL, url)
     monkeypatch.setenv("BLINDCHESS_LANG", "de")
     with pytest.raises(UserError, match="BLINDCHESS_MODEL_URL"):
@@ -259,7 +259,7 @@ def test_an_invalid_model_url_is_a_plain_message(url, monkeypatch, capsys):
 
 
 def test_install_from_a_missing_file_or_a_folder_says_so(tmp_path, monkeypatch):
-    # QA: both said "Die Audiodatei ... gibt es nicht" (the message of a missing WAV)
+    # both said "Die Audiodatei ... gibt es nicht" (the message of a missing WAV)
     monkeypatch.setenv("BLINDCHESS_LANG", "de")
     with pytest.raises(UserError, match="ZIP-Datei .*gibt es nicht"):
         models.install("de", source=tmp_path / "fehlt.zip")
@@ -269,7 +269,7 @@ def test_install_from_a_missing_file_or_a_folder_says_so(tmp_path, monkeypatch):
 
 
 def test_a_configured_model_folder_that_does_not_exist_is_reported(tmp_path, monkeypatch, capsys, caplog):
-    # QA round 2: BLINDCHESS_VOSK_MODEL pointing to a missing folder was ignored silently
+    # BLINDCHESS_VOSK_MODEL pointing to a missing folder was ignored silently
     import logging
 
     (paths.models_dir() / "de" / "conf").mkdir(parents=True)      # an installed model to fall back on
@@ -308,7 +308,7 @@ def test_listen_says_the_configured_model_folder_is_missing(tmp_path):
     assert f"existiert nicht: {tmp_path / 'weg'}" in done.stderr
 
 
-# --------------------------------------------------------------------------- issue 14 §10, §11, §12: bounds
+# --------------------------------------------------------------------------- bounds
 
 class BoundedServer(Server):
     """Also serves without a length (``no_length``) and in many small pieces, as a slow server would."""

@@ -27,7 +27,7 @@ PROMOTION_BLACK = "4k3/8/8/8/8/8/7p/4K1N1 b - - 0 1"
 TWO_KNIGHTS = "4k3/8/8/8/8/5N2/8/1N2K1N1 w - - 0 1"      # Nb1, Nf3 -> d2; Ng1, Nf3 -> h4? no: Ng1 -> h3
 TWO_ROOKS_FILE = "4k3/8/8/8/R7/8/8/R3K3 w - - 0 1"          # Ra1, Ra4 -> a3: rank decides
 KNIGHTS_BOTH = "4k3/8/8/8/8/2N3N1/8/2N1K3 w - - 0 1"        # Nc1, Nc3, Ng3 -> e2: file+rank needed
-KNIGHT_F6 = "4k3/8/5n2/8/8/8/8/4K3 b - - 0 1"               # the issue's example: Sf4 illegal, Se4 meant
+KNIGHT_F6 = "4k3/8/5n2/8/8/8/8/4K3 b - - 0 1"               # Sf4 illegal, Se4 meant
 MATE_IN_ONE = "6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1"            # Ra8#
 
 
@@ -173,7 +173,7 @@ def test_clashing_letter_of_the_sheets_language_is_not_reinterpreted():
     b = board("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
     # On an English sheet "Rf2" is a rook move, well-formed but illegal (a1-f2 is no
     # rook move). Reading R as the French king would be a guess, not a certain
-    # meaning (issue 2): illegal, with the king's move as the first suggestion.
+    # meaning: illegal, with the king's move as the first suggestion.
     r = N.read(b, "Rf2", "en")
     assert r.problem == "illegal" and r.move is None
     assert r.suggestions[0] == chess.Move.from_uci("e1f2")

@@ -1,4 +1,4 @@
-"""One German term for the blind player's board in every message catalogue (issue 2).
+"""One German term for the blind player's board in every message catalogue.
 
 The board the visually impaired player plays on is "das Tastbrett" (des
 Tastbretts, auf dem Tastbrett) everywhere; "Steckbrett" and "Taktilbrett" were

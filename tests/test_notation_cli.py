@@ -158,7 +158,7 @@ def test_check_reports_an_invalid_fen_header_on_ply_0(capsys, tmp_path):
 
 @pytest.mark.parametrize("to", ["de", "en", "fr", "it", "nl", "ru"])
 def test_convert_keeps_a_chess960_start_so_the_result_reads_back(capsys, tmp_path, to):
-    # QA: convert dropped the FEN/Variant headers: the converted Chess960 score could not be read
+    # convert dropped the FEN/Variant headers: the converted Chess960 score could not be read
     game = tmp_path / "960.pgn"
     game.write_text('[Variant "Chess960"]\n[FEN "qbbnrnkr/pppppppp/8/8/8/8/PPPPPPPP/QBBNRNKR w KQkq - 0 1"]\n\n'
                     "1. Nfe3 Nde6 2. O-O f6 3. f3 b5 *\n", encoding="utf-8")
@@ -187,7 +187,7 @@ def test_convert_of_a_standard_game_has_no_headers(capsys):
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "am Zug"),
 ])
 def test_a_bad_fen_is_explained_in_german(capsys, tmp_path, fen, reason, monkeypatch):
-    # QA: python-chess's English ("expected 8 rows ...", "NO_WHITE_KING|NO_BLACK_KING|EMPTY") reached the user
+    # python-chess's English ("expected 8 rows ...", "NO_WHITE_KING|NO_BLACK_KING|EMPTY") reached the user
     monkeypatch.setenv("BLINDCHESS_LANG", "de")
     code, _, err = run(capsys, "check", str(RUY), "--fen", fen)
     assert code == 2 and reason in err and "expected" not in err and "NO_" not in err
@@ -198,7 +198,7 @@ def test_a_bad_fen_is_explained_in_german(capsys, tmp_path, fen, reason, monkeyp
 
 
 def test_counts_in_the_summary_have_singular_and_plural(capsys, tmp_path):
-    # QA round 2: "1 Halbzüge", "1 Problem(e)"
+    # "1 Halbzüge", "1 Problem(e)"
     one = tmp_path / "one.txt"
     one.write_text("1. e4\n", encoding="utf-8")
     code, out, _ = run(capsys, "check", str(one))

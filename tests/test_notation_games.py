@@ -1,4 +1,4 @@
-"""Multi-game files and headings before the first move (issue 14, points 2 and 3).
+"""Multi-game files and headings before the first move.
 
 ``notation check`` and ``notation convert`` read every game of a file; with
 ``--json`` and several games the output is ``{"games": [...]}``, one object per

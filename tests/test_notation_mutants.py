@@ -1,4 +1,4 @@
-"""Notation behaviours a mutation run showed unpinned (issue 14, "tests that would fail if it broke").
+"""Notation behaviours a mutation run showed unpinned ("tests that would fail if it broke").
 
 FIDE Laws Art. 8.1 and Appendix C: the scoresheet in algebraic notation; Appendix D.2.7:
 the blind player's score. A draw offer is written "(=)" (Art. 9.1.2.3).

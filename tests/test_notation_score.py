@@ -257,7 +257,7 @@ def test_an_invalid_fen_header_is_reported_not_replaced_by_the_standard_start():
     assert len(s.entries) == 4                        # still listed, checked for form only
     # a FEN that parses but is no position (no black king) is reported the same way
     s = N.read_score('[FEN "8/8/8/8/8/8/8/R3K3 w - - 0 1"]\n\n1. Ta2')
-    # (QA: the reason was python-chess's English "no black king" inside the German message)
+    # (the reason was python-chess's English "no black king" inside the German message)
     assert s.problems[0].ply == 0 and "kein schwarzer König" in s.problems[0].message and s.plies == 0
     # a Chess960 FEN without a Variant header is read as Chess960 (FIDE Laws Guidelines II, Chess960)
     s = N.read_score('[FEN "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1"]\n\n1. O-O O-O-O')
@@ -267,7 +267,7 @@ def test_an_invalid_fen_header_is_reported_not_replaced_by_the_standard_start():
 
 
 def test_split_games_of_a_pgn_file_with_several_games():
-    # QA: announce and export read only the first game of a file with several
+    # announce and export read only the first game of a file with several
     from blindchess.notation import split_games
     text = ('[White "A"]\n\n1. e4 {[%clk 0:01:00]} e5 *\n[White "B"]\n[Black "C"]\n\n1. d4 d5\n2. c4 *\n\n'
             '[Event "no moves"]\n')

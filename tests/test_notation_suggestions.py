@@ -1,4 +1,4 @@
-"""Suggestions for slips, ranked as an arbiter would (issue 14, point 4).
+"""Suggestions for slips, ranked as an arbiter would.
 
 The slip set comes from real games (tests/data/games) through the benchmark's
 own generator (tests/benchmarks/bench_suggestions.py), on a smaller fixed

@@ -45,7 +45,7 @@ def test_replay_without_time_stamps_and_in_german(tmp_path, capsys):
     log.write_text("L e2\nP e4\nL e7\nP e5\nL g1\nP f3\nL b8\nP c6\nL f1\nP b5\nL a7\nP a6\nL b5\nL a6\nP a6\n")
     assert main(["pegboard", "replay", str(log)]) == 0
     out = capsys.readouterr().out
-    assert "berührt: weißer Bauer e2" in out and "Zug auf dem Tastbrett: Lxa6 (b5a6)" in out  # German letters (QA: was English SAN)
+    assert "berührt: weißer Bauer e2" in out and "Zug auf dem Tastbrett: Lxa6 (b5a6)" in out  # German letters (was English SAN)
     items = run_json(capsys, str(log))
     assert [i["uci"] for i in items if i["type"] == "move"] == ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a6"]
 
@@ -97,7 +97,7 @@ def test_replay_as_a_subprocess(tmp_path):
 @pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals are POSIX")
 @pytest.mark.slow
 def test_simulate_waits_for_the_app_plays_and_stays_open_until_ctrl_c(tmp_path):
-    # QA round 2: the simulator played the whole game at once and closed the port,
+    # the simulator played the whole game at once and closed the port,
     # so an app connecting a few seconds later missed every move
     import signal
 
@@ -174,7 +174,7 @@ def test_simulate_from_the_keyboard(tmp_path):
 
 
 def test_replay_log_whose_stamps_start_at_zero_after_a_header(tmp_path, capsys):
-    # QA: a log with an untimed comment and ident and then stamps from 0 ms ran all
+    # a log with an untimed comment and ident and then stamps from 0 ms ran all
     # its first lifts into one instant and reported a mismatch instead of e4
     log = tmp_path / "game.log"
     log.write_text("# my board\nI DIY 1.0\n0 L e2\n200 P e4\n1000 L e7\n1200 P e5\n2000 L g1\n2300 P f3\n")
@@ -195,7 +195,7 @@ def test_replay_stamps_starting_again_are_a_new_segment(tmp_path, capsys):
 
 
 def test_replay_text_speaks_the_users_language(tmp_path, capsys, monkeypatch):
-    # QA: "weißer Dame", English SAN and English error kinds in the German output
+    # "weißer Dame", English SAN and English error kinds in the German output
     log = tmp_path / "q.log"
     log.write_text("L d1\nP h5\nL e2*00\n")
     fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
@@ -212,7 +212,7 @@ def test_replay_text_speaks_the_users_language(tmp_path, capsys, monkeypatch):
 @pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals are POSIX")
 @pytest.mark.slow
 def test_simulate_in_german_reads_and_writes_german_letters(tmp_path):
-    # QA: the simulator answered "Spiele Nf3" in German and understood only English SAN
+    # the simulator answered "Spiele Nf3" in German and understood only English SAN
     sheet = tmp_path / "partie.txt"
     sheet.write_text("1. e4 e5 2. Sf3 Sc6\n", encoding="utf-8")
     env = {**os.environ, "BLINDCHESS_LANG": "de"}
@@ -230,7 +230,7 @@ def test_simulate_in_german_reads_and_writes_german_letters(tmp_path):
 
 @pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals are POSIX")
 def test_simulate_never_replaces_a_file_with_its_link(tmp_path, capsys):
-    # QA: "--link notes.txt" replaced the user's file with the port link and deleted it on exit
+    # "--link notes.txt" replaced the user's file with the port link and deleted it on exit
     precious = tmp_path / "notes.txt"
     precious.write_text("my notes", encoding="utf-8")
     assert main(["pegboard", "simulate", "--link", str(precious)]) == 2
@@ -245,7 +245,7 @@ def test_simulate_never_replaces_a_file_with_its_link(tmp_path, capsys):
 
 
 def test_replay_clock_time_stamps_and_a_hint_for_unknown_formats(tmp_path, capsys):
-    # QA: a logger's "12:00:01.250 L e2" or "[00:01,5] P e4" gave "contains no protocol line at all"
+    # a logger's "12:00:01.250 L e2" or "[00:01,5] P e4" gave "contains no protocol line at all"
     log = tmp_path / "clock.log"
     log.write_text("[00:01,5] L e2\n[00:01,8] P e4\n00:00:03.000 L e7\n00:00:03.250 P e5\n", encoding="utf-8")
     items = run_json(capsys, str(log))
@@ -265,7 +265,7 @@ def test_replay_clock_time_stamps_and_a_hint_for_unknown_formats(tmp_path, capsy
     ["simulate", "--settle", "-2"],
 ])
 def test_negative_or_absurd_seconds_are_refused(tmp_path, capsys, monkeypatch, args):
-    # QA round 2: "--settle -1" and "--delay -5" were accepted silently
+    # "--settle -1" and "--delay -5" were accepted silently
     monkeypatch.setenv("BLINDCHESS_LANG", "en")
     log = tmp_path / "game.log"
     log.write_text("L e2\nP e4\n")
@@ -281,7 +281,7 @@ def test_negative_or_absurd_seconds_are_refused(tmp_path, capsys, monkeypatch, a
 
 
 def test_replay_prints_events_in_time_order(tmp_path, capsys):
-    # QA round 2: a mismatch judged after the settle time was printed after a later
+    # a mismatch judged after the settle time was printed after a later
     # announcement, with its earlier time
     log = tmp_path / "order.log"
     log.write_text("1000 L e2\n1200 P e4\n1300 > e4\n1400 L e7\n1500 P e5\n1550 > d5\n")

@@ -225,7 +225,7 @@ def test_a_turned_board_is_read_turned(tmp_path):
 
 
 def test_a_megabyte_of_junk_on_the_line_gives_short_statuses_and_the_link_reads_on(board_link):
-    # issue 14.9: 30 MB of 0xFF once made one 120-million-character status; a long line blocked the reader
+    # 30 MB of 0xFF once made one 120-million-character status; a long line blocked the reader
     sim, link, rec = board_link
     requests = sim.commands.count(b"?")
     junk = b"\xff" * (1 << 20) + b"\n" + b"x" * (1 << 20) + b"\n"

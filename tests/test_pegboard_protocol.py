@@ -114,7 +114,7 @@ def test_the_examples_in_protocol_md_are_right():
 @settings(deadline=None, max_examples=300)
 @given(st.binary(max_size=40), st.sampled_from([b"L ", b"P ", b"I ", b"# ", b"S ", b""]))
 def test_any_line_parses_or_is_reported_never_raises(tail, head):
-    # QA: "L é4" or "I café" in a hand-edited log ended "pegboard replay" in "Interner Fehler: UnicodeDecodeError"
+    # "L é4" or "I café" in a hand-edited log ended "pegboard replay" in "Interner Fehler: UnicodeDecodeError"
     line = (head + tail).replace(b"\n", b"")
     result = parse_line(line, 1.0)
     assert result is None or isinstance(result, ProtocolError) or getattr(result, "t", None) == 1.0
@@ -134,7 +134,7 @@ def test_replay_of_any_bytes_gives_events_or_a_log_error(lines):
 
 
 def test_lower_case_line_types_are_accepted_by_the_host():
-    # QA round 2: "p e5" and "l e2" (a hand-typed log) were rejected as unknown lines;
+    # "p e5" and "l e2" (a hand-typed log) were rejected as unknown lines;
     # PROTOCOL.md: devices MUST send upper case, hosts SHOULD accept lower case
     assert parse_line(b"l e2", 1.0) == Lift(1.0, chess.E2)
     assert parse_line(b"p E5", 1.0) == Place(1.0, chess.E5)
@@ -157,7 +157,7 @@ def test_replay_accepts_fractional_millisecond_stamps_and_lower_case():
 
 
 # ---------------------------------------------------------------------------
-# Issue 14.9: linear, bounded assembly; short reports (no timing here: see tests/benchmarks/bench_pegboard.py)
+# linear, bounded assembly; short reports (no timing here: see tests/benchmarks/bench_pegboard.py)
 
 def _bounded_run(data: bytes, chunk: int) -> tuple[list, int]:
     assembler = LineAssembler()

@@ -1,4 +1,4 @@
-"""``blindchess announce GAME.pgn [--lang LANG] [--wav FILE.wav]`` (issue 2 §3)."""
+"""``blindchess announce GAME.pgn [--lang LANG] [--wav FILE.wav]``."""
 
 from __future__ import annotations
 
@@ -92,7 +92,7 @@ def test_wav_without_the_speech_module_is_a_clear_error(pgn, tmp_path, capsys, m
 
 
 def test_every_game_of_a_file_is_announced(tmp_path, capsys):
-    # QA: only the first game of a PGN file with several games was announced, silently
+    # only the first game of a PGN file with several games was announced, silently
     path = tmp_path / "round.pgn"
     path.write_text(GAME + '[Event "Blind simul"]\n[White "C"]\n[Black "D"]\n\n1. d4 {a comment} d5 (1... Nf6) 2. c4 *\n'
                     '[White "E"]\n[Black "F"]\n\n1. c4 *\n', encoding="utf-8")
@@ -112,7 +112,7 @@ def test_a_bad_move_in_a_later_game_names_that_game(tmp_path, capsys):
 
 
 def test_a_scoresheet_in_another_notation_and_a_chess960_pgn(tmp_path, capsys):
-    # QA: a German/French scoresheet gave python-chess's "illegal san: 'b5' in ..." in English
+    # a German/French scoresheet gave python-chess's "illegal san: 'b5' in ..." in English
     sheet = tmp_path / "partie.txt"
     sheet.write_text("1. e4 e5\n2. Sf3 Sc6\n3. Lb5 a6\n", encoding="cp1252")
     assert main(["announce", str(sheet)]) == 0

@@ -1,4 +1,4 @@
-"""``blindchess announce`` streams a multi-game file (issue 14, point 14).
+"""``blindchess announce`` streams a multi-game file.
 
 The file is read line by line and each game is announced as soon as it is read:
 memory is bounded by the largest game, not by the file. Measured for real in a

@@ -1,4 +1,4 @@
-"""Phonetic behaviours a mutation run showed unpinned (issue 14, "tests that would fail if it broke").
+"""Phonetic behaviours a mutation run showed unpinned ("tests that would fail if it broke").
 
 FIDE Laws D.2.1: moves are announced clearly; what is announced must be understood
 as said, and what cannot be a legal move is said so, with the possible moves.

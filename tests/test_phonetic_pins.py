@@ -1,4 +1,4 @@
-"""Behaviours of the spoken move language pinned by issue 14 (FIDE Laws D.2.1: never guess).
+"""Behaviours of the spoken move language pinned (FIDE Laws D.2.1: never guess).
 
 - a stray word after the move, a doubled piece word and a move word after a
   resignation leave the result uncertain;

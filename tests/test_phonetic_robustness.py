@@ -1,4 +1,4 @@
-"""Bad input (issue 2 §4): any string gives an Understanding, never an exception.
+"""Bad input: any string gives an Understanding, never an exception.
 
 Empty text, binary junk, ten megabytes, mixed scripts, control characters: the
 result is a well-formed Understanding ("unknown" when nothing fits), a move is

@@ -1,4 +1,4 @@
-"""Acceptance (issue 2 §4): every announced move is understood back as that move.
+"""Acceptance: every announced move is understood back as that move.
 
 Over more than 5,000 positions from seeded random games (standard chess and
 Chess960 from several start numbers) plus constructed positions that make sure

@@ -1,4 +1,4 @@
-"""Practice against the computer (issue 13): the table part that plays the sighted side.
+"""Practice against the computer: the table part that plays the sighted side.
 
 The core is driven through the real table (headless scenario front, simulated
 peg-board, phonetic announcements) with a move chooser that plays given moves

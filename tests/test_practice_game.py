@@ -1,4 +1,4 @@
-"""Practice against the real Stockfish (issue 13, "Done when"): whole games headless, a killed engine.
+"""Practice against the real Stockfish ("Done when"): whole games headless, a killed engine.
 
 The blind player's side is played by :class:`practice_driver.BlindSide` through
 the real table inputs (peg lines on the scenario runner's simulated peg-board,

@@ -1,4 +1,4 @@
-"""Practice against the computer in the app (issue 13): the engine never blocks the window.
+"""Practice against the computer in the app: the engine never blocks the window.
 
 The controller's :class:`~blindchess.ui.practice.PracticeDriver` hands the
 table's request for a move to its worker thread; the real Stockfish chooses

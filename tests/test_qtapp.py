@@ -34,7 +34,7 @@ def _app_env(home, **extra: str) -> dict[str, str]:
 
 
 def test_the_gui_honours_blindchess_lang(tmp_path, _isolated_home):
-    """Issue 14.13: BLINDCHESS_LANG=en gave a German window (only --lang counted)."""
+    """BLINDCHESS_LANG=en gave a German window (only --lang counted)."""
     for lang in ("en", "de"):
         done = subprocess.run([sys.executable, "-m", "blindchess"], capture_output=True, text=True,
                               env=_app_env(_isolated_home, BLINDCHESS_LANG=lang, BLINDCHESS_EXIT_WHEN_READY="1"))
@@ -47,7 +47,7 @@ def test_the_gui_honours_blindchess_lang(tmp_path, _isolated_home):
 
 
 def test_ctrl_c_in_the_terminal_ends_the_app_cleanly(_isolated_home):
-    """Issue 14.13: SIGINT did not end the Qt loop and was logged as an internal error."""
+    """SIGINT did not end the Qt loop and was logged as an internal error."""
     proc = subprocess.Popen([sys.executable, "-m", "blindchess"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=_app_env(_isolated_home, BLINDCHESS_LANG="de",
                                                     BLINDCHESS_REPORT_READY="1"))

@@ -1,4 +1,4 @@
-"""``blindchess reconcile`` and ``blindchess journal`` for arbiters (issue 4 §4, §5)."""
+"""``blindchess reconcile`` and ``blindchess journal`` for arbiters."""
 
 from __future__ import annotations
 
@@ -177,7 +177,7 @@ def test_scores_behind_boards_that_agree_json_and_words(capsys, tmp_path):
     b"0 5400 5400\n4 -5 5400\n",
 ])
 def test_a_clock_log_without_usable_times_is_refused(capsys, sheets, tmp_path, content):
-    # QA: these gave a ruling with no or nonsense clock times and exit 0
+    # these gave a ruling with no or nonsense clock times and exit 0
     a, b = sheets
     log = tmp_path / "clock.json"
     log.write_bytes(content)
@@ -187,7 +187,7 @@ def test_a_clock_log_without_usable_times_is_refused(capsys, sheets, tmp_path, c
 
 
 def test_sheets_in_utf16_binary_or_a_folder(capsys, sheets, tmp_path):
-    # QA: a UTF-16 sheet (Windows Notepad) was read as "ÿþ1 . ", binary junk was ruled
+    # a UTF-16 sheet (Windows Notepad) was read as "ÿþ1 . ", binary junk was ruled
     # on as a score, and a folder gave the OS's English "Is a directory"
     a, b = sheets
     utf16 = tmp_path / "utf16.txt"
@@ -212,7 +212,7 @@ def test_a_bad_start_fen_is_named_as_the_start_position(capsys, sheets):
 
 
 def test_journal_list_marks_files_that_hold_no_game(capsys, tmp_path):
-    # QA: an empty, foreign or junk *.jsonl in the journal folder was listed as a game " – , Halbzüge: 0"
+    # an empty, foreign or junk *.jsonl in the journal folder was listed as a game " – , Halbzüge: 0"
     from blindchess import paths
     s = Session.new(Player("Anna"), Player("Bert", True), None, journal=True, now=0.0)
     s.sighted_move("e2e4", 1.0)
@@ -236,7 +236,7 @@ def test_journal_list_marks_files_that_hold_no_game(capsys, tmp_path):
 @pytest.mark.parametrize("argv", [["reconcile", "--sheet-a", "a", "--sheet-b", "b", "--board-a", "8/8/8/8/8/8/8/k6K",
                                    "--board-b", "8/8/8/8/8/8/8/k6K"], ["journal", "show", "x.jsonl"]])
 def test_an_unknown_output_language_is_refused(capsys, argv):
-    # QA: "--lang xx" silently printed English
+    # "--lang xx" silently printed English
     with pytest.raises(SystemExit) as info:
         main([*argv, "--lang", "xx"])
     assert info.value.code == 2 and "xx" in capsys.readouterr().err
@@ -249,7 +249,7 @@ def test_an_unknown_output_language_is_refused(capsys, argv):
     ("8/8/8/8/8/8/8/8", "en", "the board is empty"),
 ])
 def test_impossible_boards_are_refused_with_the_reason(capsys, sheets, board, lang, words):
-    # QA round 2: eight kings or a pawn on the first rank were accepted as a board
+    # eight kings or a pawn on the first rank were accepted as a board
     a, b = sheets
     assert main(["reconcile", "--sheet-a", str(a), "--sheet-b", str(b), "--board-a", chess.STARTING_BOARD_FEN,
                  "--board-b", board, "--lang", lang]) == 2
@@ -258,7 +258,7 @@ def test_impossible_boards_are_refused_with_the_reason(capsys, sheets, board, la
 
 
 def test_an_unreadable_board_fen_says_what_is_wrong(capsys, sheets):
-    # QA round 2: "not a readable FEN" without saying why
+    # "not a readable FEN" without saying why
     a, b = sheets
     assert main(["reconcile", "--sheet-a", str(a), "--sheet-b", str(b), "--board-a", "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
                  "--board-b", chess.STARTING_BOARD_FEN, "--lang", "en"]) == 2

@@ -1,5 +1,5 @@
 """Event, site, date and round reach the PGN and the scoresheet PDF; the time control is printed
-as a person reads it (issue 14, point 15). The PDF is rendered and read back with pdftotext."""
+as a person reads it. The PDF is rendered and read back with pdftotext."""
 
 from __future__ import annotations
 

@@ -192,7 +192,7 @@ def test_tournament_messages_exist_in_every_language():
 
 
 def test_a_one_minute_game_says_minute_not_minutes():
-    # QA round 2: "= 1 Minuten"
+    # "= 1 Minuten"
     bullet = rs.for_time_control((60, 0))
     assert "= 1 Minute," in bullet.describe("de") and "= 1 minute," in bullet.describe("en")
     assert "= 5 Minuten," in rs.for_time_control((180, 2)).describe("de")

@@ -387,7 +387,7 @@ def test_scores_behind_boards_that_agree_is_no_ruling_and_undoes_nothing(tactile
 
 
 def test_one_agreed_half_move_is_singular_in_the_explanation():
-    # QA round 2: "(1 Halbzüge)" / "(1 half-moves)"
+    # "(1 Halbzüge)" / "(1 half-moves)"
     board = play(["e4"])
     r = rule(["e4"], ["e4"], board, board.copy())
     assert r.agreed_plies == 1

@@ -1,4 +1,4 @@
-"""Ruling behaviours a mutation run showed unpinned (issue 14, "tests that would fail if it broke").
+"""Ruling behaviours a mutation run showed unpinned ("tests that would fail if it broke").
 
 FIDE Laws D.2.9: when the boards differ, the arbiter reads both scores; a score is read
 move by move up to its first problem, and that problem is named at its half-move.

@@ -66,11 +66,10 @@ BAD_SCRIPTS = [
     (GOOD + "4.0 eboard P e4 X\n", 6),
     ("@blind none\n1.0 blind says Eva vier\n", 2),
     ("@tactile none\n1.0 peg L e2\n", 2),
-    # parsed, but not wired yet (issues 13 and 15)
-    ("@white A\n@opponent engine 9\n", 2),          # issue 13: no such level
-    ("@blind both\n@opponent engine\n", 2),         # issue 13: the computer needs one blind player
-    ("@sighted-board usb\n", 1),                   # issue 15: dgt is the e-board there is
-    (GOOD + "4.0 eboard L e7\n", 6),               # issue 15: an e-board line needs @sighted-board dgt
+    ("@white A\n@opponent engine 9\n", 2),          # no such level
+    ("@blind both\n@opponent engine\n", 2),         # the computer needs one blind player
+    ("@sighted-board usb\n", 1),                   # dgt is the e-board there is
+    (GOOD + "4.0 eboard L e7\n", 6),               # an e-board line needs @sighted-board dgt
 ]
 
 

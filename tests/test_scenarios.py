@@ -1,9 +1,8 @@
-"""The acceptance tests of issue 11: every scenario in tests/scenarios/ through ``blindchess scenario run``.
+"""Every scenario in tests/scenarios/ through ``blindchess scenario run``.
 
 Each scenario is run through the CLI's own code (``blindchess.cli.main``) with
 ``--json`` and the events that matter are asserted. Every defect scenario says
-what the old code (the Qt controller + 1,300-line Session before issue 11) did,
-so it is clear why the assertion would fail on it.
+what a table that gets it wrong does, so it is clear why the assertion would fail.
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ from blindchess.cli import main
 SCENARIOS = Path(__file__).parent / "scenarios"
 SCRIPTS = sorted(p.name for p in SCENARIOS.glob("*.scn"))
 
-#: The nine event types of issue 11 and their exact fields.
+#: The nine basic event types and their exact fields.
 FIELDS = {
     "said": {"t", "type", "to", "text", "cut"},
     "shown": {"t", "type", "text"},
@@ -128,7 +127,7 @@ def test_no_internal_ids_or_article_numbers_are_spoken(name: str, capsys: pytest
 
 @pytest.mark.parametrize("name", SCRIPTS)
 def test_nothing_is_said_twice_to_one_person_for_one_event(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    # Issue 11, speech policy: one event, one text per listener. The same text said again to the same
+    # Speech policy: one event, one text per listener. The same text said again to the same
     # person is allowed only after a restart (the question asked again) or when he asked to repeat.
     report = run(name, capsys)
     for listener in ("blind", "sighted"):
@@ -144,7 +143,7 @@ def test_nothing_is_said_twice_to_one_person_for_one_event(name: str, capsys: py
 
 @pytest.mark.parametrize("name", SCRIPTS)
 def test_every_spoken_text_is_short(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    # Issue 11 defect 8: a ruling read 47-50 s of text. Every text is at most 12 s at the voice's rate,
+    # defect 8: a ruling read 47-50 s of text. Every text is at most 12 s at the voice's rate,
     # except the description of a Chess960 start position (the blind player sets up his board by it).
     report = run(name, capsys)
     for event in report.of("said"):
@@ -154,7 +153,7 @@ def test_every_spoken_text_is_short(name: str, capsys: pytest.CaptureFixture[str
 
 
 # ---------------------------------------------------------------------------
-# The numbered defects of issue 11
+# Defects of the game flow, one test each
 
 def test_d1_the_confirmation_is_not_cut(capsys: pytest.CaptureFixture[str]) -> None:
     # Old: when the sighted board took the keyboard focus (the mirror at 3.3) it read its cursor
@@ -306,7 +305,7 @@ def test_d9_resignation_is_confirmed_by_a_question(capsys: pytest.CaptureFixture
 
 
 # ---------------------------------------------------------------------------
-# Requests to the table after issue 11
+# Requests to the table
 
 def test_a_ruling_drops_the_divergence_text_it_settled(capsys: pytest.CaptureFixture[str]) -> None:
     # Before: the divergence text waited behind the move confirmation and was said after the ruling
@@ -324,7 +323,7 @@ def test_a_ruling_drops_the_divergence_text_it_settled(capsys: pytest.CaptureFix
 
 
 def test_a_heard_two_square_king_move_is_asked_not_castled(capsys: pytest.CaptureFixture[str]) -> None:
-    # Issue 14 point 5: recognisers turn "Springer" into "König"; the recogniser's "König Gustav eins"
+    # recognisers turn "Springer" into "König"; the recogniser's "König Gustav eins"
     # must not castle on a guess (D.2.1) — it is asked, and castles after "ja".
     report = run("heard_king_two_squares.scn", capsys)
     question = report.between("question", 24.0, 24.01)

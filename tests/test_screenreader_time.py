@@ -1,4 +1,4 @@
-"""No time is given unasked, by any channel (issue 12 point 3; FIDE Laws D.2.10 d).
+"""No time is given unasked, by any channel (FIDE Laws D.2.10 d).
 
 A whole game (a scholar's mate at 6 minutes a side) is played through the real
 window on the script's clock; both clocks run down past every low-time

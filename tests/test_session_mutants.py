@@ -1,4 +1,4 @@
-"""Session behaviours a mutation run showed unpinned (issue 14, "tests that would fail if it broke").
+"""Session behaviours a mutation run showed unpinned ("tests that would fail if it broke").
 
 FIDE Laws Appendix D: D.2.1 (moves announced), D.2.3 (the opponent's move mirrored on
 the other board), D.2.8 (a correction before the opponent's clock is started), and the

@@ -1,4 +1,4 @@
-"""The session's rules as issue 11 and issue 14 pin them: divergence of each board against the game
+"""The session's rules as they are pinned: divergence of each board against the game
 (FIDE Laws D.2.9), mirrors of moves not made (D.2.1, D.2.3), corrections (D.2.8), the clock after
 a ruling (D.2.9), presses (D.2.4), draw offers (Art. 9.1)."""
 

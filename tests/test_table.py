@@ -1,4 +1,4 @@
-"""The table (issue 11): the nine defects made impossible, scores, questions, time, resume.
+"""The table: the nine defects made impossible, scores, questions, time, resume.
 
 Every test drives a real Table — python-chess positions, peg-board protocol
 lines through the tracker, a real session and journal — with explicit times.
@@ -471,7 +471,7 @@ def test_a_reading_holds_up_neither_idle_at_nor_next_due() -> None:
     assert run.table.idle_at(confirmation) == pytest.approx(confirmation), "the reading holds nothing up"
 
 
-# ------------------------------------------------------------------ heard or typed (issue 14 point 5)
+# ------------------------------------------------------------------ heard or typed
 
 def _ready_to_castle(run: Run) -> None:
     """1. e4 e5 2. Sf3 Sc6 3. Lc4 Sf6, all mirrored; the pegs show White castled short at t = 40."""
@@ -509,7 +509,7 @@ def test_a_heard_king_move_of_two_squares_is_asked_a_typed_one_castles() -> None
     assert typed.table.session.game_moves[-1] == chess.Move.from_uci("e1g1")
 
 
-# ------------------------------------------------------------------ repeat = the last announcement (issue 11)
+# ------------------------------------------------------------------ repeat = the last announcement
 
 def test_repeat_says_the_last_announcement_not_the_last_answer() -> None:
     run = Run(time_control="5+0")
@@ -525,7 +525,7 @@ def test_repeat_says_the_last_announcement_not_the_last_answer() -> None:
     assert [s.text for s in run.said() if s.t >= 50.0] == ["Eva fünf"]
 
 
-# ------------------------------------------------------------------ wording (issue 12: Anna / NATO / SAN)
+# ------------------------------------------------------------------ wording (Anna / NATO / SAN)
 
 def test_the_blind_player_hears_moves_and_squares_in_his_wording(tmp_path: Path) -> None:
     run = Run(journal=tmp_path / "game.jsonl", wording="nato")

@@ -1,4 +1,4 @@
-"""Reading users' text files: plain messages in the user's language, sensible decoding (QA)."""
+"""Reading users' text files: plain messages in the user's language, sensible decoding."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def test_too_big(tmp_path):
         textfile.read_text(path, max_bytes=100)
 
 
-# Issue 14, point 12: only regular files are read; names the system refuses are plain messages.
+# only regular files are read; names the system refuses are plain messages.
 
 def test_a_fifo_nobody_writes_to_is_refused_at_once(tmp_path):
     fifo = tmp_path / "fifo"

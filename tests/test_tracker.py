@@ -334,7 +334,7 @@ def test_touches_while_mirroring_name_the_expected_move():
 
 
 def test_an_extra_peg_is_a_mismatch_not_a_move_under_way():
-    # QA: a peg put into an empty hole with nothing lifted (a captured piece put back,
+    # a peg put into an empty hole with nothing lifted (a captured piece put back,
     # a stray peg) was taken for "a move under way" and never reported, however long it stayed
     hand = Hand(Tracker(chess.Board(), settle=SETTLE))
     hand.do("P e4")

@@ -1,4 +1,4 @@
-"""Tracker behaviours a mutation run showed unpinned (issue 14, "tests that would fail if it broke").
+"""Tracker behaviours a mutation run showed unpinned ("tests that would fail if it broke").
 
 Each test states what the arbiter or the session relies on when the tactile board
 (FIDE Laws D.2.2, D.2.5: the blind player's own board; D.2.9: a board that differs)

@@ -1,4 +1,4 @@
-"""Tracker behaviours pinned by issue 14 (each test fails if the one line deciding it changes).
+"""Tracker behaviours pinned (each test fails if the one line deciding it changes).
 
 * an announced capture seen only through snapshots (no lift history) is the move;
 * mirroring an announced promotion reports the announced piece at once (D.2.1);

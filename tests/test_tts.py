@@ -304,7 +304,7 @@ def test_a_listener_may_speak_from_its_callback():
 
 
 def test_a_wav_path_that_cannot_be_written_is_a_clear_message(tmp_path, capsys, monkeypatch):
-    # QA: "say --out FOLDER" and "announce --wav FOLDER" ended in "Interner Fehler: IsADirectoryError"
+    # "say --out FOLDER" and "announce --wav FOLDER" ended in "Interner Fehler: IsADirectoryError"
     monkeypatch.setenv("BLINDCHESS_LANG", "de")
     folder = tmp_path / "aufnahmen"
     folder.mkdir()
@@ -318,7 +318,7 @@ def test_a_wav_path_that_cannot_be_written_is_a_clear_message(tmp_path, capsys, 
 
 
 def test_a_recording_gets_ordinary_file_permissions(tmp_path):
-    # QA: mkstemp's 0600 reached the user's recording (others in the group could not play it)
+    # mkstemp's 0600 reached the user's recording (others in the group could not play it)
     import os
     mask = os.umask(0o022)
     try:
@@ -329,7 +329,7 @@ def test_a_recording_gets_ordinary_file_permissions(tmp_path):
 
 
 def test_an_unknown_voice_language_is_a_plain_message(tmp_path, monkeypatch):
-    # QA: espeak-ng's English "Error: The specified espeak-ng voice does not exist." reached the user
+    # espeak-ng's English "Error: The specified espeak-ng voice does not exist." reached the user
     monkeypatch.setenv("BLINDCHESS_LANG", "de")
     with pytest.raises(UserError, match="keine Stimme") as info:
         tts.render_wav("Eva vier", tmp_path / "x.wav", "xx")
@@ -338,7 +338,7 @@ def test_an_unknown_voice_language_is_a_plain_message(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("rate", ["-5", "0", "abc", "1e9"])
 def test_say_refuses_an_impossible_rate(tmp_path, capsys, rate):
-    # QA: "--rate -5" wrote a WAV as if nothing were wrong
+    # "--rate -5" wrote a WAV as if nothing were wrong
     with pytest.raises(SystemExit) as info:
         main(["say", "Eva vier", "--rate", rate, "--out", str(tmp_path / "x.wav")])
     assert info.value.code == 2 and "20" in capsys.readouterr().err
@@ -346,7 +346,7 @@ def test_say_refuses_an_impossible_rate(tmp_path, capsys, rate):
 
 
 def test_a_recording_through_a_link_or_into_a_pipe_keeps_them(tmp_path):
-    # QA: the atomic rename replaced a symbolic link (and, as root, even /dev/full) with a plain file
+    # the atomic rename replaced a symbolic link (and, as root, even /dev/full) with a plain file
     import os
     import threading
     real = tmp_path / "real.wav"

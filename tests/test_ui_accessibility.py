@@ -114,7 +114,7 @@ def test_board_square_names_follow_the_cursor_for_screen_readers(app_window, qtb
 
 
 def test_arrows_move_in_the_blind_players_view_by_default(app_window, qtbot):
-    """Issue 12.5: with the blind player as White, ↑ from e2 goes to e3; Ctrl+F shows the sighted player's view."""
+    """With the blind player as White, ↑ from e2 goes to e3; Ctrl+F shows the sighted player's view."""
     controller, window = app_window
     controller.new_game(GameSetup(white="Anna", black="Bernd", white_impaired=True, black_impaired=False,
                                   tactile="none", time_control="", lang=controller.lang))
@@ -238,7 +238,7 @@ def test_at_200_percent_the_cursor_square_is_scrolled_into_view(qtbot):
 
 
 def test_ctrl_r_repeats_the_last_announcement_not_the_square(qtbot):
-    """Issue 12.4: after a move and some squares read on the board, Ctrl+R says the move again."""
+    """After a move and some squares read on the board, Ctrl+R says the move again."""
     from blindchess.table.events import Speak
     from ui_window import TestClock
 
@@ -260,7 +260,7 @@ def test_ctrl_r_repeats_the_last_announcement_not_the_square(qtbot):
 
 
 def test_labels_carry_their_text_in_their_accessible_names(app_window):
-    """Issue 12.6: message line, clocks, next step, tactile port/device/state, voice and model say their value."""
+    """Message line, clocks, next step, tactile port/device/state, voice and model say their value."""
     controller, window = app_window
     controller.new_game(GameSetup(white="Anna", black="Bernd", white_impaired=True, tactile="none",
                                   time_control="90+30", lang=controller.lang))
@@ -277,7 +277,7 @@ def test_labels_carry_their_text_in_their_accessible_names(app_window):
 
 
 def test_help_counts_the_input_modes_and_lists_the_board_keys(app_window, qtbot):
-    """Issue 12.10: F1's text for Ctrl+J is counted from the modes; the board's own keys are listed."""
+    """F1's text for Ctrl+J is counted from the modes; the board's own keys are listed."""
     from blindchess.ui.main_window import INPUT_MODES
 
     controller, window = app_window
@@ -293,7 +293,7 @@ def test_help_counts_the_input_modes_and_lists_the_board_keys(app_window, qtbot)
 
 
 def test_ctrl_n_asks_before_replacing_a_running_game(app_window, qtbot):
-    """Issue 12.10: with a game running, Ctrl+N asks; "no" keeps the game."""
+    """With a game running, Ctrl+N asks; "no" keeps the game."""
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QMessageBox
 
@@ -344,7 +344,7 @@ def test_ctrl_w_changes_the_wording_of_the_board_and_the_table(qtbot):
 
 
 def test_the_e_board_has_its_own_status_and_the_arbiter_sees_the_touches(qtbot):
-    """Issue 15 in the window: an e-board panel (only with an e-board); D.2.10 e touches in the arbiter's view."""
+    """In the window: an e-board panel (only with an e-board); D.2.10 e touches in the arbiter's view."""
     with open_window(qtbot, "de") as (controller, window):
         controller.new_game(GameSetup(white="Anna", black="Bernd", white_impaired=True, tactile="none",
                                       time_control="", lang="de"))

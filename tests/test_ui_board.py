@@ -175,7 +175,7 @@ def test_the_board_is_a_group_of_64_named_squares_in_reading_order(qtbot, view):
 
 
 def test_arrows_follow_the_orientation_shown(qtbot, view):
-    """Issue 12.5: ↑ goes up the board as it is shown; from Black's side ↑ from e2 is e1."""
+    """↑ goes up the board as it is shown; from Black's side ↑ from e2 is e1."""
     view.setFocus()
     view.move_cursor(chess.E2)
     qtbot.keyClick(view, Qt.Key.Key_Up)
@@ -227,7 +227,7 @@ def test_jump_keys_scans_and_requests(qtbot, view):
 
 
 def test_pick_up_and_escape_are_spoken(qtbot, view):
-    """Issue 12.8: picking up and letting go are said (the window sends both through the table's policy)."""
+    """Picking up and letting go are said (the window sends both through the table's policy)."""
     view.setFocus()
     view.move_cursor(chess.G1)
     spoken = []

@@ -91,7 +91,7 @@ def test_a_whole_game_with_a_wrong_mirror_and_a_board_correction(qtbot, game):
                                 tactile="simulator", time_control="90+30", lang="de"))
     s = c.session
     p.wait_for(lambda: c.tactile.connected and c.tactile.state in ("identified", "connected"))
-    assert not w.board.flipped  # the blind player's view by default (issue 12.5)
+    assert not w.board.flipped  # the blind player's view by default
     said = []
     c.said.connect(said.append)
 

@@ -1,4 +1,4 @@
-"""The new-game dialog: Enter in the time-control field (issue 12.7), event/site/date/round (issue 14.15),
+"""The new-game dialog: Enter in the time-control field, event/site/date/round,
 the practice opponent, the sighted player's board, and every field labelled and reachable by keys."""
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def _type_time_control(qtbot, dlg: NewGameDialog, text: str) -> None:
     qtbot.keyClicks(line, text)
 
 
-# ---------------------------------------------------------------------------- issue 12.7
+# ---------------------------------------------------------------------------- the time control
 def test_enter_in_the_time_control_field_starts_the_game_with_the_time_typed(qtbot, dialog):
     entries = dialog.time_control.count()
     _type_time_control(qtbot, dialog, "2+0")
@@ -87,7 +87,7 @@ def test_the_time_control_is_read_back_as_a_person_says_it(text, lang, meaning):
     assert describe_time_control(text, lang) == meaning
 
 
-# ---------------------------------------------------------------------------- issue 14.15
+# ---------------------------------------------------------------------------- the event (PGN headers)
 @pytest.mark.parametrize(("text", "pgn"), [
     ("2025.06.01", "2025.06.01"), ("2025-6-1", "2025.06.01"), ("1.6.2025", "2025.06.01"),
     ("06/01/2025", "2025.06.01"), ("", ""), ("2025.??.??", "2025.??.??"),
@@ -226,7 +226,7 @@ def test_every_field_has_a_name_a_description_and_a_caption(qtbot, lang):
         assert widget in buddies, widget.accessibleName()   # Alt+letter of its caption, read with it
     for box in (dlg.white_impaired, dlg.black_impaired, dlg.coaching):
         assert isinstance(box, QCheckBox) and box.text() == box.accessibleName()
-    assert dlg.swap.accessibleName() == dlg.swap.text()       # "Farben tauschen", not "Farben" (issue 12.10)
+    assert dlg.swap.accessibleName() == dlg.swap.text()       # "Farben tauschen", not "Farben"
 
 
 def test_tab_reaches_every_field_in_reading_order(qtbot, dialog):

@@ -102,7 +102,7 @@ def test_without_a_display_the_app_says_so_instead_of_crashing(_isolated_home):
     assert "DISPLAY" in done.stderr and "Traceback" not in done.stderr
 
 
-# --- the speech channel and earcons (issue 12)
+# --- the speech channel and earcons
 
 def test_channel_and_earcons_survive_a_restart_and_bad_values_fall_back(qtbot):
     QApplication.instance() or QApplication([])

@@ -63,7 +63,7 @@ def test_german_and_english_have_the_same_keys_and_placeholders():
 
 @pytest.mark.parametrize("lang", UI_LANGS)
 def test_no_interface_text_shows_an_internal_id(lang):
-    """Issue 11 defect 8: "sighted_follows", "retrace" and the like never reach a person."""
+    """Defect 8: "sighted_follows", "retrace" and the like never reach a person."""
     with (locale_dir() / f"ui.{lang}.toml").open("rb") as f:
         catalogue = tomllib.load(f)
     texts = {key: " ".join(v for k, v in value.items() if k != "count") if isinstance(value, dict) else value

@@ -1,6 +1,6 @@
-"""Low vision (issue 12.11): every text >= 4.5:1 and every mark >= 3:1 in every look, computed from the palette and
+"""Low vision: every text >= 4.5:1 and every mark >= 3:1 in every look, computed from the palette and
 the stylesheet the application really has after ``theme.apply``, and from pixels actually drawn; the system's
-dark and high-contrast settings are followed; Qt's own texts are German in the German interface (issue 12.10)."""
+dark and high-contrast settings are followed; Qt's own texts are German in the German interface."""
 
 from __future__ import annotations
 
@@ -159,7 +159,7 @@ def test_texts_as_drawn_reach_4_5_to_1(app, qtbot, look):
 
 @pytest.mark.parametrize("look", LOOKS)
 def test_low_time_clock_digits_are_readable(app, qtbot, look):
-    """Issue 12.11: the low-time digits were #b00000 on black (2.8:1)."""
+    """The low-time digits were #b00000 on black (2.8:1)."""
     theme.apply(app, look, 1.0)
     panel = ClockPanel(lang="de")
     qtbot.addWidget(panel)
@@ -235,7 +235,7 @@ def test_qt_standard_buttons_and_dialogs_speak_the_interface_language(app, qtbot
 
 
 def test_the_app_loads_qts_texts_for_its_language(qtbot):
-    """The Save dialog and the standard buttons are German in the German window (issue 12.10)."""
+    """The Save dialog and the standard buttons are German in the German window."""
     try:
         with open_window(qtbot, "de", clock=TestClock()):
             box = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Discard)

@@ -1,4 +1,4 @@
-"""Low vision (issue 12.11): everything grows with Ctrl++ up to 200 % and nothing is cut off; the "next step"
+"""Low vision: everything grows with Ctrl++ up to 200 % and nothing is cut off; the "next step"
 line grows too; the board does not shrink as the fonts grow. Sizes are checked at 100, 150 and 200 %."""
 
 from __future__ import annotations

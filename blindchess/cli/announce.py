@@ -14,7 +14,7 @@ The file may be PGN or a scoresheet in any notation (read with
 :func:`blindchess.notation.read_score`) and may hold several games: each is
 announced after a line naming it ("Partie 2: Anna – Bella").
 
-The file is streamed (issue 14, point 14): it is read line by line
+The file is streamed: it is read line by line
 (:func:`text_lines`, lines cut at :data:`MAX_LINE_BYTES`), split into games as
 they come (:func:`blindchess.notation.iter_games`) and each game is printed as
 soon as it is read, so memory stays bounded by the largest game, not the file

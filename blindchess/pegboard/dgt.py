@@ -36,7 +36,7 @@ good messages is one report (kind "noise" when it began outside a message,
 "dgt-message" when it began with a broken one), with a short sample and the
 number of bytes.
 
-**E-board actions** (the scenario runner's ``eboard`` actor, issue 15):
+**E-board actions** (the scenario runner's ``eboard`` actor):
 :func:`action_message` turns ``L e4`` (a piece lifted) and ``P e4 Q`` (a piece
 set down, a FEN letter) into the FIELD_UPDATE bytes a DGT board sends;
 :func:`eboard_events` runs them through a :class:`DgtDecoder`, so the runner
@@ -289,7 +289,7 @@ class DgtDecoder:
 
 
 # ---------------------------------------------------------------------------
-# E-board actions (scenario scripts, issue 15)
+# E-board actions (scenario scripts)
 
 class ActionError(ValueError):
     """An e-board action that is not ``L SQUARE`` or ``P SQUARE PIECE``.

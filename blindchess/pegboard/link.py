@@ -11,7 +11,7 @@ Two modes.  **Tracker mode** (the link judges the board itself)::
     link.announce(move)                        # completes a promotion etc.
     link.stop()
 
-**Input mode** (someone else owns the tracker — the table, issue 11)::
+**Input mode** (someone else owns the tracker — the table)::
 
     link = SerialLink(None, on_input=lambda event: table.peg_input(event, event.t),
                       on_status=..., profile=load_profile("blindchess-pegboard"), clock=app_clock)

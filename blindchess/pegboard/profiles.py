@@ -23,7 +23,7 @@ __all__ = ["BoardProfile", "load_profile", "available_profiles", "PROTOCOLS", "R
 
 PROTOCOLS = ("blindchess", "dgt")
 #: Which board of the table a profile is for: the blind player's tactile board
-#: (D.1) or the sighted player's board read by itself (an e-board, issue 15).
+#: (D.1) or the sighted player's board read by itself (an e-board).
 ROLES = ("blind", "sighted")
 
 

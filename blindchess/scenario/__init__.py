@@ -15,19 +15,19 @@ This package re-exports their public names, so ``from blindchess import scenario
 from __future__ import annotations
 
 from .devices import DEVICE_IDENT, EBoardDevice, PegBoardDevice, peg_change
-from .parser import (ACTORS, GAME_HEADERS, HEADER_READERS, HEADERS, NOT_WIRED, SCRIPT_SUFFIX, Action, ActionLine, Actor,
+from .parser import (ACTORS, GAME_HEADERS, HEADER_READERS, HEADERS, SCRIPT_SUFFIX, Action, ActionLine, Actor,
                      AppCrash, ArbiterApply, ArbiterRetrace, BlindAnswer, BlindSays, ClockPress, EBoardCable, EBoardLift,
                      EBoardPlace, HeaderLine, PegLine, Script, ScriptError, SightedMove, SightedSays, SightedTouch,
-                     check_supported, parse, read_script)
+                     parse, read_script)
 from .report import QUIET_TYPES, event_json, format_event, in_time_order, json_lines
 from .runner import Front, HeadlessFront, Who, perform, play, run, start_engine
 
 __all__ = [
     "DEVICE_IDENT", "EBoardDevice", "PegBoardDevice", "peg_change",
-    "ACTORS", "GAME_HEADERS", "HEADER_READERS", "HEADERS", "NOT_WIRED", "SCRIPT_SUFFIX", "Action", "ActionLine", "Actor",
+    "ACTORS", "GAME_HEADERS", "HEADER_READERS", "HEADERS", "SCRIPT_SUFFIX", "Action", "ActionLine", "Actor",
     "AppCrash", "ArbiterApply", "ArbiterRetrace", "BlindAnswer", "BlindSays", "ClockPress", "EBoardCable", "EBoardLift",
     "EBoardPlace", "HeaderLine", "PegLine", "Script", "ScriptError", "SightedMove", "SightedSays", "SightedTouch",
-    "check_supported", "parse", "read_script",
+    "parse", "read_script",
     "QUIET_TYPES", "event_json", "format_event", "in_time_order", "json_lines",
     "Front", "HeadlessFront", "Who", "perform", "play", "run", "start_engine",
 ]

@@ -27,9 +27,6 @@ changes the setup) and :data:`ACTORS` (actor -> what it needs of the setup and
 its verbs, each verb -> how its arguments become an action). An action is a
 frozen dataclass; :func:`blindchess.scenario.runner.perform` says what each one
 does at the table.
-
-Header and actor names that are parsed but not yet run are listed in
-:data:`NOT_WIRED`; :func:`check_supported` refuses a script using one.
 """
 
 from __future__ import annotations
@@ -53,12 +50,12 @@ from ..table.setup import TableSetup
 from .devices import peg_change
 
 __all__ = [
-    "SCRIPT_SUFFIX", "HEADERS", "GAME_HEADERS", "NOT_WIRED", "HEADER_READERS", "ACTORS",
+    "SCRIPT_SUFFIX", "HEADERS", "GAME_HEADERS", "HEADER_READERS", "ACTORS",
     "ScriptError", "Script", "Action", "HeaderLine", "ActionLine", "Actor",
     "PegLine", "BlindSays", "BlindAnswer", "SightedMove", "SightedTouch", "SightedSays",
     "ClockPress", "ArbiterApply", "ArbiterRetrace", "AppCrash", "EBoardLift", "EBoardPlace", "EBoardCable",
     "Claims", "Seals", "ArbiterAdjourn", "ArbiterResume",
-    "parse", "read_script", "check_supported",
+    "parse", "read_script",
 ]
 
 #: The file name extension of scenario scripts (``tests/scenarios/*.scn``).
@@ -66,11 +63,6 @@ SCRIPT_SUFFIX = ".scn"
 
 #: Header names that become the game's headers (PGN tag pairs) as they are.
 GAME_HEADERS = {"event": "Event", "site": "Site", "date": "Date", "round": "Round"}
-
-#: Parsed, but not run by any front yet: feature -> the issue that wires it. A
-#: script using one is refused (script error naming the line); the feature's
-#: entry goes when :func:`blindchess.scenario.runner.perform` runs it.
-NOT_WIRED: dict[str, int] = {}
 
 _LANGS = ("de", "en", "nl", "ru")
 _BLIND = ("white", "black", "both", "none")
@@ -751,13 +743,3 @@ def parse(text: str, lang: str, *, source: str = "-") -> Script:
         level, coaching = reading.opponent
         setup = replace(setup, opponent="engine", engine_level=level, coaching=coaching)
     return Script(setup, source, reading.header_lines, actions)
-
-
-def check_supported(script: Script, lang: str) -> None:
-    """Refuse (:class:`ScriptError`) a script using a feature in :data:`NOT_WIRED`, naming its first line."""
-    uses: list[tuple[int, str]] = [(line, name) for name, line in script.header_lines.items() if name in NOT_WIRED]
-    uses += [(a.line, "eboard") for a in script.actions if isinstance(a, (EBoardLift, EBoardPlace, EBoardCable))
-             and "eboard" in NOT_WIRED]
-    if uses:
-        line, name = min(uses)
-        raise _error(lang, script.source, line, "not_supported", what=name, issue=NOT_WIRED[name])

@@ -302,8 +302,7 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
 
     The game journals to ``journal`` (a new file). Returns the final state at
     the end of the script (after pending settle timers and speech have run out);
-    ``emit`` gets it too, last. Call :func:`~blindchess.scenario.parser.check_supported`
-    first: an action in :data:`~blindchess.scenario.parser.NOT_WIRED` raises ``NotImplementedError``.
+    ``emit`` gets it too, last.
 
     ``resume``: ``journal`` holds the game cut off by a crash; it is opened as the app opens it after
     a restart, at the time of its last line, and the script's lines before that time are skipped —

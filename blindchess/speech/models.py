@@ -15,7 +15,7 @@ inside the models folder (same file system, so the final rename is atomic) that
 is removed whatever happens; a staging folder left by a killed process is removed
 by the next ``blindchess models`` command (:func:`clean_stale`).
 
-Bounds (issue 14 §10): the download may be at most the catalogue's ``size_mb``
+Bounds: the download may be at most the catalogue's ``size_mb``
 × :data:`DOWNLOAD_MARGIN` + :data:`DOWNLOAD_SLACK_MB` (a server that announces
 more is refused before reading, one that sends no length is cut off there, a
 local ``--from`` file must be a regular file within it); the archive may unpack

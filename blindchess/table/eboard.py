@@ -1,4 +1,4 @@
-"""The sighted player's board read by itself: a DGT e-board at the table (pure core, issue 15).
+"""The sighted player's board read by itself: a DGT e-board at the table (pure core).
 
 With ``TableSetup.sighted_board == "dgt"`` the :class:`~blindchess.table.table.Table`
 owns one :class:`EBoard`. It reads the e-board's raw events

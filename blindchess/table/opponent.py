@@ -1,4 +1,4 @@
-"""The computer as the sighted side of a practice game (pure core; issue 13).
+"""The computer as the sighted side of a practice game (pure core).
 
 A practice game is played exactly as at the tournament (FIDE Laws Appendix D):
 the blind player makes his moves on the peg-board and announces them (D.2.3),

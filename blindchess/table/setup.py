@@ -53,7 +53,7 @@ class TableSetup:
     ``warnings``: low-time thresholds (seconds) the blind player chose to hear;
     empty = none (D.2.10 d). ``wpm``: the voice's rate (None: the voice file's).
     ``sighted_board``: "window" (moves on the sighted board are entered in the
-    window) | "dgt" (the sighted player's DGT e-board is read by itself, issue 15;
+    window) | "dgt" (the sighted player's DGT e-board is read by itself;
     the window's board still works); its settle time is ``settle``'s.
     ``opponent``: "human" | "engine" (practice: the computer plays the sighted
     side, :mod:`blindchess.table.opponent`; needs ``blind`` "white" or "black"),

@@ -13,7 +13,7 @@ The same view holds the arbiter's tournament procedures: adjourning the game and
 opening the envelope at resumption (Guidelines I.1, I.7), and the decision on a
 quickplay-finish claim (Guidelines III.5) — each button enabled only when it applies.
 
-For a screen reader (issue 12.9): each board is a table named for what it is
+For a screen reader: each board is a table named for what it is
 ("Tastbrett von Anna" — the tactile board as reported, for looking only); the
 finding above the boards is worded from the same proposal the ruling text
 explains, so they never disagree; both carry their text in their accessible

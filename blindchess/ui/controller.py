@@ -96,7 +96,7 @@ class GameController(TableView, QObject):
         self.voice = TableVoice(speaker)
         self.ears: Ears | None = None
         self.tactile = TactileLink()
-        self.eboard = eboard_link()     # the sighted player's DGT e-board (issue 15)
+        self.eboard = eboard_link()     # the sighted player's DGT e-board
         self.readings: list[str] = []   # texts given to table.reading (the scenario front tells them apart)
         self._unsubscribe: Callable[[], None] | None = None
         self._practice: PracticeDriver | None = None   # the engine of a practice game

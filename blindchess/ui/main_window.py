@@ -290,7 +290,7 @@ class MainWindow(QMainWindow):
         self.clocks.set_pressable(c.session.time_control is not None and not c.session.auto_press)
         self.board.set_position(c.board("sighted"))
         self.board.set_marks(lifted=c.lifted(), differing=c.differing())
-        if self._oriented_for is not c.session:  # a new game: the blind player's view (issue 12.5), his wording
+        if self._oriented_for is not c.session:  # a new game: the blind player's view, his wording
             self._oriented_for = c.session
             self._step_ply = None
             self.view_of = "blind"
@@ -404,7 +404,7 @@ class MainWindow(QMainWindow):
         self.show_message(text, log=False)
 
     def board_refused(self, text: str) -> None:
-        """A move the board refused (issue 12.8): shown, and said by the program's voice and the screen reader."""
+        """A move the board refused: shown, and said by the program's voice and the screen reader."""
         self.controller.speak_quietly(text)
         self.show_message(text)
 
@@ -528,7 +528,7 @@ class MainWindow(QMainWindow):
 
     # ---------------------------------------------------------------- actions
     def on_new_game(self) -> None:
-        """Ctrl+N: the new-game dialog; a running game is replaced only when the user says so (issue 12.10)."""
+        """Ctrl+N: the new-game dialog; a running game is replaced only when the user says so."""
         from .new_game import NewGameDialog
 
         back = QApplication.focusWidget()
@@ -640,7 +640,7 @@ class MainWindow(QMainWindow):
         self.log.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def on_flip(self) -> None:
-        """Ctrl+F: the board from the blind player's side or the sighted player's; arrows follow (issue 12.5)."""
+        """Ctrl+F: the board from the blind player's side or the sighted player's; arrows follow."""
         self.view_of = "sighted" if self.view_of == "blind" else "blind"
         self.board.set_flipped(self._view_colour() == chess.BLACK)
         self.tell(self._view_text())
@@ -760,7 +760,7 @@ class MainWindow(QMainWindow):
         self.controller.request("position")
 
     def on_repeat(self) -> None:
-        """Ctrl+R: the last announcement again (the table's, not the last square; issue 12.4)."""
+        """Ctrl+R: the last announcement again (the table's, not the last square)."""
         self.controller.repeat()
 
     def on_move_wording(self) -> None:

@@ -15,7 +15,7 @@ Checks before anything is created (the dialog stays open and says what is
 wrong in its problem line, which is also announced, and the focus goes to the
 field): the time control is read by ``clock.TimeControl.parse`` — pressing
 Enter in that field starts the game with the time control as typed, never
-without a clock (issue 12.7); the date must be a date; at least one player is
+without a clock; the date must be a date; at least one player is
 visually impaired; a computer opponent needs exactly one visually impaired
 player and an engine.
 """
@@ -90,17 +90,17 @@ class GameSetup:
     profile: str = ""                   # boards/<profile>.toml for "profile" and "serial"
     lang: str = "de"
     notes: list[str] = field(default_factory=list)
-    # the event (issue 14.15): PGN headers Event, Site, Date ("YYYY.MM.DD"), Round; "" = unknown
+    # the event: PGN headers Event, Site, Date ("YYYY.MM.DD"), Round; "" = unknown
     event: str = ""
     site: str = ""
     date: str = ""
     round: str = ""
-    # practice games (issue 13): the computer plays the side that is not visually impaired
+    # practice games: the computer plays the side that is not visually impaired
     opponent: str = "human"             # "human" | "engine"
     engine_level: int = 2               # 1 (beginner) … 6 (strong), engine.LEVELS
     engine_path: str = ""               # "" = engine.find_engine()
     coaching: bool = False
-    # the sighted player's board (issue 15)
+    # the sighted player's board
     sighted_board: str = "window"       # "window" | "dgt"
     sighted_port: str = ""              # "" = found automatically
     # the rule set (FIDE Laws, Appendices A and B): "" = from the time control, or standard | rapid | blitz;
@@ -252,7 +252,7 @@ class NewGameDialog(QDialog):
         clock, clock_form = self._group("new.group_clock")
         self.time_control = self._field(clock_form, QComboBox(clock), "new.time_control")
         self.time_control.setEditable(True)
-        # Enter in the field must not add a list entry (it had no value: a game without a clock, issue 12.7)
+        # Enter in the field must not add a list entry (it had no value: a game without a clock)
         self.time_control.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         for tc in TIME_CONTROLS:
             self.time_control.addItem(tc or t("new.no_clock", lang), tc)
@@ -615,7 +615,7 @@ class NewGameDialog(QDialog):
         found = self.problems()
         if found is not None:
             problem, widget = found
-            # shown, and in the accessible name: a screen reader reads it (issue 12.6)
+            # shown, and in the accessible name: a screen reader reads it
             a11y.set_text(self.problem, problem, f"{t('new.problem', self.lang)}: {problem}")
             a11y.announce(self.problem, problem, assertive=True)
             widget.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -7,7 +7,7 @@ carries "≠", a mismatch names its squares, so a screen reader and a
 colour-blind arbiter get the same information (WCAG 1.4.1). Every label that
 shows a value (clock faces, port, device, state, voice, model, the question)
 carries the value in its accessible name ("Uhr Weiß, Anna: 1:29:59, 12 Züge"),
-so a screen reader reads what is shown (issue 12.6).
+so a screen reader reads what is shown.
 """
 
 from __future__ import annotations
@@ -273,7 +273,7 @@ class AnnouncementLog(QWidget):
 
 class TactileStatus(QGroupBox):
     """Port, device and sync state of the tactile board — or, with ``kind="eboard"``, of the sighted player's
-    electronic board (issue 15; the same rows, its own title and state caption)."""
+    electronic board (the same rows, its own title and state caption)."""
 
     def __init__(self, parent: QWidget | None = None, *, lang: str = "de", kind: str = "tactile") -> None:
         title = t("tactile.title", lang) if kind == "tactile" else g("eboard_title", lang)

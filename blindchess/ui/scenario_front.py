@@ -22,7 +22,7 @@ the people at the table would do with it:
 * ``peg`` lines: decoded with the peg-board protocol as the serial link decodes
   them, and the board events given to the controller exactly as the link's
   ``on_input`` does (``I`` lines are the link's business and reach no table);
-* ``eboard`` lines (issue 15): the runner has made them DGT board events through
+* ``eboard`` lines: the runner has made them DGT board events through
   the real decoder; they go to the controller as the e-board link's
   ``on_input`` gives them;
 * ``app crash``: the controller drops its table without closing anything and

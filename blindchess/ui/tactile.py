@@ -14,7 +14,7 @@ found through the ``simulator`` profile), "profile" (a board found by its
 profile, e.g. "dgt"), "serial" (an explicit port, read with ``profile``'s
 protocol when given).
 
-The sighted player's DGT e-board (issue 15) is a second :class:`TactileLink`
+The sighted player's DGT e-board is a second :class:`TactileLink`
 for the device "eboard" (:func:`eboard_link`): it is opened with the profile
 ``dgt-sighted`` (role "sighted", :data:`EBOARD_PROFILE`) — found by its USB
 ids and port patterns, or on the port the new-game dialog names

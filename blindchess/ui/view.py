@@ -90,7 +90,7 @@ class TableView:
                 "adjusting": table.adjusting if table is not None else False}
 
     def eboard_state(self) -> dict[str, Any] | None:
-        """What the e-board panel shows (issue 15), None without an e-board at the table."""
+        """What the e-board panel shows, None without an e-board at the table."""
         eboard = self.table.eboard if self.table is not None else None
         if eboard is None:
             return None

@@ -6,7 +6,7 @@ of ``write``, and of ``read_score`` on a long game and on 10 MB of text.
 
     .venv/bin/python tests/benchmarks/bench_notation.py [--announce-only]
 
-``announce_stream`` writes a file shaped like the issue-14 case (19 MB, 271,428
+``announce_stream`` writes a file of a large tournament archive's shape (19 MB, 271,428
 short games) and runs ``blindchess announce`` on it in a subprocess: wall time
 and the child's peak resident memory (ru_maxrss).
 """
@@ -91,7 +91,7 @@ OPENINGS = ("1. e4 e5 2. Nf3 Nc6 3. Bb5 *", "1. d4 Nf6 2. c4 e6 3. Nc3 *", "1. c
 
 
 def many_games_file(path: Path, games: int = 271_428) -> int:
-    """A PGN file of ``games`` short games (about 70 bytes each: 19 MB for the issue's count)."""
+    """A PGN file of ``games`` short games (about 70 bytes each: 19 MB for 271,428 games)."""
     with path.open("w", encoding="utf-8") as f:
         for i in range(games):
             f.write(f'[White "W{i}"]\n[Black "B{i}"]\n\n{OPENINGS[i % len(OPENINGS)]}\n\n')

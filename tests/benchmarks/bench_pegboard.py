@@ -9,7 +9,7 @@ once — with the default 0.5 s settle the move comes 0.5 s later by design).
 Throughput = lines written back to back until the last event arrives.
 Target: p99 < 10 ms.
 
-Junk figures (issue 14.9): the line assembler and the DGT decoder on 1 MB
+Junk figures: the line assembler and the DGT decoder on 1 MB
 without a line feed, 2 MB, 30 MB of 0xFF and 1 MB of random bytes, fed in
 4 KB reads as the serial link does — seconds, bytes per second, the most bytes
 held between reads, and the length of the longest report text.

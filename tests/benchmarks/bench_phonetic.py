@@ -1,4 +1,4 @@
-"""Speed of the spoken move language (issue 2 §4). A plain script, not a test.
+"""Speed of the spoken move language. A plain script, not a test.
 
 Targets on the reference machine: ``understand`` p99 < 2 ms on positions with
 many legal moves, ``grammar`` build < 10 ms per position.

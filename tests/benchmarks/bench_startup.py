@@ -1,6 +1,6 @@
 """Start-up to a usable window: ``blindchess`` in a real subprocess, median of several runs.
 
-Target: < 1.5 s (issue 6). The app prints ``ready <seconds>`` once its window
+Target: < 1.5 s. The app prints ``ready <seconds>`` once its window
 is shown and the event loop runs (``BLINDCHESS_EXIT_WHEN_READY=1``), then quits.
 We measure from spawning the process (interpreter start-up and imports included)
 until that line arrives. Run: ``QT_QPA_PLATFORM=offscreen python tests/benchmarks/bench_startup.py``.

@@ -1,4 +1,4 @@
-"""Benchmark: how well the notation reader ranks the meant move for a slip (issue 14, point 4).
+"""Benchmark: how well the notation reader ranks the meant move for a slip.
 
 A plain script, not a pytest test (``tests/test_notation_suggestions.py`` holds
 the thresholds on a smaller fixed sample built by the same code)::
