@@ -14,49 +14,20 @@ Without an e-board every move on the sighted board is typed or clicked; with
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import chess
 import pytest
 
-from blindchess.cli import main
 from blindchess.pegboard import dgt
 from blindchess.pegboard.tracker import Lift, Place, Snapshot
 from blindchess import scenario
 from blindchess.table.eboard import describe_difference, touch_report
 from blindchess.table.events import DeviceRequest, TableEvent
 from blindchess.table.table import Table, TableSetup
+from scenario_report import SCENARIOS, run
 
-SCENARIOS = Path(__file__).parent / "scenarios"
 SETTLE = 0.5
-
-
-class Report:
-    """The JSON lines of one ``scenario run --json``."""
-
-    def __init__(self, lines: list[dict]) -> None:
-        self.events = lines
-
-    def of(self, type_: str, **match: object) -> list[dict]:
-        return [e for e in self.events if e["type"] == type_ and all(e.get(k) == v for k, v in match.items())]
-
-    def moves(self) -> list[str]:
-        return [e["uci"] for e in self.of("move")]
-
-    def shown(self, part: str) -> list[dict]:
-        return [e for e in self.of("shown") if part in e["text"]]
-
-    @property
-    def final(self) -> dict:
-        return self.events[-1]
-
-
-def run(name: str, capsys: pytest.CaptureFixture[str]) -> Report:
-    code = main(["scenario", "run", str(SCENARIOS / name), "--json"])
-    captured = capsys.readouterr()
-    assert code == 0, captured.err
-    return Report([json.loads(line) for line in captured.out.splitlines()])
 
 
 def script_lines(name: str) -> list[str]:

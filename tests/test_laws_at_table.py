@@ -12,40 +12,11 @@ all. The window runs the same scripts with the same events
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from blindchess.cli import main
-
-SCENARIOS = Path(__file__).parent / "scenarios"
-
-
-class Report:
-    """The JSON lines of one run."""
-
-    def __init__(self, lines: list[dict]) -> None:
-        self.events = lines
-
-    def of(self, type_: str, **match: object) -> list[dict]:
-        return [e for e in self.events if e["type"] == type_ and all(e.get(k) == v for k, v in match.items())]
-
-    def moves(self) -> list[str]:
-        return [e["uci"] for e in self.of("move")]
-
-    def said(self, to: str = "blind") -> list[dict]:
-        return [e for e in self.of("said") if e["to"] in (to, "all")]
-
-    @property
-    def final(self) -> dict:
-        return self.events[-1]
-
-
-def run(name: str, capsys: pytest.CaptureFixture[str], *extra: str) -> Report:
-    code = main(["scenario", "run", str(SCENARIOS / name), "--json", *extra])
-    captured = capsys.readouterr()
-    assert code == 0, captured.err
-    return Report([json.loads(line) for line in captured.out.splitlines()])
+from scenario_report import run
 
 
 # ---------------------------------------------------------------- D.2.9 after later moves
@@ -137,7 +108,6 @@ def test_a_fifty_move_claim_draws(capsys):
     r = run("claim_fifty_moves.scn", capsys)
     assert r.of("claim") == [{"t": 10.0, "type": "claim", "by": "sighted", "kind": "fifty", "upheld": True}]
     assert r.of("ended") == [{"t": 10.0, "type": "ended", "result": "1/2-1/2", "reason": "fifty_moves"}]
-
 
 
 # ---------------------------------------------------------------- claims said or typed

@@ -7,7 +7,6 @@ what a table that gets it wrong does, so it is clear why the assertion would fai
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -16,8 +15,8 @@ import chess.pgn
 import pytest
 
 from blindchess.cli import main
+from scenario_report import SCENARIOS, run
 
-SCENARIOS = Path(__file__).parent / "scenarios"
 SCRIPTS = sorted(p.name for p in SCENARIOS.glob("*.scn"))
 
 #: The nine basic event types and their exact fields.
@@ -41,36 +40,6 @@ ARTICLE = re.compile(r"\b[A-Z]\.\d|\bArt\.|\bArtikel\b|\bPunkt\b", re.IGNORECASE
 INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b|correct-board|\bretrace\b|\bsighted\b|\btactile\b|\bpegboard\b")
 #: Moves in UCI (the program's notation: never spoken, the blind player hears the phonetic words).
 UCI = re.compile(r"\b[a-h][1-8][a-h][1-8][qrbn]?\b")
-
-
-class Report:
-    """The JSON lines of one run."""
-
-    def __init__(self, lines: list[dict]) -> None:
-        self.events = lines
-
-    def of(self, type_: str, **match: object) -> list[dict]:
-        return [e for e in self.events if e["type"] == type_ and all(e.get(k) == v for k, v in match.items())]
-
-    def between(self, kind: str, start: float, end: float = float("inf")) -> list[dict]:
-        return [e for e in self.of(kind) if start <= e["t"] < end]
-
-    def moves(self) -> list[str]:
-        return [e["uci"] for e in self.of("move")]
-
-    def said_to(self, to: str) -> list[dict]:
-        return [e for e in self.of("said") if e["to"] in (to, "all")]
-
-    @property
-    def final(self) -> dict:
-        return self.events[-1]
-
-
-def run(name: str, capsys: pytest.CaptureFixture[str], *extra: str) -> Report:
-    code = main(["scenario", "run", str(SCENARIOS / name), "--json", *extra])
-    captured = capsys.readouterr()
-    assert code == 0, captured.err
-    return Report([json.loads(line) for line in captured.out.splitlines()])
 
 
 def export_pgn(journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> chess.pgn.Game:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-from pathlib import Path
 
 import chess
 import chess.pgn
@@ -17,27 +16,7 @@ import pytest
 
 from blindchess.cli import main
 from blindchess.journal import envelope_path
-
-SCENARIOS = Path(__file__).parent / "scenarios"
-
-
-class Report:
-    def __init__(self, lines: list[dict]) -> None:
-        self.events = lines
-
-    def of(self, type_: str, **match: object) -> list[dict]:
-        return [e for e in self.events if e["type"] == type_ and all(e.get(k) == v for k, v in match.items())]
-
-    @property
-    def final(self) -> dict:
-        return self.events[-1]
-
-
-def run(name: str, capsys: pytest.CaptureFixture[str], *extra: str) -> Report:
-    code = main(["scenario", "run", str(SCENARIOS / name), "--json", *extra])
-    captured = capsys.readouterr()
-    assert code == 0, captured.err
-    return Report([json.loads(line) for line in captured.out.splitlines()])
+from scenario_report import SCENARIOS, Report, run
 
 
 # ---------------------------------------------------------------- Guidelines I
@@ -63,7 +42,6 @@ def test_an_adjournment_sealed_by_the_blind_player_and_resumed_a_day_later(capsy
     opened = text.index('"envelope-opened"')
     assert "Bella fünf" not in text[:opened] and "f1b5" not in text[:opened]
     assert envelope_path(journal).exists()
-
 
 
 def test_the_sighted_player_seals_by_typing_on_his_side(capsys, tmp_path):
