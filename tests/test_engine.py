@@ -19,37 +19,13 @@ from pathlib import Path
 import chess
 import pytest
 
+from fake_engine import fake
 from blindchess.engine import LEVELS, MAX_JUNK, Engine, EngineChooser, EngineError, find_engine, level
 from blindchess.errors import UserError
 from blindchess.i18n import tr
 
 STOCKFISH = find_engine()
 needs_engine = pytest.mark.skipif(STOCKFISH is None, reason="Stockfish is not installed (make test installs it)")
-
-
-def fake(tmp_path: Path, name: str, on_go: str, *, before: str = "") -> Path:
-    """A fake UCI engine: answers the handshake, runs ``before`` at start and ``on_go`` for each "go"."""
-    path = tmp_path / name
-    path.write_text(textwrap.dedent(f"""\
-        #!{sys.executable}
-        import os, sys
-        out = sys.stdout.buffer
-        def say(text):
-            out.write(text.encode() + b"\\n"); out.flush()
-        {before}
-        for line in sys.stdin:
-            cmd = line.strip()
-            if cmd == "uci":
-                say("id name Fake"); say("uciok")
-            elif cmd == "isready":
-                say("readyok")
-            elif cmd.startswith("go"):
-                {on_go}
-            elif cmd == "quit":
-                break
-        """))
-    path.chmod(0o755)
-    return path
 
 
 def told(info: pytest.ExceptionInfo[EngineError], key: str, path: Path | None = None) -> None:

@@ -13,8 +13,10 @@ import os
 import subprocess
 import sys
 import tempfile
-import textwrap
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))    # the tests' fake engines
+from fake_engine import fake  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,29 +40,6 @@ except EngineError as exc:
     message = exc.message
 print(f"{time.monotonic() - start:.1f}\\t{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}\\t{message}")
 """
-
-
-def fake(folder: Path, name: str, on_go: str) -> Path:
-    path = folder / name.replace(" ", "_").replace(",", "")
-    path.write_text(textwrap.dedent(f"""\
-        #!{sys.executable}
-        import sys
-        out = sys.stdout.buffer
-        def say(text):
-            out.write(text.encode() + b"\\n"); out.flush()
-        for line in sys.stdin:
-            cmd = line.strip()
-            if cmd == "uci":
-                say("id name Fake"); say("uciok")
-            elif cmd == "isready":
-                say("readyok")
-            elif cmd.startswith("go"):
-                {on_go}
-            elif cmd == "quit":
-                break
-        """))
-    path.chmod(0o755)
-    return path
 
 
 def main() -> None:
