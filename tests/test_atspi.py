@@ -23,7 +23,6 @@ sleeps: every wait polls the tree (tests/waiting.py) a bounded time.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -33,13 +32,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from orca_desktop import Walker
 
 from waiting import wait_for
 
 pytestmark = pytest.mark.slow
 
 SYSTEM_PYTHON = "/usr/bin/python3"
-WALKER = Path(__file__).with_name("atspi_walker.py")
 APP_NAME = "blindchess"
 #: Roles a screen reader stops on: each needs a name (containers, scroll bars and separators do not).
 CONTROL_ROLES = {"push button", "toggle button", "check box", "radio button", "text", "password text",
@@ -66,28 +65,6 @@ def _missing() -> str | None:
     return None
 
 
-class Walker:
-    """The AT-SPI walker process: one JSON command in, one JSON answer out."""
-
-    def __init__(self, env: dict[str, str]) -> None:
-        self.proc = subprocess.Popen([SYSTEM_PYTHON, str(WALKER), APP_NAME], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, env=env, bufsize=1)
-        assert json.loads(self.proc.stdout.readline())["result"] == "started"
-
-    def ask(self, cmd: str, **fields):
-        self.proc.stdin.write(json.dumps({"cmd": cmd, **fields}) + "\n")
-        reply = json.loads(self.proc.stdout.readline())
-        if not reply["ok"]:
-            raise AssertionError(f"walker: {reply['error']}")
-        return reply["result"]
-
-    def keys(self, *specs: str) -> None:
-        self.ask("keys", keys=list(specs))
-
-    def close(self) -> None:
-        self.proc.stdin.close()
-        self.proc.wait()
-
 
 class Desktop:
     """Xvfb, a D-Bus session with the AT-SPI registry, the app and the walker."""
@@ -109,7 +86,7 @@ class Desktop:
         env.update(QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1", QT_ACCESSIBILITY="1", QT_QPA_PLATFORM="xcb",
                    BLINDCHESS_HOME=str(home), BLINDCHESS_REPORT_READY="1", LANG="de_DE.UTF-8")
         self.env = env
-        self.walker = Walker(env)          # touches pyatspi.Registry: the registry runs before the app starts
+        self.walker = Walker(env, APP_NAME)          # touches pyatspi.Registry: the registry runs before the app starts
         self.app = subprocess.Popen([sys.executable, "-m", "blindchess", "app", "--lang", "de"], env=env,
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
