@@ -293,15 +293,6 @@ def test_cli_show_pdf_subprocess(tmp_path):
     assert out_pdf.read_bytes().startswith(b"%PDF-")
 
 
-def _mentions_move(data) -> bool:
-    if isinstance(data, GameEvent):
-        data = [data]
-    if isinstance(data, list):
-        data = [to_json(e) if isinstance(e, GameEvent) else e for e in data]
-    text = json.dumps(data, ensure_ascii=False)
-    return "Sbd2" in text or "b1d2" in text
-
-
 @pytest.mark.parametrize("fen", ["8/8/8/8/8/8/8/8 w - - 0 1",                  # no kings
                                  "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",             # a pawn on the first rank
                                  "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"])           # the side not to move in check
