@@ -41,6 +41,7 @@ NAMES = [
     "adjournment_sealed_by_the_blind_player",  # the sealed move kept in the envelope
     "quickplay_finish_claimed",              # a claim waiting for the arbiter (Guidelines III)
     "claim_threefold_said",                  # a claim said
+    "crash_promotion_announced",             # a promotion announced before the pegs moved
 ]
 
 

@@ -269,3 +269,11 @@ def test_the_apps_clock_mode_presses_as_soon_as_a_move_is_made(capsys):
     assert refusal["t"] == 15.5 and [e for e in r.said() if e["text"] == refusal["text"].split(" (")[0] + "."
                                      or e["text"].startswith("Korrektur nicht mehr möglich")]
     assert r.final["scores"]["blind"][2] == "Sf3"
+
+
+def test_a_promotion_announced_before_a_crash_is_completed_by_the_pegs_after_it(capsys):
+    """The pegs cannot tell the promoted piece; the announcement made before the crash does (D.2.3)."""
+    r = run("crash_promotion_announced.scn", capsys)
+    assert r.moves() == ["a7a8q"]
+    final = r.final
+    assert final["boards"]["tactile"] == final["boards"]["sighted"] == final["game"] and final["plies"] == 1
