@@ -195,6 +195,17 @@ class OrcaDesktop:
         self.settle(idle)
         return self.orca_said(start)
 
+    def hear(self, *specs: str, least: int = 1, idle: float = 0.8, timeout: float = 20.0) -> list[str]:
+        """Type ``specs`` and return what Orca said in answer: waits for its first ``least`` utterances however
+        slow the machine, then until it rests for ``idle`` seconds (:meth:`keys` is for keys that should stay
+        silent)."""
+        assert self.walker is not None
+        start = self.mark()
+        self.walker.keys(*specs)
+        wait_for(lambda: len(self.orca_said(start)) >= least, timeout)
+        self.settle(idle)
+        return self.orca_said(start)
+
     # ------------------------------------------------------------------ end
     def close(self) -> None:
         """Stop the app, Orca, the walker, speech-dispatcher, the D-Bus session and Xvfb (what was started here)."""

@@ -76,10 +76,10 @@ def test_a_blind_player_hears_the_game_through_orca(desk, tmp_path):
     assert "Weiß text." in opening and any(t.startswith("leer.") for t in opening), opening   # an empty field
 
     # a new game by keys: names, Enter — no electronic tactile board: the input line has the keyboard
-    said = desk.keys("text:Anna", "Tab")
+    said = desk.hear("text:Anna", "Tab", least=2)
     assert said[:2] == ["Schwarz text.", "leer. Name des Spielers mit Schwarz."], said
     start = len(desk.app_said())
-    said = desk.keys("text:Bernd", "Return", idle=1.5)
+    said = desk.hear("text:Bernd", "Return", least=2, idle=1.5)
     assert said[:2] == ["blindchess frame.", "Zug oder Ansage text."], said
     told = _app_gets(desk, start, lambda t: t.startswith("Anna (Weiß) ist am Zug"), "the next step is said")
     assert "Neue Partie: Anna gegen Bernd." in told
@@ -93,37 +93,37 @@ def test_a_blind_player_hears_the_game_through_orca(desk, tmp_path):
     assert told[0] == "Zug ausgeführt: Eva vier."
 
     # the board: the square first and only, one square per key
-    _only_square(desk.keys("ctrl+1"), "Eva zwei, weißer Bauer")
-    _only_square(desk.keys("Up"), "Eva drei, leer")
-    _only_square(desk.keys("Right"), "Felix drei, leer")
-    _only_square(desk.keys("4"), "Felix vier, leer")
-    _only_square(desk.keys("Left"), "Eva vier, leer")
-    _only_square(desk.keys("Down"), "Eva drei, leer")
+    _only_square(desk.hear("ctrl+1"), "Eva zwei, weißer Bauer")
+    _only_square(desk.hear("Up"), "Eva drei, leer")
+    _only_square(desk.hear("Right"), "Felix drei, leer")
+    _only_square(desk.hear("4"), "Felix vier, leer")
+    _only_square(desk.hear("Left"), "Eva vier, leer")
+    _only_square(desk.hear("Down"), "Eva drei, leer")
     # the assistant mirrors 1. e4 on the sighted board by keys: answered by the next step
-    _only_square(desk.keys("2"), "Eva zwei, weißer Bauer")
+    _only_square(desk.hear("2"), "Eva zwei, weißer Bauer")
     start = len(desk.app_said())
     assert desk.keys("space") == []
     _app_gets(desk, start, lambda t: t == "Aufgenommen: Eva zwei, weißer Bauer", "the pick-up is said")
-    _only_square(desk.keys("4"), "Eva vier, leer")
+    _only_square(desk.hear("4"), "Eva vier, leer")
     start = len(desk.app_said())
     assert desk.keys("space") == []
     _app_gets(desk, start, lambda t: t.startswith("Bernd (Schwarz) ist am Zug"), "the mirror is answered")
     # Bernd's 1… e5 on the board; Anna hears it
-    _only_square(desk.keys("7"), "Eva sieben, schwarzer Bauer")
+    _only_square(desk.hear("7"), "Eva sieben, schwarzer Bauer")
     desk.keys("space")
-    _only_square(desk.keys("5"), "Eva fünf, leer")
+    _only_square(desk.hear("5"), "Eva fünf, leer")
     start = len(desk.app_said())
     desk.keys("space")
     _app_gets(desk, start, lambda t: t == "Eva fünf", "1… e5 is announced to the blind player")
 
     # 2. Sf3 said as he says it
-    assert desk.keys("ctrl+l") == ["Zug oder Ansage text.", "leer. Enter führt aus; Strg+J wechselt die Eingabeart."]
+    assert desk.hear("ctrl+l", least=2) == ["Zug oder Ansage text.", "leer. Enter führt aus; Strg+J wechselt die Eingabeart."]
     start = len(desk.app_said())
     desk.keys("text:Springer Felix drei", "Return")
     _app_gets(desk, start, lambda t: t == "Zug ausgeführt: Springer Felix drei.", "2. Sf3 is confirmed")
 
     # a request asked three times: the newest answer replaces the older ones (speech-dispatcher is told so)
-    _only_square(desk.keys("ctrl+1"), "Eva fünf, schwarzer Bauer")
+    _only_square(desk.hear("ctrl+1"), "Eva fünf, schwarzer Bauer")
     cancels = desk.server.received("CANCEL self", "blindchess:table")
     start = len(desk.app_said())
     assert desk.keys("shift+Left", "shift+Left", "shift+Left") == []
@@ -137,7 +137,7 @@ def test_a_blind_player_hears_the_game_through_orca(desk, tmp_path):
     told = _app_gets(desk, start, lambda t: t == "Wollen Sie wirklich aufgeben? Ja oder nein.", "the question")
     assert told.count("Wollen Sie wirklich aufgeben? Ja oder nein.") == 1 and not any("Offene Frage" in t for t in told)
     desk.keys("ctrl+1")
-    _only_square(desk.keys("1"), "Eva eins, weißer König")
+    _only_square(desk.hear("1"), "Eva eins, weißer König")
     assert _named(w, "label", "Frage: ")                    # still open: "1" was the board's
     desk.keys("alt+n")
     assert wait_for(lambda: not _named(w, "label", "Frage: "), WAIT), "Alt+N answers no"
@@ -159,21 +159,27 @@ def test_a_blind_player_hears_the_game_through_orca(desk, tmp_path):
 
     # a combo box changed with the arrow keys says its new value (Orca itself says nothing there)
     desk.keys("ctrl+l")
-    said = desk.keys("Tab", "Tab")
-    assert any(t.startswith("Eingabe für combo box") for t in said), said
+    mark = desk.mark()
+    desk.keys("Tab", "Tab")
+    assert wait_for(lambda: any(t.startswith("Eingabe für combo box") for t in desk.orca_said(mark)), WAIT), \
+        desk.orca_said(mark)
     start = len(desk.app_said())
     desk.keys("Down")
     _app_gets(desk, start, lambda t: t == "Ansage des blinden Spielers", "the new value is said")
 
     # a dialog closing gives the keyboard back to the board: its square is read, nothing else
-    _only_square(desk.keys("ctrl+1"), "Eva eins, weißer König")
-    said = desk.keys("F1")
+    _only_square(desk.hear("ctrl+1"), "Eva eins, weißer König")
+    said = desk.hear("F1")
     assert said[0] == "Tastenkürzel dialog Alle Befehle und ihre Tasten.", said
-    assert desk.keys("Escape") == ["blindchess frame.", "Eva eins, weißer König."]
-    said = desk.keys("ctrl+n")
+    assert desk.hear("Escape", least=2) == ["blindchess frame.", "Eva eins, weißer König."]
     running = "Eine Partie läuft noch. Eine neue Partie beginnen?"
+    mark = desk.mark()
+    desk.walker.keys("ctrl+n")
+    assert wait_for(lambda: any(running in t for t in desk.orca_said(mark)), WAIT), desk.orca_said(mark)
+    desk.settle(1.0)
+    said = desk.orca_said(mark)
     assert sum(running in t for t in said) == 1, said         # the question is read once
-    assert desk.keys("Escape") == ["blindchess frame.", "Eva eins, weißer König."]
+    assert desk.hear("Escape", least=2) == ["blindchess frame.", "Eva eins, weißer König."]
 
     # every text the app said, said once (the rank asked three times aside); nothing the app said also read by Orca
     app = [t for t in desk.app_said() if not t.startswith("Reihe fünf: ")]

@@ -46,16 +46,16 @@ def test_filled_fields_of_the_new_game_dialog_are_read_whole(desk):
     desk.settle(1.0)
     assert desk.orca_said()[-2:] == ["Weiß text.", "leer. Name des Spielers mit Weiß."]
 
-    assert desk.keys("text:Anna", "Tab") == ["Schwarz text.", "leer. Name des Spielers mit Schwarz."]
+    assert desk.hear("text:Anna", "Tab", least=2) == ["Schwarz text.", "leer. Name des Spielers mit Schwarz."]
     desk.keys("text:Bernd")
     # back to the filled fields: the name, then the value whole and once, then the description
-    assert desk.keys("shift+Tab") == ["Weiß text.", "Anna ausgewählt.", "Name des Spielers mit Weiß."]
-    assert desk.keys("Tab") == ["Schwarz text.", "Bernd ausgewählt.", "Name des Spielers mit Schwarz."]
+    assert desk.hear("shift+Tab", least=3) == ["Weiß text.", "Anna ausgewählt.", "Name des Spielers mit Weiß."]
+    assert desk.hear("Tab", least=3) == ["Schwarz text.", "Bernd ausgewählt.", "Name des Spielers mit Schwarz."]
 
     # the date the dialog fills in itself (today)
     said: list[str] = []
     for _ in range(10):
-        said = desk.keys("Tab")
+        said = desk.hear("Tab")
         if "Datum text." in said:
             break
     assert "Datum text." in said, said
@@ -65,6 +65,6 @@ def test_filled_fields_of_the_new_game_dialog_are_read_whole(desk):
 
     # Enter in a text field starts the game, as it did in a line edit
     start = len(desk.app_said())
-    said = desk.keys("Return", idle=1.5)
+    said = desk.hear("Return", least=2, idle=1.5)
     assert said[:2] == ["blindchess frame.", "Zug oder Ansage text."], said
     assert wait_for(lambda: "Neue Partie: Anna gegen Bernd." in desk.app_said()[start:], WAIT), desk.app_said()[start:]
