@@ -88,7 +88,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TypedDict, cast
 
@@ -101,7 +101,7 @@ from .i18n import default_lang, tr
 __all__ = [
     "LETTERS", "STYLES", "MAX_MOVE_CHARS", "MAX_SCORE_CHARS", "MAX_PLIES",
     "Reading", "ScoreEntry", "Problem", "ScoreReading", "NotationError",
-    "PROBLEMS", "write", "read", "parse", "read_score", "write_score", "guess_lang", "piece_letter", "is_move_text",
+    "PROBLEMS", "write", "read", "parse", "read_score", "read_entries", "read_entry", "SpokenReader", "write_score", "guess_lang", "piece_letter", "is_move_text",
     "split_games", "iter_games",
 ]
 
@@ -1077,6 +1077,11 @@ class Problem:
     suggestions: list[str]
     message: str
 
+    @property
+    def index(self) -> int:
+        """The half-move's place in the score, from 0 (-1: the start position itself)."""
+        return self.ply - 1
+
     def line(self, lang: str | None = None) -> str:
         """``"Zug 12, Schwarz: ..."`` in the user's language."""
         lang = lang or default_lang()
@@ -1093,7 +1098,8 @@ class Problem:
 
 @dataclass
 class ScoreReading:
-    """A whole score read from its start position.
+    """A whole score read from its start position: the one result of every score reader
+    (:func:`read_score` for a text, :func:`read_entries` for one entry per half-move).
 
     ``moves`` are the legal moves before the first problem (``plies`` of them);
     ``problems`` lists that first problem and, after it, every further entry that
@@ -1101,7 +1107,8 @@ class ScoreReading:
     position is unknown, so later entries are checked for form only.
     ``heading`` is the text written before the first move number
     ("Musterpartie:", "Partie 1"), None when there is none; ``headers`` are
-    the game's PGN tag pairs.
+    the game's PGN tag pairs. ``lang`` is the sheet's notation language (None:
+    no piece letter told it).
     """
 
     start: chess.Board
@@ -1114,6 +1121,7 @@ class ScoreReading:
     readings: list[Reading] = field(default_factory=list, repr=False)
     heading: str | None = None
     headers: dict[str, str] = field(default_factory=dict)
+    _end: chess.Board | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def plies(self) -> int:
@@ -1123,12 +1131,65 @@ class ScoreReading:
     def ok(self) -> bool:
         return not self.problems and not self.truncated
 
-    def board(self) -> chess.Board:
-        """The start position with every legal move read played."""
-        b = self.start.copy()
-        for m in self.moves:
+    @property
+    def problem(self) -> Problem | None:
+        """The first entry that is not one legal move (None: every entry was read)."""
+        return self.problems[0] if self.problems else None
+
+    @property
+    def written(self) -> list[str]:
+        """Every entry as written, in playing order."""
+        return [e.written for e in self.entries]
+
+    def board(self, plies: int | None = None, *, stack: bool = True) -> chess.Board:
+        """The start position with the first ``plies`` moves read played (default: every one), a new board.
+
+        The end position is kept between calls, so a reading asked again — after
+        :meth:`append` too — or for a position near its end plays only the moves it
+        has not played yet. ``stack=False``: the board without its move stack.
+        ``plies`` beyond the moves read mean all of them.
+        """
+        n = len(self.moves) if plies is None else max(0, min(plies, len(self.moves)))
+        end = self._end_board()
+        back = len(self.moves) - n
+        if back < n:                                   # nearer the end: take moves back
+            b = end.copy(stack=True if stack else back)    # without a stack: only the moves to take back
+            for _ in range(back):
+                b.pop()
+            return b
+        b = self.start.copy(stack=stack)
+        for m in self.moves[:n]:
             b.push(m)
+        if not stack:
+            b.clear_stack()
         return b
+
+    def _end_board(self) -> chess.Board:
+        base = len(self.start.move_stack)
+        b = self._end
+        if b is None or len(b.move_stack) - base > len(self.moves) or \
+                b.move_stack[base:] != self.moves[:len(b.move_stack) - base]:
+            b = self.start.copy()
+        for m in self.moves[len(b.move_stack) - base:]:
+            b.push(m)
+        self._end = b
+        return b
+
+    def append(self, written: str, move: chess.Move | None = None, problem: str = "unreadable",
+               message: str = "") -> None:
+        """Add the next entry as written: with the ``move`` it was read as, or — ``move`` None — as a
+        ``problem`` ("illegal", "ambiguous", "unreadable") with its ``message``. After the first
+        problem the position is unknown: the entry is added, no move and no further problem."""
+        ply = len(self.entries) + 1
+        half = len(self.entries) + int(self.start.turn == chess.BLACK)
+        number, white = self.start.fullmove_number + half // 2, half % 2 == 0
+        self.entries.append(ScoreEntry(ply, number, white, written, bool(_DRAW_RE.search(written))))
+        if self.problems:
+            return
+        if move is not None:
+            self.moves.append(move)
+        else:
+            self.problems.append(Problem(ply, number, white, written, problem, [], message or problem))
 
     def sans(self, lang: str | None = None, *, style: str | None = None) -> str:
         """The legal moves as a score line in ``lang`` (default: the sheet's)."""
@@ -1541,6 +1602,88 @@ def read_score(text: str, *, board: chess.Board | None = None, lang: str | None 
         problems.append(Problem(idx + 1, number, white, written, reading.problem or "unreadable", sugg,
                                 _score_message(reading, b, placed[idx + 1:], hint, ui)))
     return ScoreReading(start, entries, moves, problems, hint, style, truncated, readings, heading, headers)
+
+
+
+#: Reads a spoken phrase that is no written move ("Springer Felix drei"): (board, text, the user's
+#: language) -> the move it names, or None (:func:`blindchess.phonetic.read_phrase`).
+SpokenReader = Callable[[chess.Board, str, "str | None"], "chess.Move | None"]
+
+
+def read_entry(board: chess.Board, text: str, lang: str | None = None, *, hint: str | None = None,
+               spoken: SpokenReader | None = None) -> tuple[chess.Move | None, str | None, str]:
+    """Read one written entry of a score in ``board``: (move, problem, message in ``lang``).
+
+    :func:`read` decides what a written move means (``hint``, the sheet's language,
+    decides between letters that mean different pieces in different languages: "R"
+    is a rook in English, a king in French). An entry :func:`read` finds unreadable
+    and that holds a space goes to ``spoken``, when given. ``problem`` is
+    "illegal", "ambiguous" or "unreadable" (None with the move read); never raises.
+    """
+    text = str(text)
+    reading = read(board, text, hint)
+    if reading.ok:
+        return reading.move, None, ""
+    problem = reading.problem or "unreadable"
+    if problem == "unreadable" and spoken is not None and " " in text.strip():
+        move = spoken(board, text, lang)
+        if move is not None:
+            return move, None, ""
+    return None, problem, reading.message(lang)
+
+
+def read_entries(entries: Iterable[str | chess.Move], *, board: chess.Board | None = None,
+                 ui_lang: str | None = None, spoken: SpokenReader | None = None,
+                 reference: ScoreReading | None = None) -> ScoreReading:
+    """Read a score given as its entries, one per half-move: written texts (any notation the sheet
+    uses, or a spoken phrase read by ``spoken``) or ``chess.Move``\\s, from ``board`` (default: the
+    standard start).
+
+    The result is as :func:`read_score`'s: the moves up to the first entry that is not
+    one legal move, that entry's problem (message in ``ui_lang``), every entry as
+    written; the sheet's language is guessed from all its entries (:func:`guess_lang`).
+    ``reference`` is another score of the same game already read: while the two agree,
+    an entry written exactly as the reference's, in the same position and in the
+    same sheet language, is the same reading and is taken over, not read again.
+    Never raises for any text.
+    """
+    items = list(entries)
+    start = (board if board is not None else chess.Board()).copy()
+    texts = [str(e) for e in items if not isinstance(e, chess.Move)]
+    hint = guess_lang(" ".join(texts)) if texts else None
+    ui = ui_lang or default_lang()
+    same: list[str] = []
+    if reference is not None and reference.lang == hint:
+        same = [w.strip() for w in reference.written[:reference.plies]]
+    out = ScoreReading(start, [], [], [], hint)
+    b = start.copy()
+    for entry in items:
+        if out.problems:
+            out.append(entry.uci() if isinstance(entry, chess.Move) else str(entry))
+            continue
+        i = len(out.moves)
+        move: chess.Move | None
+        if isinstance(entry, chess.Move):
+            if b.is_legal(entry):
+                out.append(b.san(entry), entry)
+                b.push(entry)
+            else:
+                reading = read(b, entry.uci(), hint)
+                out.append(entry.uci(), None, "illegal", reading.message(ui))
+            continue
+        text = str(entry)
+        if i < len(same) and text.strip() == same[i]:
+            move, problem, message = reference.moves[i], None, ""  # type: ignore[union-attr]
+        else:
+            same = []
+            move, problem, message = read_entry(b, text, ui, hint=hint, spoken=spoken)
+        if move is None:
+            out.append(text, None, problem or "unreadable", message)
+        else:
+            out.append(text, move)
+            b.push(move)
+    out._end = b
+    return out
 
 
 #: How many following half-moves are read to judge a candidate (an arbiter looks a few moves on).

@@ -31,7 +31,6 @@ from . import notation
 from .clock import Clock, Snapshot, TimeControl
 from .errors import UserError
 from .i18n import tr
-from .ruling import ScoreRead
 
 __all__ = ["session_to_game", "session_to_pgn", "read_pgn", "PgnGame", "GameRecord"]
 
@@ -96,7 +95,7 @@ class GameRecord(Protocol):
     @property
     def game_moves(self) -> Sequence[chess.Move]: ...
 
-    def score_read(self, who: str) -> ScoreRead: ...
+    def score_read(self, who: str) -> notation.ScoreReading: ...
 
 
 def _clock_by_ply(session: GameRecord) -> dict[int, Snapshot]:

@@ -64,7 +64,7 @@ from .spoken import (_INDEX_CACHE, _PIECE_ORDER, LANGS, MAX_CHARS, MAX_TOKENS, R
 __all__ = [
     "LANGS", "KINDS", "CLAIMS", "REQUESTS", "MAX_CHARS", "MAX_TOKENS", "Understanding", "Voice", "VoiceError",
     "announce", "describe_pieces", "describe_position", "describe_square", "fold", "grammar",
-    "piece_name", "square_name", "understand", "voice", "voices_dir", "_INDEX_CACHE", "_Index",
+    "piece_name", "read_phrase", "square_name", "understand", "voice", "voices_dir", "_INDEX_CACHE", "_Index",
 ]
 
 #: Utterance kinds (the ``kind`` of an :class:`Understanding`).
@@ -645,6 +645,19 @@ def understand(board: chess.Board, text: str, lang: str = "de", *, heard: bool =
     if result.move is None and result.kind == "move":
         _from_notation(board, text[:MAX_CHARS], v.lang, result)
     return result
+
+
+def read_phrase(board: chess.Board, text: str, lang: str | None = None) -> chess.Move | None:
+    """The move a spoken phrase written on a score names ("Springer Felix drei"), understood in the
+    user's language ``lang`` first, then in every other voice; None when no voice hears one move in
+    it (a :data:`blindchess.notation.SpokenReader`). Never raises for any string."""
+    langs = [lang] if lang in LANGS else []
+    langs += [x for x in LANGS if x not in langs]
+    for candidate in langs:
+        u = understand(board, text, candidate)
+        if u.kind in ("move", "correction") and u.move is not None:
+            return u.move
+    return None
 
 
 def _request(board: chess.Board, name: str, items: list[tuple[str, object]], v: Voice, result: Understanding,

@@ -20,7 +20,7 @@ lang="de", occupancy_only=(), labels=("a", "b")) -> Ruling``
   any supported notation, read with ``blindchess.notation.read_score``), a
   list of written entries (one per half-move; notation or a spoken phrase such
   as ``"Springer Felix drei"``), a list of ``chess.Move``, or a
-  :class:`ScoreRead`. Scores are compared by meaning: ``Sf3`` = ``Nf3`` =
+  :class:`blindchess.notation.ScoreReading`. Scores are compared by meaning: ``Sf3`` = ``Nf3`` =
   ``Springer Felix drei``.
 * ``board_a``/``board_b``: what stands on each board — a ``chess.Board`` /
   ``chess.BaseBoard``, a FEN (piece placement alone is accepted), or an ``int``
@@ -60,20 +60,21 @@ The decision:
    "retrace": both boards go back to the position after the k agreed
    half-moves; the clocks to the times recorded at ply k.
 
-Reading: every written entry goes through ``blindchess.notation.read`` (the one
-reader of written moves; the sheet's language guessed by ``notation.guess_lang``
-decides letters that differ between languages), a spoken phrase that notation
-cannot read through ``blindchess.phonetic``. There is no second reader. The only
-shortcut is a cache: while the two scores agree, an entry of score b written
-exactly as score a's entry (same text, same position, same sheet language) is
-the same reading and is taken over.
+Reading: both scores are read by the one score reader, :mod:`blindchess.notation`
+(``read_score`` for a text, ``read_entries`` for entries; every written move through
+``notation.read``, the sheet's language guessed by ``notation.guess_lang`` deciding
+letters that differ between languages), a spoken phrase that notation cannot read
+through ``blindchess.phonetic.read_phrase`` (:func:`reading_of`); the result is
+``notation.ScoreReading``. The only shortcut is a cache: while the two scores agree,
+an entry of score b written exactly as score a's entry (same text, same position,
+same sheet language) is the same reading and is taken over.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias, TypedDict
 
@@ -85,244 +86,43 @@ from .i18n import tr
 from .plural import plural
 
 __all__ = [
-    "rule", "Ruling", "ScoreRead", "ScoreProblem", "Disagreement", "SquareChange",
-    "read_score", "read_entry", "parse_board", "placement_key", "diff_squares", "move_ref",
+    "rule", "Ruling", "ScoreInput", "Disagreement", "SquareChange",
+    "reading_of", "parse_board", "placement_key", "diff_squares", "move_ref",
 ]
 
 # -- reading what was written ------------------------------------------------
 
-
-@dataclass(frozen=True)
-class ScoreProblem:
-    """The first entry of a score that could not be read as a legal move."""
-
-    index: int  # 0-based half-move index
-    written: str
-    problem: str  # "illegal" | "ambiguous" | "unreadable"
-    message: str = ""
+#: A score as :func:`rule` takes it: the text, its entries (texts or moves), or a reading.
+ScoreInput: TypeAlias = "str | notation.ScoreReading | Iterable[str | chess.Move]"
 
 
-@dataclass
-class ScoreRead:
-    """A game score read from its start position: entries as written, moves understood."""
+def reading_of(score: ScoreInput, start: chess.Board, lang: str | None = None, *,
+               reference: notation.ScoreReading | None = None) -> notation.ScoreReading:
+    """A score as the ruling takes it (see :data:`ScoreInput`), read from ``start`` by the one score
+    reader, :mod:`blindchess.notation`; problem messages in ``lang``.
 
-    written: list[str]
-    moves: list[chess.Move]
-    problem: ScoreProblem | None = None
-    hint: str | None = field(default=None, repr=False)  # the sheet's notation language, if known
-    end: chess.Board | None = field(default=None, repr=False, compare=False)  # start + moves, if built
-
-    @property
-    def plies(self) -> int:
-        return len(self.moves)
-
-    def board(self, start: chess.Board) -> chess.Board:
-        """``start`` with the moves read played (no move stack)."""
-        b = self.end
-        if b is None or len(b.move_stack) > len(self.moves) or b.move_stack != self.moves[: len(b.move_stack)]:
-            b = start.copy(stack=False)
-        for m in self.moves[len(b.move_stack):]:
-            b.push(m)
-        self.end = b
-        return b.copy(stack=False)
-
-
-#: A score as :func:`read_score` takes it: the text, its entries (texts or moves), or a reading.
-ScoreInput: TypeAlias = "str | ScoreRead | Iterable[str | chess.Move]"
-
-
-def guess_hint(texts: str | Iterable[object]) -> str | None:
-    """The sheet's notation language from its text(s), via blindchess.notation (None if unknown)."""
-    text = texts if isinstance(texts, str) else " ".join(str(t) for t in texts)
-    return notation.guess_lang(text)
-
-
-def read_entry(board: chess.Board, text: str, lang: str | None = None, *,
-               hint: str | None = None) -> tuple[chess.Move | None, str | None, str]:
-    """Read one written entry in ``board``: (move, problem, message in ``lang``).
-
-    Every entry is read by :func:`blindchess.notation.read` — the one authority on
-    what a written move means (``hint``, the sheet's language, decides between
-    letters that mean different pieces in different languages: "R" is a rook in
-    English, a king in French). A spoken phrase ("Springer Felix drei") that
-    notation cannot read goes to ``blindchess.phonetic.understand``.
+    A text goes to :func:`blindchess.notation.read_score`; when it stops at a problem and
+    has several lines, it is also read as one spoken phrase per line (a transcribed
+    recording: "Springer Felix drei") and the reading that gets further stands. Entries
+    go to :func:`blindchess.notation.read_entries`, spoken phrases through
+    :func:`blindchess.phonetic.read_phrase`; ``reference`` (the other score, already
+    read) lets identical entries be taken over while both agree. A reading is
+    returned as it is. Never raises for any text.
     """
-    text = str(text)
-    reading = notation.read(board, text, hint)
-    if reading.ok:
-        return reading.move, None, ""
-    problem = reading.problem or "unreadable"
-    message = reading.message(lang or "de")
-    if problem == "unreadable" and " " in text.strip():
-        move = _read_spoken(board, text, lang)
-        if move is not None:
-            return move, None, ""
-    if not message:
-        message = tr(f"session.entry_{problem}", lang, written=text)
-    return None, problem, message
-
-
-def _read_spoken(board: chess.Board, text: str, lang: str | None) -> chess.Move | None:
-    """A spoken phrase in the user's language first, then in every other voice."""
-    langs = [lang] if lang in phonetic.LANGS else []
-    langs += [x for x in phonetic.LANGS if x not in langs]
-    for candidate in langs:
-        u = phonetic.understand(board, text, candidate)
-        if u.kind in ("move", "correction") and u.move is not None:
-            return u.move
-    return None
-
-
-
-
-def read_score(score: ScoreInput, start: chess.Board, lang: str | None = None, *,
-               reference: ScoreRead | None = None) -> ScoreRead:
-    """Read a score (text, entries, moves or ScoreRead) from ``start``; stop at the first problem.
-
-    ``reference`` (the other score, already read): while both scores agree, an
-    entry written exactly as the other score's entry, in the same position and
-    read with the same sheet language, is the same reading — it is taken over
-    instead of being read again (a cache, not a second reader).
-    """
-    if isinstance(score, ScoreRead):
+    if isinstance(score, notation.ScoreReading):
         return score
     if isinstance(score, str):
-        return _read_text(score, start, lang, reference)
-    entries = list(score)
-    if any(isinstance(e, chess.Move) for e in entries):
-        return _read_moves(entries, start, lang)
-    texts = [str(e) for e in entries]
-    hint = guess_hint(texts) if texts else None
-
-    def tail(i: int, board: chess.Board, problem: ScoreProblem) -> tuple[ScoreRead, bool]:
-        return ScoreRead(texts[i:], [], problem), False
-
-    return _read_list(texts, start, hint, lang, tail, reference)
+        read = notation.read_score(score, board=start.copy(stack=False), lang=None, ui_lang=lang)
+        if read.problems and "\n" in score.strip():
+            by_line = notation.read_entries(_line_entries(score), board=start, ui_lang=lang, spoken=phonetic.read_phrase)
+            if by_line.problem is None or by_line.plies > read.plies:
+                return by_line
+        return read
+    return notation.read_entries(score, board=start, ui_lang=lang, spoken=phonetic.read_phrase, reference=reference)
 
 
-def _read_moves(entries: list[str | chess.Move], start: chess.Board, lang: str | None) -> ScoreRead:
-    board = start.copy(stack=False)
-    moves: list[chess.Move] = []
-    written: list[str] = []
-    problem = None
-    for i, entry in enumerate(entries):
-        move = entry if isinstance(entry, chess.Move) else None
-        if problem is not None:
-            written.append(str(entry) if move is None else move.uci())
-            continue
-        if move is None:
-            read, prob, message = read_entry(board, str(entry), lang)
-            written.append(str(entry))
-            if read is None:
-                problem = ScoreProblem(i, str(entry), prob or "unreadable", message)
-                continue
-            move = read
-        elif board.is_legal(move):
-            written.append(board.san(move))
-        else:
-            written.append(move.uci())
-            problem = ScoreProblem(i, move.uci(), "illegal", tr("session.entry_illegal", lang, written=move.uci()))
-            continue
-        moves.append(move)
-        board.push(move)
-    return ScoreRead(written, moves, problem)
-
-
-def _read_list(texts: list[str], start: chess.Board, hint: str | None, lang: str | None,
-               tail: Callable[[int, chess.Board, ScoreProblem], tuple[ScoreRead, bool]],
-               reference: ScoreRead | None) -> ScoreRead:
-    """Read entries one by one with :func:`read_entry`; at the first problem ``tail`` decides the rest.
-
-    ``tail(i, board, problem)`` returns (ScoreRead relative to entry i, whole):
-    ``whole`` when it read everything from entry i on (a text, read on by
-    ``notation.read_score``), else the problem of entry i stands (a list).
-    """
-    ref_written: list[str] = []
-    if reference is not None and reference.moves and reference.hint == hint:
-        ref_written = [w.strip() for w in reference.written[: len(reference.moves)]]
-    board = start.copy(stack=False)
-    moves: list[chess.Move] = []
-    same = bool(ref_written)
-    for i, text in enumerate(texts):
-        if same and i < len(ref_written) and text.strip() == ref_written[i]:
-            move = reference.moves[i]  # type: ignore[union-attr]  # same text, position and language
-        else:
-            same = False
-            move, prob, message = read_entry(board, text, lang, hint=hint)
-            if move is None:
-                rest, whole = tail(i, board, ScoreProblem(0, text, prob or "unreadable", message))
-                problem = None
-                if rest.problem is not None:
-                    p = rest.problem
-                    problem = ScoreProblem(p.index + i, p.written, p.problem, p.message)
-                written = texts[:i] + list(rest.written) if whole else list(texts)
-                return ScoreRead(written, moves + list(rest.moves), problem, hint)
-        moves.append(move)
-        board.push(move)
-    return ScoreRead(list(texts), moves, None, hint, board)
-
-
-_NUMBERED = re.compile(r"^(\d+)(\.{1,3}|…)(.*)$")
 _RESULT_TOKEN = re.compile(r"^(1-0|0-1|1/2-1/2|½-½|\*)$")
 _EP = ("e.p.", "ep", "e.p")
-
-
-def _simple_tokens(text: str, start: chess.Board) -> tuple[list[str], list[int]] | None:
-    """Entries and their start offsets of a plain "1. e4 e5 2. Sf3" score; None if not plain.
-
-    Plain: no comments, variations or headers, move numbers (if any) exactly in
-    playing order. Anything else is left to blindchess.notation.read_score.
-    """
-    if re.search(r"[\[\]{}();%]", text):
-        return None
-    entries: list[str] = []
-    offsets: list[int] = []
-    number_at: int | None = None
-    ply = 0
-    offset = 0 if start.turn == chess.WHITE else 1
-    for m in re.finditer(r"\S+", text):
-        token, pos = m.group(), m.start()
-        if _RESULT_TOKEN.match(token):
-            break
-        num = _NUMBERED.match(token)
-        if num:
-            number, black, rest = int(num.group(1)), num.group(2) in ("...", "…"), num.group(3)
-            expected = start.fullmove_number + (ply + offset) // 2
-            if number != expected or black != ((ply + offset) % 2 == 1):
-                return None
-            if not rest:
-                number_at = pos
-                continue
-            token, pos = rest, pos if number_at is None else number_at
-        if token.lower() in _EP and entries:
-            entries[-1] += " " + token
-            continue
-        entries.append(token)
-        offsets.append(pos if number_at is None else number_at)
-        number_at = None
-        ply += 1
-    return entries, offsets
-
-
-def _read_text(text: str, start: chess.Board, lang: str | None, reference: ScoreRead | None = None) -> ScoreRead:
-    simple = _simple_tokens(text, start)
-    if simple is not None:
-        entries, offsets = simple
-        hint = guess_hint(text)
-
-        def tail(i: int, board: chess.Board, problem: ScoreProblem) -> tuple[ScoreRead, bool]:
-            # notation.read_score reads on from the problem (comments, joined tokens, its messages)
-            return _full_text(text[offsets[i]:], board, lang), True
-
-        result = _read_list(entries, start, hint, lang, tail, reference)
-    else:
-        result = _full_text(text, start, lang)
-    if result.problem is not None and "\n" in text.strip():
-        # A transcribed recording: one spoken phrase per line ("Springer Felix drei").
-        by_line = read_score(_line_entries(text), start, lang)
-        if by_line.problem is None or by_line.plies > result.plies:
-            return by_line
-    return result
 
 
 def _line_entries(text: str) -> list[str]:
@@ -339,21 +139,6 @@ def _line_entries(text: str) -> list[str]:
         else:
             out.append(line)
     return out
-
-
-def _full_text(text: str, start: chess.Board, lang: str | None) -> ScoreRead:
-    """The whole text read by :func:`blindchess.notation.read_score`."""
-    sr = notation.read_score(text, board=start.copy(stack=False), lang=None, ui_lang=lang)
-    written = [e.written for e in sr.entries]
-    moves = list(sr.moves)
-    problem = None
-    if sr.problems:
-        p = sr.problems[0]
-        problem = ScoreProblem(len(moves), p.written, p.problem, p.message or "")
-    elif len(moves) < len(written):
-        idx = len(moves)
-        problem = ScoreProblem(idx, written[idx], "unreadable", tr("session.entry_unreadable", lang, written=written[idx]))
-    return ScoreRead(written, moves, problem)
 
 
 # -- boards -------------------------------------------------------------------
@@ -687,9 +472,9 @@ def rule(score_a: ScoreInput, score_b: ScoreInput, board_a: object, board_b: obj
     start = start.copy(stack=False) if start is not None else chess.Board()
     occ_only = set(occupancy_only)
     ba, bb = parse_board(board_a), parse_board(board_b)
-    ra = read_score(score_a, start, lang)
+    ra = reading_of(score_a, start, lang)
     # Score b's entries that say what score a says are taken over, not read again.
-    rb = read_score(score_b, start, lang, reference=ra)
+    rb = reading_of(score_b, start, lang, reference=ra)
 
     n = min(ra.plies, rb.plies)
     k = 0
@@ -724,12 +509,11 @@ def rule(score_a: ScoreInput, score_b: ScoreInput, board_a: object, board_b: obj
         longer = ra if ra.plies >= rb.plies else rb
         moves = list(longer.moves)
         kind = "correct-board"
-        position = _prefix_board(longer, start, len(longer.moves)) if longer.end is not None and \
-            len(longer.end.move_stack) == len(longer.moves) else longer.board(start)
+        position = longer.board(stack=False)
     else:
         moves = list(ma[:k])
         kind = "retrace"
-        position = _prefix_board(ra, start, k)
+        position = ra.board(k, stack=False)
 
     fix: list[str] = []
     squares: dict[str, list[str]] = {}
@@ -820,25 +604,10 @@ def _one_move_ahead(position: chess.Board, boards: Sequence[chess.BaseBoard | in
     return False
 
 
-def _prefix_board(read: ScoreRead, start: chess.Board, k: int) -> chess.Board:
-    """``start`` after the first ``k`` moves of ``read`` (popping back from its end board when cheaper)."""
-    end = read.end
-    if end is not None and len(end.move_stack) == len(read.moves) and len(read.moves) - k < k:
-        back = len(end.move_stack) - k
-        b = end.copy(stack=back) if back else end.copy(stack=False)  # only the moves to take back
-        for _ in range(back):
-            b.pop()
-        return b
-    b = start.copy(stack=False)
-    for m in read.moves[:k]:
-        b.push(m)
-    return b
-
-
-def _disagreement(start: chess.Board, k: int, ra: ScoreRead, rb: ScoreRead) -> Disagreement:
+def _disagreement(start: chess.Board, k: int, ra: notation.ScoreReading, rb: notation.ScoreReading) -> Disagreement:
     number, white = _move_number(start, k)
 
-    def side(r: ScoreRead) -> tuple[str | None, str | None, str]:
+    def side(r: notation.ScoreReading) -> tuple[str | None, str | None, str]:
         written = r.written[k] if k < len(r.written) else None
         if r.problem is not None and r.problem.index == k:
             return written, r.problem.problem, r.problem.message

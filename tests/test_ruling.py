@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from blindchess.ruling import parse_board, read_score, rule
+from blindchess.ruling import parse_board, reading_of, rule
 
 
 def play(sans: list[str], start: chess.Board | None = None) -> chess.Board:
@@ -204,8 +204,8 @@ def test_to_dict_has_the_reconcile_fields():
 
 
 def test_scores_read_once_for_identical_entries():
-    a = read_score(RUY, chess.Board())
-    b = read_score(RUY_DE, chess.Board(), reference=a)
+    a = reading_of(RUY, chess.Board())
+    b = reading_of(RUY_DE, chess.Board(), reference=a)
     assert b.moves == a.moves and b.problem is None
 
 
@@ -272,7 +272,7 @@ def test_property_ruling_position_reachable_from_common_prefix(data):
         board_b.push(m)
     r = rule(written_a, sans(score_b), board_a, board_b)
 
-    ra, rb = read_score(written_a, chess.Board()), read_score(sans(score_b), chess.Board())
+    ra, rb = reading_of(written_a, chess.Board()), reading_of(sans(score_b), chess.Board())
     common = 0
     while common < min(ra.plies, rb.plies) and ra.moves[common] == rb.moves[common]:
         common += 1
@@ -322,11 +322,10 @@ CASTLE_READY = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"]
 def test_an_entry_means_what_notation_read_says(text, hint):
     """"R" is a rook in English and a king in French: only notation.read decides, with the sheet's language."""
     from blindchess import notation
-    from blindchess.ruling import read_entry
 
     board = play(CASTLE_READY)
     reading = notation.read(board, text, hint)
-    move, problem, _ = read_entry(board, text, "en", hint=hint)
+    move, problem, _ = notation.read_entry(board, text, "en", hint=hint)
     assert (move, problem) == (reading.move, reading.problem)
 
 
@@ -336,7 +335,7 @@ def test_a_letter_the_sheets_language_does_not_have_is_not_guessed_as_english():
     german = ["e4", "e5", "Sf3", "Sc6", "Lc4", "Lc5", "Rf1"]
     english = CASTLE_READY + ["Rf1"]
     board = play(english)
-    sheet = read_score(german, chess.Board())
+    sheet = reading_of(german, chess.Board())
     assert sheet.plies == 6 and sheet.problem is not None and sheet.problem.problem == "ambiguous"
     r = rule(english, german, board, board.copy())
     assert not r.sheets_agree and r.disagreement.index == 6 and r.disagreement.problem_b == "ambiguous"
@@ -353,13 +352,13 @@ def test_every_entry_goes_through_notation_read(monkeypatch):
         return real(board, text, lang)
 
     monkeypatch.setattr(notation, "read", counting)
-    a = read_score(RUY, chess.Board())
+    a = reading_of(RUY, chess.Board())
     assert calls == RUY and a.plies == 8
     calls.clear()
-    read_score(RUY_DE, chess.Board(), reference=a)  # another language: every entry read again
+    reading_of(RUY_DE, chess.Board(), reference=a)  # another language: every entry read again
     assert calls == RUY_DE
     calls.clear()
-    same = read_score(list(RUY), chess.Board(), reference=a)  # identical entries, same position: cached
+    same = reading_of(list(RUY), chess.Board(), reference=a)  # identical entries, same position: cached
     assert calls == [] and same.moves == a.moves
     calls.clear()
     rule("1. e4 e5 2. Nf3 Nc6", "1. e4 e5 2. Sf3 Sc6", play(RUY[:4]), play(RUY[:4]))
@@ -418,7 +417,7 @@ def test_scores_agree_and_a_wrong_promotion_piece_on_one_board_is_correct_board(
 def test_two_column_score_with_move_numbers_out_of_order():
     # A two-column sheet copied row by row: 1, 4, 2, 5, 3, 6 — read in the order of the numbers.
     text = "1. e4 e5      4. O-O Nf6\n2. Nf3 Nc6    5. d3 d6\n3. Bc4 Bc5    6. c3 O-O"
-    r = read_score(text, chess.Board(), "en")
+    r = reading_of(text, chess.Board(), "en")
     game = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "e1g1", "g8f6", "d2d3", "d7d6", "c2c3", "e8g8"]
     assert [m.uci() for m in r.moves] == game and r.problem is None
 

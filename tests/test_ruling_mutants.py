@@ -9,7 +9,7 @@ from __future__ import annotations
 import chess
 import pytest
 
-from blindchess.ruling import read_score, rule
+from blindchess.ruling import reading_of, rule
 
 SCORES_WITH_A_SLIP = [
     "1.e4 e5 2.Sf3 Sc6 3.Lb5 a6 4.Lz9 Sf6",        # numbers glued to the moves
@@ -19,7 +19,7 @@ SCORES_WITH_A_SLIP = [
 
 @pytest.mark.parametrize("text", SCORES_WITH_A_SLIP)
 def test_a_slip_in_a_plain_score_is_named_at_its_half_move_and_the_moves_before_it_stand(text):
-    score = read_score(text, chess.Board(), "de")
+    score = reading_of(text, chess.Board(), "de")
     assert score.plies == 6
     assert score.problem is not None
     assert (score.problem.index, score.problem.written, score.problem.problem) == (6, "Lz9", "unreadable")
@@ -28,7 +28,7 @@ def test_a_slip_in_a_plain_score_is_named_at_its_half_move_and_the_moves_before_
 
 @pytest.mark.parametrize("text", ["1. e4 {gut} e5 2. Sf3", "1. e4 e5 (1... c5) 2. Sf3"])
 def test_comments_and_variations_in_a_score_are_no_moves(text):
-    score = read_score(text, chess.Board(), "de")
+    score = reading_of(text, chess.Board(), "de")
     assert score.problem is None
     assert score.written == ["e4", "e5", "Sf3"]
     assert [m.uci() for m in score.moves] == ["e2e4", "e7e5", "g1f3"]

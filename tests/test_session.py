@@ -446,7 +446,8 @@ from hypothesis import HealthCheck, event, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from blindchess import notation  # noqa: E402
-from blindchess.ruling import Ruling, ScoreRead, read_score, rule  # noqa: E402
+from blindchess.notation import ScoreReading  # noqa: E402
+from blindchess.ruling import Ruling, reading_of, rule  # noqa: E402
 
 
 @settings(deadline=None, max_examples=30, suppress_health_check=[HealthCheck.too_slow])
@@ -532,11 +533,11 @@ def test_property_applied_ruling_leaves_equal_boards_reachable_from_the_scores(d
         assert s.clock.running == s.to_move
 
 
-def rule_on_paper(s: Session, sighted: list[str], blind: list[str]) -> tuple[Ruling, ScoreRead, ScoreRead]:
+def rule_on_paper(s: Session, sighted: list[str], blind: list[str]) -> tuple[Ruling, ScoreReading, ScoreReading]:
     """The D.2.9 ruling on the session's boards and clock for the two scores as written on paper (the
     arguments :meth:`Session.propose_ruling` gives, with these scores), and the two scores read."""
     start = s.start
-    ra, rb = read_score(sighted, start, s.lang), read_score(blind, start, s.lang)
+    ra, rb = reading_of(sighted, start, s.lang), reading_of(blind, start, s.lang)
     r = rule(ra, rb, s.board("sighted"), s.board("tactile"), start=start,
              clock_history=[(x.ply, x.remaining[0], x.remaining[1]) for x in s.clock.history], lang=s.lang,
              occupancy_only=("b",), labels=("sighted", "tactile"))

@@ -9,7 +9,7 @@ sighted score likewise. Boards never write scores, so a wrong mirror leaves them
 agreeing and D.2.9's first case applies. An entry written or amended by hand
 (:class:`~blindchess.game.events.Score`) is kept exactly as written (any language,
 a spoken phrase) and read with the one notation reader
-(:func:`blindchess.ruling.read_score`), so a written error stays visible; an entry
+(:func:`blindchess.notation.read_entries`), so a written error stays visible; an entry
 that differs from the move made, or cannot be read, is recorded as
 :class:`~blindchess.game.events.ScoreDeviation`.
 """
@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import chess
 
-from .. import notation
-from ..ruling import ScoreProblem, ScoreRead, guess_hint, read_entry, read_score
+from .. import notation, phonetic
 from .events import SCORES, Score, ScoreDeviation, ScoreName
 from .state import GameState
 
@@ -41,13 +40,15 @@ class Scores:
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.entries: dict[ScoreName, list[str]] = {w: [] for w in SCORES}
-        self._reads: dict[ScoreName, ScoreRead | None] = {w: None for w in SCORES}
+        self._reads: dict[ScoreName, notation.ScoreReading | None] = {w: None for w in SCORES}
 
-    def read(self, who: ScoreName) -> ScoreRead:
-        """The score as understood (moves up to the first entry that cannot be read)."""
+    def read(self, who: ScoreName) -> notation.ScoreReading:
+        """The score as understood (moves up to the first entry that cannot be read); kept and extended
+        entry by entry while the keepers write on."""
         sr = self._reads[who]
         if sr is None:
-            sr = self._reads[who] = read_score(self.entries[who], self.state.start, self.state.lang)
+            sr = self._reads[who] = notation.read_entries(self.entries[who], board=self.state.start,
+                                                          ui_lang=self.state.lang, spoken=phonetic.read_phrase)
         return sr
 
     # -- commands
@@ -63,15 +64,16 @@ class Scores:
         uci: str | None = None
         problem: str | None
         if len(current.moves) >= index:
-            board = current.board(self.state.start) if len(current.moves) == index else self._board(current, index)
-            hint = guess_hint(entries + [str(text)])
-            move, problem, _ = read_entry(board, str(text), self.state.lang, hint=hint)
+            board = current.board(stack=False) if len(current.moves) == index else self._board(current, index)
+            hint = notation.guess_lang(" ".join(entries + [str(text)]))
+            move, problem, _ = notation.read_entry(board, str(text), self.state.lang, hint=hint,
+                                                   spoken=phonetic.read_phrase)
             uci = move.uci() if move else None
         else:
             problem = "after-problem"
         return self.state.log.record(Score(t=now, who=who, index=index, text=str(text), uci=uci, problem=problem))
 
-    def _board(self, read: ScoreRead, index: int) -> chess.Board:
+    def _board(self, read: notation.ScoreReading, index: int) -> chess.Board:
         if index <= len(self.state.moves) and read.moves[:index] == self.state.moves[:index]:
             return self.state.position(index)
         board = self.state.start.copy(stack=False)
@@ -126,12 +128,7 @@ class Scores:
         entries.append(text)
         sr = self._reads[who]
         if sr is not None and sr.problem is None and len(sr.moves) == index:
-            sr.written.append(text)
-            if move is not None:
-                sr.moves.append(move)
-            else:
-                why = problem or "unreadable"
-                sr.problem = ScoreProblem(index, text, why, why)
+            sr.append(text, move, problem or "unreadable")
         else:
             self._reads[who] = None
 

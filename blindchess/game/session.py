@@ -34,7 +34,8 @@ from .. import pgn
 from ..clock import Clock, TimeControl
 from ..errors import UserError
 from ..i18n import tr
-from ..ruling import Ruling, ScoreRead
+from ..notation import ScoreReading
+from ..ruling import Ruling
 from ..rulesets import QuickplayClaim as FiledQuickplayClaim
 from ..rulesets import RuleSet
 from .boards import Parting, board_name
@@ -348,7 +349,7 @@ class Session:
         """The game score ``who`` ("blind" | "sighted") as written."""
         return list(self._g.scores.entries[score_name(who)])
 
-    def score_read(self, who: str) -> ScoreRead:
+    def score_read(self, who: str) -> ScoreReading:
         """The score as understood (moves up to the first entry that cannot be read)."""
         return self._g.scores.read(score_name(who))
 
