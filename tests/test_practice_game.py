@@ -43,8 +43,29 @@ def policy(board: chess.Board, rng: random.Random) -> chess.Move:
     return rng.choice(sharp or moves)
 
 
-def play_on(s: BlindSide, rng: random.Random, *, until_plies: int | None = None) -> None:
-    """The blind player plays (and mirrors) until the game ends, the computer does not move, or ``until_plies``."""
+def careful(board: chess.Board, rng: random.Random) -> chess.Move:
+    """As :func:`policy`, but never a move after which the computer mates at once (a game that must go on)."""
+    moves = sorted(board.legal_moves, key=lambda m: m.uci())
+
+    def mated_next(move: chess.Move) -> bool:
+        after = board.copy(stack=False)
+        after.push(move)
+        for reply in after.legal_moves:
+            after.push(reply)
+            mate = after.is_checkmate()
+            after.pop()
+            if mate:
+                return True
+        return False
+
+    safe = [m for m in moves if not mated_next(m)] or moves
+    sharp = [m for m in safe if board.is_capture(m) or board.gives_check(m)]
+    return rng.choice(sharp or safe)
+
+
+def play_on(s: BlindSide, rng: random.Random, *, until_plies: int | None = None, choose=policy) -> None:
+    """The blind player plays (and mirrors) until the game ends, the computer does not move, or ``until_plies``;
+    ``choose`` picks his moves."""
     for _ in range(2 * RESIGN_AFTER + 10):
         s.wait()
         session = s.table.session
@@ -60,7 +81,7 @@ def play_on(s: BlindSide, rng: random.Random, *, until_plies: int | None = None)
             s.say("ja")                              # the table asked first (nothing ends unconfirmed)
             s.wait()
             return
-        s.play(policy(session.game_board(), rng))
+        s.play(choose(session.game_board(), rng))
 
 
 def test_a_whole_game_against_stockfish_on_the_pegboard_to_the_end_and_to_pgn(tmp_path, capsys):
@@ -110,14 +131,14 @@ def test_the_engine_killed_mid_game_is_told_and_the_game_resumes_with_a_new_engi
     journal = tmp_path / "practice.jsonl"
     s = BlindSide(HEADER, journal, seed=3)
     rng = random.Random(3)
-    play_on(s, rng, until_plies=8)
+    play_on(s, rng, until_plies=8, choose=careful)          # the engine's play varies: no mate before the kill
     assert len(s.table.session.game_moves) == 8 and not s.table.session.finished
     engine = s.front.engine
     assert engine is not None and engine.pid is not None
     os.kill(engine.pid, signal.SIGKILL)
     before = list(s.table.session.game_moves)
     for _ in range(3):                        # the next call may still find the pipe open
-        play_on(s, rng, until_plies=len(s.table.session.game_moves) + 2)
+        play_on(s, rng, until_plies=len(s.table.session.game_moves) + 2, choose=careful)
         if s.table.opponent is not None and s.table.opponent.failure is not None:
             break
     opponent = s.table.opponent
