@@ -58,6 +58,22 @@ def test_the_sighted_player_seals_by_typing_on_his_side(capsys, tmp_path):
             assert "b8c6" not in text and "Sc6" not in text and "Cäsar sechs" not in text, e
     assert r.final["scores"]["blind"] == ["e4", "e5", "Sf3", "Sc6", "Lb5"] and r.final["result"] is None
 
+def test_a_draw_offered_after_the_sealing_stands_and_agreed_before_resumption_ends_the_game(capsys, tmp_path):
+    journal = tmp_path / "game.jsonl"
+    r = run("adjournment_draw_agreed_before_resumption.scn", capsys, "--journal", str(journal))
+    assert [(e["by"], e["valid"]) for e in r.of("sealed")] == [("sighted", True)]
+    # the offer made after the opponent sealed stands across the night and the restart (I.4) ...
+    assert [e for e in r.of("shown") if e["t"] == 100.0 and "Remis" in e["text"]]
+    # ... and its acceptance before resumption ends the game (I.6): no envelope opened, no move made
+    assert r.of("ended")[0] == {**r.of("ended")[0], "result": "1/2-1/2"}
+    assert r.final["result"] == "1/2-1/2" and r.final["plies"] == 3 and not r.of("resumed")
+    for e in r.events:
+        if e["type"] != "heard":
+            text = json.dumps(e, ensure_ascii=False)
+            assert "b8c6" not in text and "Sc6" not in text and "Cäsar sechs" not in text, e
+    assert "b8c6" not in journal.read_text(encoding="utf-8")
+
+
 def test_the_envelope_of_a_scripted_adjournment_prints_every_item(capsys, tmp_path):
     script = tmp_path / "adjourned.scn"
     lines = (SCENARIOS / "adjournment_sealed_by_the_blind_player.scn").read_text(encoding="utf-8").splitlines()
