@@ -74,6 +74,43 @@ def test_a_draw_offered_after_the_sealing_stands_and_agreed_before_resumption_en
     assert "b8c6" not in journal.read_text(encoding="utf-8")
 
 
+def test_a_lost_envelope_play_goes_on_from_the_adjourned_position_with_the_sealer_to_move(capsys, tmp_path):
+    journal = tmp_path / "game.jsonl"
+    r = run("adjournment_envelope_lost.scn", capsys, "--journal", str(journal))
+    assert r.of("envelope-lost") == [{"t": 86480.0, "type": "envelope-lost", "sealer": "blind", "reason": "missing"}]
+    assert not r.of("resumed") and r.final["result"] is None
+    told = [e["text"] for e in r.of("said") if e["t"] == 86480.0]
+    assert told and "Umschlag fehlt" in told[0] and "Bernd Blind" in told[0]
+    # the sealer makes on the board the move he states he sealed; his clock ran from the resumption,
+    # with the time he had when he sealed (Guidelines I.12): the night is no play time
+    assert r.final["scores"]["blind"] == r.final["scores"]["sighted"] == ["e4", "e5", "Sf3", "Sc6", "Lb5", "a6"]
+    white_before = r.of("clock", ply=4)[0]["white"]
+    assert r.of("clock", ply=5)[0]["white"] == pytest.approx(white_before - (75.0 - 20.5) - (86492.0 - 86480.0) + 30,
+                                                            abs=0.01)
+    assert "f1b5" not in journal.read_text(encoding="utf-8").split('"envelope-lost"')[0]
+
+
+def test_an_envelope_that_does_not_match_its_sealing_is_not_opened(capsys, tmp_path):
+    lines = (SCENARIOS / "adjournment_envelope_lost.scn").read_text(encoding="utf-8").splitlines()
+    first = tmp_path / "first.scn"
+    first.write_text("\n".join(line for line in lines if not line.startswith(("80.0", "81.0", "864", "865"))) + "\n",
+                     encoding="utf-8")
+    journal = tmp_path / "game.jsonl"
+    assert main(["scenario", "run", str(first), "--journal", str(journal)]) == 0
+    envelope = envelope_path(journal)
+    kept = json.loads(envelope.read_text(encoding="utf-8"))
+    kept["hidden"]["written"] = "Läufer Cäsar vier"          # someone changed the move after the sealing
+    envelope.write_text(json.dumps(kept), encoding="utf-8")
+    second = tmp_path / "second.scn"
+    second.write_text("\n".join(line for line in lines if not line.startswith(("80.0", "81.0"))) + "\n",
+                      encoding="utf-8")          # the whole script: the pegs stand as the hands left them
+    capsys.readouterr()
+    assert main(["scenario", "run", str(second), "--journal", str(journal), "--resume", "--json"]) == 0
+    r = Report([json.loads(line) for line in capsys.readouterr().out.splitlines()])
+    assert r.of("envelope-lost") == [{"t": 86480.0, "type": "envelope-lost", "sealer": "blind", "reason": "mismatch"}]
+    assert not r.of("resumed") and r.final["scores"]["blind"][4] == "Lb5"
+
+
 def test_the_envelope_of_a_scripted_adjournment_prints_every_item(capsys, tmp_path):
     script = tmp_path / "adjourned.scn"
     lines = (SCENARIOS / "adjournment_sealed_by_the_blind_player.scn").read_text(encoding="utf-8").splitlines()

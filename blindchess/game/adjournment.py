@@ -12,13 +12,16 @@
   ambiguous, unreadable or illegal loses (I.8), unless the game had already ended
   otherwise; else it is made on both boards, counts as pressed, and the responder's clock
   starts — the gap between the sessions is not play time.
+* :meth:`Adjournment.resume_without_envelope` (I.12): the envelope is missing, or its move is not
+  the one committed to: play goes on from the adjourned position with the clock times recorded at
+  the adjournment, the sealer to move (he makes the move he states he sealed), his clock running.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 import chess
 
@@ -26,7 +29,8 @@ from ..envelope import check_sealed_move, commitment, game_already_over
 from ..journal import read_envelope, write_envelope
 from .boards import Boards
 from .ending import Ending, win
-from .events import BOARDS, Adjourned, EnvelopeOpened, Mirrored, MoveMade, SealedMove, color_name, parse_color
+from .events import (BOARDS, Adjourned, EnvelopeLost, EnvelopeOpened, Mirrored, MoveMade, SealedMove, color_name,
+                     parse_color)
 from .scores import Scores
 from .state import GameState
 from .timing import Timing
@@ -72,34 +76,55 @@ class Adjournment:
         return dataclasses.replace(ev, hidden=None, sealed=True)
 
     def envelope(self) -> Mapping[str, Any] | None:
-        """The hidden part of the envelope sealed and not yet opened: kept in memory, else read from the
-        envelope file (None: lost, Guidelines I.12). Never show it before the envelope is opened."""
+        """The hidden part of the envelope sealed and not yet opened: the envelope file beside the journal
+        (kept in memory only for a game without a journal); None when it is lost (Guidelines I.12).
+        Never show it before the envelope is opened."""
         if self.sealed_seq is None:
             return None
-        ev = self.state.log.sealed.get(self.sealed_seq)
-        if ev is not None and ev.hidden:
-            return ev.hidden
         path = self.state.log.journal_path
-        data = read_envelope(path) if path is not None else None
+        if path is None:
+            ev = self.state.log.sealed.get(self.sealed_seq)
+            return ev.hidden if ev is not None and ev.hidden else None
+        data = read_envelope(path)
         if not data or data.get("seq") != self.sealed_seq or not isinstance(data.get("hidden"), Mapping):
             return None
         return dict(data["hidden"])
 
-    def open_envelope(self, now: float) -> EnvelopeOpened:
-        """The arbiter opens the envelope (I.7): the move as written becomes public and is played (I.9 a)
-        or loses (I.8). ValueError when no envelope is closed or it is lost or does not match its
-        commitment (the arbiter then decides, I.12)."""
+    def envelope_problem(self) -> Literal["missing", "mismatch"] | None:
+        """Why the sealed envelope cannot be opened (I.12): "missing", "mismatch" (its move is not the one
+        committed to when it was sealed), or None (it can be opened, or none is sealed)."""
         if self.phase != "sealed" or self.sealed_seq is None:
-            raise ValueError("no envelope to open")
+            return None
         hidden = self.envelope()
         sealed = self.state.log.sealed.get(self.sealed_seq)
         if hidden is None or sealed is None:
-            raise ValueError("the envelope is lost")
+            return "missing"
         position = str(sealed.public.get("position", ""))
         if commitment(position, str(hidden.get("written", "")), str(hidden.get("nonce", ""))) \
                 != sealed.public.get("commitment"):
-            raise ValueError("the envelope does not match its commitment")
+            return "mismatch"
+        return None
+
+    def open_envelope(self, now: float) -> EnvelopeOpened:
+        """The arbiter opens the envelope (I.7): the move as written becomes public and is played (I.9 a)
+        or loses (I.8). ValueError when no envelope is closed, or it is lost or does not match its
+        commitment (then :meth:`resume_without_envelope`, I.12)."""
+        if self.phase != "sealed" or self.sealed_seq is None:
+            raise ValueError("no envelope to open")
+        problem = self.envelope_problem()
+        hidden = self.envelope()
+        if problem is not None or hidden is None:
+            raise ValueError(f"the envelope is {problem or 'missing'}")
         return self.state.log.record(EnvelopeOpened(t=now, sealed_seq=self.sealed_seq, hidden=dict(hidden)))
+
+    def resume_without_envelope(self, now: float) -> EnvelopeLost:
+        """The arbiter resumes a game whose envelope is lost or does not match (I.12). ValueError when no
+        envelope is sealed or it can be opened."""
+        problem = self.envelope_problem()
+        if problem is None or self.sealed_seq is None or self.sealer is None:
+            raise ValueError("no lost envelope")
+        return self.state.log.record(EnvelopeLost(t=now, sealed_seq=self.sealed_seq, color=color_name(self.sealer),
+                                                  reason=problem))
 
     # -- handlers
     def on_adjourned(self, ev: Adjourned) -> None:
@@ -133,6 +158,17 @@ class Adjournment:
             self.ending.end(win(not sealer), "sealed_move", ev.t)   # I.8 a-c
             return
         self._play(check.move, sealer, ev.t)
+
+    def on_envelope_lost(self, ev: EnvelopeLost) -> None:
+        """Play goes on from the adjourned position, the sealer to move, his clock running with the time
+        recorded at the adjournment (I.12); the envelope stays closed."""
+        self.phase = None
+        self.state.adjourned = False
+        self.sealer = None
+        self.sealed_seq = None
+        clock = self.timing.clock
+        if clock.paused and self.state.result is None:
+            clock.resume(ev.t)
 
     def _play(self, move: chess.Move, sealer: chess.Color, now: float) -> None:
         """The sealed move on both boards (I.9 a): made, counted as pressed; the responder's clock starts."""

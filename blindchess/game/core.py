@@ -47,6 +47,7 @@ from .events import (
     ClockStart,
     DrawAnswer,
     DrawOffer,
+    EnvelopeLost,
     EnvelopeOpened,
     Flag,
     GameEvent,
@@ -206,6 +207,8 @@ class Rules:
                 self.timing.on_reopened(ev)
             case EnvelopeOpened():
                 self.adjournment.on_envelope_opened(ev)
+            case EnvelopeLost():
+                self.adjournment.on_envelope_lost(ev)
             case BoardMoveRejected():
                 pass    # journaled as an input by earlier versions: changes nothing
             case _:

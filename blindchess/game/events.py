@@ -33,7 +33,7 @@ __all__ = [
     "GameEvent", "Player",
     "SessionStart", "ClockStart", "BoardMove", "TakeBack", "Announce", "Press", "ClockPause", "ClockResume",
     "ClockSet", "Score", "Touch", "DrawOffer", "DrawAnswer", "Resign", "Result", "TimeRequest", "Flag",
-    "Ruling", "RulingOverride", "PgnImport", "Note", "Reopened", "Adjourned", "SealedMove", "EnvelopeOpened", "Claim",
+    "Ruling", "RulingOverride", "PgnImport", "Note", "Reopened", "Adjourned", "SealedMove", "EnvelopeOpened", "EnvelopeLost", "Claim",
     "QuickplayClaim", "QuickplayDecision", "QuickplayFiled",
     "MoveMade", "MoveWithdrawn", "MirrorNeeded", "Mirrored", "Placed", "AnnounceMismatch", "AnnounceUnclear",
     "AnnounceIgnored", "CorrectionRefused", "ClockRefused", "BoardMoveRejected", "ClockTimes", "Divergence",
@@ -390,6 +390,22 @@ class EnvelopeOpened(GameEvent):
 
 
 @dataclass(frozen=True, kw_only=True)
+class EnvelopeLost(GameEvent):
+    """The arbiter resumes without the envelope (Guidelines I.12): it is ``reason`` "missing", or
+    "mismatch" (its move is not the one committed to when it was sealed). Play goes on from the
+    adjourned position with the clock times recorded then; the sealer, ``color``, makes on the board
+    the move he states he sealed, his clock running."""
+
+    TYPE: ClassVar[str] = "envelope-lost"
+    INPUT: ClassVar[bool] = True
+    ARTICLE: ClassVar[str] = "Guidelines I.12"
+    text: str = "envelope-lost"
+    sealed_seq: int = 0
+    color: Color = "white"
+    reason: Literal["missing", "mismatch"] = "missing"
+
+
+@dataclass(frozen=True, kw_only=True)
 class Claim(GameEvent):
     """``color`` claims (Art. 9.2, 9.3, 6.8, A.4): with ``uci`` the move he declares he will make
     (Art. 9.2.1.1, 9.3.1); the judgment follows as :class:`ClaimJudged`."""
@@ -652,7 +668,7 @@ class TimeAdded(GameEvent):
 _ALL: tuple[type[GameEvent], ...] = (
     SessionStart, ClockStart, BoardMove, TakeBack, Announce, Press, ClockPause, ClockResume, ClockSet, Score,
     Touch, DrawOffer, DrawAnswer, Resign, Result, TimeRequest, Flag, Ruling, RulingOverride, PgnImport, Note,
-    Reopened, Adjourned, SealedMove, EnvelopeOpened, Claim, QuickplayClaim, QuickplayDecision,
+    Reopened, Adjourned, SealedMove, EnvelopeOpened, EnvelopeLost, Claim, QuickplayClaim, QuickplayDecision,
     MoveMade, MoveWithdrawn, MirrorNeeded, Mirrored, Placed, AnnounceMismatch, AnnounceUnclear, AnnounceIgnored,
     CorrectionRefused, ClockRefused, BoardMoveRejected, MoveRefused, ClockTimes, Divergence, BoardsAgree,
     ScoreDeviation, GameEnd, JournalDamaged, FlagFallen, DrawDeclined, ClaimJudged, QuickplayFiled, TimeAdded,

@@ -575,6 +575,17 @@ class Session:
         ValueError when no envelope is closed, it is lost, or it does not match its commitment."""
         return self._run(lambda: self._g.adjournment.open_envelope(now))
 
+    @property
+    def envelope_problem(self) -> str | None:
+        """Why the sealed envelope cannot be opened: "missing", "mismatch" (Guidelines I.12), else None."""
+        return self._g.adjournment.envelope_problem()
+
+    def resume_without_envelope(self, now: float) -> Events:
+        """The arbiter resumes without the envelope, lost or not matching (Guidelines I.12): play goes on from
+        the adjourned position, the sealer to move, his clock running. ValueError when the envelope can be
+        opened or none is sealed."""
+        return self._run(lambda: self._g.adjournment.resume_without_envelope(now))
+
     def to_pgn_game(self) -> chess.pgn.Game:
         """The game as a ``chess.pgn.Game`` (see :func:`blindchess.pgn.session_to_game`)."""
         return pgn.session_to_game(self)

@@ -53,7 +53,7 @@ __all__ = [
     "SCRIPT_SUFFIX", "HEADERS", "GAME_HEADERS", "HEADER_READERS", "ACTORS",
     "ScriptError", "Script", "Action", "HeaderLine", "ActionLine", "Actor",
     "PegLine", "BlindSays", "BlindAnswer", "SightedMove", "SightedTouch", "SightedSays",
-    "ClockPress", "ArbiterApply", "ArbiterRetrace", "AppCrash", "EBoardLift", "EBoardPlace", "EBoardCable",
+    "ClockPress", "ArbiterApply", "ArbiterRetrace", "AppCrash", "AppEnvelopeLost", "EBoardLift", "EBoardPlace", "EBoardCable",
     "Claims", "Seals", "ArbiterAdjourn", "ArbiterResume",
     "parse", "read_script",
 ]
@@ -161,6 +161,12 @@ class AppCrash(_Action):
 
 
 @dataclass(frozen=True)
+class AppEnvelopeLost(_Action):
+    """``app envelope-lost``: the sealed envelope kept beside the journal is gone (a file deleted, a disk
+    lost); the arbiter resumes without it (Guidelines I.12)."""
+
+
+@dataclass(frozen=True)
 class EBoardLift(_Action):
     """``eboard L SQ``: a piece lifted from the sighted player's e-board."""
     square: str
@@ -225,7 +231,7 @@ class ArbiterResume(_Action):
 
 
 Action = (PegLine | BlindSays | BlindAnswer | SightedMove | SightedTouch | SightedSays | ClockPress
-          | ArbiterApply | ArbiterRetrace | AppCrash | EBoardLift | EBoardPlace | EBoardCable
+          | ArbiterApply | ArbiterRetrace | AppCrash | AppEnvelopeLost | EBoardLift | EBoardPlace | EBoardCable
           | Claims | ClaimsQuickplay | Seals | ArbiterAdjourn | ArbiterResume | ArbiterQuickplay)
 
 
@@ -574,6 +580,11 @@ def _crash(a: ActionLine) -> Action:
     return AppCrash(a.line, a.t)
 
 
+def _envelope_lost(a: ActionLine) -> Action:
+    a.nothing_more()
+    return AppEnvelopeLost(a.line, a.t)
+
+
 def _cable(a: ActionLine) -> Action:
     a.nothing_more()
     return EBoardCable(a.line, a.t, a.verb == "plug")
@@ -659,7 +670,7 @@ ACTORS: dict[str, Actor] = {
     "clock": Actor({"press": _press}),
     "arbiter": Actor({"apply": _apply, "retrace": _retrace, "adjourn": _adjourn, "resume": _resume,
                       "quickplay": _quickplay}),
-    "app": Actor({"crash": _crash}),
+    "app": Actor({"crash": _crash, "envelope-lost": _envelope_lost}),
     "eboard": Actor({"L": _eboard_lift, "P": _eboard_place, "unplug": _cable, "plug": _cable},
                     needs=lambda setup: setup.sighted_board == "dgt", missing="no_eboard"),
 }

@@ -49,13 +49,13 @@ from typing import Literal, Protocol, assert_never
 from ..engine import EngineChooser
 from ..engine import level as engine_level
 from ..game.events import ClaimKind, QuickplayGround, QuickplayVerdict
-from ..journal import read_journal
+from ..journal import envelope_path, read_journal
 from ..pegboard.tracker import InputEvent
 from ..table.events import DeviceRequest, Final, TableEvent
 from ..table.setup import TableSetup
 from ..table.table import Table
 from .devices import EBoardDevice, PegBoardDevice
-from .parser import (Action, AppCrash, ArbiterAdjourn, ArbiterApply, ArbiterQuickplay, ArbiterResume, ArbiterRetrace,
+from .parser import (Action, AppCrash, AppEnvelopeLost, ArbiterAdjourn, ArbiterApply, ArbiterQuickplay, ArbiterResume, ArbiterRetrace,
                      BlindAnswer, BlindSays, Claims, ClaimsQuickplay, ClockPress, EBoardCable, EBoardLift, EBoardPlace,
                      PegLine, Script, Seals, SightedMove, SightedSays, SightedTouch)
 from .report import in_time_order
@@ -395,7 +395,7 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
         wait(now, action.t)
         front.tick(action.t)
         answer_requests(action.t)
-        perform(front, action, device, eboard)
+        perform(front, action, device, eboard, journal)
         if isinstance(action, PegLine):
             last_peg.append(action.t)
         if isinstance(action, AppCrash):
@@ -435,11 +435,13 @@ def play(script: Script, front: Front, journal: Path, *, resume: bool = False) -
     return in_time_order(events)
 
 
-def perform(front: Front, action: Action, device: PegBoardDevice | None, eboard: EBoardDevice | None = None) -> None:
+def perform(front: Front, action: Action, device: PegBoardDevice | None, eboard: EBoardDevice | None = None,
+            journal: Path | None = None) -> None:
     """One action through the front: the one place that says what each script action does at the table.
 
     A peg line moves the simulated pegs first (``device``); e-board actions go through the simulated
-    e-board (``eboard``), which turns them into what its link reads. Raises ``NotImplementedError`` for
+    e-board (``eboard``), which turns them into what its link reads; a lost envelope is the envelope
+    file beside ``journal`` removed (every front keeps it there). Raises ``NotImplementedError`` for
     an e-board action without an e-board (:func:`~blindchess.scenario.parser.parse` refuses those).
     """
     now = action.t
@@ -478,6 +480,9 @@ def perform(front: Front, action: Action, device: PegBoardDevice | None, eboard:
             front.resume_adjourned(now)
         case AppCrash():
             front.crash(now)
+        case AppEnvelopeLost():
+            if journal is not None:
+                envelope_path(journal).unlink(missing_ok=True)
         case EBoardCable() | EBoardLift() | EBoardPlace():
             if eboard is None:
                 raise NotImplementedError(type(action).__name__)

@@ -24,10 +24,10 @@ import chess
 from .. import board_words, notation
 from ..envelope import Envelope, SealCheck, check_sealed_move, commitment
 from ..errors import UserError
-from ..game.events import Adjourned, EnvelopeOpened, SealedMove
+from ..game.events import Adjourned, EnvelopeLost, EnvelopeOpened, SealedMove
 from ..i18n import tr
 from .events import Adjourned as AdjournedEvent
-from .events import Resumed, Sealed
+from .events import EnvelopeMissing, Resumed, Sealed
 from .setup import Who, color_name, to_color
 from .state import TableState
 
@@ -93,14 +93,15 @@ class Adjournments:
             state.refuse(now, "seal", exc.message, to=who)
 
     def resume(self, now: float) -> None:
-        """The arbiter resumes the game: the envelope is opened (refused when none is sealed or it is lost)."""
+        """The arbiter resumes the game: the envelope is opened (Guidelines I.7, I.9 a); when it is missing or
+        does not match what was sealed, play goes on without it (I.12). Refused when none is sealed."""
         state = self.state
         s = state.session
         if not s.envelope_sealed:
             state.refuse(now, "resume", tr("table.no_envelope", state.lang), to="sighted")
             return
         try:
-            events = s.open_envelope(now)
+            events = s.resume_without_envelope(now) if s.envelope_problem else s.open_envelope(now)
         except ValueError:
             state.refuse(now, "resume", tr("table.envelope_lost", state.lang), to="sighted")
             return
@@ -146,6 +147,15 @@ class Adjournments:
             state.say(ev.t, tr("table.envelope_opened", state.lang, move=words), "all", "move")
         else:
             state.show(ev.t, tr("table.envelope_opened_loses", state.lang, written=written))
+
+    def lost(self, ev: EnvelopeLost) -> None:
+        """Resumed without the envelope (Guidelines I.12): said to both players, the sealer to move."""
+        state = self.state
+        who = state.who(ev.color)
+        state.emit(EnvelopeMissing(ev.t, who, ev.reason))
+        text = tr(f"table.envelope_{ev.reason}_resumed", state.lang, name=state.name(to_color(ev.color)))
+        state.show(ev.t, text)
+        state.say(ev.t, text, "all", "move")
 
     def _assistant(self, now: float, key: str) -> None:
         """The assistant's formalities at an adjournment (D.2.10 f), when the blind player has one."""

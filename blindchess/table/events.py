@@ -229,6 +229,16 @@ class Resumed(_Event):
 
 
 @dataclass(frozen=True)
+class EnvelopeMissing(_Event):
+    """Resumed without the envelope (Guidelines I.12): ``reason`` "missing" or "mismatch" (its move is not
+    the one committed to at the sealing); ``sealer`` ("blind"/"sighted") makes the move he states he sealed."""
+
+    type_name: ClassVar[str] = "envelope-lost"
+    sealer: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class DeviceRequest(_Event):
     """Something a device must do: ``device`` "pegboard"; ``what`` "snapshot" or "expect" (``fen``)."""
 
@@ -249,13 +259,15 @@ class Heard(_Event):
 
 
 TableEvent = (Said | Speak | Shown | Touched | Moved | Asked | Refused | Diverged | Ruled | Final | Mirrored
-              | ClockPressed | GameEnded | Claimed | Ended | Adjourned | Sealed | Resumed | DeviceRequest | Heard)
+              | ClockPressed | GameEnded | Claimed | Ended | Adjourned | Sealed | Resumed | EnvelopeMissing | DeviceRequest
+              | Heard)
 
 #: JSON type -> event class (the one registry).
 EVENT_TYPES: dict[str, type[_Event]] = {
     cls.type_name: cls
     for cls in (Said, Speak, Shown, Touched, Moved, Asked, Refused, Diverged, Ruled, Final, Mirrored,
-                ClockPressed, GameEnded, Claimed, Ended, Adjourned, Sealed, Resumed, DeviceRequest, Heard)
+                ClockPressed, GameEnded, Claimed, Ended, Adjourned, Sealed, Resumed, EnvelopeMissing, DeviceRequest,
+                Heard)
 }
 
 

@@ -65,6 +65,7 @@ from ..game.events import (
     Divergence,
     DrawDeclined,
     DrawOffer,
+    EnvelopeLost,
     EnvelopeOpened,
     FlagFallen,
     GameEnd,
@@ -199,6 +200,8 @@ class Table:
                 case EnvelopeOpened():
                     made = next((m for m in events[i + 1:] if isinstance(m, MoveMade)), None)
                     self.adjournments.opened(ev, chess.Move.from_uci(made.uci) if made is not None else None)
+                case EnvelopeLost():
+                    self.adjournments.lost(ev)
                 case JournalDamaged():
                     self._journal_damaged(ev)
                 case _:
