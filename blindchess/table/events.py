@@ -25,7 +25,8 @@ from typing import Any, ClassVar
 
 __all__ = [
     "Said", "Speak", "Shown", "Touched", "Moved", "Asked", "Refused", "Diverged", "Ruled", "Final",
-    "Mirrored", "ClockPressed", "GameEnded", "Claimed", "Ended", "Adjourned", "Sealed", "Resumed", "DeviceRequest", "Heard", "TableEvent", "EVENT_TYPES",
+    "Mirrored", "ClockPressed", "GameEnded", "Claimed", "Ended", "Adjourned", "Sealed", "Resumed", "EnvelopeMissing",
+    "DeviceRequest", "Heard", "TableEvent", "EVENT_TYPES",
     "from_json",
 ]
 
