@@ -15,7 +15,7 @@ import pytest
 
 from blindchess import envelope as env
 from blindchess.cli import main
-from blindchess.game.events import EnvelopeOpened, GameEvent, MoveMade, SealedMove, to_json
+from blindchess.game.events import EnvelopeLost, EnvelopeOpened, GameEvent, MoveMade, SealedMove, to_json
 from blindchess.journal import read_envelope
 from blindchess.records import files
 
@@ -266,8 +266,58 @@ def test_an_envelope_whose_move_does_not_match_its_commitment_is_not_opened(tmp_
     reopened = Session.open(path, 4000.0)
     with pytest.raises(ValueError):
         reopened.open_envelope(5000.0)
-    assert reopened.envelope_sealed and reopened.plies == 4
+    assert reopened.envelope_sealed and reopened.plies == 4 and reopened.envelope_problem == "mismatch"
     reopened.close()
+
+
+@pytest.mark.parametrize("damage", ["deleted", "another game's", "changed"])
+def test_a_lost_envelope_play_goes_on_from_the_adjourned_position_and_stays_so_after_a_restart(tmp_path, damage):
+    from blindchess.game import Session
+    from blindchess.journal import envelope_path
+
+    path = tmp_path / "game.jsonl"
+    s, _, _, _ = _adjourned_session(path)
+    used = {c: s.clock.remaining(c, 131.0) for c in chess.COLORS}
+    s.close()
+    kept = json.loads(envelope_path(path).read_text(encoding="utf-8"))
+    if damage == "deleted":
+        envelope_path(path).unlink()
+    elif damage == "another game's":
+        kept["seq"] += 7
+        envelope_path(path).write_text(json.dumps(kept), encoding="utf-8")
+    else:
+        kept["hidden"]["written"] = "e3"
+        envelope_path(path).write_text(json.dumps(kept), encoding="utf-8")
+    reopened = Session.open(path, 90000.0)
+    why = "mismatch" if damage == "changed" else "missing"
+    assert reopened.envelope_problem == why
+    with pytest.raises(ValueError):
+        reopened.open_envelope(90005.0)
+    seen = reopened.resume_without_envelope(90010.0)
+    assert [type(e) for e in seen] == [EnvelopeLost] and (seen[0].color, seen[0].reason) == ("white", why)
+    # Guidelines I.12: the adjourned position, the sealer to move, the times recorded at the adjournment,
+    # his clock running from the resumption; the envelope is never opened
+    assert not reopened.envelope_sealed and not reopened.adjourned and reopened.plies == 4
+    assert reopened.to_move == chess.WHITE and reopened.clock.running == chess.WHITE and not reopened.clock.paused
+    assert reopened.clock.remaining(chess.WHITE, 90015.0) == pytest.approx(used[chess.WHITE] - 5.0)
+    assert reopened.clock.remaining(chess.BLACK, 90015.0) == pytest.approx(used[chess.BLACK])
+    assert not _mentions_move(seen) and not _mentions_move(reopened.events)
+    with pytest.raises(ValueError):
+        reopened.resume_without_envelope(90011.0)       # nothing left to resume
+    reopened.close()
+    again = Session.open(path, 90020.0)                   # the journal holds the resumption
+    assert not again.adjourned and again.to_move == chess.WHITE and again.envelope_problem is None
+    again.close()
+
+
+def test_an_envelope_that_can_be_opened_is_not_passed_over(tmp_path):
+    path = tmp_path / "game.jsonl"
+    s, _, _, _ = _adjourned_session(path)
+    assert s.envelope_problem is None
+    with pytest.raises(ValueError):
+        s.resume_without_envelope(200.0)                  # the arbiter opens it (I.7)
+    assert s.envelope_sealed
+    s.close()
 
 
 # -- the command --------------------------------------------------------------------------
