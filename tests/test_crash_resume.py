@@ -42,6 +42,7 @@ NAMES = [
     "quickplay_finish_claimed",              # a claim waiting for the arbiter (Guidelines III)
     "claim_threefold_said",                  # a claim said
     "crash_promotion_announced",             # a promotion announced before the pegs moved
+    "adjournment_draw_agreed_before_resumption",  # a draw offer standing while the envelope is kept
 ]
 
 
