@@ -42,6 +42,40 @@ def test_an_adjournment_sealed_by_the_blind_player_and_resumed_a_day_later(capsy
     opened = text.index('"envelope-opened"')
     assert "Bella fünf" not in text[:opened] and "f1b5" not in text[:opened]
     assert envelope_path(journal).exists()
+    # the sealed move counts as pressed (I.9 a): the assistant is not asked to press for it
+    assert not [e for e in r.of("shown") if e["t"] >= 86480.0 and "Uhr" in e["text"] and "Drücken" in e["text"]]
+
+
+def test_an_absent_responder_s_clock_runs_until_she_arrives_and_the_envelope_is_opened(capsys, tmp_path):
+    r = run("adjournment_responder_absent.scn", capsys, "--journal", str(tmp_path / "game.jsonl"))
+    assert r.of("responder-absent") == [{"t": 86400.0, "type": "responder-absent", "responder": "sighted"}]
+    assert r.of("resumed") == [{"t": 86700.0, "type": "resumed", "uci": "f1b5"}]
+    told = [e["text"] for e in r.of("said") if e["t"] == 86400.0]
+    assert told and "Sabine Sehend" in told[0] and "Umschlag" in told[0]
+    for e in r.events:                              # the envelope stays closed until she is there (I.7)
+        if e["t"] < 86700.0 and e["type"] != "heard":
+            text = json.dumps(e, ensure_ascii=False)
+            assert "f1b5" not in text and "Lb5" not in text and "Bella fünf" not in text, e
+    # her clock ran from the start of the session (I.9 b): the five minutes she was late are hers;
+    # White's time is what he had when he sealed
+    black_before, white_before = r.of("clock", ply=4)[0]["black"], r.of("clock", ply=4)[0]["white"]
+    press = r.of("clock", ply=6)[0]
+    assert press["black"] == pytest.approx(black_before - (86721.0 - 86400.0) + 30, abs=0.01)
+    assert press["white"] == pytest.approx(white_before - (75.0 - 20.5), abs=0.01)
+    assert r.final["scores"]["blind"] == ["e4", "e5", "Sf3", "Sc6", "Lb5", "a6"]
+
+
+def test_the_absent_responder_s_clock_is_started_once_and_only_with_an_envelope(capsys, tmp_path):
+    script = tmp_path / "twice.scn"
+    text = (SCENARIOS / "adjournment_responder_absent.scn").read_text(encoding="utf-8")
+    script.write_text(text.replace("86700.0 arbiter resume\n", "86500.0 arbiter resume absent\n86700.0 arbiter resume\n")
+                      .replace("60.0 arbiter adjourn\n", "50.0 arbiter resume absent\n60.0 arbiter adjourn\n"),
+                      encoding="utf-8")
+    assert main(["scenario", "run", str(script), "--json"]) == 0
+    r = Report([json.loads(line) for line in capsys.readouterr().out.splitlines()])
+    assert [e["t"] for e in r.of("responder-absent")] == [86400.0]
+    assert [e["t"] for e in r.of("refused") if e["what"] == "resume"] == [50.0, 86500.0]
+    assert r.of("resumed") == [{"t": 86700.0, "type": "resumed", "uci": "f1b5"}]
 
 
 def test_the_sighted_player_seals_by_typing_on_his_side(capsys, tmp_path):

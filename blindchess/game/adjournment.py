@@ -12,6 +12,9 @@
   ambiguous, unreadable or illegal loses (I.8), unless the game had already ended
   otherwise; else it is made on both boards, counts as pressed, and the responder's clock
   starts — the gap between the sessions is not play time.
+* :meth:`Adjournment.start_responder_clock` (I.9 b): the player who must reply is absent at
+  resumption; his clock is started, and the envelope is opened when he arrives (his time runs
+  until then).
 * :meth:`Adjournment.resume_without_envelope` (I.12): the envelope is missing, or its move is not
   the one committed to: play goes on from the adjourned position with the clock times recorded at
   the adjournment, the sealer to move (he makes the move he states he sealed), his clock running.
@@ -29,8 +32,8 @@ from ..envelope import check_sealed_move, commitment, game_already_over
 from ..journal import read_envelope, write_envelope
 from .boards import Boards
 from .ending import Ending, win
-from .events import (BOARDS, Adjourned, EnvelopeLost, EnvelopeOpened, Mirrored, MoveMade, SealedMove, color_name,
-                     parse_color)
+from .events import (BOARDS, Adjourned, EnvelopeLost, EnvelopeOpened, Mirrored, MoveMade, ResponderClockStarted,
+                     SealedMove, color_name, parse_color)
 from .scores import Scores
 from .state import GameState
 from .timing import Timing
@@ -51,6 +54,8 @@ class Adjournment:
         self.phase: str | None = None
         self.sealer: chess.Color | None = None
         self.sealed_seq: int | None = None
+        #: The absent responder's clock runs while the envelope waits for him (I.9 b).
+        self.responder_clock = False
 
     # -- commands
     def adjourn(self, now: float) -> Adjourned:
@@ -117,6 +122,13 @@ class Adjournment:
             raise ValueError(f"the envelope is {problem or 'missing'}")
         return self.state.log.record(EnvelopeOpened(t=now, sealed_seq=self.sealed_seq, hidden=dict(hidden)))
 
+    def start_responder_clock(self, now: float) -> ResponderClockStarted:
+        """The player who must reply to the sealed move is absent at resumption: his clock is started
+        (I.9 b). ValueError unless an envelope is sealed and his clock is not running yet."""
+        if self.phase != "sealed" or self.sealer is None or self.responder_clock or self.state.result is not None:
+            raise ValueError("no envelope waiting for an absent player")
+        return self.state.log.record(ResponderClockStarted(t=now, color=color_name(not self.sealer)))
+
     def resume_without_envelope(self, now: float) -> EnvelopeLost:
         """The arbiter resumes a game whose envelope is lost or does not match (I.12). ValueError when no
         envelope is sealed or it can be opened."""
@@ -142,6 +154,7 @@ class Adjournment:
 
     def on_envelope_opened(self, ev: EnvelopeOpened) -> None:
         self.state.log.reveal(ev.sealed_seq, ev.hidden)
+        self.responder_clock = False
         self.phase = None
         self.state.adjourned = False
         sealer = self.sealer if self.sealer is not None else self.state.to_move
@@ -159,16 +172,27 @@ class Adjournment:
             return
         self._play(check.move, sealer, ev.t)
 
+    def on_responder_clock_started(self, ev: ResponderClockStarted) -> None:
+        """His clock runs from the resumption, before the sealed move is made (I.9 b)."""
+        self.responder_clock = True
+        clock = self.timing.clock
+        if clock.running is None:
+            return
+        clock.resume(ev.t)
+        clock.align(len(self.state.moves), self.state.start.turn, ev.t, running=parse_color(ev.color))
+
     def on_envelope_lost(self, ev: EnvelopeLost) -> None:
         """Play goes on from the adjourned position, the sealer to move, his clock running with the time
         recorded at the adjournment (I.12); the envelope stays closed."""
+        self.responder_clock = False
         self.phase = None
         self.state.adjourned = False
         self.sealer = None
         self.sealed_seq = None
-        clock = self.timing.clock
-        if clock.paused and self.state.result is None:
-            clock.resume(ev.t)
+        if self.state.result is not None:
+            return
+        self.timing.clock.resume(ev.t)
+        self.timing.align(len(self.state.moves), ev.t)      # the sealer's clock, also after I.9 b
 
     def _play(self, move: chess.Move, sealer: chess.Color, now: float) -> None:
         """The sealed move on both boards (I.9 a): made, counted as pressed; the responder's clock starts."""

@@ -58,6 +58,7 @@ from .events import (
     QuickplayClaim,
     QuickplayDecision,
     Reopened,
+    ResponderClockStarted,
     Resign,
     Result,
     Ruling,
@@ -209,6 +210,8 @@ class Rules:
                 self.adjournment.on_envelope_opened(ev)
             case EnvelopeLost():
                 self.adjournment.on_envelope_lost(ev)
+            case ResponderClockStarted():
+                self.adjournment.on_responder_clock_started(ev)
             case BoardMoveRejected():
                 pass    # journaled as an input by earlier versions: changes nothing
             case _:

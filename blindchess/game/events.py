@@ -33,7 +33,7 @@ __all__ = [
     "GameEvent", "Player",
     "SessionStart", "ClockStart", "BoardMove", "TakeBack", "Announce", "Press", "ClockPause", "ClockResume",
     "ClockSet", "Score", "Touch", "DrawOffer", "DrawAnswer", "Resign", "Result", "TimeRequest", "Flag",
-    "Ruling", "RulingOverride", "PgnImport", "Note", "Reopened", "Adjourned", "SealedMove", "EnvelopeOpened", "EnvelopeLost", "Claim",
+    "Ruling", "RulingOverride", "PgnImport", "Note", "Reopened", "Adjourned", "SealedMove", "EnvelopeOpened", "EnvelopeLost", "ResponderClockStarted", "Claim",
     "QuickplayClaim", "QuickplayDecision", "QuickplayFiled",
     "MoveMade", "MoveWithdrawn", "MirrorNeeded", "Mirrored", "Placed", "AnnounceMismatch", "AnnounceUnclear",
     "AnnounceIgnored", "CorrectionRefused", "ClockRefused", "BoardMoveRejected", "ClockTimes", "Divergence",
@@ -390,6 +390,17 @@ class EnvelopeOpened(GameEvent):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ResponderClockStarted(GameEvent):
+    """At resumption the player who must reply to the sealed move, ``color``, is absent (Guidelines
+    I.9 b): his clock is started; the envelope is opened when he arrives."""
+
+    TYPE: ClassVar[str] = "responder-clock-started"
+    INPUT: ClassVar[bool] = True
+    ARTICLE: ClassVar[str] = "Guidelines I.9 b"
+    color: Color
+
+
+@dataclass(frozen=True, kw_only=True)
 class EnvelopeLost(GameEvent):
     """The arbiter resumes without the envelope (Guidelines I.12): it is ``reason`` "missing", or
     "mismatch" (its move is not the one committed to when it was sealed). Play goes on from the
@@ -668,7 +679,7 @@ class TimeAdded(GameEvent):
 _ALL: tuple[type[GameEvent], ...] = (
     SessionStart, ClockStart, BoardMove, TakeBack, Announce, Press, ClockPause, ClockResume, ClockSet, Score,
     Touch, DrawOffer, DrawAnswer, Resign, Result, TimeRequest, Flag, Ruling, RulingOverride, PgnImport, Note,
-    Reopened, Adjourned, SealedMove, EnvelopeOpened, EnvelopeLost, Claim, QuickplayClaim, QuickplayDecision,
+    Reopened, Adjourned, SealedMove, EnvelopeOpened, EnvelopeLost, ResponderClockStarted, Claim, QuickplayClaim, QuickplayDecision,
     MoveMade, MoveWithdrawn, MirrorNeeded, Mirrored, Placed, AnnounceMismatch, AnnounceUnclear, AnnounceIgnored,
     CorrectionRefused, ClockRefused, BoardMoveRejected, MoveRefused, ClockTimes, Divergence, BoardsAgree,
     ScoreDeviation, GameEnd, JournalDamaged, FlagFallen, DrawDeclined, ClaimJudged, QuickplayFiled, TimeAdded,

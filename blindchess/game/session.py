@@ -580,6 +580,17 @@ class Session:
         """Why the sealed envelope cannot be opened: "missing", "mismatch" (Guidelines I.12), else None."""
         return self._g.adjournment.envelope_problem()
 
+    def start_responder_clock(self, now: float) -> Events:
+        """The player who must reply to the sealed move is absent at resumption: his clock is started, the
+        envelope opened when he arrives (Guidelines I.9 b). ValueError unless an envelope is sealed and his
+        clock is not running yet."""
+        return self._run(lambda: self._g.adjournment.start_responder_clock(now))
+
+    @property
+    def responder_clock_started(self) -> bool:
+        """The absent responder's clock runs while the envelope waits for him (Guidelines I.9 b)."""
+        return self._g.adjournment.responder_clock
+
     def resume_without_envelope(self, now: float) -> Events:
         """The arbiter resumes without the envelope, lost or not matching (Guidelines I.12): play goes on from
         the adjourned position, the sealer to move, his clock running. ValueError when the envelope can be

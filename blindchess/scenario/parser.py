@@ -227,7 +227,10 @@ class ArbiterAdjourn(_Action):
 
 @dataclass(frozen=True)
 class ArbiterResume(_Action):
-    """``arbiter resume``: the adjourned game resumes; the envelope is opened (Guidelines I.7, I.9)."""
+    """``arbiter resume``: the adjourned game resumes; the envelope is opened (Guidelines I.7, I.9 a).
+    ``arbiter resume absent``: the player who must reply is absent; his clock is started and the
+    envelope waits for him (I.9 b; a later ``arbiter resume`` opens it when he arrives)."""
+    absent: bool = False
 
 
 Action = (PegLine | BlindSays | BlindAnswer | SightedMove | SightedTouch | SightedSays | ClockPress
@@ -641,6 +644,8 @@ def _adjourn(a: ActionLine) -> Action:
 
 
 def _resume(a: ActionLine) -> Action:
+    if a.rest.strip().lower() == "absent":
+        return ArbiterResume(a.line, a.t, absent=True)
     a.nothing_more()
     return ArbiterResume(a.line, a.t)
 

@@ -108,6 +108,8 @@ def format_event(data: dict[str, object], lang: str) -> list[str]:
                   by=word(_BY, data.get("by")))
     elif kind == "resumed":
         text = tr("scenario.log_resumed", lang, uci=data.get("uci") or "–")
+    elif kind == "responder-absent":
+        text = tr("scenario.log_responder_absent", lang, by=word(_BY, data.get("responder")))
     elif kind == "envelope-lost":
         text = tr("scenario.log_envelope_mismatch" if data.get("reason") == "mismatch" else "scenario.log_envelope_missing",
                   lang, by=word(_BY, data.get("sealer")))

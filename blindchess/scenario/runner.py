@@ -132,6 +132,9 @@ class Front(Protocol):
     def resume_adjourned(self, now: float) -> None:
         """The arbiter resumes the adjourned game and opens the envelope (Guidelines I.7, I.9)."""
 
+    def resume_absent(self, now: float) -> None:
+        """The arbiter resumes with the replying player absent: his clock is started (Guidelines I.9 b)."""
+
     def crash(self, now: float) -> None:
         """The program dies at once and is started again from its journal."""
 
@@ -251,6 +254,9 @@ class HeadlessFront:
 
     def resume_adjourned(self, now: float) -> None:
         self.table.resume_adjourned(now)
+
+    def resume_absent(self, now: float) -> None:
+        self.table.resume_absent(now)
 
     def resume(self, script: Script, journal: Path, now: float) -> None:
         self._journal, self._setup = journal, script.setup
@@ -476,6 +482,8 @@ def perform(front: Front, action: Action, device: PegBoardDevice | None, eboard:
             front.seal(who, text, now)
         case ArbiterAdjourn():
             front.adjourn(now)
+        case ArbiterResume(absent=True):
+            front.resume_absent(now)
         case ArbiterResume():
             front.resume_adjourned(now)
         case AppCrash():

@@ -24,10 +24,10 @@ import chess
 from .. import board_words, notation
 from ..envelope import Envelope, SealCheck, check_sealed_move, commitment
 from ..errors import UserError
-from ..game.events import Adjourned, EnvelopeLost, EnvelopeOpened, SealedMove
+from ..game.events import Adjourned, EnvelopeLost, EnvelopeOpened, ResponderClockStarted, SealedMove
 from ..i18n import tr
 from .events import Adjourned as AdjournedEvent
-from .events import EnvelopeMissing, Resumed, Sealed
+from .events import EnvelopeMissing, ResponderAbsent, Resumed, Sealed
 from .setup import Who, color_name, to_color
 from .state import TableState
 
@@ -107,6 +107,16 @@ class Adjournments:
             return
         state.react(events)
 
+    def resume_absent(self, now: float) -> None:
+        """The player who must reply is absent at resumption: his clock is started (Guidelines I.9 b).
+        Refused when no envelope is sealed or his clock runs already."""
+        state = self.state
+        s = state.session
+        if not s.envelope_sealed or s.responder_clock_started:
+            state.refuse(now, "resume", tr("table.no_envelope", state.lang), to="sighted")
+            return
+        state.react(s.start_responder_clock(now))
+
     def _read(self, board: chess.Board, text: str, who: Who) -> SealCheck:
         """The sealed move as the arbiter reads it: notation first; the blind player's words as spoken."""
         lang = self.state.lang
@@ -147,6 +157,14 @@ class Adjournments:
             state.say(ev.t, tr("table.envelope_opened", state.lang, move=words), "all", "move")
         else:
             state.show(ev.t, tr("table.envelope_opened_loses", state.lang, written=written))
+
+    def responder_absent(self, ev: ResponderClockStarted) -> None:
+        """The absent responder's clock runs; the envelope waits for him (Guidelines I.9 b)."""
+        state = self.state
+        state.emit(ResponderAbsent(ev.t, state.who(ev.color)))
+        text = tr("table.responder_absent", state.lang, name=state.name(to_color(ev.color)))
+        state.show(ev.t, text)
+        state.say(ev.t, text, "all", "move")
 
     def lost(self, ev: EnvelopeLost) -> None:
         """Resumed without the envelope (Guidelines I.12): said to both players, the sealer to move."""

@@ -50,9 +50,11 @@ class AssistantDuties:
         return tr("tournament.white" if color else "tournament.black", self.state.lang)
 
     def made(self, ev: MoveMade) -> None:
-        """(c) The blind player's move is made: the assistant may start the opponent's clock."""
+        """(c) The blind player's move is made: the assistant may start the opponent's clock — not for a
+        move that counts as pressed already (a sealed move made at resumption, Guidelines I.9)."""
         s = self.state.session
-        if s.blind_color is None or s.auto_press or s.time_control is None or s.finished:
+        if s.blind_color is None or s.auto_press or s.time_control is None or s.finished \
+                or s.plies_pressed >= ev.ply:
             return
         if to_color(ev.color) == s.blind_color:
             self._offer(ev.t, "asst_press", color=self._color_words(not s.blind_color))

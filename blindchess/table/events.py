@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 __all__ = [
     "Said", "Speak", "Shown", "Touched", "Moved", "Asked", "Refused", "Diverged", "Ruled", "Final",
-    "Mirrored", "ClockPressed", "GameEnded", "Claimed", "Ended", "Adjourned", "Sealed", "Resumed", "EnvelopeMissing",
+    "Mirrored", "ClockPressed", "GameEnded", "Claimed", "Ended", "Adjourned", "Sealed", "Resumed", "ResponderAbsent", "EnvelopeMissing",
     "DeviceRequest", "Heard", "TableEvent", "EVENT_TYPES",
     "from_json",
 ]
@@ -230,6 +230,15 @@ class Resumed(_Event):
 
 
 @dataclass(frozen=True)
+class ResponderAbsent(_Event):
+    """At resumption the player who must reply to the sealed move, ``responder`` ("blind"/"sighted"), is
+    absent: his clock is started, the envelope opened when he arrives (Guidelines I.9 b)."""
+
+    type_name: ClassVar[str] = "responder-absent"
+    responder: str
+
+
+@dataclass(frozen=True)
 class EnvelopeMissing(_Event):
     """Resumed without the envelope (Guidelines I.12): ``reason`` "missing" or "mismatch" (its move is not
     the one committed to at the sealing); ``sealer`` ("blind"/"sighted") makes the move he states he sealed."""
@@ -260,14 +269,14 @@ class Heard(_Event):
 
 
 TableEvent = (Said | Speak | Shown | Touched | Moved | Asked | Refused | Diverged | Ruled | Final | Mirrored
-              | ClockPressed | GameEnded | Claimed | Ended | Adjourned | Sealed | Resumed | EnvelopeMissing | DeviceRequest
-              | Heard)
+              | ClockPressed | GameEnded | Claimed | Ended | Adjourned | Sealed | Resumed | ResponderAbsent
+              | EnvelopeMissing | DeviceRequest | Heard)
 
 #: JSON type -> event class (the one registry).
 EVENT_TYPES: dict[str, type[_Event]] = {
     cls.type_name: cls
     for cls in (Said, Speak, Shown, Touched, Moved, Asked, Refused, Diverged, Ruled, Final, Mirrored,
-                ClockPressed, GameEnded, Claimed, Ended, Adjourned, Sealed, Resumed, EnvelopeMissing, DeviceRequest,
+                ClockPressed, GameEnded, Claimed, Ended, Adjourned, Sealed, Resumed, ResponderAbsent, EnvelopeMissing, DeviceRequest,
                 Heard)
 }
 

@@ -58,6 +58,7 @@ from ..game.events import (
     BoardsAgree,
     ClaimJudged,
     QuickplayFiled,
+    ResponderClockStarted,
     ClaimKind,
     ClockRefused,
     ClockTimes,
@@ -202,6 +203,8 @@ class Table:
                     self.adjournments.opened(ev, chess.Move.from_uci(made.uci) if made is not None else None)
                 case EnvelopeLost():
                     self.adjournments.lost(ev)
+                case ResponderClockStarted():
+                    self.adjournments.responder_absent(ev)
                 case JournalDamaged():
                     self._journal_damaged(ev)
                 case _:
@@ -453,6 +456,12 @@ class Table:
         """The arbiter resumes the adjourned game: the envelope is opened, the sealed move made (I.7, I.9 a)."""
         with self._input(now):
             self.adjournments.resume(now)
+
+    def resume_absent(self, now: float) -> None:
+        """The arbiter resumes while the player who must reply is absent: his clock is started, the envelope
+        stays closed until he arrives (Guidelines I.9 b; then :meth:`resume_adjourned`)."""
+        with self._input(now):
+            self.adjournments.resume_absent(now)
 
     def pause(self, now: float) -> None:
         """The arbiter stops the clock."""

@@ -48,7 +48,7 @@ from .text import t
 
 
 #: The arbiter's tournament procedures (Guidelines I, III), each a button named for it.
-PROCEDURES = ("adjourn", "resume", "quickplay_draw", "quickplay_reject", "quickplay_postpone")
+PROCEDURES = ("adjourn", "resume", "resume_absent", "quickplay_draw", "quickplay_reject", "quickplay_postpone")
 
 
 def _time_edit(parent: QWidget, seconds: float | None) -> QTimeEdit:
@@ -238,6 +238,8 @@ class ArbiterDialog(QDialog):
         waiting = running and session.quickplay_claim is not None
         self.procedure_buttons["adjourn"].setEnabled(running and not adjourned and not waiting)
         self.procedure_buttons["resume"].setEnabled(running and session.envelope_sealed)
+        self.procedure_buttons["resume_absent"].setEnabled(running and session.envelope_sealed
+                                                           and not session.responder_clock_started)
         for verdict in ("quickplay_draw", "quickplay_reject", "quickplay_postpone"):
             self.procedure_buttons[verdict].setEnabled(waiting)
 
@@ -293,6 +295,8 @@ class ArbiterDialog(QDialog):
             c.adjourn()
         elif name == "resume":
             c.resume_adjourned()
+        elif name == "resume_absent":
+            c.resume_absent()
         else:
             c.arbiter_quickplay(name.removeprefix("quickplay_"))
         self.refresh()

@@ -505,3 +505,7 @@ class GameController(TableView, QObject):
     def resume_adjourned(self) -> bool:
         """The arbiter resumes the adjourned game: the envelope is opened (Guidelines I.7, I.9)."""
         return self._call(lambda table, now: table.resume_adjourned(now))
+
+    def resume_absent(self) -> bool:
+        """The arbiter resumes while the replying player is absent: his clock is started (Guidelines I.9 b)."""
+        return self._call(lambda table, now: table.resume_absent(now))

@@ -195,6 +195,9 @@ class AppFront:
     def resume_adjourned(self, now: float) -> None:
         self._arbiter_button("resume", now)
 
+    def resume_absent(self, now: float) -> None:
+        self._arbiter_button("resume_absent", now)
+
     def _arbiter_button(self, name: str, now: float) -> None:
         """The arbiter's view opened and one of its procedure buttons pressed (an inactive one is the
         table's refusal: the table is asked all the same, as the button's action would)."""
