@@ -145,6 +145,22 @@ def test_an_envelope_that_does_not_match_its_sealing_is_not_opened(capsys, tmp_p
     assert not r.of("resumed") and r.final["scores"]["blind"][4] == "Lb5"
 
 
+def test_a_player_who_never_comes_loses_by_the_arbiter_s_decision_and_the_envelope_stays_closed(capsys):
+    r = run("adjournment_responder_never_comes.scn", capsys)
+    assert r.of("ended") == [{"t": 90001.0, "type": "ended", "result": "1-0", "reason": "arbiter"}]
+    told = [e["text"] for e in r.of("said") if e["t"] == 90001.0]
+    assert told and "Weiß gewinnt" in told[0] and "Schiedsrichter" in told[0]
+    assert [e["t"] for e in r.of("refused") if e["what"] == "result"] == [90010.0]     # over is over
+    assert not r.of("resumed") and r.final["result"] == "1-0" and r.final["plies"] == 4
+    for e in r.events:
+        if e["type"] != "heard":
+            text = json.dumps(e, ensure_ascii=False)
+            assert "f1b5" not in text and "Lb5" not in text and "Bella fünf" not in text, e
+    # her clock ran from the start of the session until the decision, and stopped there
+    black_before = r.of("clock", ply=4)[0]["black"]
+    assert r.final["clocks"]["black"] == pytest.approx(black_before - (90001.0 - 86400.0), abs=0.01)
+
+
 def test_the_envelope_of_a_scripted_adjournment_prints_every_item(capsys, tmp_path):
     script = tmp_path / "adjourned.scn"
     lines = (SCENARIOS / "adjournment_sealed_by_the_blind_player.scn").read_text(encoding="utf-8").splitlines()

@@ -54,7 +54,7 @@ __all__ = [
     "ScriptError", "Script", "Action", "HeaderLine", "ActionLine", "Actor",
     "PegLine", "BlindSays", "BlindAnswer", "SightedMove", "SightedTouch", "SightedSays",
     "ClockPress", "ArbiterApply", "ArbiterRetrace", "AppCrash", "AppEnvelopeLost", "EBoardLift", "EBoardPlace", "EBoardCable",
-    "Claims", "Seals", "ArbiterAdjourn", "ArbiterResume",
+    "Claims", "Seals", "ArbiterAdjourn", "ArbiterResume", "ArbiterResult",
     "parse", "read_script",
 ]
 
@@ -221,6 +221,13 @@ class Seals(_Action):
 
 
 @dataclass(frozen=True)
+class ArbiterResult(_Action):
+    """``arbiter result 1-0|0-1|1/2-1/2``: the arbiter decides the game's result (Art. 12.9; a player
+    too late, Guidelines I.10)."""
+    result: Literal["1-0", "0-1", "1/2-1/2"]
+
+
+@dataclass(frozen=True)
 class ArbiterAdjourn(_Action):
     """``arbiter adjourn``: the session's time is up; the player to move seals his move (Guidelines I.1)."""
 
@@ -235,7 +242,8 @@ class ArbiterResume(_Action):
 
 Action = (PegLine | BlindSays | BlindAnswer | SightedMove | SightedTouch | SightedSays | ClockPress
           | ArbiterApply | ArbiterRetrace | AppCrash | AppEnvelopeLost | EBoardLift | EBoardPlace | EBoardCable
-          | Claims | ClaimsQuickplay | Seals | ArbiterAdjourn | ArbiterResume | ArbiterQuickplay)
+          | Claims | ClaimsQuickplay | Seals | ArbiterAdjourn | ArbiterResume | ArbiterQuickplay
+          | ArbiterResult)
 
 
 # ---------------------------------------------------------------------------
@@ -643,6 +651,17 @@ def _adjourn(a: ActionLine) -> Action:
     return ArbiterAdjourn(a.line, a.t)
 
 
+def _result(a: ActionLine) -> Action:
+    text = a.rest.strip().replace("½-½", "1/2-1/2")
+    if text == "1-0":
+        return ArbiterResult(a.line, a.t, "1-0")
+    if text == "0-1":
+        return ArbiterResult(a.line, a.t, "0-1")
+    if text == "1/2-1/2":
+        return ArbiterResult(a.line, a.t, "1/2-1/2")
+    raise a.bad("result")
+
+
 def _resume(a: ActionLine) -> Action:
     if a.rest.strip().lower() == "absent":
         return ArbiterResume(a.line, a.t, absent=True)
@@ -673,7 +692,7 @@ ACTORS: dict[str, Actor] = {
                    needs=lambda setup: setup.blind != "none", missing="no_blind"),
     "sighted": Actor({"move": _move, "touch": _touch, "says": _says, "claims": _claims, "seals": _seals}),
     "clock": Actor({"press": _press}),
-    "arbiter": Actor({"apply": _apply, "retrace": _retrace, "adjourn": _adjourn, "resume": _resume,
+    "arbiter": Actor({"apply": _apply, "retrace": _retrace, "adjourn": _adjourn, "resume": _resume, "result": _result,
                       "quickplay": _quickplay}),
     "app": Actor({"crash": _crash, "envelope-lost": _envelope_lost}),
     "eboard": Actor({"L": _eboard_lift, "P": _eboard_place, "unplug": _cable, "plug": _cable},

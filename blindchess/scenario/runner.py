@@ -55,7 +55,7 @@ from ..table.events import DeviceRequest, Final, TableEvent
 from ..table.setup import TableSetup
 from ..table.table import Table
 from .devices import EBoardDevice, PegBoardDevice
-from .parser import (Action, AppCrash, AppEnvelopeLost, ArbiterAdjourn, ArbiterApply, ArbiterQuickplay, ArbiterResume, ArbiterRetrace,
+from .parser import (Action, AppCrash, AppEnvelopeLost, ArbiterAdjourn, ArbiterApply, ArbiterQuickplay, ArbiterResult, ArbiterResume, ArbiterRetrace,
                      BlindAnswer, BlindSays, Claims, ClaimsQuickplay, ClockPress, EBoardCable, EBoardLift, EBoardPlace,
                      PegLine, Script, Seals, SightedMove, SightedSays, SightedTouch)
 from .report import in_time_order
@@ -134,6 +134,9 @@ class Front(Protocol):
 
     def resume_absent(self, now: float) -> None:
         """The arbiter resumes with the replying player absent: his clock is started (Guidelines I.9 b)."""
+
+    def arbiter_result(self, result: str, now: float) -> None:
+        """The arbiter decides the game's result: "1-0", "0-1" or "1/2-1/2" (Art. 12.9, Guidelines I.10)."""
 
     def crash(self, now: float) -> None:
         """The program dies at once and is started again from its journal."""
@@ -257,6 +260,9 @@ class HeadlessFront:
 
     def resume_absent(self, now: float) -> None:
         self.table.resume_absent(now)
+
+    def arbiter_result(self, result: str, now: float) -> None:
+        self.table.arbiter_result(result, now)
 
     def resume(self, script: Script, journal: Path, now: float) -> None:
         self._journal, self._setup = journal, script.setup
@@ -482,6 +488,8 @@ def perform(front: Front, action: Action, device: PegBoardDevice | None, eboard:
             front.seal(who, text, now)
         case ArbiterAdjourn():
             front.adjourn(now)
+        case ArbiterResult(result=result):
+            front.arbiter_result(result, now)
         case ArbiterResume(absent=True):
             front.resume_absent(now)
         case ArbiterResume():

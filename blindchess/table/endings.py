@@ -148,6 +148,18 @@ class Endings:
         finally:
             self._claimant = None
 
+    def arbiter_result(self, result: str, now: float) -> None:
+        """The arbiter decides the game's result, "1-0", "0-1" or "1/2-1/2" (Art. 12.9: a game declared lost,
+        a player too late for the session or its resumption, Guidelines I.10). Refused when the game is over."""
+        state = self.state
+        s = state.session
+        if s.finished:
+            state.refuse(now, "result", tr("table.game_over", state.lang), to="sighted")
+            return
+        if result not in ("1-0", "0-1", "1/2-1/2"):
+            raise ValueError(f"no result {result!r}")
+        state.react(s.set_result(result, now, reason="arbiter"))
+
     def arbiter_quickplay(self, verdict: QuickplayVerdict, now: float) -> None:
         """The arbiter decides the filed quickplay-finish claim (Guidelines III.5): "draw", "reject" (two
         minutes to the opponent) or "postpone"; the clocks run again unless the game is drawn."""

@@ -437,6 +437,12 @@ class Table:
         with self._input(now):
             self.endings.claim_quickplay(self.state.who(who), ground, now)
 
+    def arbiter_result(self, result: str, now: float) -> None:
+        """The arbiter decides the result, "1-0", "0-1" or "1/2-1/2" (Art. 12.9, Guidelines I.10); refused
+        when the game is over. ValueError for any other text."""
+        with self._input(now):
+            self.endings.arbiter_result(result, now)
+
     def arbiter_quickplay(self, verdict: QuickplayVerdict, now: float) -> None:
         """The arbiter decides the quickplay-finish claim: "draw", "reject" or "postpone"."""
         with self._input(now):

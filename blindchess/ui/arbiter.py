@@ -48,7 +48,10 @@ from .text import t
 
 
 #: The arbiter's tournament procedures (Guidelines I, III), each a button named for it.
-PROCEDURES = ("adjourn", "resume", "resume_absent", "quickplay_draw", "quickplay_reject", "quickplay_postpone")
+PROCEDURES = ("adjourn", "resume", "resume_absent", "quickplay_draw", "quickplay_reject", "quickplay_postpone",
+              "result_white", "result_black", "result_draw")
+#: The arbiter's decision of a result (Art. 12.9): the button for each.
+RESULT_BUTTONS = {"1-0": "result_white", "0-1": "result_black", "1/2-1/2": "result_draw"}
 
 
 def _time_edit(parent: QWidget, seconds: float | None) -> QTimeEdit:
@@ -242,6 +245,8 @@ class ArbiterDialog(QDialog):
                                                            and not session.responder_clock_started)
         for verdict in ("quickplay_draw", "quickplay_reject", "quickplay_postpone"):
             self.procedure_buttons[verdict].setEnabled(waiting)
+        for button in RESULT_BUTTONS.values():
+            self.procedure_buttons[button].setEnabled(running)
 
     def _finding(self, differing: set[int]) -> str:
         """The heading, worded from the proposal the ruling text explains (never "they agree" beside a ruling)."""
@@ -297,6 +302,8 @@ class ArbiterDialog(QDialog):
             c.resume_adjourned()
         elif name == "resume_absent":
             c.resume_absent()
+        elif name in RESULT_BUTTONS.values():
+            c.arbiter_result(next(r for r, n in RESULT_BUTTONS.items() if n == name))
         else:
             c.arbiter_quickplay(name.removeprefix("quickplay_"))
         self.refresh()

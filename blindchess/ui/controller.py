@@ -506,6 +506,10 @@ class GameController(TableView, QObject):
         """The arbiter resumes the adjourned game: the envelope is opened (Guidelines I.7, I.9)."""
         return self._call(lambda table, now: table.resume_adjourned(now))
 
+    def arbiter_result(self, result: str) -> bool:
+        """The arbiter decides the result, "1-0", "0-1" or "1/2-1/2" (Art. 12.9, Guidelines I.10)."""
+        return self._call(lambda table, now: table.arbiter_result(result, now))
+
     def resume_absent(self) -> bool:
         """The arbiter resumes while the replying player is absent: his clock is started (Guidelines I.9 b)."""
         return self._call(lambda table, now: table.resume_absent(now))

@@ -56,6 +56,7 @@ from ..speech.tts import Speaker
 from ..table.events import Final, Said, Speak, TableEvent
 from ..table.endings import QuickplayGround, QuickplayVerdict
 from ..scenario.parser import Script
+from .arbiter import RESULT_BUTTONS
 from .controller import GameController
 from .main_window import MainWindow
 from .settings import Settings
@@ -197,6 +198,9 @@ class AppFront:
 
     def resume_absent(self, now: float) -> None:
         self._arbiter_button("resume_absent", now)
+
+    def arbiter_result(self, result: str, now: float) -> None:
+        self._arbiter_button(RESULT_BUTTONS[result], now)
 
     def _arbiter_button(self, name: str, now: float) -> None:
         """The arbiter's view opened and one of its procedure buttons pressed (an inactive one is the
