@@ -29,6 +29,7 @@ from PySide6.QtCore import Qt, QTime
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -48,8 +49,11 @@ from .text import t
 
 
 #: The arbiter's tournament procedures (Guidelines I, III), each a button named for it.
-PROCEDURES = ("adjourn", "resume", "resume_absent", "quickplay_draw", "quickplay_reject", "quickplay_postpone",
-              "result_white", "result_black", "result_draw")
+#: One row each: the adjournment (Guidelines I), the quickplay finish (III), the result (Art. 12.9).
+PROCEDURE_ROWS = (("adjourn", "resume", "resume_absent"),
+                  ("quickplay_draw", "quickplay_reject", "quickplay_postpone"),
+                  ("result_white", "result_black", "result_draw"))
+PROCEDURES = tuple(name for row in PROCEDURE_ROWS for name in row)
 #: The arbiter's decision of a result (Art. 12.9): the button for each.
 RESULT_BUTTONS = {"1-0": "result_white", "0-1": "result_black", "1/2-1/2": "result_draw"}
 
@@ -153,15 +157,16 @@ class ArbiterDialog(QDialog):
 
         procedures = QGroupBox(t("arbiter.procedures", lang), self)
         a11y.label(procedures, t("arbiter.procedures", lang), t("arbiter.procedures_description", lang))
-        row = QHBoxLayout(procedures)
+        grid = QGridLayout(procedures)
         self.procedure_buttons: dict[str, QPushButton] = {}
-        for name in PROCEDURES:
-            button = QPushButton(t(f"arbiter.{name}", lang), procedures)
-            button.setObjectName(name)
-            a11y.label(button, t(f"arbiter.{name}", lang), t(f"arbiter.{name}_description", lang))
-            button.clicked.connect(lambda _checked=False, n=name: self.procedure(n))
-            row.addWidget(button)
-            self.procedure_buttons[name] = button
+        for r, names in enumerate(PROCEDURE_ROWS):
+            for place, name in enumerate(names):
+                button = QPushButton(t(f"arbiter.{name}", lang), procedures)
+                button.setObjectName(name)
+                a11y.label(button, t(f"arbiter.{name}", lang), t(f"arbiter.{name}_description", lang))
+                button.clicked.connect(lambda _checked=False, n=name: self.procedure(n))
+                grid.addWidget(button, r, place)
+                self.procedure_buttons[name] = button
         layout.addWidget(procedures)
 
         buttons = QHBoxLayout()
