@@ -22,7 +22,7 @@ import chess
 from ..ruling import Ruling, rule
 from .boards import Boards
 from .completion import Completion
-from .events import PgnImport, RulingOverride, parse_move
+from .events import BOARDS, PgnImport, RulingOverride, parse_move
 from .events import Ruling as RulingEvent
 from .scores import Scores
 from .state import GameState
@@ -99,6 +99,11 @@ class Rulings:
         if ev.kind == "correct-board" and moves == self.state.moves:
             for name in ev.fix_boards or ("sighted", "tactile"):
                 self.boards.set_board("tactile" if name == "tactile" else "sighted")
+            for board in BOARDS:
+                # a board that shows the game's position already, reached by another way (a slip made
+                # good by the next move), takes the game's moves: nothing on it is to be set right
+                if self.boards.boards[board].board_fen() == self.state.board.board_fen():
+                    self.boards.set_board(board)
         else:
             self._set_game(moves)
         self.completion.announced = None
