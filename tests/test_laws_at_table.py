@@ -48,6 +48,19 @@ def test_correct_board_after_later_moves_keeps_every_agreed_move_sighted(capsys)
 
 
 # ---------------------------------------------------------------- a late mirror
+def test_a_ruling_after_a_slip_made_good_leaves_no_board_behind(capsys):
+    # The sighted board shows the game again after 2...a5, reached by a7-a5: the ruling corrects the
+    # pegs only, and that board takes the game's moves too, so 3.e4 is a move like any other.
+    r = run("ruling_after_a_slip_made_good.scn", capsys)
+    assert [e["ply"] for e in r.of("divergence")] == [2]
+    [ruling] = r.of("ruling")
+    assert ruling == {**ruling, "kind": "correct-board", "plies": 4}
+    assert r.moves() == ["h2h3", "a7a6", "b1c3", "a6a5", "e2e4"]
+    assert not [e for e in r.of("refused") if e["t"] > ruling["t"]]
+    final = r.final
+    assert final["plies"] == 5 and final["boards"]["tactile"] == final["boards"]["sighted"] == final["game"]
+
+
 def test_a_late_mirror_makes_the_announced_move(capsys):
     r = run("late_mirror_then_own_move.scn", capsys)
     assert r.moves() == ["e2e4", "e7e5", "g1f3", "b8c6"]
