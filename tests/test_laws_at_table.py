@@ -61,6 +61,20 @@ def test_a_ruling_after_a_slip_made_good_leaves_no_board_behind(capsys):
     assert final["plies"] == 5 and final["boards"]["tactile"] == final["boards"]["sighted"] == final["game"]
 
 
+def test_pegs_set_right_past_a_move_undo_nothing_of_the_game(capsys):
+    # Setting two pegs right after a ruling passes a position that reads as a pawn move nobody made: it is
+    # refused, and the pawn going back takes nothing back from the game (before: the game's 2...a5 was
+    # taken off the peg-board and every later mirror refused).
+    r = run("ruling_pegs_set_right_past_a_move.scn", capsys)
+    [ruling] = r.of("ruling")
+    assert ruling == {**ruling, "kind": "correct-board", "plies": 4}
+    assert r.moves() == ["a2a3", "a7a6", "a1a2", "a6a5", "h2h3"]
+    assert [e["ply"] for e in r.of("mirrored") if e["t"] > ruling["t"] and e.get("board") == "tactile"] == [5]
+    assert not [e for e in r.of("refused") if e["t"] > 40.0]
+    final = r.final
+    assert final["plies"] == 5 and final["boards"]["tactile"] == final["boards"]["sighted"] == final["game"]
+
+
 def test_a_late_mirror_makes_the_announced_move(capsys):
     r = run("late_mirror_then_own_move.scn", capsys)
     assert r.moves() == ["e2e4", "e7e5", "g1f3", "b8c6"]

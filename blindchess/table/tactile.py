@@ -201,8 +201,10 @@ class TactileBoard:
         elif e.type == "takeback":
             if state.adjusting:
                 return
-            if s.board_length("tactile"):
-                state.react(s.take_back("tactile", now))
+            tactile = s.board("tactile")
+            if not tactile.move_stack or (e.move is not None and tactile.peek() != e.move):
+                return       # the pegs undid a move the game never took (a refused mirror): nothing to undo
+            state.react(s.take_back("tactile", now))
         elif e.type == "mismatch":
             self._mismatch(e, now)
         elif e.type == "in-sync":
