@@ -28,7 +28,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 from speechd_server import BINARY as SPEECHD, SpeechDispatcherServer
 from waiting import wait_for
@@ -231,3 +235,19 @@ class OrcaDesktop:
             self._procs[0].wait()
         if not self.keep:
             shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@contextmanager
+def german_desktop() -> Iterator[OrcaDesktop]:
+    """A German desktop for one test module, closed afterwards; skipped with the reason when a part is missing.
+    ``BLINDCHESS_KEEP_ORCA=1`` keeps Orca's and speech-dispatcher's logs (the folder is printed)."""
+    reason = missing()
+    if reason:
+        pytest.skip(reason)
+    desktop = OrcaDesktop(("--lang", "de"), keep=bool(os.environ.get("BLINDCHESS_KEEP_ORCA")))
+    try:
+        yield desktop
+    finally:
+        desktop.close()
+        if desktop.keep:
+            print(f"Orca's and speech-dispatcher's logs: {desktop.folder}")

@@ -25,12 +25,11 @@ is missing (``make test`` installs them).
 
 from __future__ import annotations
 
-import os
 import time
 
 import pytest
 
-from orca_desktop import OrcaDesktop, missing
+from orca_desktop import OrcaDesktop, german_desktop
 from waiting import wait_for
 
 pytestmark = pytest.mark.slow
@@ -41,16 +40,8 @@ SQUARE = r"^[A-ZÄ][a-zäöü]+ [a-zäöü]+, (leer|(weiß|schwarz)e[rs]? [A-ZÄ
 
 @pytest.fixture(scope="module")
 def desk():
-    reason = missing()
-    if reason:
-        pytest.skip(reason)
-    desktop = OrcaDesktop(("--lang", "de"), keep=bool(os.environ.get("BLINDCHESS_KEEP_ORCA")))   # logs to read
-    try:
+    with german_desktop() as desktop:
         yield desktop
-    finally:
-        desktop.close()
-        if desktop.keep:
-            print(f"Orca's and speech-dispatcher's logs: {desktop.folder}")
 
 
 def _app_gets(desk: OrcaDesktop, start: int, wanted, what: str) -> list[str]:

@@ -13,12 +13,11 @@ the reason where Orca, Xvfb, dbus-launch, speech-dispatcher or python3-pyatspi i
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
 
-from orca_desktop import OrcaDesktop, missing
+from orca_desktop import german_desktop
 from waiting import wait_for
 
 pytestmark = pytest.mark.slow
@@ -28,16 +27,8 @@ WAIT = 20.0
 
 @pytest.fixture
 def desk():
-    reason = missing()
-    if reason:
-        pytest.skip(reason)
-    desktop = OrcaDesktop(("--lang", "de"), keep=bool(os.environ.get("BLINDCHESS_KEEP_ORCA")))
-    try:
+    with german_desktop() as desktop:
         yield desktop
-    finally:
-        desktop.close()
-        if desktop.keep:
-            print(f"Orca's and speech-dispatcher's logs: {desktop.folder}")
 
 
 def test_filled_fields_of_the_new_game_dialog_are_read_whole(desk):
