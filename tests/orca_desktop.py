@@ -33,8 +33,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-
-from speechd_server import BINARY as SPEECHD, SpeechDispatcherServer
+from speechd_server import BINARY as SPEECHD
+from speechd_server import SpeechDispatcherServer
 from waiting import wait_for
 
 SYSTEM_PYTHON = "/usr/bin/python3"

@@ -19,11 +19,11 @@ from pathlib import Path
 
 import chess
 
-from blindchess import phonetic
+from blindchess.language import phonetic
 from blindchess.pegboard.choreography import plan_move
 from blindchess.pegboard.protocol import format_line
-from blindchess.table.events import DeviceRequest, Said, TableEvent
 from blindchess.scenario import HeadlessFront, PegBoardDevice, parse, start_engine
+from blindchess.table.events import DeviceRequest, Said, TableEvent
 from blindchess.table.table import Table
 
 #: A bound for the time loops (wake-ups between two inputs), as the runner has.

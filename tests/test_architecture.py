@@ -1,14 +1,16 @@
 """The layers of blindchess, as the import contract in ``pyproject.toml`` (``[tool.importlinter]``) states them.
 
 ``make lint`` runs ``lint-imports`` on that contract: the layers from the front ends down to the
-base, adapters beside the core, Qt / serial ports / audio / speech engines only in the modules that
-use them, no import cycle. Here: the real tree keeps the contract, every module is in a layer, and
+base, each one package (a folder), adapters beside the core, Qt / serial ports / audio / speech
+engines only in the modules that use them, no import cycle, and each package used through its face
+(its ``__init__``) only. Here: the real tree keeps the contract, every module is in a layer, and
 the contract bites — a copy of the package with one import added against it is refused, and the
 refusal names that import. Every import counts, also one inside a function.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 import shutil
@@ -60,14 +62,12 @@ def test_the_tree_keeps_the_contract():
         assert re.search(re.escape(c["name"]).replace(r"\ ", r"\s+") + r"\s+KEPT", done.stdout), c["name"]
 
 
-def test_every_module_is_in_exactly_one_layer():
+def test_every_module_is_in_exactly_one_layer_and_each_layer_is_whole_packages():
     tails = [t for layer in layer_tails() for t in layer]
     assert len(tails) == len(set(tails))
-    split = set(contract("layers")["exhaustive_ignores"])
-    # a package split between layers has its modules listed one by one (and only those)
-    assert all(any(t.startswith(p + ".") for t in tails) for p in split)
-    outside = [m for m in modules() if m not in split
-               and not any(m == t or m.startswith(t + ".") for t in tails)]
+    assert all("." not in t for t in tails)                  # a layer names packages, never a module inside one
+    assert "exhaustive_ignores" not in contract("layers")      # no package straddles two layers
+    outside = [m for m in modules() if not any(m == t or m.startswith(t + ".") for t in tails)]
     assert outside == []
 
 
@@ -77,10 +77,23 @@ def test_the_layers_run_from_the_front_ends_down_to_the_base():
     def above(a: str, b: str) -> bool:
         return order.index(a) < order.index(b)
 
-    assert above("cli", "ui") and above("ui", "scenario") and above("scenario", "records.audio")
-    assert above("speech", "table") and above("engine", "table") and above("pegboard.link", "table")
-    assert above("table", "game") and above("game", "notation") and above("game", "pgn")
-    assert above("notation", "journal") and above("journal", "i18n")
+    assert above("cli", "ui") and above("ui", "scenario") and above("scenario", "adapters")
+    assert above("adapters", "table") and above("table", "game") and above("game", "records")
+    assert above("records", "laws") and above("laws", "language") and above("pegboard", "language")
+    assert above("language", "storage") and above("storage", "base")
+
+
+def test_every_layer_package_has_a_face_that_the_others_use():
+    """Each layer package is imported through its __init__ (a protected contract per package), and
+    every name the face lists is there."""
+    layer_packages = [t for layer in layer_tails() for t in layer if (PACKAGE / t).is_dir()]
+    faces = {c["protected_modules"][0] for c in CONTRACTS if c.get("type") == "protected"}
+    assert faces == {f"blindchess.{p}.*" for p in layer_packages}
+    for package in layer_packages:
+        face = importlib.import_module(f"blindchess.{package}")
+        assert face.__doc__, package
+        missing = [name for name in getattr(face, "__all__", ()) if not hasattr(face, name)]
+        assert missing == [], package
 
 
 # --- the contract bites: one import against it, in a copy of the package
@@ -101,16 +114,18 @@ def _inject(root: Path, module: str, line: str) -> None:
 
 
 @pytest.mark.parametrize(("module", "line", "named"), [
-    # move language importing the table: a back-running import
-    ("notation", "from .table import events as _events", "blindchess.notation -> blindchess.table.events"),
+    # the move language importing the table: a back-running import
+    ("language.notation", "from ..table import Table as _Table", "blindchess.language.notation -> blindchess.table"),
     # the same inside a function: still an import against the layers
-    ("clock", "def _late():\n    from .ui import app  # noqa\n", "blindchess.clock -> blindchess.ui.app"),
+    ("laws.clock", "def _late():\n    from ..ui import main  # noqa\n", "blindchess.laws.clock -> blindchess.ui"),
     # an adapter that knows the table's events
-    ("speech.earcons", "from ..table.events import Moved as _Moved", "blindchess.speech.earcons -> blindchess.table.events"),
+    ("adapters.speech.earcons", "from ...table import Moved as _Moved", "blindchess.adapters.speech.earcons -> blindchess.table"),
     # Qt in the core
     ("pegboard.tracker", "import PySide6.QtCore as _qt", "blindchess.pegboard.tracker -> PySide6"),
     # a cycle inside one layer (named relative to the package it is in)
-    ("spoken", "from . import grammar as _grammar", "- .spoken -> .grammar"),
+    ("language.spoken", "from . import recognition as _recognition", "- .spoken -> .recognition"),
+    # past a package's face, into one of its modules
+    ("table.moves", "from ..language.notation import read as _read", "blindchess.table.moves -> blindchess.language.notation"),
 ])
 def test_an_import_against_the_contract_fails_and_is_named(tmp_path, module, line, named):
     root = _copy(tmp_path)

@@ -16,9 +16,9 @@ import sys
 import chess
 import pytest
 
+from blindchess.adapters.speech import asr, models
+from blindchess.base.errors import UserError
 from blindchess.cli import main
-from blindchess.errors import UserError
-from blindchess.speech import asr, models
 
 NO_MODEL = "no vosk model installed: run blindchess models install de"
 
@@ -99,8 +99,8 @@ def model_de():
 
 @pytest.mark.needs_model
 def test_recognises_espeak_moves_with_the_position_grammar(model_de, wav):
-    from blindchess import phonetic
-    from blindchess.speech import audio
+    from blindchess.adapters.speech import pcm as audio
+    from blindchess.language import phonetic
 
     rec = asr.Recognizer(model_de, "de")
     rec.set_grammar(phonetic.grammar(chess.Board(), "de"))

@@ -16,9 +16,10 @@ import subprocess
 import time
 
 import pytest
-
-from blindchess.speech import asr, audio
 from vosk_stand_in import korean_model
+
+from blindchess.adapters.speech import asr
+from blindchess.adapters.speech import pcm as audio
 
 NUMBERS = ["하나", "둘", "셋", "넷", "다섯"]  # one … five
 

@@ -33,7 +33,6 @@ from pathlib import Path
 
 import pytest
 from orca_desktop import Walker
-
 from waiting import wait_for
 
 pytestmark = pytest.mark.slow

@@ -13,9 +13,9 @@ import wave
 
 import pytest
 
-from blindchess.errors import UserError
-from blindchess.speech import audio
-from blindchess.speech.microphone import Listener, MicGate
+from blindchess.adapters.speech import pcm as audio
+from blindchess.adapters.speech.microphone import Listener, MicGate
+from blindchess.base.errors import UserError
 
 pytestmark = pytest.mark.skipif(not (shutil.which("espeak-ng") and shutil.which("sox")),
                                 reason="espeak-ng and sox are needed")
@@ -181,7 +181,7 @@ class Clock:
 
 def test_microphone_is_muted_while_the_app_speaks(padded_16k):
     """The mute coupling, with a real Speaker (espeak-ng into a sink) driving the gate."""
-    from blindchess.speech import tts
+    from blindchess.adapters.speech import tts
 
     pcm, _ = padded_16k
     gate = MicGate(tail=0.3)
@@ -226,7 +226,7 @@ def test_microphone_reports_a_missing_library_or_device_instead_of_crashing():
     device exists it really opens and closes."""
     import importlib.util
 
-    from blindchess.speech.microphone import Microphone
+    from blindchess.adapters.speech.microphone import Microphone
 
     mic = Microphone(lambda pcm: None, ui_lang="de")
     if importlib.util.find_spec("sounddevice") is None:
@@ -248,7 +248,7 @@ def test_push_to_talk_key_silences_the_app_and_hears_the_player(padded_16k):
     """Real Speaker reading aloud (espeak-ng into a paced sink); the player presses the key to speak."""
     import time
 
-    from blindchess.speech import tts
+    from blindchess.adapters.speech import tts
 
     pcm, _ = padded_16k
     events = []

@@ -1,13 +1,13 @@
-"""The board commands' texts (blindchess.board_words) and the table answering them by key and by voice."""
+"""The board commands' texts (blindchess.language.board_words) and the table answering them by key and by voice."""
 
 from __future__ import annotations
 
 import chess
 import pytest
-
-from blindchess import board_words
-from blindchess.table.events import Speak
 from test_table_support import Run
+
+from blindchess.language import board_words
+from blindchess.table.events import Speak
 
 
 def _game(*ucis: str) -> chess.Board:
@@ -135,7 +135,7 @@ def test_the_board_commands_by_voice(lang, phrase, answer):
 
 
 def test_the_recogniser_expects_the_board_commands():
-    from blindchess import phonetic
+    from blindchess.language import phonetic
 
     phrases = set(phonetic.grammar(chess.Board(), "de"))
     assert {"reihe vier", "linie eva", "züge von gustav eins", "geschlagene figuren"} <= phrases

@@ -1,4 +1,4 @@
-"""The limits every reader keeps (blindchess.bounds): what each one allows and refuses."""
+"""The limits every reader keeps (blindchess.base.bounds): what each one allows and refuses."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from blindchess import bounds
+from blindchess.base import bounds
 
 
 def test_no_game_is_longer_than_the_half_moves_every_reader_takes():
@@ -65,7 +65,7 @@ def test_move_counters_a_game_can_reach(clock, move, ok):
 
 
 def test_a_time_control_has_at_most_max_periods_periods():
-    from blindchess.clock import TimeControl
+    from blindchess.laws.clock import TimeControl
 
     assert len(TimeControl.parse(":".join(["40/5400+30"] * bounds.MAX_PERIODS)).periods) == bounds.MAX_PERIODS
     with pytest.raises(ValueError):
@@ -73,7 +73,7 @@ def test_a_time_control_has_at_most_max_periods_periods():
 
 
 def test_a_duration_is_at_most_forty_characters():
-    from blindchess.clock import parse_duration
+    from blindchess.laws.clock import parse_duration
 
     assert parse_duration("5400." + "0" * 35) == 5400.0          # forty characters
     with pytest.raises(ValueError):
@@ -85,7 +85,7 @@ def test_a_header_value_is_as_long_as_a_pgn_string():
 
 
 def test_a_name_of_255_characters_is_a_name_and_one_more_is_not(tmp_path):
-    from blindchess import journal
+    from blindchess.storage import journal
 
     for length, ok in ((bounds.MAX_HEADER_CHARS, True), (bounds.MAX_HEADER_CHARS + 1, False)):
         path = tmp_path / f"{length}.jsonl"
@@ -98,8 +98,8 @@ def test_a_name_of_255_characters_is_a_name_and_one_more_is_not(tmp_path):
 
 
 def test_a_file_of_exactly_the_size_limit_is_read_and_one_byte_more_is_not(tmp_path):
-    from blindchess import textfile
-    from blindchess.errors import UserError
+    from blindchess.base import textfile
+    from blindchess.base.errors import UserError
 
     path = tmp_path / "score.txt"
     path.write_bytes(b"e4 " * 10)
@@ -113,7 +113,7 @@ def test_a_file_of_exactly_the_size_limit_is_read_and_one_byte_more_is_not(tmp_p
 
 
 def test_a_path_is_shown_whole_up_to_its_limit():
-    from blindchess import textfile
+    from blindchess.base import textfile
 
     exact = "p" * textfile.SHOWN_PATH_CHARS
     assert textfile.shown_path(exact) == exact
@@ -122,8 +122,8 @@ def test_a_path_is_shown_whole_up_to_its_limit():
 
 
 def test_text_is_binary_only_above_one_control_character_in_a_hundred(tmp_path):
-    from blindchess import textfile
-    from blindchess.errors import UserError
+    from blindchess.base import textfile
+    from blindchess.base.errors import UserError
 
     text = b"\x01\x02" + b"a" * 197 + b"\xe9"           # cp1252 (the \xe9 is no UTF-8): 2 control chars in 200
     assert textfile.decode(text, "x.txt").startswith("\x01")

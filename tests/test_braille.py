@@ -6,9 +6,9 @@ import chess
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from blindchess import braille
 from test_records_games import as_game, chess960_game, features, rich_game, special_game
+
+from blindchess.records import braille
 
 LANGS = ("de", "en", "fr", "it", "nl", "ru")
 

@@ -19,15 +19,15 @@ import chess.pgn
 import pytest
 
 from blindchess import scenario
+from blindchess.adapters.exports.source import game_from_journal
+from blindchess.base.i18n import tr
 from blindchess.broadcast import Broadcast
 from blindchess.broadcast.pages import moves_text
 from blindchess.broadcast.reading import pgn_text, read_game
 from blindchess.broadcast.watch import SETTLE, Watcher
 from blindchess.cli import main
 from blindchess.game import Player, Session
-from blindchess.i18n import tr
-from blindchess.journal import read_journal, verdict
-from blindchess.records.source import game_from_journal
+from blindchess.storage.journal import read_journal, verdict
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios"
@@ -145,7 +145,7 @@ def test_a_journal_cut_off_inside_a_unit_by_a_crash_is_whole(tmp_path: Path, wor
 
 
 def test_a_file_without_a_game_is_no_game_yet(tmp_path: Path, workdir: Path) -> None:
-    from blindchess.errors import UserError
+    from blindchess.base.errors import UserError
 
     empty = tmp_path / "empty.jsonl"
     empty.write_bytes(b"")

@@ -5,7 +5,6 @@ the pages in a real browser (headless Chromium: screenshots and the DOM it built
 from __future__ import annotations
 
 import io
-from html import escape
 import math
 import os
 import re
@@ -15,20 +14,21 @@ import subprocess
 import sys
 import urllib.error
 import urllib.request
+from html import escape
 from pathlib import Path
 
 import chess
 import chess.pgn
 import pytest
-
-from blindchess.broadcast import Broadcast, WindowBroadcast
-from blindchess.game import Player, Session
-from blindchess.game.events import MoveMade
-from blindchess.i18n import tr
-from blindchess.records.source import game_from_journal
-from blindchess.broadcast.reading import pgn_text
 from test_broadcast import diverged, play, structure
 from waiting import wait_for
+
+from blindchess.adapters.exports.source import game_from_journal
+from blindchess.base.i18n import tr
+from blindchess.broadcast import Broadcast, WindowBroadcast
+from blindchess.broadcast.reading import pgn_text
+from blindchess.game import Player, Session
+from blindchess.game.events import MoveMade
 
 pytestmark = pytest.mark.slow
 
@@ -240,7 +240,7 @@ def test_the_pages_in_headless_chromium(tmp_path: Path) -> None:
 def test_the_window_broadcasts_its_game_when_the_setting_is_on(tmp_path: Path, qtbot) -> None:
     import socket
 
-    from blindchess.speech.tts import Speaker
+    from blindchess.adapters.speech.tts import Speaker
     from blindchess.table.table import TableSetup
     from blindchess.ui import broadcasting
     from blindchess.ui.controller import GameController

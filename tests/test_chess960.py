@@ -10,9 +10,9 @@ import sys
 import chess
 import pytest
 
-from blindchess import chess960
+from blindchess.base.errors import UserError
 from blindchess.cli import main
-from blindchess.errors import UserError
+from blindchess.laws import chess960
 
 KINDS = ("double", "swap", "king_only", "rook_only")
 SIDES = ("king", "queen")
@@ -149,13 +149,13 @@ def test_spoken_description_german_and_english():
 
 
 def test_castle_intent_is_understood_by_phonetic():
-    phonetic = pytest.importorskip("blindchess.phonetic")
+    phonetic = pytest.importorskip("blindchess.language.phonetic")
     u = phonetic.understand(chess960.start_board(518), "Ich werde rochieren", "de")
     assert u.kind == "castle_intent"
 
 
 def test_castling_written_with_zeros_by_notation():
-    notation = pytest.importorskip("blindchess.notation")
+    notation = pytest.importorskip("blindchess.language.notation")
     board = _ready_to_castle(FIRST[("swap", chess.WHITE, "king")], chess.WHITE, "king")
     plan = chess960.castling_plan(board, chess.WHITE, "king")
     assert notation.write(board, plan.move, "de").startswith("0-0")
@@ -223,7 +223,7 @@ def test_castling_steps_on_the_peg_board_are_recognised_by_the_tracker(kind, col
 def test_castling_in_a_session_ends_equal_on_both_boards(kind, color, side):
     """The castling player's own board, then the mirror on the other board: both show the same position."""
     from blindchess import game as session_mod
-    from blindchess import phonetic
+    from blindchess.language import phonetic
 
     board = _ready_to_castle(FIRST[(kind, color, side)], color, side)
     # White is the visually impaired player: White castles on the tactile board first,

@@ -45,6 +45,6 @@ def test_help_loads_no_qt_and_the_ui_never_loads_the_cli():
             "print(sorted({m.split('.')[0] for m in sys.modules if m.startswith('PySide6')}))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
-    code = "import sys, blindchess.ui.app, blindchess.records.envelope_pdf; print([m for m in sys.modules if '.cli' in m])"
+    code = "import sys, blindchess.ui.app, blindchess.adapters.exports.envelope_pdf; print([m for m in sys.modules if m.startswith('blindchess.cli')])"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"

@@ -7,7 +7,7 @@ import math
 import chess
 import pytest
 
-from blindchess.clock import Clock, ClockError, Period, TimeControl, format_time, parse_duration
+from blindchess.laws.clock import Clock, ClockError, Period, TimeControl, format_time, parse_duration
 
 W, B = chess.WHITE, chess.BLACK
 

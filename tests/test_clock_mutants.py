@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import chess
 
-from blindchess.clock import Clock, TimeControl
+from blindchess.laws.clock import Clock, TimeControl
 
 
 def test_a_resumed_clock_runs_again_and_the_pause_is_not_booked():

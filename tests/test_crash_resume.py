@@ -20,10 +20,10 @@ from pathlib import Path
 import chess
 import pytest
 
-from blindchess import journal as journal_module
 from blindchess.cli import main
 from blindchess.game import Session
-from blindchess.journal import envelope_path, read_journal, verdict
+from blindchess.storage import journal as journal_module
+from blindchess.storage.journal import envelope_path, read_journal, verdict
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 NAMES = [

@@ -16,14 +16,14 @@ import time
 
 import chess
 import pytest
+from waiting import wait_for
 
+from blindchess.adapters.devices.link import DgtLink, SerialLink
+from blindchess.adapters.devices.simulator import VirtualDgtBoard
 from blindchess.pegboard import dgt
-from blindchess.pegboard.link import DgtLink, SerialLink
 from blindchess.pegboard.profiles import load_profile
 from blindchess.pegboard.protocol import Ident, ProtocolError
-from blindchess.pegboard.simulator import VirtualDgtBoard
 from blindchess.pegboard.tracker import PieceUpdate, Snapshot, Tracker
-from waiting import wait_for
 
 SETTLE = 0.3
 

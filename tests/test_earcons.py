@@ -9,17 +9,18 @@ from array import array
 from pathlib import Path
 
 import pytest
+from waiting import wait_for
 
-from blindchess.speech import audio, earcons
-from blindchess.speech.earcons import EARCONS, RATE, EarconPlayer, synthesize
-from blindchess.speech.tts import Speaker
-from blindchess.table.events import Asked, Moved, Refused, Shown
+from blindchess.adapters.speech import earcons
+from blindchess.adapters.speech import pcm as audio
+from blindchess.adapters.speech.earcons import EARCONS, RATE, EarconPlayer, synthesize
+from blindchess.adapters.speech.tts import Speaker
 from blindchess.scenario import HeadlessFront, play, read_script
+from blindchess.table.events import Asked, Moved, Refused, Shown
 from blindchess.ui.controller import GameController
 from blindchess.ui.scenario_front import AppFront
 from blindchess.ui.settings import Settings
 from blindchess.ui.voice import earcon_for
-from waiting import wait_for
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

@@ -18,14 +18,14 @@ from pathlib import Path
 
 import chess
 import pytest
+from scenario_report import SCENARIOS, run
 
+from blindchess import scenario
 from blindchess.pegboard import dgt
 from blindchess.pegboard.tracker import Lift, Place, Snapshot
-from blindchess import scenario
 from blindchess.table.eboard import describe_difference, touch_report
 from blindchess.table.events import DeviceRequest, TableEvent
 from blindchess.table.table import Table, TableSetup
-from scenario_report import SCENARIOS, run
 
 SETTLE = 0.5
 

@@ -1,7 +1,7 @@
 """The sighted player's e-board through the serial link, against the DGT emulator on a pty.
 
-The DGT emulator (:class:`~blindchess.pegboard.simulator.VirtualDgtBoard`) stands
-on a pseudo-terminal; a :class:`~blindchess.pegboard.link.SerialLink` in input
+The DGT emulator (:class:`~blindchess.adapters.devices.simulator.VirtualDgtBoard`) stands
+on a pseudo-terminal; a :class:`~blindchess.adapters.devices.link.SerialLink` in input
 mode with the ``dgt-sighted`` profile reads it in its own thread, exactly as the
 app does; its events go into a :class:`~blindchess.table.table.Table`. The
 link's clock is the script's (passed in), so the same game played through the
@@ -15,17 +15,17 @@ from pathlib import Path
 
 import chess
 import pytest
+from waiting import wait_for
 
-from blindchess.pegboard import dgt
-from blindchess.pegboard.link import SerialLink
-from blindchess.pegboard.profiles import load_profile
-from blindchess.pegboard.simulator import VirtualDgtBoard
-from blindchess.pegboard.tracker import InputEvent, PieceUpdate, Place, Snapshot
 from blindchess import scenario
+from blindchess.adapters.devices.link import SerialLink
+from blindchess.adapters.devices.simulator import VirtualDgtBoard
+from blindchess.pegboard import dgt
+from blindchess.pegboard.profiles import load_profile
+from blindchess.pegboard.tracker import InputEvent, PieceUpdate, Place, Snapshot
 from blindchess.table.events import DeviceRequest, TableEvent
 from blindchess.table.table import Table, TableSetup
 from blindchess.ui.tactile import EBOARD_PROFILE, eboard_choice, eboard_link
-from waiting import wait_for
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

@@ -18,11 +18,11 @@ from pathlib import Path
 
 import chess
 import pytest
-
 from fake_engine import fake
-from blindchess.engine import LEVELS, MAX_JUNK, Engine, EngineChooser, EngineError, find_engine, level
-from blindchess.errors import UserError
-from blindchess.i18n import tr
+
+from blindchess.adapters.engine import LEVELS, MAX_JUNK, Engine, EngineChooser, EngineError, find_engine, level
+from blindchess.base.errors import UserError
+from blindchess.base.i18n import tr
 
 STOCKFISH = find_engine()
 needs_engine = pytest.mark.skipif(STOCKFISH is None, reason="Stockfish is not installed (make test installs it)")
@@ -157,7 +157,7 @@ def test_200_mb_without_a_newline_does_not_grow_memory(tmp_path):
     probe.write_text(textwrap.dedent(f"""\
         import sys
         import chess
-        from blindchess.engine import Engine, EngineError, level
+        from blindchess.adapters.engine import Engine, EngineError, level
         def peak_kb():      # VmHWM: this program's own peak (ru_maxrss keeps the forking parent's across exec)
             with open("/proc/self/status") as status:
                 return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))

@@ -13,11 +13,11 @@ import sys
 import chess
 import pytest
 
-from blindchess import envelope as env
+from blindchess.base import files
 from blindchess.cli import main
 from blindchess.game.events import EnvelopeLost, EnvelopeOpened, GameEvent, MoveMade, SealedMove, to_json
-from blindchess.journal import read_envelope
-from blindchess.records import files
+from blindchess.laws import adjournment as env
+from blindchess.storage.journal import read_envelope
 
 # 1. d4 d5 2. Sf3 Sf6: both white knights can reach d2 -> "Sd2" is ambiguous.
 TWO_KNIGHTS = "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3"
@@ -48,7 +48,7 @@ def test_sealed_move_in_any_notation():
 
 
 def test_spoken_sealed_move():
-    pytest.importorskip("blindchess.phonetic")
+    pytest.importorskip("blindchess.language.phonetic")
     board = chess.Board(TWO_KNIGHTS)
     ok = env.check_sealed_move(board, "Springer Bella David zwei", "de", spoken=True)
     assert ok.ok and ok.move == chess.Move.from_uci("b1d2")
@@ -106,10 +106,10 @@ def test_point_2_a_draw_offer_written_with_the_sealed_move_is_read():
 
 def test_point_2_printable_pdf(tmp_path):
     pytest.importorskip("PySide6.QtGui")
-    from blindchess.records.envelope_pdf import write_pdf
+    from blindchess.adapters.exports.envelope_pdf import write_envelope_pdf
 
     e = _envelope(resumption=env.Resumption("2026-12-01", "10:00", "Spielsaal 2"))
-    path = write_pdf(e, tmp_path / "umschlag.pdf", "de")
+    path = write_envelope_pdf(e, tmp_path / "umschlag.pdf", "de")
     data = path.read_bytes()
     assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
     if shutil.which("pdftotext") is None:  # poppler-utils: see Makefile TEST_DEBS
@@ -142,7 +142,7 @@ def test_an_envelope_without_player_names_says_they_are_not_given():
 
 
 def test_a_chess960_sealed_move_keeps_its_castling():
-    from blindchess import chess960
+    from blindchess.laws import chess960
 
     board = chess960.start_board(0)  # rooks on f1 and h1, king on g1
     for square in (chess.B1, chess.C1, chess.D1, chess.E1):  # clear the way for the c-side castling
@@ -157,7 +157,7 @@ def test_a_chess960_sealed_move_keeps_its_castling():
 
 
 def test_cli_show_from_journal_and_errors(tmp_path, capsys):
-    from blindchess.journal import JournalWriter
+    from blindchess.storage.journal import JournalWriter
 
     path = tmp_path / "j.jsonl"
     writer = JournalWriter(path)
@@ -255,7 +255,7 @@ def test_the_opening_makes_the_sealed_move_and_shows_it(tmp_path):
 
 def test_an_envelope_whose_move_does_not_match_its_commitment_is_not_opened(tmp_path):
     from blindchess.game import Session
-    from blindchess.journal import envelope_path
+    from blindchess.storage.journal import envelope_path
 
     path = tmp_path / "game.jsonl"
     s, _, _, _ = _adjourned_session(path)
@@ -273,7 +273,7 @@ def test_an_envelope_whose_move_does_not_match_its_commitment_is_not_opened(tmp_
 @pytest.mark.parametrize("damage", ["deleted", "another game's", "changed"])
 def test_a_lost_envelope_play_goes_on_from_the_adjourned_position_and_stays_so_after_a_restart(tmp_path, damage):
     from blindchess.game import Session
-    from blindchess.journal import envelope_path
+    from blindchess.storage.journal import envelope_path
 
     path = tmp_path / "game.jsonl"
     s, _, _, _ = _adjourned_session(path)

@@ -12,10 +12,10 @@ import wave
 import chess
 import chess.pgn
 import pytest
-
-from blindchess import braille
-from blindchess.cli import main
 from test_records_games import as_game, chess960_game, rich_game
+
+from blindchess.cli import main
+from blindchess.records import braille
 
 
 @pytest.fixture
@@ -208,7 +208,7 @@ def test_one_file_and_one_damaged_line_are_singular(tmp_path, capsys):
     # "1 Dateien geschrieben", "beschädigte Zeilen … (Zeilen 65)" for a single line
     from test_records import _journal_game
 
-    from blindchess.records.source import load_game
+    from blindchess.adapters.exports.source import load_game
 
     one = tmp_path / "one.pgn"
     one.write_text("1. e4 *\n", encoding="utf-8")

@@ -8,7 +8,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from blindchess import i18n, resources
+from blindchess.base import i18n, resources
 from blindchess.cli import main
 
 
@@ -32,7 +32,7 @@ def test_built_wheel_ships_voices_and_boards(tmp_path):
     shipped = {Path(n).name for n in names if n.startswith(("blindchess/_voices/", "blindchess/_boards/"))}
     expected = {p.name for d in ("voices", "boards") for p in (repo / d).iterdir() if p.suffix in (".toml", ".md")}
     assert expected <= shipped
-    code = "from blindchess import resources; print(resources.voices_dir()); print(resources.boards_dir())"
+    code = "from blindchess.base import resources; print(resources.voices_dir()); print(resources.boards_dir())"
     env = {**os.environ, "PYTHONPATH": str(site)}
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, check=True)
     voices, boards = (Path(line) for line in out.stdout.splitlines())
@@ -59,11 +59,11 @@ def test_help_names_the_journal_folder(capsys, tmp_path, monkeypatch):
 
 def test_core_does_not_import_adapters():
     """The pure core never imports Qt, pyttsx3, vosk or pyserial (ARCHITECTURE)."""
-    core = ["blindchess.notation", "blindchess.phonetic", "blindchess.game", "blindchess.ruling",
-            "blindchess.clock", "blindchess.pegboard.tracker", "blindchess.pegboard.protocol",
-            "blindchess.pegboard.dgt", "blindchess.braille", "blindchess.envelope",
-            "blindchess.rulesets", "blindchess.chess960", "blindchess.talking_clock",
-            "blindchess.grammar", "blindchess.journal", "blindchess.pgn"]
+    core = ["blindchess.language.notation", "blindchess.language.phonetic", "blindchess.game", "blindchess.laws.ruling",
+            "blindchess.laws.clock", "blindchess.pegboard.tracker", "blindchess.pegboard.protocol",
+            "blindchess.pegboard.dgt", "blindchess.records.braille", "blindchess.laws.adjournment",
+            "blindchess.laws.rulesets", "blindchess.laws.chess960", "blindchess.table.clock",
+            "blindchess.language.recognition", "blindchess.storage.journal", "blindchess.records.pgn"]
     code = (
         "import importlib, importlib.util, sys\n"
         f"for m in {core!r}:\n"

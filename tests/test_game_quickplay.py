@@ -7,15 +7,7 @@ import chess
 import pytest
 
 from blindchess.game import Player, Session
-from blindchess.game.events import (
-    EVENTS,
-    GameEnd,
-    QuickplayDecision,
-    QuickplayFiled,
-    TimeAdded,
-    from_json,
-    to_json,
-)
+from blindchess.game.events import EVENTS, GameEnd, QuickplayDecision, QuickplayFiled, TimeAdded, from_json, to_json
 
 
 def _game(path, control: str = "16+0") -> Session:

@@ -9,8 +9,8 @@ import re
 import chess
 import pytest
 
-from blindchess.grammar import move_forms
-from blindchess.phonetic import LANGS, announce, grammar, understand
+from blindchess.language.phonetic import LANGS, announce, grammar, understand
+from blindchess.language.recognition import move_forms
 
 MANY_MOVES = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1"  # 218 legal moves
 

@@ -14,9 +14,10 @@ from pathlib import Path
 import chess
 import pytest
 
-from blindchess import journal, paths
-from blindchess.errors import UserError
+from blindchess.base import paths
+from blindchess.base.errors import UserError
 from blindchess.game import Player, Session
+from blindchess.storage import journal
 
 M = chess.Move.from_uci
 
@@ -225,8 +226,7 @@ def test_a_hand_edited_line_that_does_not_fit_is_reported_and_skipped(tmp_path):
 
 def test_journal_show_json_keeps_a_sealed_move_hidden_until_opened(tmp_path, capsys):
     from blindchess.cli import main
-
-    from blindchess.envelope import commitment
+    from blindchess.laws.adjournment import commitment
 
     path = tmp_path / "adjourned.jsonl"
     s = Session.new(Player("Anna"), Player("Bert", True), "90+30", journal=path, now=0.0)

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from blindchess import journal
 from blindchess.cli import main
+from blindchess.storage import journal
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

@@ -21,10 +21,11 @@ from types import SimpleNamespace
 import chess
 import pytest
 
-from blindchess import journal, paths
+from blindchess.base import paths
+from blindchess.base.errors import UserError
 from blindchess.cli import main
-from blindchess.errors import UserError
 from blindchess.game import Player, Session
+from blindchess.storage import journal
 
 # Two real games (the Spanish, Steinitz–Chigorin 1892 opening; a Sicilian) — enough plies to matter.
 RUY = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1", "b7b5",

@@ -10,9 +10,9 @@ import textwrap
 
 import pytest
 
-from blindchess import journal
-from blindchess.errors import UserError
+from blindchess.base.errors import UserError
 from blindchess.game import Player, Session
+from blindchess.storage import journal
 from blindchess.table.table import Table, TableSetup
 
 

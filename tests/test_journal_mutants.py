@@ -8,16 +8,16 @@ read, and a file system that cannot sync folders does not stop the game.
 from __future__ import annotations
 
 import dataclasses
-import json
 import errno
+import json
 import logging
 import os
 from pathlib import Path
 
 import pytest
 
-from blindchess import journal
-from blindchess.journal import JournalWriter, read_journal
+from blindchess.storage import journal
+from blindchess.storage.journal import JournalWriter, read_journal
 
 
 def test_a_writer_is_open_until_closed_and_closing_twice_does_nothing(tmp_path: Path):
@@ -191,7 +191,7 @@ def test_a_file_that_is_no_journal_is_named_in_the_log_and_a_good_one_is_not(
     writer.append({"seq": 1, "type": "session-start", "t": 0.0, "white": {"name": "A"}, "black": {"name": "B"}})
     writer.close()
     (tmp_path / "junk.jsonl").write_bytes(b"\x00\x01 not a journal\n")
-    with caplog.at_level(logging.WARNING, logger="blindchess.journal"):
+    with caplog.at_level(logging.WARNING, logger="blindchess.storage.journal"):
         infos = journal.list_journals(tmp_path)
     assert sorted(i.path.name for i in infos) == ["good.jsonl", "junk.jsonl"]
     named = [r.getMessage() for r in caplog.records]

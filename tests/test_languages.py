@@ -15,14 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from blindchess import i18n
+from blindchess.base import i18n
+from blindchess.base.i18n import LANG_NAMES, UI_LANGS, plural, plural_category, tr, trn
 from blindchess.cli import main
-from blindchess.i18n import LANG_NAMES, UI_LANGS, plural_category, tr, trn
-from blindchess.plural import plural
-from blindchess.talking_clock import phrase
+from blindchess.table.clock import phrase
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALE = ROOT / "blindchess" / "locale"
+LOCALE = ROOT / "blindchess" / "base" / "locale"
 VOICES = ROOT / "voices"
 GAMES = Path(__file__).parent / "data" / "lang"
 DOMAINS = sorted(p.name.split(".")[0] for p in LOCALE.glob("*.de.toml"))
@@ -30,7 +29,7 @@ DOMAINS = sorted(p.name.split(".")[0] for p in LOCALE.glob("*.de.toml"))
 #: Keys of the German catalogue deliberately not translated: none — every message exists in all four.
 SHARED: dict[str, str] = {}
 #: Domains whose messages the program's own code does not name: ``argparse`` is keyed by argparse's
-#: English texts, which argparse asks for through gettext (:func:`blindchess.i18n.translate_argparse`).
+#: English texts, which argparse asks for through gettext (:func:`blindchess.base.i18n.translate_argparse`).
 NOT_NAMED_BY_CODE = {"argparse": "argparse asks for these texts itself"}
 #: Messages that are empty in a language on purpose.
 EMPTY = {("board_words", "pawn_letter"): "a pawn has no letter in Dutch and Russian notation (P is the Dutch knight)"}

@@ -14,9 +14,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from scenario_report import run
 
 from blindchess.cli import main
-from scenario_report import run
 
 
 # ---------------------------------------------------------------- D.2.9 after later moves

@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from blindchess import paths
+from blindchess.adapters.speech import models
+from blindchess.base import paths
+from blindchess.base.errors import UserError
 from blindchess.cli import main
-from blindchess.errors import UserError
-from blindchess.speech import models
 
 NAME = "vosk-model-small-de-0.15"
 #: The catalogue as shipped, with the published SHA-256 sums.
@@ -282,13 +282,13 @@ def test_a_configured_model_folder_that_does_not_exist_is_reported(tmp_path, mon
     assert "existiert nicht" in models.configured_problem(None, "de")
     with pytest.raises(UserError, match="does not exist"):
         models.find_model("de", strict=True, ui_lang="en")
-    with caplog.at_level(logging.WARNING, logger="blindchess.speech"):
+    with caplog.at_level(logging.WARNING, logger="blindchess.adapters.speech"):
         assert models.find_model("de") == paths.models_dir() / "de"      # the app keeps going ...
     assert any("does not exist" in r.getMessage() for r in caplog.records)  # ... but says so
     assert "configured model folder does not exist" in models.configured_problem(tmp_path / "gone", "en")
     assert main(["models", "list"]) == 0
     assert f"does not exist: {missing}" in capsys.readouterr().out
-    from blindchess.speech import asr
+    from blindchess.adapters.speech import asr
     with pytest.raises(UserError, match="does not exist"):
         asr.model_for("de", None, "en")
     with pytest.raises(UserError, match="configured model folder does not exist"):

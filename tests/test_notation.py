@@ -1,6 +1,6 @@
 """Algebraic notation in six languages (FIDE Laws Appendix C).
 
-Reads as a specification of :mod:`blindchess.notation`: how moves are written in
+Reads as a specification of :mod:`blindchess.language.notation`: how moves are written in
 each language and style, and how an arbiter reads what a player wrote.
 """
 
@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from blindchess import NOTATION_LANGS
-from blindchess import notation as N
+from blindchess.base.i18n import NOTATION_LANGS
+from blindchess.language import notation as N
 
 START = chess.Board()
 
@@ -569,7 +569,7 @@ def test_no_german_message_has_a_wrong_article():
         for masc in ("Turm", "Läufer", "Springer", "Bauer", "König"):
             assert f"keine {masc}" not in msg, msg
     # the forms are data: one per piece in the German and English catalogues
-    from blindchess.i18n import tr
+    from blindchess.base.i18n import tr
     for name in ("pawn", "knight", "bishop", "rook", "queen", "king"):
         assert tr(f"notation.no_{name}", "de").split()[-1] == tr(f"notation.piece_{name}", "de")
         assert tr(f"notation.no_{name}", "en") == f"no {name}"

@@ -15,7 +15,7 @@ import pytest
 import blindchess
 
 ROOT = Path(blindchess.__file__).resolve().parent
-LOCALE = ROOT / "locale"
+LOCALE = ROOT / "base" / "locale"
 # every German catalogue (a new domain is checked as soon as it exists)
 DOMAINS = tuple(sorted(p.name.split(".")[0] for p in LOCALE.glob("*.de.toml")))
 OTHER_TERMS = re.compile(r"steckbrett|taktilbrett|tastschachbrett|blindenbrett", re.IGNORECASE)
@@ -31,10 +31,9 @@ def test_german_catalogues_call_the_blind_players_board_tastbrett(domain):
 
 
 def test_voices_and_the_move_language_modules_use_the_same_term():
-    from blindchess.resources import voices_dir
+    from blindchess.base.resources import voices_dir
 
-    files = [*sorted(Path(voices_dir()).glob("*.toml")), ROOT / "notation.py", ROOT / "phonetic.py",
-             ROOT / "grammar.py", ROOT / "cli" / "notation.py"]
+    files = [*sorted(Path(voices_dir()).glob("*.toml")), ROOT / "language" / "notation.py",
+             ROOT / "language" / "phonetic.py", ROOT / "language" / "recognition.py", ROOT / "cli" / "notation.py"]
     for path in files:
-        if path.exists():
-            assert not OTHER_TERMS.search(path.read_text(encoding="utf-8")), path.name
+        assert not OTHER_TERMS.search(path.read_text(encoding="utf-8")), path.name

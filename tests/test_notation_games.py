@@ -16,7 +16,7 @@ import chess
 import pytest
 
 from blindchess.cli import main
-from blindchess.notation import read_score, split_games
+from blindchess.language.notation import read_score, split_games
 
 GAMES = Path(__file__).parent / "data" / "games" / "classics.pgn"
 IMMORTAL = Path(__file__).parent / "data" / "scoresheets" / "immortal_en.pgn"

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import chess
 
-from blindchess import notation
-from blindchess.i18n import tr
+from blindchess.base.i18n import tr
+from blindchess.language import notation
 
 
 def test_an_overlong_move_text_is_unreadable_and_no_draw_offer():

@@ -13,7 +13,7 @@ import chess
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blindchess import notation as N
+from blindchess.language import notation as N
 
 DATA = Path(__file__).parent / "data" / "scoresheets"
 RUY_UCI = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7"]
@@ -268,7 +268,7 @@ def test_an_invalid_fen_header_is_reported_not_replaced_by_the_standard_start():
 
 def test_split_games_of_a_pgn_file_with_several_games():
     # announce and export read only the first game of a file with several
-    from blindchess.notation import split_games
+    from blindchess.language.notation import split_games
     text = ('[White "A"]\n\n1. e4 {[%clk 0:01:00]} e5 *\n[White "B"]\n[Black "C"]\n\n1. d4 d5\n2. c4 *\n\n'
             '[Event "no moves"]\n')
     parts = split_games(text)

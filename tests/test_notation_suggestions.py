@@ -15,7 +15,7 @@ from pathlib import Path
 import chess
 import pytest
 
-from blindchess.notation import read, read_score
+from blindchess.language.notation import read, read_score
 
 _BENCH = Path(__file__).parent / "benchmarks" / "bench_suggestions.py"
 _spec = importlib.util.spec_from_file_location("bench_suggestions", _BENCH)

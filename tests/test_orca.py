@@ -28,7 +28,6 @@ from __future__ import annotations
 import time
 
 import pytest
-
 from orca_desktop import OrcaDesktop, german_desktop
 from waiting import wait_for
 

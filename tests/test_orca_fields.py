@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from orca_desktop import german_desktop
 from waiting import wait_for
 

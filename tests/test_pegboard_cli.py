@@ -11,8 +11,8 @@ import time
 import chess
 import pytest
 
+from blindchess.adapters.devices.link import SerialLink
 from blindchess.cli import main
-from blindchess.pegboard.link import SerialLink
 from blindchess.pegboard.tracker import Tracker
 
 PROMOTION_LOG = """\
@@ -236,7 +236,7 @@ def test_simulate_never_replaces_a_file_with_its_link(tmp_path, capsys):
     assert main(["pegboard", "simulate", "--link", str(precious)]) == 2
     assert "keine Verknüpfung" in capsys.readouterr().err
     assert precious.read_text(encoding="utf-8") == "my notes"
-    from blindchess.pegboard.simulator import VirtualPegboard
+    from blindchess.adapters.devices.simulator import VirtualPegboard
     sim = VirtualPegboard(link=precious)
     with pytest.raises(FileExistsError):
         sim.open()

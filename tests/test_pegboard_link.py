@@ -11,13 +11,13 @@ import time
 
 import chess
 import pytest
+from waiting import wait_for
 
-from blindchess.pegboard.link import SerialLink, scan_ports
+from blindchess.adapters.devices.link import SerialLink, scan_ports
+from blindchess.adapters.devices.simulator import VirtualPegboard
 from blindchess.pegboard.profiles import available_profiles, load_profile
 from blindchess.pegboard.protocol import checksum, ident_line
-from blindchess.pegboard.simulator import VirtualPegboard
 from blindchess.pegboard.tracker import Tracker
-from waiting import wait_for
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals are POSIX")
 
@@ -193,7 +193,7 @@ def test_shipped_profiles_load():
 
 
 def test_a_missing_or_broken_profile_is_a_clear_error(tmp_path):
-    from blindchess.errors import UserError
+    from blindchess.base.errors import UserError
 
     with pytest.raises(UserError, match="nicht gefunden"):
         load_profile("no-such-board", "de")

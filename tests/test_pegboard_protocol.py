@@ -7,9 +7,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blindchess.pegboard.protocol import (
-    MAX_LINE, SAMPLE, TEXT_LIMIT, Comment, Decoder, Ident, LineAssembler, ProtocolError, checksum, format_line,
-    lift_line, parse_line,
-    place_line, rotate_occupancy, rotate_square, snapshot_line,
+    MAX_LINE,
+    SAMPLE,
+    TEXT_LIMIT,
+    Comment,
+    Decoder,
+    Ident,
+    LineAssembler,
+    ProtocolError,
+    checksum,
+    format_line,
+    lift_line,
+    parse_line,
+    place_line,
+    rotate_occupancy,
+    rotate_square,
+    snapshot_line,
 )
 from blindchess.pegboard.tracker import Lift, Place, Snapshot
 
@@ -102,7 +115,7 @@ def test_valid_lines_survive_any_split(lines, cuts):
 def test_the_examples_in_protocol_md_are_right():
     import re
 
-    from blindchess.resources import boards_dir
+    from blindchess.base.resources import boards_dir
 
     text = (boards_dir() / "PROTOCOL.md").read_text(encoding="utf-8")
     examples = re.findall(r"`([LPSI] [^`*]+\*[0-9A-F]{2})`", text)
@@ -123,7 +136,7 @@ def test_any_line_parses_or_is_reported_never_raises(tail, head):
 @settings(deadline=None, max_examples=100)
 @given(st.lists(st.binary(max_size=20), max_size=12))
 def test_replay_of_any_bytes_gives_events_or_a_log_error(lines):
-    from blindchess.pegboard.replay import LogError, replay
+    from blindchess.adapters.devices.replay import LogError, replay
     try:
         events = replay(b"\n".join(lines))
     except LogError as exc:
@@ -147,7 +160,7 @@ def test_lower_case_line_types_are_accepted_by_the_host():
 
 
 def test_replay_accepts_fractional_millisecond_stamps_and_lower_case():
-    from blindchess.pegboard.replay import replay
+    from blindchess.adapters.devices.replay import replay
 
     items = replay(b"1000.5 l e2\n1200.25 p e4\n", chess.Board())
     moves = [i for i in items if getattr(i, "type", None) == "move"]

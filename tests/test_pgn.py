@@ -8,10 +8,10 @@ import chess
 import chess.pgn
 import pytest
 
-from blindchess.errors import UserError
-from blindchess.pgn import session_to_pgn
+from blindchess.base.errors import UserError
 from blindchess.game import Player, Session
 from blindchess.game.events import Press
+from blindchess.records.pgn import session_to_pgn
 
 M = chess.Move.from_uci
 

@@ -10,9 +10,17 @@ from pathlib import Path
 import chess
 import pytest
 
-from blindchess import phonetic
-from blindchess.phonetic import (LANGS, announce, describe_pieces, describe_position,
-                                 describe_square, piece_name, square_name, understand)
+from blindchess.language import phonetic
+from blindchess.language.phonetic import (
+    LANGS,
+    announce,
+    describe_pieces,
+    describe_position,
+    describe_square,
+    piece_name,
+    square_name,
+    understand,
+)
 
 
 def board(fen: str = chess.STARTING_FEN, chess960: bool = False) -> chess.Board:
@@ -247,7 +255,7 @@ def test_missing_capture_word_fits_but_asks():
 
 
 def test_written_notation_is_delegated_to_notation():
-    pytest.importorskip("blindchess.notation")
+    pytest.importorskip("blindchess.language.notation")
     assert move_of("Sf3") == uci("g1f3")
     assert move_of("Nf3", lang="en") == uci("g1f3")
     b = after("e4", "d5")
@@ -257,7 +265,7 @@ def test_written_notation_is_delegated_to_notation():
 
 
 def test_illegal_written_move_is_explained_with_spoken_suggestions():
-    pytest.importorskip("blindchess.notation")
+    pytest.importorskip("blindchess.language.notation")
     u = understand(after("e4", "e5"), "Sf4")
     assert u.move is None and not u.certain
     assert u.message.startswith("„Sf4“ ist kein legaler Zug. Möglich: Springer Felix drei")
@@ -436,7 +444,7 @@ def test_every_request_phrase_of_a_voice_is_certain(lang):
     # a fully recognised request is certain; "square" needs its square (see below)
     import tomllib
 
-    from blindchess.resources import voices_dir
+    from blindchess.base.resources import voices_dir
 
     data = tomllib.loads((Path(voices_dir()) / f"{lang}.toml").read_text(encoding="utf-8"))
     for name, phrases in data["requests"].items():

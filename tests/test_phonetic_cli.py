@@ -74,7 +74,7 @@ def test_real_subprocess(pgn):
 
 @pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng not installed")
 def test_wav_of_the_whole_game(pgn, tmp_path, capsys):
-    pytest.importorskip("blindchess.speech.tts")
+    pytest.importorskip("blindchess.adapters.speech.tts")
     wav = tmp_path / "game.wav"
     assert main(["announce", str(pgn), "--wav", str(wav)]) == 0
     assert str(wav) in capsys.readouterr().out
@@ -84,7 +84,7 @@ def test_wav_of_the_whole_game(pgn, tmp_path, capsys):
 
 def test_wav_without_the_speech_module_is_a_clear_error(pgn, tmp_path, capsys, monkeypatch):
     # simulates an installation without the speech adapter (None in sys.modules makes the import fail)
-    monkeypatch.setitem(sys.modules, "blindchess.speech.tts", None)
+    monkeypatch.setitem(sys.modules, "blindchess.adapters", None)
     assert main(["announce", str(pgn), "--wav", str(tmp_path / "x.wav")]) == 2
     err = capsys.readouterr().err
     assert "WAV" in err and "Traceback" not in err

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from blindchess.cli import main
-from blindchess.notation import iter_games
+from blindchess.language.notation import iter_games
 
 GAME = '[White "{w}"]\n[Black "{b}"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n'
 

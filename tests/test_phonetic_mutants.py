@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import chess
 
-from blindchess.phonetic import describe_pieces, understand
+from blindchess.language.phonetic import describe_pieces, understand
 
 
 def board_after(*sans: str) -> chess.Board:

@@ -4,7 +4,7 @@
   resignation leave the result uncertain;
 - heard speech that reads as a two-square king move is asked about
   ("Meinten Sie Kurze Rochade?"), typed text castles as written notation does;
-- phonetic and grammar share ``blindchess.spoken`` and do not import each other
+- phonetic and grammar share ``blindchess.language.spoken`` and do not import each other
   (no import cycle, no imports hidden inside functions).
 """
 
@@ -16,9 +16,9 @@ from pathlib import Path
 import chess
 import pytest
 
-from blindchess import phonetic
-from blindchess.phonetic import understand
-from blindchess.dialogue import Dialogue
+from blindchess.language import phonetic
+from blindchess.language.dialogue import Dialogue
+from blindchess.language.phonetic import understand
 
 START = chess.Board()
 #: Both castlings possible, both king moves of two squares are castling.
@@ -124,11 +124,11 @@ def _imports(path: Path) -> tuple[set[str], list[int]]:
 
 
 def test_grammar_does_not_import_phonetic_and_nothing_is_imported_inside_functions():
-    grammar_imports, grammar_nested = _imports(_PKG / "grammar.py")
+    grammar_imports, grammar_nested = _imports(_PKG / "recognition.py")
     spoken_imports, spoken_nested = _imports(_PKG / "spoken.py")
     phonetic_imports, phonetic_nested = _imports(_PKG / "phonetic.py")
     assert "phonetic" not in grammar_imports and "phonetic" not in spoken_imports
-    assert "grammar" in phonetic_imports and "spoken" in grammar_imports
+    assert "recognition" in phonetic_imports and "spoken" in grammar_imports
     assert not (grammar_nested or spoken_nested or phonetic_nested)
     _, dialogue_nested = _imports(_PKG / "dialogue.py")
     assert not dialogue_nested

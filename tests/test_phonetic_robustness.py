@@ -13,7 +13,7 @@ import chess
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blindchess.phonetic import KINDS, LANGS, REQUESTS, Understanding, understand
+from blindchess.language.phonetic import KINDS, LANGS, REQUESTS, Understanding, understand
 
 POSITIONS = [
     chess.Board(),

@@ -20,7 +20,7 @@ from collections import Counter
 import chess
 import pytest
 
-from blindchess.phonetic import LANGS, announce, grammar, understand
+from blindchess.language.phonetic import LANGS, announce, grammar, understand
 
 N_POSITIONS = 5000
 GRAMMAR_EVERY = 4
@@ -144,7 +144,7 @@ SAN_PIECES = {"K": chess.KING, "Q": chess.QUEEN, "R": chess.ROOK, "B": chess.BIS
 
 def spoken_san(board: chess.Board, move: chess.Move, lang: str) -> str:
     """An independent reading of python-chess's SAN aloud, word by word (Appendix C -> D.2.1)."""
-    from blindchess.phonetic import piece_name, voice
+    from blindchess.language.phonetic import piece_name, voice
 
     v = voice(lang)
     san = board.san(move)

@@ -1,10 +1,10 @@
-"""blindchess.plural: the form for the count by the language's CLDR plural rules (Babel)."""
+"""blindchess.base.i18n.plural: the form for the count by the language's CLDR plural rules (Babel)."""
 
 from __future__ import annotations
 
 import pytest
 
-from blindchess.plural import is_one, plural, plural_category
+from blindchess.base.i18n import is_one, plural, plural_category
 
 
 @pytest.mark.parametrize("n, de, en, nl", [

@@ -60,7 +60,7 @@ SIMULATION = textwrap.dedent('''
         except BaseException as exc:
             out["failed"][name] = "".join(traceback.format_exception(exc)[-3:]).strip()
     out["modules"] = sorted(m for m in sys.modules if m.startswith("blindchess"))
-    from blindchess import system
+    from blindchess.base import system
     out["windows"] = system.is_windows()
     from blindchess.cli import main
     journal = Path(sys.argv[1])
@@ -69,7 +69,7 @@ SIMULATION = textwrap.dedent('''
     out["locking"] = msvcrt.calls
     del os.environ["BLINDCHESS_HOME"]
     os.environ["WIN_PD_OVERRIDE_LOCAL_APPDATA"] = "C:\\\\Users\\\\Anna\\\\AppData\\\\Local"
-    from blindchess import paths
+    from blindchess.base import paths
     out["data_dir"] = str(paths.data_dir())
     print("RESULT " + json.dumps(out))
 ''')
@@ -85,14 +85,14 @@ def test_every_module_imports_and_a_journaled_game_is_played_as_on_windows(tmp_p
     result = json.loads(done.stdout.split("RESULT ", 1)[1])
     assert result["failed"] == {}
     assert result["windows"] is True
-    assert {"blindchess.journal", "blindchess.pegboard.simulator", "blindchess.pegboard.link",
-            "blindchess.ui.app", "blindchess.speech.screenreader", "blindchess.system"} <= set(result["modules"])
+    assert {"blindchess.storage.journal", "blindchess.adapters.devices.simulator", "blindchess.adapters.devices.link",
+            "blindchess.ui.app", "blindchess.adapters.speech.screenreader", "blindchess.base.system"} <= set(result["modules"])
     assert result["scenario"] == 0 and result["export"] == 0
     # the journal was locked while written and let go at the end, on one byte past any content (Windows
     # locks keep readers out of what they cover)
     assert result["locking"][0] == [2, 1 << 40, 1] and result["locking"][-1] == [0, 1 << 40, 1]
     # the journal the pretended Windows wrote is whole, and its game reads back
-    from blindchess.journal import read_journal
+    from blindchess.storage.journal import read_journal
 
     read = read_journal(journal)
     assert read.checked and read.problems == [] and read.ends_with_newline
@@ -106,7 +106,7 @@ def test_every_module_imports_and_a_journaled_game_is_played_as_on_windows(tmp_p
 
 
 def test_port_patterns_are_device_files_on_posix_and_port_names_on_windows(monkeypatch):
-    from blindchess import system
+    from blindchess.base import system
 
     monkeypatch.setattr(sys, "platform", "linux")
     assert system.is_port_path("/dev/ttyACM*") and system.is_port_path("~/board")
@@ -118,7 +118,7 @@ def test_port_patterns_are_device_files_on_posix_and_port_names_on_windows(monke
 
 
 def test_a_folder_is_synced_on_posix_and_left_alone_on_windows(tmp_path, monkeypatch):
-    from blindchess import system
+    from blindchess.base import system
 
     synced: list[int] = []
     real = os.fsync
@@ -210,5 +210,5 @@ def test_the_package_builds_without_a_warning_and_ships_its_data(tmp_path):
     (wheel,) = tmp_path.glob("blindchess-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "blindchess/_boards/firmware/blindchess_pegboard/blindchess_pegboard.ino" in names
-    assert "blindchess/_voices/de.toml" in names and "blindchess/locale/records.ru.toml" in names
+    assert "blindchess/_voices/de.toml" in names and "blindchess/base/locale/records.ru.toml" in names
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)

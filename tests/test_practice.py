@@ -13,20 +13,19 @@ from pathlib import Path
 
 import chess
 import pytest
+from practice_driver import BlindSide
 
-from blindchess import phonetic
+from blindchess.adapters.engine import EngineError
+from blindchess.base.i18n import tr
 from blindchess.cli import main
-from blindchess.engine import EngineError
-from blindchess.i18n import tr
 from blindchess.game import Session
 from blindchess.game.events import Divergence
-from blindchess.table.events import ClockPressed, DeviceRequest, Mirrored, Moved, Refused, Ruled, Speak
-from blindchess.table.opponent import MIN_DELAY, PRESS_REMINDER, RULING_DELAY, Slips, min_delay
+from blindchess.language import phonetic
 from blindchess.scenario import ScriptError, parse
+from blindchess.table.events import ClockPressed, DeviceRequest, MirrorDone, Moved, Refused, Ruled, Speak
+from blindchess.table.opponent import MIN_DELAY, PRESS_REMINDER, RULING_DELAY, Slips, min_delay
 from blindchess.table.setup import TableSetup
 from blindchess.table.table import Table
-
-from practice_driver import BlindSide
 
 M = chess.Move.from_uci
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -78,7 +77,7 @@ def test_the_computer_moves_its_least_delay_after_the_press_presses_and_is_annou
     assert reply.t == pytest.approx(pressed_at + MIN_DELAY[0])             # level 1: 8 s to follow
     assert chooser.asked == [chess.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").fen()]
     # the blind player's move mirrored on the computer's board when its clock started (D.2.4)
-    assert any(isinstance(e, Mirrored) and e.board == "sighted" and e.ply == 1 and e.t == pressed_at for e in s.events)
+    assert any(isinstance(e, MirrorDone) and e.board == "sighted" and e.ply == 1 and e.t == pressed_at for e in s.events)
     # its own clock pressed at once (automatic), and the move announced to the blind player (D.2.1)
     assert any(isinstance(e, ClockPressed) and e.ply == 2 and e.t == reply.t for e in s.events)
     spoken = [e for e in s.events if isinstance(e, Speak) and e.text == "Eva fünf"]
@@ -409,7 +408,7 @@ def test_a_bad_opponent_line_is_exit_2_with_its_line_number(tmp_path, capsys, mo
 
 
 # ---------------------------------------------------------------- the shipped practice scenario (real Stockfish)
-needs_engine = pytest.mark.skipif(__import__("blindchess.engine", fromlist=["find_engine"]).find_engine() is None,
+needs_engine = pytest.mark.skipif(__import__("blindchess.adapters.engine", fromlist=["find_engine"]).find_engine() is None,
                                   reason="Stockfish is not installed (make test installs it)")
 
 

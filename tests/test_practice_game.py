@@ -18,15 +18,14 @@ import signal
 import chess
 import chess.pgn
 import pytest
-
-from blindchess import phonetic
-from blindchess.cli import main
-from blindchess.engine import find_engine
-from blindchess.i18n import tr
-from blindchess.game import Session
-from blindchess.table.events import ClockPressed, Diverged, Mirrored, Moved, Said
-
 from practice_driver import BlindSide
+
+from blindchess.adapters.engine import find_engine
+from blindchess.base.i18n import tr
+from blindchess.cli import main
+from blindchess.game import Session
+from blindchess.language import phonetic
+from blindchess.table.events import ClockPressed, Diverged, MirrorDone, Moved, Said
 
 pytestmark = [pytest.mark.skipif(find_engine() is None, reason="Stockfish is not installed (make test installs it)"),
               pytest.mark.slow]
@@ -110,7 +109,7 @@ def test_a_whole_game_against_stockfish_on_the_pegboard_to_the_end_and_to_pgn(tm
             if not (ply == len(moves) and session.result_reason == "checkmate"):
                 assert presses[ply] == event.t
             if ply < len(moves):
-                assert any(isinstance(e, Mirrored) and e.board == "tactile" and e.ply == ply for e in s.events)
+                assert any(isinstance(e, MirrorDone) and e.board == "tactile" and e.ply == ply for e in s.events)
         board.push(move)
     assert not [e for e in s.events if isinstance(e, Diverged)]
     # both scores as written agree with the game; the boards show it

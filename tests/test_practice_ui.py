@@ -18,9 +18,9 @@ import chess
 import pytest
 from PySide6.QtCore import QCoreApplication, QEventLoop
 
-from blindchess.engine import EngineChooser, find_engine
-from blindchess.i18n import tr
-from blindchess.speech.tts import Speaker
+from blindchess.adapters.engine import EngineChooser, find_engine
+from blindchess.adapters.speech.tts import Speaker
+from blindchess.base.i18n import tr
 from blindchess.table.events import Moved, Speak
 from blindchess.ui.controller import GameController
 from blindchess.ui.new_game import GameSetup

@@ -13,9 +13,9 @@ def test_widgets_still_work_after_a_pdf_was_written_in_the_same_process(tmp_path
     widget-less QGuiApplication behind that breaks every later window."""
     code = f"""
 import chess.pgn, io
-from blindchess.records.scoresheet_pdf import write_pdf
+from blindchess.adapters.exports.scoresheet_pdf import write_scoresheet_pdf
 game = chess.pgn.read_game(io.StringIO("1. e4 e5 2. Nf3 Nc6 *"))
-write_pdf(game, {str(tmp_path / "sheet.pdf")!r}, "de")
+write_scoresheet_pdf(game, {str(tmp_path / "sheet.pdf")!r}, "de")
 from PySide6.QtWidgets import QApplication, QPushButton
 assert isinstance(QApplication.instance(), QApplication)
 button = QPushButton("ok"); button.show(); print(button.isVisible())

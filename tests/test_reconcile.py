@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 import subprocess
 import sys
+from pathlib import Path
 
 import chess
 import pytest
@@ -213,7 +213,7 @@ def test_a_bad_start_fen_is_named_as_the_start_position(capsys, sheets):
 
 def test_journal_list_marks_files_that_hold_no_game(capsys, tmp_path):
     # an empty, foreign or junk *.jsonl in the journal folder was listed as a game " – , Halbzüge: 0"
-    from blindchess import paths
+    from blindchess.base import paths
     s = Session.new(Player("Anna"), Player("Bert", True), None, journal=True, now=0.0)
     s.sighted_move("e2e4", 1.0)
     s.close()

@@ -13,11 +13,11 @@ from pathlib import Path
 import chess
 import chess.pgn
 import pytest
-
-from blindchess import braille
-from blindchess.errors import UserError
-from blindchess.records import audio, pgn_export, source
 from test_records_games import as_game, chess960_game, features, rich_game, special_game
+
+from blindchess.adapters.exports import audio, pgn_export, source
+from blindchess.base.errors import UserError
+from blindchess.records import braille
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
@@ -147,7 +147,7 @@ def short_game() -> chess.pgn.Game:
 
 
 def test_spoken_score_phrases():
-    from blindchess.phonetic import announce
+    from blindchess.language.phonetic import announce
 
     phrases = audio.game_phrases(short_game(), "de")
     assert phrases[0] == "Anna gegen Bob."
@@ -169,7 +169,7 @@ def wav_stats(path: Path) -> tuple[float, float]:
 
 
 def test_spoken_chess960_score_names_the_start_position():
-    from blindchess.chess960 import describe
+    from blindchess.laws.chess960 import describe
 
     start, moves = chess960_game()
     phrases = audio.game_phrases(as_game(start, moves[:4], White="Anna", Black="Bob"), "de")
@@ -214,13 +214,13 @@ def pdf_pages(path: Path) -> int:
 
 
 def test_scoresheet_pdf(tmp_path):
-    from blindchess.records import scoresheet_pdf
+    from blindchess.adapters.exports import scoresheet_pdf
 
     start, moves = rich_game()
     game = as_game(start, moves, White="Müller, Anna", Black="Иванов, Пётр", Event="IBCA Open",
                    Site="Berlin", Date="2026.11.29", Round="3", Board="12")
     target = tmp_path / "sheet.pdf"
-    scoresheet_pdf.write_pdf(game, target, "de")
+    scoresheet_pdf.write_scoresheet_pdf(game, target, "de")
     assert pdf_pages(target) == 1  # 36 moves fit the two blocks of 30
     text = pdf_text(target)
     for expected in ("Partieformular", "Müller, Anna", "Иванов, Пётр", "IBCA Open", "Berlin", "Unterschrift",
@@ -239,13 +239,13 @@ def test_scoresheet_pdf(tmp_path):
 
 
 def test_long_game_takes_more_pages_and_renders(tmp_path):
-    from blindchess.records import scoresheet_pdf
+    from blindchess.adapters.exports import scoresheet_pdf
 
     start, moves = special_game(11, plies=260)
     assert len(moves) > 2 * 60
     game = as_game(start, moves, White="A", Black="B")
     target = tmp_path / "long.pdf"
-    scoresheet_pdf.write_pdf(game, target, "en")
+    scoresheet_pdf.write_scoresheet_pdf(game, target, "en")
     pages = (len(moves) + 1) // 2 // 60 + 1
     assert pdf_pages(target) == pages
     text = pdf_text(target)
@@ -256,7 +256,7 @@ def test_long_game_takes_more_pages_and_renders(tmp_path):
 
 
 def test_scoresheet_of_chess960_names_the_start_position(tmp_path):
-    from blindchess.records import scoresheet_pdf
+    from blindchess.adapters.exports import scoresheet_pdf
 
     start, moves = chess960_game()
     sheet = scoresheet_pdf.sheet_from_game(as_game(start, moves), "de")

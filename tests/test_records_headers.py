@@ -12,7 +12,7 @@ from pathlib import Path
 import chess
 import pytest
 
-from blindchess.records.scoresheet_pdf import date_text, time_control_text
+from blindchess.adapters.exports.scoresheet_pdf import date_text, time_control_text
 
 HEADERS = {"Event": "IBCA Weltmeisterschaft", "Site": "Rhodos GRE", "Date": "2026.12.01", "Round": "7"}
 

@@ -15,8 +15,8 @@ import chess
 import chess.pgn
 import pytest
 
-from blindchess import braille
 from blindchess.cli import main
+from blindchess.records import braille
 
 # The blind player (White) mates on the back rank from a set-up position: 30. h3 b6 31. Ta8#.
 # The mating move ends the game; no clock press follows it (FIDE Laws 5.1.1, 6.2.1).
@@ -76,14 +76,14 @@ def _words(pdf: Path) -> list[tuple[str, float, float, float, float]]:
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_the_envelope_pdf_is_a4_with_text_of_a_readable_size_over_the_page(tmp_path, lang):
     pytest.importorskip("PySide6.QtGui")
-    from blindchess.envelope import Envelope, Resumption
-    from blindchess.records.envelope_pdf import write_pdf
+    from blindchess.adapters.exports.envelope_pdf import write_envelope_pdf
+    from blindchess.laws.adjournment import Envelope, Resumption
 
     envelope = Envelope(white="Anna Blind", black="Bert Seher",
                         position="r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
                         white_used=3060, black_used=2900, sealer=chess.WHITE, move_number=3,
                         resumption=Resumption(date="1.12.2026", time="10:00", venue="Spielsaal 2"))
-    pdf = write_pdf(envelope, tmp_path / "envelope.pdf", lang)
+    pdf = write_envelope_pdf(envelope, tmp_path / "envelope.pdf", lang)
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
     assert re.search(r"Page size:\s+595(\.\d+)? x 842(\.\d+)? pts \(A4\)", info)
     words = _words(pdf)

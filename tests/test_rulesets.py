@@ -5,7 +5,7 @@ from __future__ import annotations
 import chess
 import pytest
 
-from blindchess import rulesets as rs
+from blindchess.laws import rulesets as rs
 
 KK_N = "8/8/8/4k3/8/8/8/4K1N1 w - - 0 1"     # White: king + knight (cannot mate), Black: bare king
 KQ_K = "8/8/8/4k3/8/8/8/3QK3 w - - 0 1"      # White: king + queen
@@ -33,7 +33,7 @@ def test_classification_from_base_plus_60_increments(tc, kind):
 
 
 def test_session_time_controls_and_text_are_accepted():
-    clock = pytest.importorskip("blindchess.clock")
+    clock = pytest.importorskip("blindchess.laws.clock")
     assert rs.for_time_control(clock.TimeControl.parse("5+3")).kind == "blitz"
     assert rs.for_time_control(clock.TimeControl.parse("40/5400+30:1800+30")).kind == "standard"
     assert rs.for_time_control("25").kind == "rapid"
@@ -173,7 +173,7 @@ def test_tournament_core_stays_pure():
 
     code = (
         "import sys\n"
-        "import blindchess.envelope, blindchess.rulesets, blindchess.chess960, blindchess.talking_clock\n"
+        "import blindchess.laws.adjournment, blindchess.laws.rulesets, blindchess.laws.chess960, blindchess.table.clock\n"
         "import blindchess.table.assistant\n"
         "print(','.join(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'pyttsx3', 'vosk', 'serial')))\n"
     )
@@ -184,7 +184,7 @@ def test_tournament_core_stays_pure():
 def test_tournament_messages_exist_in_every_language():
     import tomllib
 
-    from blindchess.resources import locale_dir
+    from blindchess.base.resources import locale_dir
 
     keys = [set(tomllib.loads((locale_dir() / f"tournament.{lang}.toml").read_text("utf-8")))
             for lang in ("de", "en", "nl", "ru")]

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from blindchess.ruling import parse_board, reading_of, rule
+from blindchess.laws.ruling import parse_board, reading_of, rule
 
 
 def play(sans: list[str], start: chess.Board | None = None) -> chess.Board:
@@ -312,7 +312,7 @@ def test_scores_a_move_behind_the_boards_are_pointed_out():
     assert not rule(RUY, RUY, right, wrong).scores_behind
 
 
-# -- every written entry is read by blindchess.notation (no second reader) ------------------
+# -- every written entry is read by blindchess.language.notation (no second reader) ------------------
 
 CASTLE_READY = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"]
 
@@ -321,7 +321,7 @@ CASTLE_READY = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"]
                                         ("Rf1", "en"), ("Tf1", "de"), ("Kf1", "de"), ("Df1", "fr"), ("O-O", None)])
 def test_an_entry_means_what_notation_read_says(text, hint):
     """"R" is a rook in English and a king in French: only notation.read decides, with the sheet's language."""
-    from blindchess import notation
+    from blindchess.language import notation
 
     board = play(CASTLE_READY)
     reading = notation.read(board, text, hint)
@@ -342,7 +342,7 @@ def test_a_letter_the_sheets_language_does_not_have_is_not_guessed_as_english():
 
 
 def test_every_entry_goes_through_notation_read(monkeypatch):
-    from blindchess import notation
+    from blindchess.language import notation
 
     calls = []
     real = notation.read

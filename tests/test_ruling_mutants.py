@@ -9,7 +9,7 @@ from __future__ import annotations
 import chess
 import pytest
 
-from blindchess.ruling import reading_of, rule
+from blindchess.laws.ruling import reading_of, rule
 
 SCORES_WITH_A_SLIP = [
     "1.e4 e5 2.Sf3 Sc6 3.Lb5 a6 4.Lz9 Sf6",        # numbers glued to the moves

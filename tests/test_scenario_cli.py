@@ -11,9 +11,9 @@ import chess
 import chess.pgn
 import pytest
 
-from blindchess.cli import main
-from blindchess.journal import read_journal
 from blindchess import scenario
+from blindchess.cli import main
+from blindchess.storage.journal import read_journal
 from blindchess.table.table import Table
 
 SCENARIOS = Path(__file__).parent / "scenarios"

@@ -13,9 +13,9 @@ from pathlib import Path
 import chess
 import chess.pgn
 import pytest
+from scenario_report import SCENARIOS, run
 
 from blindchess.cli import main
-from scenario_report import SCENARIOS, run
 
 SCRIPTS = sorted(p.name for p in SCENARIOS.glob("*.scn"))
 

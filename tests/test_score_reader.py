@@ -9,10 +9,10 @@ import random
 import chess
 import pytest
 
-from blindchess import notation, phonetic
 from blindchess.game.events import Player
 from blindchess.game.session import Session
-from blindchess.ruling import reading_of, rule
+from blindchess.language import notation, phonetic
+from blindchess.laws.ruling import reading_of, rule
 
 
 def _random_game(seed: int, plies: int) -> tuple[chess.Board, list[chess.Move]]:

@@ -22,19 +22,19 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from speechd_server import BINARY, SpeechDispatcherServer
+from waiting import wait_for
 
-from blindchess.speech import screenreader
-from blindchess.speech.screenreader import ScreenReaderLost, ScreenReaderUnavailable, SpeechDispatcher
-from blindchess.speech.tts import Speaker
-from blindchess.table.events import Refused, Said, Shown, Speak
+from blindchess.adapters.speech import screenreader
+from blindchess.adapters.speech.screenreader import ScreenReaderLost, ScreenReaderUnavailable, SpeechDispatcher
+from blindchess.adapters.speech.tts import Speaker
 from blindchess.scenario import play, read_script
+from blindchess.table.events import Refused, Said, Shown, Speak
 from blindchess.table.speech import spoken
 from blindchess.ui.controller import GameController
 from blindchess.ui.scenario_front import AppFront
 from blindchess.ui.settings import Settings
 from blindchess.ui.voice import TableVoice
-from speechd_server import BINARY, SpeechDispatcherServer
-from waiting import wait_for
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 # The binding's reader thread ends with sys.exit() when its socket closes (client closed, server gone):

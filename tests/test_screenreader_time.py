@@ -24,10 +24,10 @@ from pathlib import Path
 
 import pytest
 
-from blindchess.i18n import tr
-from blindchess.speech.tts import Speaker
-from blindchess.table.events import ClockPressed, GameEnded, Speak
+from blindchess.adapters.speech.tts import Speaker
+from blindchess.base.i18n import tr
 from blindchess.scenario import Script, parse, play
+from blindchess.table.events import ClockPressed, GameEnded, Speak
 from blindchess.table.speech import spoken
 from blindchess.ui import a11y
 from blindchess.ui.controller import WARNINGS

@@ -8,6 +8,7 @@ checked at the table (:class:`blindchess.table.table.Table`, driven by ``test_ta
 from __future__ import annotations
 
 import chess
+from test_table_support import Run
 
 from blindchess.game import Player, Session
 from blindchess.game.boards import Parting
@@ -35,7 +36,6 @@ from blindchess.game.events import (
 )
 from blindchess.table.eboard import touch_report
 from blindchess.table.events import Refused, Shown
-from test_table_support import Run
 
 M = chess.Move.from_uci
 
@@ -445,9 +445,9 @@ def test_illegal_board_move_rejected_with_message():
 from hypothesis import HealthCheck, event, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from blindchess import notation  # noqa: E402
-from blindchess.notation import ScoreReading  # noqa: E402
-from blindchess.ruling import Ruling, reading_of, rule  # noqa: E402
+from blindchess.language import notation  # noqa: E402
+from blindchess.language.notation import ScoreReading  # noqa: E402
+from blindchess.laws.ruling import Proposal, reading_of, rule  # noqa: E402
 
 
 @settings(deadline=None, max_examples=30, suppress_health_check=[HealthCheck.too_slow])
@@ -534,7 +534,7 @@ def test_property_applied_ruling_leaves_equal_boards_reachable_from_the_scores(d
         assert s.clock.running == s.to_move
 
 
-def rule_on_paper(s: Session, sighted: list[str], blind: list[str]) -> tuple[Ruling, ScoreReading, ScoreReading]:
+def rule_on_paper(s: Session, sighted: list[str], blind: list[str]) -> tuple[Proposal, ScoreReading, ScoreReading]:
     """The D.2.9 ruling on the session's boards and clock for the two scores as written on paper (the
     arguments :meth:`Session.propose_ruling` gives, with these scores), and the two scores read."""
     start = s.start

@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import chess
+from test_table_support import Run
 
-from blindchess.envelope import commitment
 from blindchess.game import Player, Session
 from blindchess.game.events import (
     Announce,
@@ -28,9 +28,9 @@ from blindchess.game.events import (
     Note,
     SessionStart,
 )
-from blindchess.table.events import Claimed, Ended, Moved, Said, Shown
+from blindchess.laws.adjournment import commitment
+from blindchess.table.events import ClaimDecided, Ended, Moved, Said, Shown
 from blindchess.table.table import Table
-from test_table_support import Run
 
 M = chess.Move.from_uci
 
@@ -160,7 +160,7 @@ def test_the_sighted_players_flag_tells_the_assistant_he_may_claim():
     run.table.tick(11.0)
     assert not run.of(Ended)
     run.table.claim("sighted", "time", 12.0)
-    assert [(c.by, c.kind, c.upheld) for c in run.of(Claimed)] == [("sighted", "time", True)]
+    assert [(c.by, c.kind, c.upheld) for c in run.of(ClaimDecided)] == [("sighted", "time", True)]
     assert [(e.result, e.reason) for e in run.of(Ended)] == [("0-1", "time_forfeit")]
 
 

@@ -5,12 +5,12 @@ rules engine only hears the move the table announces (``Session.announce``)."""
 from __future__ import annotations
 
 import chess
+from test_table_support import Run
 
-from blindchess import phonetic
 from blindchess.game.events import Announce, MoveMade
+from blindchess.language import phonetic
 from blindchess.table.events import Asked, Heard, Moved, Refused, Said, Shown
 from blindchess.table.setup import NOTE_QUESTION
-from test_table_support import Run
 
 M = chess.Move.from_uci
 # White (visually impaired) to move with knights on b1 and f1: "Springer David zwei" fits both.
@@ -111,7 +111,7 @@ def test_a_certain_move_is_still_announced_at_once():
 
 
 def test_the_table_accepts_the_dialogues_decision():
-    from blindchess.dialogue import Dialogue
+    from blindchess.language.dialogue import Dialogue
 
     run = new()
     s = run.table.session

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import chess
+from test_table_support import Run
 
 from blindchess.game import Player, Session
 from blindchess.game.boards import Parting
@@ -23,7 +24,6 @@ from blindchess.game.events import (
     Press,
 )
 from blindchess.table.events import Refused
-from test_table_support import Run
 
 M = chess.Move.from_uci
 PROMOTION = "8/4P3/8/8/8/8/k7/7K w - - 0 1"

@@ -1,13 +1,13 @@
-"""The never-guess dialogue, with the real move language (blindchess.phonetic) and real positions."""
+"""The never-guess dialogue, with the real move language (blindchess.language.phonetic) and real positions."""
 
 from __future__ import annotations
 
 import chess
 import pytest
 
-phonetic = pytest.importorskip("blindchess.phonetic")
+phonetic = pytest.importorskip("blindchess.language.phonetic")
 
-from blindchess.dialogue import Dialogue, Hypothesis, hypotheses_from_result  # noqa: E402
+from blindchess.language.dialogue import Dialogue, Hypothesis, hypotheses_from_result  # noqa: E402
 
 START = chess.Board()
 #: White knights on e1 and g1: "Springer Felix drei" fits both (Ne1-f3, Ng1-f3).
@@ -113,7 +113,7 @@ class GrammarRecorder:
         self.grammars = []
 
     def update_grammar(self, phrases):
-        from blindchess.speech.asr import normalise_phrases
+        from blindchess.adapters.speech.asr import normalise_phrases
 
         phrases = normalise_phrases(phrases)
         if self.grammars and self.grammars[-1] == phrases:
@@ -123,7 +123,7 @@ class GrammarRecorder:
 
 
 def test_grammar_follows_moves_and_questions():
-    from blindchess.speech.voice_input import VoiceInput
+    from blindchess.adapters.speech.voice_input import VoiceInput
 
     rec = GrammarRecorder()
     voice = VoiceInput(rec, Dialogue("de"), TWO_KNIGHTS)

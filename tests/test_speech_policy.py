@@ -6,7 +6,7 @@ import tomllib
 
 import pytest
 
-from blindchess.resources import locale_dir
+from blindchess.base.resources import locale_dir
 from blindchess.table.events import Said, Speak
 from blindchess.table.speech import DEFAULT_WPM, SpeechPolicy, internal_ids, may_cut, spoken, voice_rate
 

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import chess
 import pytest
+from test_table_support import Run, blind_move
 
+from blindchess.game.events import TimeRequest, Touch
 from blindchess.table.events import (
     EVENT_TYPES,
     Asked,
@@ -26,10 +28,8 @@ from blindchess.table.events import (
     Touched,
     from_json,
 )
-from blindchess.game.events import TimeRequest, Touch
 from blindchess.table.speech import internal_ids
 from blindchess.table.table import Table, TableSetup
-from test_table_support import Run, blind_move
 
 ARTICLE = re.compile(r"\bD\.\d|\bArt\.\s*\d|FIDE|\bGuidelines\b")
 

@@ -21,10 +21,10 @@ from pathlib import Path
 
 import chess
 import pytest
+from test_table_support import Run, blind_move
 
 from blindchess.game import Player, Session
 from blindchess.table.events import Asked, DeviceRequest, GameEnded, Moved, Refused
-from test_table_support import Run, blind_move
 
 TWO_ROOKS = "4k3/8/8/8/8/8/4K3/R6R w - - 0 1"      # a1 and h1 can both reach d1
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blindchess import talking_clock as tc
+from blindchess.table import clock as tc
 
 
 def test_the_issue_example():
@@ -81,7 +81,7 @@ def test_warning_phrases():
 
 
 def test_phrase_from_the_session_clock():
-    clock_mod = pytest.importorskip("blindchess.clock")
+    clock_mod = pytest.importorskip("blindchess.laws.clock")
     import chess
 
     clock = clock_mod.Clock(clock_mod.TimeControl.parse("15+0"), now=0.0)

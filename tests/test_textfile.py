@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from blindchess import textfile
-from blindchess.errors import UserError
+from blindchess.base import textfile
+from blindchess.base.errors import UserError
 
 
 @pytest.fixture(autouse=True)
@@ -101,7 +101,7 @@ def test_shown_path_keeps_short_names_and_the_end_of_long_ones():
 
 
 def test_output_targets_are_checked_before_anything_is_written(tmp_path):
-    from blindchess.records import files
+    from blindchess.base import files
 
     os.symlink("loop", tmp_path / "loop")
     for bad, needle in ((tmp_path / "loop", "Schleife"), (tmp_path / ("x" * 300), "Name ist zu lang"),

@@ -13,10 +13,10 @@ import subprocess
 import chess
 import chess.pgn
 import pytest
+from scenario_report import SCENARIOS, Report, run
 
 from blindchess.cli import main
-from blindchess.journal import envelope_path
-from scenario_report import SCENARIOS, Report, run
+from blindchess.storage.journal import envelope_path
 
 
 # ---------------------------------------------------------------- Guidelines I

@@ -16,8 +16,8 @@ import random
 import chess
 import pytest
 
+from blindchess.adapters.devices.replay import moves_of, replay
 from blindchess.pegboard.choreography import plan_game, to_log
-from blindchess.pegboard.replay import moves_of, replay
 
 GAMES = 100
 

@@ -17,9 +17,10 @@ import wave
 
 import pytest
 
+from blindchess.adapters.speech import pcm as audio
+from blindchess.adapters.speech import tts
+from blindchess.base.errors import UserError
 from blindchess.cli import main
-from blindchess.errors import UserError
-from blindchess.speech import audio, tts
 
 pytestmark = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 

@@ -13,7 +13,7 @@ import subprocess
 
 import pytest
 
-from blindchess.speech import pronunciation
+from blindchess.adapters.speech import pronunciation
 
 pytestmark = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 

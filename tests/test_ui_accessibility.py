@@ -12,13 +12,13 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QTableWidget
+from ui_window import open_window
 
 from blindchess.ui import a11y
 from blindchess.ui.arbiter import ArbiterDialog
 from blindchess.ui.new_game import GameSetup, NewGameDialog
 from blindchess.ui.settings_dialog import SettingsDialog
 from blindchess.ui.shortcuts import SHORTCUTS, HelpDialog
-from ui_window import open_window
 
 
 @pytest.fixture(params=["de", "en"])
@@ -239,8 +239,9 @@ def test_at_200_percent_the_cursor_square_is_scrolled_into_view(qtbot):
 
 def test_ctrl_r_repeats_the_last_announcement_not_the_square(qtbot):
     """After a move and some squares read on the board, Ctrl+R says the move again."""
-    from blindchess.table.events import Speak
     from ui_window import TestClock
+
+    from blindchess.table.events import Speak
 
     clock = TestClock()
     with open_window(qtbot, "de", clock=clock) as (controller, window):
@@ -317,9 +318,10 @@ def test_ctrl_n_asks_before_replacing_a_running_game(app_window, qtbot):
 
 def test_ctrl_w_changes_the_wording_of_the_board_and_the_table(qtbot):
     """Lichess's choice (Anna / NATO / SAN): the cells, the table's answers and the saved setting follow Ctrl+W."""
+    from ui_window import TestClock
+
     from blindchess.table.events import Speak
     from blindchess.ui.settings import Settings
-    from ui_window import TestClock
 
     clock = TestClock()
     with open_window(qtbot, "de", clock=clock) as (controller, window):

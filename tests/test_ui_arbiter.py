@@ -12,21 +12,13 @@ import chess
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QInputDialog
+from ui_window import TestClock, open_window
 
-from blindchess.game.events import (
-    Announce,
-    AnnounceIgnored,
-    AnnounceUnclear,
-    Note,
-    RulingOverride,
-    TimeRequest,
-    Touch,
-)
+from blindchess.game.events import Announce, AnnounceIgnored, AnnounceUnclear, Note, RulingOverride, TimeRequest, Touch
 from blindchess.table.speech import internal_ids
 from blindchess.ui.app import build, journal_to_reopen
 from blindchess.ui.new_game import GameSetup, NewGameDialog
 from blindchess.ui.settings import Settings
-from ui_window import TestClock, open_window
 
 
 @pytest.fixture

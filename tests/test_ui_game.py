@@ -21,11 +21,11 @@ import chess
 import pytest
 from PySide6.QtCore import Qt
 
-from blindchess import paths
+from blindchess.adapters.devices.simulator import VirtualPegboard
+from blindchess.adapters.speech.tts import Speaker
+from blindchess.base import paths
 from blindchess.game.events import Ruling, TimeRequest, Touch
 from blindchess.pegboard.choreography import plan_move
-from blindchess.pegboard.simulator import VirtualPegboard
-from blindchess.speech.tts import Speaker
 from blindchess.ui.app import build
 from blindchess.ui.new_game import GameSetup
 from blindchess.ui.settings import Settings

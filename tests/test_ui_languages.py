@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
-from blindchess import i18n
+from blindchess.base import i18n
 from blindchess.ui import qt_translations
 from blindchess.ui.app import app_lang, parse_args
 from blindchess.ui.new_game import NewGameDialog

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from ui_window import TestClock, open_window
 
 from blindchess.ui import a11y, theme
 from blindchess.ui.claims import ClaimDialog
@@ -28,7 +29,6 @@ from blindchess.ui.new_game import GameSetup, NewGameDialog
 from blindchess.ui.settings import Settings
 from blindchess.ui.settings_dialog import SettingsDialog
 from blindchess.ui.text import t
-from ui_window import TestClock, open_window
 
 TODAY = datetime.date(2025, 6, 1)
 #: The new-game dialog's text fields, what is typed into each and what the game gets (GameSetup's field).

@@ -20,10 +20,10 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QWidget,
 )
+from ui_window import TestClock, open_window
 
 from blindchess.ui.line import LineInput
 from blindchess.ui.new_game import GameSetup, NewGameDialog, describe_time_control, pgn_date
-from ui_window import TestClock, open_window
 
 TODAY = datetime.date(2025, 6, 1)
 

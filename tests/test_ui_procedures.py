@@ -7,13 +7,13 @@ from __future__ import annotations
 import chess
 import pytest
 from PySide6.QtCore import Qt
+from ui_window import TestClock, open_window
 
 from blindchess.game.events import MoveMade
 from blindchess.ui.claims import CLAIMS, ClaimDialog
 from blindchess.ui.controller import table_setup
 from blindchess.ui.new_game import GameSetup, NewGameDialog
 from blindchess.ui.settings import Settings
-from ui_window import TestClock, open_window
 
 
 @pytest.fixture

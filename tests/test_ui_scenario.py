@@ -21,9 +21,9 @@ from pathlib import Path
 import chess
 import pytest
 
-from blindchess.speech.tts import Speaker
-from blindchess.table.events import Speak
+from blindchess.adapters.speech.tts import Speaker
 from blindchess.scenario import HeadlessFront, play, read_script
+from blindchess.table.events import Speak
 from blindchess.ui.scenario_front import AppFront
 
 SCENARIOS = Path(__file__).parent / "scenarios"

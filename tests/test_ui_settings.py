@@ -153,7 +153,7 @@ def test_the_channel_and_earcons_are_chosen_by_keyboard_and_named_for_the_screen
 
 
 def test_new_settings_switch_the_channel_at_once(qtbot):
-    from blindchess.speech.tts import Speaker
+    from blindchess.adapters.speech.tts import Speaker
     from blindchess.ui.controller import GameController
 
     class Reader:
@@ -189,7 +189,7 @@ def test_a_screen_reader_is_found_in_this_session_only(tmp_path):
     """Linux: an Orca process of this user counts when it runs in our D-Bus session, not in another one."""
     import os
 
-    from blindchess.speech import screenreader
+    from blindchess.adapters.speech import screenreader
 
     ours = {"DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus", "DISPLAY": ":0"}
     for pid, comm, bus in (("101", "bash", ours["DBUS_SESSION_BUS_ADDRESS"]), ("102", "orca", "unix:path=/other")):

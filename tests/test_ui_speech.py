@@ -14,15 +14,14 @@ import shutil
 import subprocess
 
 import pytest
+from vosk_stand_in import korean_model
 
-from blindchess.speech import audio
-from blindchess.speech.tts import Speaker
+from blindchess.adapters.speech import pcm as audio
+from blindchess.adapters.speech.tts import Speaker
 from blindchess.table.events import Heard
 from blindchess.ui.app import build
 from blindchess.ui.new_game import GameSetup
 from blindchess.ui.settings import Settings
-from vosk_stand_in import korean_model
-
 
 MODEL = korean_model()
 pytestmark = [

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from blindchess.resources import locale_dir
+from blindchess.base.resources import locale_dir
 from blindchess.table.speech import internal_ids
 from blindchess.ui.main_window import INPUT_MODES
 from blindchess.ui.shortcuts import BOARD_KEYS, MENUS, SHORTCUTS

@@ -11,12 +11,12 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel, QLineEdit, QMessageBox, QWidget
+from ui_window import TestClock, open_window
 
 from blindchess.ui import qt_translations, theme
 from blindchess.ui.panels import ClockPanel
 from blindchess.ui.settings import Settings
 from blindchess.ui.settings_dialog import SettingsDialog
-from ui_window import TestClock, open_window
 
 LOOKS = tuple(theme.SCHEMES)
 _GROUPS = {"": (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive), "disabled": (QPalette.ColorGroup.Disabled,)}

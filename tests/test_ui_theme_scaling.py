@@ -8,10 +8,10 @@ import datetime
 import pytest
 from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QWidget
+from ui_window import TestClock, open_window
 
 from blindchess.ui import theme
 from blindchess.ui.new_game import NewGameDialog
-from ui_window import TestClock, open_window
 
 SCALES = (1.0, 1.5, 2.0)
 

@@ -11,7 +11,7 @@ import chess
 import pytest
 from PySide6.QtCore import Qt
 
-from blindchess.speech.tts import Speaker
+from blindchess.adapters.speech.tts import Speaker
 from blindchess.table.table import TableSetup
 from blindchess.ui.controller import GameController
 from blindchess.ui.main_window import MainWindow

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from blindchess.speech.tts import Speaker
+from blindchess.adapters.speech.tts import Speaker
 from blindchess.ui.app import build
 from blindchess.ui.settings import Settings
 

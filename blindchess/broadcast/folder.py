@@ -1,7 +1,7 @@
 """The broadcast as files in a folder, the LiveChess convention: ``DIR/games.pgn`` and ``DIR/roundN/games.pgn``.
 
 Each file is written whole or not at all (a temporary file beside it, then renamed onto it:
-:func:`blindchess.records.files.write_text`), so a tool polling the folder never reads half a
+:func:`blindchess.base.files.write_text`), so a tool polling the folder never reads half a
 file; a file is written again only when its text changed.
 """
 
@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import UserError
-from ..i18n import tr
-from ..records.files import write_text
+from ..base import UserError, tr, write_text
 from .pages import Page
 
 __all__ = ["FolderWriter"]

@@ -19,9 +19,9 @@ from html import escape
 
 import chess
 
-from ..clock import format_time
-from ..i18n import tr
-from .reading import Claimed, LiveGame, TableState
+from ..base import tr
+from ..laws import format_time
+from .reading import ClaimRecord, LiveGame, TableReport
 
 __all__ = ["Page", "build_pages", "round_folder", "collection", "ARBITER_REFRESH", "PGN_TYPE", "HTML_TYPE"]
 
@@ -247,7 +247,7 @@ def _table_row(number: int, game: LiveGame, lang: str) -> str:
     return (f"<tr><th scope=\"row\">{head}</th>" + "".join(f"<td>{escape(cell)}</td>" for cell in cells) + "</tr>")
 
 
-def _proposal_short(s: TableState, lang: str) -> str:
+def _proposal_short(s: TableReport, lang: str) -> str:
     if s.proposal_kind == "correct-board":
         return tr("broadcast.proposal_correct", lang)
     if s.proposal_kind == "retrace":
@@ -278,7 +278,7 @@ def _state_text(game: LiveGame, lang: str) -> str:
     return "; ".join(parts)
 
 
-def _boards_text(s: TableState, lang: str) -> str:
+def _boards_text(s: TableReport, lang: str) -> str:
     p = s.parting
     if p is None:
         return tr("broadcast.boards_agree", lang)
@@ -289,13 +289,13 @@ def _boards_text(s: TableState, lang: str) -> str:
     return tr("broadcast.boards_part", lang, board=board, ply=p.ply, squares=squares)
 
 
-def _flags_text(s: TableState, lang: str) -> str:
+def _flags_text(s: TableReport, lang: str) -> str:
     if not s.flags:
         return tr("broadcast.no_flag", lang)
     return "; ".join(tr("broadcast.flag_fallen", lang, color=_color(c, lang)) for c in s.flags)
 
 
-def _claims_text(claims: Sequence[Claimed], lang: str) -> str:
+def _claims_text(claims: Sequence[ClaimRecord], lang: str) -> str:
     if not claims:
         return tr("broadcast.no_claim", lang)
     out = []
@@ -307,7 +307,7 @@ def _claims_text(claims: Sequence[Claimed], lang: str) -> str:
     return "; ".join(out)
 
 
-def _clocks(s: TableState, lang: str) -> str:
+def _clocks(s: TableReport, lang: str) -> str:
     white, black = s.clocks
     if white is None or black is None:
         return ""

@@ -1,16 +1,16 @@
 """One journal as the broadcast shows it: the game's PGN as it stands and the table's state for the arbiter.
 
 A journal being written is read from a *copy* taken in one pass (:func:`read_game`), so the check
-of its lines (:func:`blindchess.journal.read_journal`) and the replay by the rules engine
+of its lines (:func:`blindchess.storage.journal.read_journal`) and the replay by the rules engine
 (:meth:`blindchess.game.Session.load`, read-only) see the same bytes. A copy taken while the
 program writes may end inside a unit: that unit was never acted on and is not applied (the
 journal's guarantee), so the game read is the game as the table knew it at that moment.
 
-A damaged journal (:func:`blindchess.journal.verdict`) is served up to the half-move before the
+A damaged journal (:func:`blindchess.storage.journal.verdict`) is served up to the half-move before the
 first one the damage may affect, with the reader's messages in a PGN comment; the result is then
 "*" (what came after the damage is not known) — never an invented move.
 
-Every move carries ``[%clk]``: the mover's time after his press (:func:`blindchess.pgn.session_to_game`), and
+Every move carries ``[%clk]``: the mover's time after his press (:func:`blindchess.records.pgn.session_to_game`), and
 for the newest move, made but not yet pressed, his time at the moment it was made.
 """
 
@@ -24,25 +24,21 @@ from pathlib import Path
 import chess
 import chess.pgn
 
-from ..errors import UserError
-from ..game import Session
-from ..game.boards import Parting
-from ..game.events import Claim, ClaimJudged, FlagFallen, MoveMade
-from ..i18n import tr
-from ..journal import MAX_BYTES, read_journal, verdict
-from ..notation import write
-from ..pgn import session_to_game
-from ..records.source import journal_messages
-from ..textfile import read_bytes
+from ..adapters import journal_messages
+from ..base import UserError, read_bytes, tr
+from ..game import Claim, ClaimJudged, FlagFallen, MoveMade, Parting, Session
+from ..language import write
+from ..records import session_to_game
+from ..storage import MAX_BYTES, read_journal, verdict
 
-__all__ = ["Claimed", "LiveGame", "TableState", "journal_bytes", "read_game", "pgn_text"]
+__all__ = ["ClaimRecord", "LiveGame", "TableReport", "journal_bytes", "read_game", "pgn_text"]
 
 #: What a replay may raise on a line that does not fit the game (the export's reader catches the same).
 _REPLAY_ERRORS = (ValueError, KeyError, TypeError, IndexError)
 
 
 @dataclass(frozen=True)
-class Claimed:
+class ClaimRecord:
     """A claim at the table (Art. 6.8, 9.2, 9.3, A.4): who, what, and the arbiter's judgment
     (``upheld`` None while none is recorded)."""
 
@@ -52,7 +48,7 @@ class Claimed:
 
 
 @dataclass(frozen=True)
-class TableState:
+class TableReport:
     """What the arbiter needs to know of one table, as the journal has it.
 
     ``parting``: where a board parts from the game (D.2.9), ``proposal``: the ruling the rules
@@ -69,7 +65,7 @@ class TableState:
     proposal_kind: str | None
     proposal_plies: int
     flags: tuple[chess.Color, ...]
-    claims: tuple[Claimed, ...]
+    claims: tuple[ClaimRecord, ...]
     draw_offer: chess.Color | None
     adjourned: bool
     sealed: bool
@@ -93,7 +89,7 @@ class LiveGame:
     pgn: str
     start: chess.Board
     moves: tuple[str, ...]
-    state: TableState
+    state: TableReport
     damage: tuple[str, ...]
     cut: bool
 
@@ -118,7 +114,7 @@ def pgn_text(game: chess.pgn.Game) -> str:
 
 def journal_bytes(path: Path, lang: str) -> bytes:
     """The journal's bytes in one pass: a regular file only (a pipe is never waited on), at most a journal's
-    size. Raises :class:`~blindchess.errors.UserError`."""
+    size. Raises :class:`~blindchess.base.errors.UserError`."""
     return read_bytes(path, lang, max_bytes=MAX_BYTES)
 
 
@@ -127,7 +123,7 @@ def read_game(path: Path, lang: str, workdir: Path, data: bytes | None = None) -
 
     The journal's bytes (``data``, else read now: :func:`journal_bytes`) are copied into ``workdir`` first
     (see the module docstring). Raises
-    :class:`~blindchess.errors.UserError` when the file holds no game (yet) or is no regular file,
+    :class:`~blindchess.base.errors.UserError` when the file holds no game (yet) or is no regular file,
     unreadable or larger than a journal may be; OSError when the copy cannot be written.
     """
     fd, name = tempfile.mkstemp(prefix="journal-", suffix=".jsonl", dir=workdir)
@@ -198,18 +194,18 @@ def _written(start: chess.Board, moves: list[chess.Move], lang: str) -> list[str
     return out
 
 
-def _table_state(session: Session, lang: str) -> TableState:
+def _table_state(session: Session, lang: str) -> TableReport:
     flags: list[chess.Color] = []
-    claims: list[Claimed] = []
+    claims: list[ClaimRecord] = []
     for ev in session.events:
         if isinstance(ev, FlagFallen):
             color = ev.color == "white"
             if color not in flags:
                 flags.append(color)
         elif isinstance(ev, Claim):
-            claims.append(Claimed(ev.color == "white", ev.kind, None))
+            claims.append(ClaimRecord(ev.color == "white", ev.kind, None))
         elif isinstance(ev, ClaimJudged):
-            judged = Claimed(ev.color == "white", ev.kind, ev.upheld)
+            judged = ClaimRecord(ev.color == "white", ev.kind, ev.upheld)
             if claims and claims[-1].upheld is None and claims[-1].color == judged.color:
                 claims[-1] = judged
             else:
@@ -225,6 +221,6 @@ def _table_state(session: Session, lang: str) -> TableState:
     at = session.last_time
     times = tuple(None if clock.time_control is None else clock.remaining(c, at) for c in (chess.WHITE, chess.BLACK))
     running = clock.running if clock.ticking else None
-    return TableState(session.to_move, session.result, session.result_reason, parting, proposal, kind, plies, tuple(flags),
+    return TableReport(session.to_move, session.result, session.result_reason, parting, proposal, kind, plies, tuple(flags),
                       tuple(claims), session.draw_offer, session.adjourned, session.envelope_sealed,
                       (times[0], times[1]), running)

@@ -30,8 +30,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from ..errors import UserError
-from ..i18n import tr
+from ..base import UserError, tr
 from .pages import Page, error_page, not_found_page
 
 __all__ = ["BroadcastServer", "MAX_CONNECTIONS", "MAX_REQUEST_LINE", "MAX_HEAD", "TIMEOUT"]
@@ -148,7 +147,7 @@ class _Handler(BaseHTTPRequestHandler):
 class BroadcastServer(ThreadingHTTPServer):
     """The HTTP server of a broadcast: answers ``page(path)`` gives, at most ``max_connections`` at once.
 
-    Raises :class:`~blindchess.errors.UserError` (in ``lang``) when it cannot listen on
+    Raises :class:`~blindchess.base.errors.UserError` (in ``lang``) when it cannot listen on
     ``host``:``port`` (the port taken, a host that is not this machine's)."""
 
     daemon_threads = True

@@ -19,8 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..errors import UserError
-from ..i18n import tr
+from ..base import UserError, tr
 from .folder import FolderWriter
 from .pages import Page, build_pages
 from .server import MAX_CONNECTIONS, BroadcastServer
@@ -66,7 +65,7 @@ class Broadcast:
     def start(self) -> None:
         """Listen, read the journals once, write the folder, then keep following them in the background.
 
-        Raises :class:`~blindchess.errors.UserError` when the port cannot be listened on or the folder
+        Raises :class:`~blindchess.base.errors.UserError` when the port cannot be listened on or the folder
         cannot be written; nothing keeps running then."""
         self._server = BroadcastServer(self.host, self._port, self.page, self.lang,
                                        max_connections=self._max_connections)

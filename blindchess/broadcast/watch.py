@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import UserError
-from ..journal import SUFFIX
+from ..base import UserError
+from ..storage import SUFFIX
 from .reading import LiveGame, journal_bytes, read_game
 
 __all__ = ["Watcher", "MAX_GAMES", "SETTLE"]

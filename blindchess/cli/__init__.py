@@ -3,13 +3,13 @@
 Each subcommand lives in its own module of this package and exposes
 ``register(subparsers)``, which adds its parser and sets ``func`` (a callable
 taking the parsed arguments and returning the exit code). Errors meant for the
-user (:class:`blindchess.errors.UserError`) are printed as they are. An
+user (:class:`blindchess.base.errors.UserError`) are printed as they are. An
 ``OSError`` about a path the user gave (a name too long, a symlink loop, a
 folder where a file belongs …) that a command did not turn into a message itself
 becomes one line naming the path and the reason, exit code 2. Anything else is
 logged to a file and reported in one line — no traceback reaches a user.
 
-The language is chosen once (:func:`blindchess.i18n.default_lang`): ``--lang``
+The language is chosen once (:func:`blindchess.base.i18n.default_lang`): ``--lang``
 anywhere on the command line (``blindchess --lang nl notation check …`` or
 ``blindchess notation check … --lang nl``) is the language the program speaks
 and writes — messages, help, argparse's own words, spoken texts and exports.
@@ -27,10 +27,21 @@ import sys
 import traceback
 from collections.abc import Sequence
 
-from .. import __version__, paths
-from ..errors import UserError
-from ..i18n import UI_LANGS, chosen_lang, default_lang, tr, translate_argparse, use_lang
-from ..textfile import os_error_text, shown_path
+from .. import __version__
+from ..base import (
+    UI_LANGS,
+    UserError,
+    chosen_lang,
+    default_lang,
+    journal_dir,
+    log_dir,
+    models_dir,
+    os_error_text,
+    shown_path,
+    tr,
+    translate_argparse,
+    use_lang,
+)
 from .app import start_app
 from .options import Parser, add_lang_argument, lang_from_argv
 
@@ -59,7 +70,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     parser = Parser(
         prog="blindchess",
         description=tr("cli.description", lang),
-        epilog=tr("cli.paths", lang, journals=paths.journal_dir(), models=paths.models_dir()),
+        epilog=tr("cli.paths", lang, journals=journal_dir(), models=models_dir()),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"blindchess {__version__}")
@@ -73,7 +84,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
 def _log_internal_error() -> str:
     """Write the current traceback to the log folder and return the file's path."""
     try:
-        folder = paths.log_dir()
+        folder = log_dir()
         folder.mkdir(parents=True, exist_ok=True)
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         path = folder / f"error-{stamp}.log"

@@ -8,15 +8,15 @@ Appendix D.2.1), one numbered phrase per line::
     2. Springer Felix drei
 
 With ``--wav`` the same lines are spoken into one WAV file (a recording of the
-game, D.2.7) by :func:`blindchess.speech.tts.render_phrases_wav`. A file that
+game, D.2.7) by :func:`blindchess.adapters.speech.tts.render_phrases_wav`. A file that
 holds no readable game is reported in the user's language (exit code 2).
 The file may be PGN or a scoresheet in any notation (read with
-:func:`blindchess.notation.read_score`) and may hold several games: each is
+:func:`blindchess.language.notation.read_score`) and may hold several games: each is
 announced after a line naming it ("Partie 2: Anna – Bella").
 
 The file is streamed: it is read line by line
 (:func:`text_lines`, lines cut at :data:`MAX_LINE_BYTES`), split into games as
-they come (:func:`blindchess.notation.iter_games`) and each game is printed as
+they come (:func:`blindchess.language.notation.iter_games`) and each game is printed as
 soon as it is read, so memory stays bounded by the largest game, not the file
 (a 19 MB file of 271,428 games: see tests/benchmarks/bench_notation.py). Only
 the first game is held back until the second shows whether game lines are
@@ -37,12 +37,9 @@ from pathlib import Path
 import chess
 import chess.pgn
 
-from ..errors import UserError
-from ..i18n import default_lang, tr
+from ..base import UserError, default_lang, os_error_text, tr
+from ..language import LANGS, announce, iter_games, read_score
 from .options import add_lang_argument
-from ..notation import iter_games, read_score
-from ..phonetic import LANGS, announce
-from ..textfile import os_error_text
 
 #: A longer line is read in pieces of this many bytes (bounded memory on any input, e.g. /dev/zero).
 MAX_LINE_BYTES = 1_000_000
@@ -114,7 +111,7 @@ def iter_read_games(path: Path, lang: str) -> Iterator[Game]:
     """Every game in the file, as it is read: its PGN headers, start position and moves.
 
     A file may hold several PGN games; each is read with
-    :func:`blindchess.notation.read_score`, so a scoresheet typed in any of the
+    :func:`blindchess.language.notation.read_score`, so a scoresheet typed in any of the
     six notations (FIDE Laws Appendix C) is announced as well as PGN, and
     ``FEN`` / ``Variant`` headers set the start (Chess960 included). UserError
     (exit 2) when the file is missing, binary or not a regular file, or when a
@@ -184,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
     collected: list[str] | None = None
     if args.wav is not None:
         try:
-            from ..speech.tts import render_phrases_wav  # optional: the speech engine may not be installed
+            from ..adapters import render_phrases_wav  # optional: the speech engine may not be installed
         except ImportError as exc:
             raise UserError(tr("phonetic.announce_no_wav", ui_lang, error=exc)) from exc
         collected = []

@@ -12,11 +12,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from ..base import tr
 from ..broadcast import WindowBroadcast
-from ..i18n import tr
-from ..ui import broadcasting
-from ..ui.app import add_arguments
-from ..ui.app import main as app_main
+from ..ui import add_arguments, use
+from ..ui import main as app_main
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -27,7 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def start_app(argv: Sequence[str] = ()) -> int:
     """Run the desktop app with the app's own arguments; its exit code (2 when Qt cannot start)."""
-    broadcasting.use(WindowBroadcast)   # the window's live broadcast (its setting) is this package's
+    use(WindowBroadcast)   # the window's live broadcast (its setting) is this package's
     return int(app_main(list(argv)) or 0)
 
 

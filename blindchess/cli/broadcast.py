@@ -15,11 +15,9 @@ import stat
 import sys
 from pathlib import Path
 
+from ..base import UserError, default_lang, is_missing, os_error_text, regular_file, shown_path, tr
 from ..broadcast import DEFAULT_HOST, DEFAULT_PORT, Broadcast
-from ..errors import UserError
-from ..i18n import default_lang, tr
-from ..journal import NotRegularFile, describe
-from ..textfile import is_missing, os_error_text, regular_file, shown_path
+from ..storage import NotRegularFile, describe
 from .options import add_lang_argument
 
 

@@ -12,9 +12,8 @@ import json
 
 import chess
 
-from .. import chess960
-from ..errors import UserError
-from ..i18n import default_lang, tr
+from ..base import UserError, default_lang, tr
+from ..laws import NORMAL_START, castling_plan, check_number, describe, random_number, start_board
 from .options import add_lang_argument
 
 
@@ -35,7 +34,7 @@ def _castling(board: chess.Board, lang: str) -> list[dict]:
     out = []
     for color in (chess.WHITE, chess.BLACK):
         for side in ("king", "queen"):
-            plan = chess960.castling_plan(board, color, side)
+            plan = castling_plan(board, color, side)
             if plan is not None:
                 out.append({"color": "white" if color else "black", "notation": plan.notation,
                             "kind": plan.kind, "kind_text": tr(f"tournament.kind_{plan.kind}", lang),
@@ -49,15 +48,15 @@ def run(args: argparse.Namespace) -> int:
     if args.number is not None and (args.random or args.seed is not None):
         raise UserError(tr("tournament.cli_number_or_random", lang, number=args.number))
     if args.random or args.seed is not None:
-        number = chess960.random_number(args.seed)
+        number = random_number(args.seed)
     else:
-        number = chess960.check_number(518 if args.number is None else args.number, lang)
-    board = chess960.start_board(number)
-    spoken = chess960.describe(number, lang)
+        number = check_number(518 if args.number is None else args.number, lang)
+    board = start_board(number)
+    spoken = describe(number, lang)
     castling = _castling(board, lang)
     if args.json:
         print(json.dumps({"number": number, "fen": board.fen(), "spoken": spoken,
-                          "normal_start": number == chess960.NORMAL_START,
+                          "normal_start": number == NORMAL_START,
                           "castling": castling}, ensure_ascii=False, indent=2))
         return 0
     print(tr("tournament.chess960_position", lang, number=number))

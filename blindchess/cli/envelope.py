@@ -17,15 +17,22 @@ from pathlib import Path
 
 import chess
 
-from .. import bounds
-from .. import envelope as env
-from ..clock import parse_duration
-from ..errors import UserError
-from ..i18n import default_lang, tr
+from ..adapters import write_envelope_pdf
+from ..base import (
+    MAX_FULLMOVE,
+    MAX_HALFMOVE_CLOCK,
+    MAX_HEADER_CHARS,
+    UserError,
+    counters_ok,
+    default_lang,
+    os_error_text,
+    regular_file,
+    shown_path,
+    tr,
+)
+from ..laws import Envelope, Resumption, board_from_fen, check_sealed_move, envelope_from_events, parse_duration
+from ..storage import read_journal
 from .options import add_lang_argument
-from ..journal import read_journal
-from ..textfile import os_error_text, regular_file, shown_path
-from ..records.envelope_pdf import write_pdf
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -66,12 +73,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def _board(fen: str, lang: str) -> chess.Board:
     """The position of ``--fen``; refused when it is no position of a game (its move number included)."""
     try:
-        board = env.board_from_fen(fen)
+        board = board_from_fen(fen)
     except ValueError:
         raise UserError(tr("tournament.cli_bad_fen", lang, fen=_shown(fen))) from None
-    if not bounds.counters_ok(board.halfmove_clock, board.fullmove_number):
-        raise UserError(tr("bounds.move_number", lang, what=f"“{_shown(fen)}”", moves=bounds.MAX_FULLMOVE,
-                           clock=bounds.MAX_HALFMOVE_CLOCK))
+    if not counters_ok(board.halfmove_clock, board.fullmove_number):
+        raise UserError(tr("bounds.move_number", lang, what=f"“{_shown(fen)}”", moves=MAX_FULLMOVE,
+                           clock=MAX_HALFMOVE_CLOCK))
     return board
 
 
@@ -81,7 +88,7 @@ def _shown(text: str, limit: int = 100) -> str:
 
 
 def _seconds(text: str, lang: str) -> float:
-    """A time used (``--white-used``): seconds or h:mm:ss, from 0 to :data:`blindchess.bounds.MAX_SECONDS`."""
+    """A time used (``--white-used``): seconds or h:mm:ss, from 0 to :data:`blindchess.base.bounds.MAX_SECONDS`."""
     try:
         return parse_duration(text)
     except ValueError:
@@ -89,15 +96,15 @@ def _seconds(text: str, lang: str) -> float:
 
 
 def _fields(args: argparse.Namespace, lang: str) -> None:
-    """The envelope's written fields are at most as long as a header value (:data:`blindchess.bounds.MAX_HEADER_CHARS`)."""
+    """The envelope's written fields are at most as long as a header value (:data:`blindchess.base.bounds.MAX_HEADER_CHARS`)."""
     for name in ("white", "black", "date", "time", "venue", "event", "round"):
-        if len(getattr(args, name) or "") > bounds.MAX_HEADER_CHARS:
-            raise UserError(tr("bounds.value", lang, what="--" + name, limit=bounds.MAX_HEADER_CHARS))
+        if len(getattr(args, name) or "") > MAX_HEADER_CHARS:
+            raise UserError(tr("bounds.value", lang, what="--" + name, limit=MAX_HEADER_CHARS))
 
 
 def run_check(args: argparse.Namespace) -> int:
     lang = args.lang
-    check = env.check_sealed_move(_board(args.fen, lang), args.text, lang, spoken=args.spoken)
+    check = check_sealed_move(_board(args.fen, lang), args.text, lang, spoken=args.spoken)
     if args.json:
         print(json.dumps({"written": check.written, "ok": check.ok, "problem": check.problem,
                           "point": check.point, "uci": check.move.uci() if check.move else None,
@@ -108,14 +115,14 @@ def run_check(args: argparse.Namespace) -> int:
     return 0 if check.ok else 1
 
 
-def _from_journal(path: Path, lang: str) -> env.Envelope:
+def _from_journal(path: Path, lang: str) -> Envelope:
     regular_file(path, lang)   # UserError: missing, a folder, a device, a refused name
     try:
         events = read_journal(path).events
     except OSError as exc:
         raise UserError(tr("tournament.cli_no_journal", lang, path=shown_path(path),
                            error=os_error_text(exc, lang))) from None
-    envelope = env.envelope_from_events(events)
+    envelope = envelope_from_events(events)
     if envelope is None:
         raise UserError(tr("tournament.cli_no_adjournment", lang, path=path))
     return envelope
@@ -129,11 +136,11 @@ def run_show(args: argparse.Namespace) -> int:
         _fields(args, lang)
         board = _board(args.fen, lang)
         offer = None if args.draw_offer is None else args.draw_offer == "white"
-        envelope = env.Envelope(white=args.white, black=args.black, position=board.fen(),
+        envelope = Envelope(white=args.white, black=args.black, position=board.fen(),
                                 white_used=_seconds(args.white_used, lang),
                                 black_used=_seconds(args.black_used, lang), sealer=board.turn,
                                 move_number=board.fullmove_number, draw_offer=offer,
-                                resumption=env.Resumption(args.date, args.time, args.venue),
+                                resumption=Resumption(args.date, args.time, args.venue),
                                 event=args.event, round=args.round)
     else:
         raise UserError(tr("tournament.cli_show_needs", lang))
@@ -142,6 +149,6 @@ def run_show(args: argparse.Namespace) -> int:
     else:
         print(envelope.text(lang))
     if args.pdf is not None:
-        path = write_pdf(envelope, args.pdf, lang)   # UserError when not written: no "PDF written" then
+        path = write_envelope_pdf(envelope, args.pdf, lang)   # UserError when not written: no "PDF written" then
         print(tr("tournament.cli_pdf_written", lang, path=path))
     return 0

@@ -7,7 +7,7 @@ Bad input gets a message in the user's language and a non-zero exit code; the
 output file is written whole or not at all (temporary file, then rename).
 ``-o -`` writes the record to standard output, binary formats (WAV, PDF) too,
 and nothing else goes there (notes go to standard error).
-A damaged journal (see :mod:`blindchess.journal`) is named with the half-moves it
+A damaged journal (see :mod:`blindchess.storage.journal`) is named with the half-moves it
 affects and exits 1; nothing is written unless ``--damaged`` asks for the
 recovered part (the exit code stays 1).
 """
@@ -20,9 +20,20 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .. import DEFAULT_LANG, NOTATION_LANGS, bounds
-from ..errors import UserError
-from ..i18n import default_lang, tr
+from ..base import (
+    DEFAULT_LANG,
+    MAX_FULLMOVE,
+    MAX_HALFMOVE_CLOCK,
+    MAX_HEADER_CHARS,
+    MAX_PAGE_LENGTH,
+    MAX_PLIES,
+    MAX_WIDTH,
+    NOTATION_LANGS,
+    UserError,
+    counters_ok,
+    default_lang,
+    tr,
+)
 from .options import add_lang_argument
 
 if TYPE_CHECKING:
@@ -60,10 +71,10 @@ def _check(args: argparse.Namespace, ui_lang: str) -> tuple[str, str]:
     lang = (args.notation_lang or (ui_lang if ui_lang in NOTATION_LANGS else DEFAULT_LANG)).strip().lower()
     if lang not in NOTATION_LANGS:
         raise UserError(tr("records.bad_lang", ui_lang, lang=args.notation_lang, langs=", ".join(NOTATION_LANGS)))
-    if not 12 <= args.width <= bounds.MAX_WIDTH:
-        raise UserError(tr("bounds.width", ui_lang, low=12, high=bounds.MAX_WIDTH, width=args.width))
-    if not 3 <= args.page_length <= bounds.MAX_PAGE_LENGTH:
-        raise UserError(tr("bounds.page_length", ui_lang, low=3, high=bounds.MAX_PAGE_LENGTH, lines=args.page_length))
+    if not 12 <= args.width <= MAX_WIDTH:
+        raise UserError(tr("bounds.width", ui_lang, low=12, high=MAX_WIDTH, width=args.width))
+    if not 3 <= args.page_length <= MAX_PAGE_LENGTH:
+        raise UserError(tr("bounds.page_length", ui_lang, low=3, high=MAX_PAGE_LENGTH, lines=args.page_length))
     if not args.output:
         raise UserError(tr("records.no_output", ui_lang))
     return fmt, lang
@@ -79,36 +90,36 @@ def _check_size(source: str, ui_lang: str) -> None:
     path = Path(source)
     if path.suffix.lower() in (".jsonl", ".journal"):
         return   # a journal is bounded by its own reader
-    from ..textfile import read_bytes
+    from ..base import read_bytes
 
     try:
         data = read_bytes(path, ui_lang)
     except UserError:
         return   # reading the game says what is wrong with the file
-    if len(_MOVE_WORD.findall(data)) > 4 * bounds.MAX_PLIES:
-        raise UserError(tr("bounds.plies", ui_lang, what=source, limit=bounds.MAX_PLIES))
+    if len(_MOVE_WORD.findall(data)) > 4 * MAX_PLIES:
+        raise UserError(tr("bounds.plies", ui_lang, what=source, limit=MAX_PLIES))
 
 
 def _check_game(game: chess.pgn.Game, source: str, ui_lang: str) -> None:
-    """The game within the bounds every reader keeps (:mod:`blindchess.bounds`): no more half-moves than
+    """The game within the bounds every reader keeps (:mod:`blindchess.base.bounds`): no more half-moves than
     the longest game, a start position whose move counters a game can reach, header values no longer
     than a PGN string. Raises UserError (exit 2)."""
     plies = sum(1 for _ in game.mainline_moves())
-    if plies > bounds.MAX_PLIES:
-        raise UserError(tr("bounds.plies", ui_lang, what=source, limit=bounds.MAX_PLIES))
+    if plies > MAX_PLIES:
+        raise UserError(tr("bounds.plies", ui_lang, what=source, limit=MAX_PLIES))
     board = game.board()
-    if not bounds.counters_ok(board.halfmove_clock, board.fullmove_number):
-        raise UserError(tr("bounds.move_number", ui_lang, what=source, moves=bounds.MAX_FULLMOVE,
-                           clock=bounds.MAX_HALFMOVE_CLOCK))
+    if not counters_ok(board.halfmove_clock, board.fullmove_number):
+        raise UserError(tr("bounds.move_number", ui_lang, what=source, moves=MAX_FULLMOVE,
+                           clock=MAX_HALFMOVE_CLOCK))
     for name, value in game.headers.items():
-        if len(value) > bounds.MAX_HEADER_CHARS:
-            raise UserError(tr("bounds.value", ui_lang, what=f"{source} [{name[:40]}]", limit=bounds.MAX_HEADER_CHARS))
+        if len(value) > MAX_HEADER_CHARS:
+            raise UserError(tr("bounds.value", ui_lang, what=f"{source} [{name[:40]}]", limit=MAX_HEADER_CHARS))
 
 
 def run(args: argparse.Namespace) -> int:
     ui_lang = default_lang()
     fmt, lang = _check(args, ui_lang)
-    from ..records.source import load_game
+    from ..adapters import load_game
 
     warnings: list[str] = []
     damage: list[str] = []
@@ -133,7 +144,7 @@ def _write(args: argparse.Namespace, game, fmt: str, lang: str, ui_lang: str) ->
     target = Path(args.output)
     count = _produce(args, game, fmt, lang, ui_lang, target)
     if count is not None:
-        from ..plural import plural
+        from ..base import plural
 
         print(plural(count, "records.written_many_one", "records.written_many", ui_lang,
                      count=count, path=target, format=fmt))
@@ -160,33 +171,33 @@ def _to_stdout(args: argparse.Namespace, game, fmt: str, lang: str, ui_lang: str
 
 def _produce(args: argparse.Namespace, game, fmt: str, lang: str, ui_lang: str, target: Path) -> int | None:
     """Write the record to ``target``; for ``--per-move`` WAVs the number of files written, else None."""
-    from ..records.files import write_text
+    from ..base import write_text
 
     if fmt == "pgn":
-        from ..records.pgn_export import to_pgn
+        from ..adapters import to_pgn
 
         write_text(target, to_pgn(game), ui_lang, newline="\n")
     elif fmt in ("brf", "braille"):
-        from .. import braille
+        from ..records import brf_to_unicode, game_to_brf
 
-        text = braille.game_to_brf(game, lang, width=args.width, page_length=args.page_length,
+        text = game_to_brf(game, lang, width=args.width, page_length=args.page_length,
                                    number_sign=args.number_sign, page_numbers=args.page_numbers)
         if fmt == "brf":
             write_text(target, text, ui_lang, encoding="ascii", newline="")
         else:
-            write_text(target, braille.brf_to_unicode(text), ui_lang, newline="")
+            write_text(target, brf_to_unicode(text), ui_lang, newline="")
     elif fmt == "wav":
-        from ..records import audio
+        from ..adapters import export_wav, export_wav_per_move
 
         if args.per_move:
-            return len(audio.export_wav_per_move(game, target, lang))
-        audio.export_wav(game, target, lang)
+            return len(export_wav_per_move(game, target, lang))
+        export_wav(game, target, lang)
     else:
         try:
-            from ..records import scoresheet_pdf
+            from ..adapters import write_scoresheet_pdf
         except ImportError as exc:
             raise UserError(tr("records.no_qt", ui_lang, error=exc)) from exc
-        scoresheet_pdf.write_pdf(game, target, lang)
+        write_scoresheet_pdf(game, target, lang)
     return None
 
 

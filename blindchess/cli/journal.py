@@ -20,22 +20,18 @@ from pathlib import Path
 
 import chess
 
-from .. import paths
-from ..clock import format_time
-from ..errors import UserError
-from ..i18n import default_lang, tr
+from ..adapters import journal_messages, journal_notes
+from ..base import UserError, default_lang, journal_dir, tr
+from ..game import JOURNAL_PROBLEM, Session, from_json
+from ..laws import format_time
+from ..storage import format_plies, list_journals, read_journal, verdict
 from .options import add_lang_argument
-from ..journal import format_plies, list_journals, read_journal, verdict
-from ..records.source import journal_messages, journal_notes
-from ..game import Session
-from ..game.core import JOURNAL_PROBLEM
-from ..game.events import from_json
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     lang = default_lang()
-    p = subparsers.add_parser("journal", help=tr("session.cli_journal_help", lang, folder=paths.journal_dir()),
-                              description=tr("session.cli_journal_help", lang, folder=paths.journal_dir()))
+    p = subparsers.add_parser("journal", help=tr("session.cli_journal_help", lang, folder=journal_dir()),
+                              description=tr("session.cli_journal_help", lang, folder=journal_dir()))
     sub = p.add_subparsers(dest="journal_command", metavar="list|show")
     ls = sub.add_parser("list", help=tr("session.cli_journal_list", lang),
                         description=tr("session.cli_journal_list", lang))
@@ -62,7 +58,7 @@ def run_list(args: argparse.Namespace) -> int:
                          ensure_ascii=False, indent=2))
         return 0
     if not infos:
-        print(tr("session.cli_no_journals", lang, folder=paths.journal_dir()))
+        print(tr("session.cli_no_journals", lang, folder=journal_dir()))
         return 0
     for i in infos:
         if i.error in (None, "no-start") and i.start_event is None:   # empty or foreign: no game in it
@@ -87,7 +83,7 @@ def run_list(args: argparse.Namespace) -> int:
 def _resolve(name: str, lang: str) -> Path:
     path = Path(name)
     if not path.exists() and not path.is_absolute():
-        candidate = paths.journal_dir() / name
+        candidate = journal_dir() / name
         if candidate.exists():
             path = candidate
     if path.is_dir():

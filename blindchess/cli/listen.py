@@ -15,10 +15,8 @@ import json
 
 import chess
 
-from ..errors import UserError
-from ..i18n import default_lang, tr
+from ..base import UserError, default_lang, regular_file, tr
 from .options import add_lang_argument
-from ..textfile import regular_file
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -34,13 +32,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..speech import asr, audio
-    from ..dialogue import Dialogue
-    from ..speech.voice_input import VoiceInput
+    from ..adapters import Recognizer, VoiceInput, load_for_recognition, model_for
+    from ..language import Dialogue
 
     ui = default_lang()
     lang = args.lang
-    from ..notation import fen_error_text, status_text
+    from ..language import fen_error_text, status_text
 
     try:
         board = chess.Board(args.fen, chess960=True) if args.fen else chess.Board()
@@ -51,13 +48,13 @@ def run(args: argparse.Namespace) -> int:
     if board.status() & ~chess.STATUS_BAD_CASTLING_RIGHTS:
         raise UserError(tr("speech.bad_fen", ui, error=status_text(board.status(), ui)))
     regular_file(args.wav, ui)   # never /dev/zero or a FIFO: they would be read without end
-    pcm = audio.load_for_recognition(args.wav, lang=ui)   # the user's file first: is it there at all?
-    model_path = asr.model_for(lang, args.model, ui)
+    pcm = load_for_recognition(args.wav, lang=ui)   # the user's file first: is it there at all?
+    model_path = model_for(lang, args.model, ui)
     try:
-        from .. import phonetic
+        from ..language import announce
     except ImportError as exc:
         raise UserError(tr("speech.no_phonetic", ui, error=exc)) from exc
-    recognizer = asr.Recognizer(model_path, lang, ui_lang=ui)
+    recognizer = Recognizer(model_path, lang, ui_lang=ui)
     voice = VoiceInput(recognizer, Dialogue(lang), board)   # the position's grammar
     result = recognizer.recognise(pcm)
     decision = voice.heard(result)
@@ -73,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(tr("speech.heard", ui, text=result["text"]) if result["text"] else tr("speech.heard_nothing", ui))
         if move is not None:
-            print(tr("speech.understood_move", ui, move=phonetic.announce(board, move, lang), san=board.san(move)))
+            print(tr("speech.understood_move", ui, move=announce(board, move, lang), san=board.san(move)))
         elif decision.action == "command":
             print(tr("speech.understood_other", ui, kind=getattr(decision.understanding, "kind", "?")))
         elif decision.speech:

@@ -1,6 +1,6 @@
 """``blindchess models list | install LANG [--from FILE.zip] [--sha256 HEX] | remove LANG``.
 
-Manages the vosk speech recognition models (see :mod:`blindchess.speech.models`):
+Manages the vosk speech recognition models (see :mod:`blindchess.adapters.speech.models`):
 downloads with a progress bar on stderr, checks the SHA-256, extracts safely,
 installs atomically, within the catalogue's size figures and an overall deadline.
 Every ``models`` command first removes staging folders an installation that was
@@ -14,7 +14,7 @@ import argparse
 import os
 import sys
 
-from ..i18n import default_lang, tr
+from ..base import default_lang, tr
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -39,18 +39,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from ..speech import models
+    from ..adapters import ENV_MODEL, clean_stale, configured_problem, status
 
-    models.clean_stale()
+    clean_stale()
     ui = default_lang()
     print(tr("speech.models_header", ui))
-    for info, path in models.status():
+    for info, path in status():
         state = tr("speech.model_installed", ui, path=path) if path else tr("speech.model_not_installed", ui)
         print(f"{info.lang:<8} {info.name:<31} {state}")
-    env = os.environ.get(models.ENV_MODEL)
+    env = os.environ.get(ENV_MODEL)
     if env:
         print(tr("speech.model_env", ui, path=env))
-        problem = models.configured_problem(None, ui, ui)
+        problem = configured_problem(None, ui, ui)
         if problem is not None:
             print(problem)
     return 0
@@ -91,16 +91,16 @@ class _ProgressBar:
 
 
 def run_install(args: argparse.Namespace) -> int:
-    from ..speech import models
+    from ..adapters import clean_stale, info_for, install, model_url
 
-    models.clean_stale()   # a staging folder left by an installation that was killed
+    clean_stale()   # a staging folder left by an installation that was killed
     ui = default_lang()
-    info = models.info_for(args.lang, ui)
+    info = info_for(args.lang, ui)
     if not args.source:
-        print(tr("speech.downloading", ui, name=info.name, url=models.model_url(info)), file=sys.stderr)
+        print(tr("speech.downloading", ui, name=info.name, url=model_url(info)), file=sys.stderr)
     bar = _ProgressBar(ui)
     try:
-        result = models.install(args.lang, source=args.source, progress=bar, expected_sha256=args.sha256, ui_lang=ui)
+        result = install(args.lang, source=args.source, progress=bar, expected_sha256=args.sha256, ui_lang=ui)
     finally:
         bar.end()       # an error's one line stands on a line of its own, not after the bar
     if not result.verified:
@@ -110,11 +110,11 @@ def run_install(args: argparse.Namespace) -> int:
 
 
 def run_remove(args: argparse.Namespace) -> int:
-    from ..speech import models
+    from ..adapters import clean_stale, remove
 
-    models.clean_stale()
+    clean_stale()
     ui = default_lang()
-    if models.remove(args.lang, ui_lang=ui):
+    if remove(args.lang, ui_lang=ui):
         print(tr("speech.removed", ui, lang=args.lang))
         return 0
     print(tr("speech.not_installed", ui, lang=args.lang), file=sys.stderr)

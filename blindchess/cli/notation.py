@@ -1,7 +1,7 @@
 """``blindchess notation check | convert``: game scores on the command line.
 
 ``check FILE [--sheet-lang LANG] [--fen FEN] [--chess960] [--json]`` reads a score
-(PGN or a scoresheet transcribed as text, see :func:`blindchess.notation.read_score`)
+(PGN or a scoresheet transcribed as text, see :func:`blindchess.language.notation.read_score`)
 and reports every problem with its move number and colour. Exit status: 0 when
 every move is legal and unambiguous, 1 otherwise, 2 when the file cannot be read.
 A heading before the first move ("Musterpartie:", "Partie 1") is named and the
@@ -14,7 +14,7 @@ standard one (``--fen``, ``--chess960``, PGN ``FEN``/``Variant`` headers) is
 printed first as PGN tag pairs, so the converted score reads back the same.
 
 A file may hold several games (a PGN file; a tag pair after movetext starts the
-next game, :func:`blindchess.notation.split_games`): both commands read every
+next game, :func:`blindchess.language.notation.split_games`): both commands read every
 game. ``check`` then names each game before its lines ("Partie 2: Anna – Bella")
 and with ``--json`` prints ``{"games": [...]}``, one object per game with the
 single-game fields plus ``"headers"`` (the game's tag pairs); ``convert`` prints
@@ -34,11 +34,10 @@ import sys
 
 import chess
 
-from .. import NOTATION_LANGS, textfile
-from ..errors import UserError
-from ..i18n import default_lang, tr
-from ..notation import ScoreReading, fen_error_text, read_score, split_games, status_text, write
-from ..plural import plural
+from ..base import NOTATION_LANGS, UserError, default_lang, plural, tr
+from ..base import decode as decode_text
+from ..base import read_text as read_text_file
+from ..language import ScoreReading, fen_error_text, read_score, split_games, status_text, write
 from .options import add_lang_argument
 
 #: Larger files are refused (a score is a few kilobytes; the reader caps text anyway).
@@ -84,12 +83,12 @@ def read_text(path: str, ui: str) -> str:
         if len(data) > MAX_FILE_BYTES:
             raise UserError(tr("notation.cli_too_big", ui, path=path, size=len(data), limit=MAX_FILE_BYTES), 2)
         return decode(data, path, ui)
-    return textfile.read_text(path, ui, max_bytes=MAX_FILE_BYTES)
+    return read_text_file(path, ui, max_bytes=MAX_FILE_BYTES)
 
 
 def decode(data: bytes, path: str, ui: str) -> str:
     """UTF-8 (with or without BOM), UTF-16 with BOM, else Windows-1252; binary is refused."""
-    return textfile.decode(data, path, ui)
+    return decode_text(data, path, ui)
 
 
 def start_board(fen: str | None, chess960: bool, ui: str) -> chess.Board | None:

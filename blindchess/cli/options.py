@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from ..i18n import UI_LANGS, tr
-from ..i18n import ArgumentParser as Parser
+from ..base import UI_LANGS, tr
+from ..base import ArgumentParser as Parser
 
 __all__ = ["Parser", "add_lang_argument", "lang_from_argv"]
 
@@ -14,7 +14,7 @@ __all__ = ["Parser", "add_lang_argument", "lang_from_argv"]
 def lang_from_argv(argv: Sequence[str]) -> tuple[str | None, list[str]]:
     """``--lang X`` / ``--lang=X`` taken out of ``argv`` (before a ``--``): (the last X or None, the rest).
 
-    The value is returned as given; the caller checks it (:data:`blindchess.i18n.UI_LANGS`).
+    The value is returned as given; the caller checks it (:data:`blindchess.base.i18n.UI_LANGS`).
     """
     rest: list[str] = []
     lang: str | None = None

@@ -16,7 +16,7 @@ Negative, not-a-number or absurd ``--delay``/``--settle`` values are refused.
 
 ``replay FILE [--fen FEN] [--chess960] [--json]`` runs a protocol log through
 the tracker and prints its events in time order (see
-:mod:`blindchess.pegboard.replay`).
+:mod:`blindchess.adapters.devices.replay`).
 """
 
 from __future__ import annotations
@@ -34,12 +34,8 @@ from pathlib import Path
 
 import chess
 
-from .. import paths, system
-from ..errors import UserError
-from ..i18n import default_lang, tr
-from ..pegboard.tracker import DEFAULT_SETTLE, TrackerEvent
-from ..textfile import is_missing, read_bytes, regular_file, shown_path
-
+from ..base import UserError, data_dir, default_lang, is_missing, is_windows, read_bytes, regular_file, shown_path, tr
+from ..pegboard import DEFAULT_SETTLE, TrackerEvent
 
 DEFAULT_DELAY = 1.5     # seconds between two moves of a simulated game: a human pace
 MAX_DELAY = 600.0       # more than ten minutes between moves is a typing slip, not a pace
@@ -104,8 +100,8 @@ def _local_san(san: str | None, lang: str) -> str | None:
     """English SAN with the piece letters of the user's language (Nf3 -> Sf3; FIDE Laws, Appendix C)."""
     if not san:
         return san
-    from .. import NOTATION_LANGS
-    from ..notation import piece_letter
+    from ..base import NOTATION_LANGS
+    from ..language import piece_letter
 
     lang = lang if lang in NOTATION_LANGS else "en"
     letters = {chess.piece_symbol(p).upper(): piece_letter(p, lang) for p in chess.PIECE_TYPES}
@@ -114,10 +110,10 @@ def _local_san(san: str | None, lang: str) -> str | None:
 
 def describe(item, lang: str) -> str:
     """One event or note as a line of text in the user's language."""
-    from ..pegboard.replay import Note
+    from ..adapters import LogNote
 
     time_text = f"{item.time:9.3f}s"
-    if isinstance(item, Note):
+    if isinstance(item, LogNote):
         if item.type == "protocol-error":
             kind = tr(f"pegboard.kind_{item.kind}", lang)
             kind = item.kind if kind == f"pegboard.kind_{item.kind}" else kind
@@ -166,8 +162,8 @@ def describe(item, lang: str) -> str:
 
 
 def replay(args: argparse.Namespace) -> int:
-    from ..pegboard.replay import LogError
-    from ..pegboard.replay import replay as run
+    from ..adapters import LogError
+    from ..adapters import replay as run
 
     lang = default_lang()
     _check_seconds(args.settle, "--settle", MAX_SETTLE, lang)
@@ -201,7 +197,7 @@ def _load_game(path: str, lang: str) -> tuple[chess.Board, list[chess.Move]]:
 
 
 def _keyboard(sim, board: chess.Board, rng: random.Random, settle: float, lang: str) -> None:
-    from ..pegboard.choreography import plan_move
+    from ..pegboard import plan_move
 
     print(tr("pegboard.sim_help", lang), flush=True)
     for raw in sys.stdin:
@@ -231,9 +227,7 @@ def _keyboard(sim, board: chess.Board, rng: random.Random, settle: float, lang: 
                 except ValueError:
                     move = None
                 if move is None or not board.is_legal(move):
-                    from ..notation import (
-                        read,  # any notation: Nf3, Sf3, Cf3 ... (FIDE Laws, Appendix C)
-                    )
+                    from ..language import read
 
                     reading = read(board, text)
                     if not reading.ok:
@@ -277,14 +271,14 @@ def _stay_open(sim, lang: str) -> None:
 
 def simulate(args: argparse.Namespace) -> int:
     lang = default_lang()
-    if system.is_windows():   # a pseudo-terminal is the simulator's port: POSIX only
+    if is_windows():   # a pseudo-terminal is the simulator's port: POSIX only
         raise UserError(tr("pegboard.sim_posix_only", lang))
     _check_seconds(args.settle, "--settle", MAX_SETTLE, lang)
     _check_seconds(args.delay, "--delay", MAX_DELAY, lang)
-    from ..pegboard.simulator import VirtualPegboard
+    from ..adapters import VirtualPegboard
 
     start, moves = _load_game(args.pgn, lang) if args.pgn else (chess.Board(), [])
-    link = Path(args.link) if args.link else paths.data_dir() / "pegboard-simulator"
+    link = Path(args.link) if args.link else data_dir() / "pegboard-simulator"
     try:
         link.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -296,7 +290,7 @@ def simulate(args: argparse.Namespace) -> int:
     except FileExistsError:
         raise UserError(tr("pegboard.sim_link_taken", lang, link=link)) from None
     except OSError as exc:
-        from ..textfile import os_error_text
+        from ..base import os_error_text
 
         raise UserError(tr("pegboard.sim_link_failed", lang, link=link, error=os_error_text(exc, lang))) from None
     restore = _unplug_on_termination()

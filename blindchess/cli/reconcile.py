@@ -33,12 +33,21 @@ import json
 
 import chess
 
-from .. import bounds
-from ..clock import TimeControl, parse_duration
-from ..errors import UserError
-from ..i18n import default_lang, tr
+from ..base import (
+    MAX_FULLMOVE,
+    MAX_HALFMOVE_CLOCK,
+    MAX_JSON_DEPTH,
+    MAX_PLIES,
+    TooDeep,
+    UserError,
+    counters_ok,
+    default_lang,
+    loads,
+    tr,
+    within,
+)
+from ..laws import TimeControl, parse_board, parse_duration, rule
 from .options import add_lang_argument
-from ..ruling import parse_board, rule
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -58,7 +67,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _read_text(path: str, lang: str) -> str:
-    from ..textfile import read_text
+    from ..base import read_text
 
     return read_text(path, lang)
 
@@ -73,7 +82,7 @@ _PLACEMENT_FLAWS = (chess.STATUS_NO_WHITE_KING | chess.STATUS_NO_BLACK_KING | ch
 
 def _board(text: str, which: str, lang: str) -> chess.BaseBoard:
     """A board argument (FEN or piece placement alone), refused with the reason when impossible."""
-    from ..notation import fen_error_text, status_text
+    from ..language import fen_error_text, status_text
 
     try:
         board = parse_board(text)
@@ -97,7 +106,7 @@ def start_position(start_fen: str | None, chess960: int | None, lang: str) -> ch
         return chess.Board.from_chess960_pos(chess960)
     if not start_fen:
         return chess.Board()
-    from ..notation import fen_error_text, status_text
+    from ..language import fen_error_text, status_text
 
     try:
         board = chess.Board(start_fen.strip(), chess960=True)
@@ -109,9 +118,9 @@ def start_position(start_fen: str | None, chess960: int | None, lang: str) -> ch
             raise UserError(tr("session.cli_bad_start_fen", lang, fen=start_fen, reason=reason)) from None
     if not board.has_chess960_castling_rights():
         board.chess960 = False
-    if not bounds.counters_ok(board.halfmove_clock, board.fullmove_number):
-        raise UserError(tr("bounds.move_number", lang, what=f"“{start_fen.strip()[:100]}”", moves=bounds.MAX_FULLMOVE,
-                           clock=bounds.MAX_HALFMOVE_CLOCK))
+    if not counters_ok(board.halfmove_clock, board.fullmove_number):
+        raise UserError(tr("bounds.move_number", lang, what=f"“{start_fen.strip()[:100]}”", moves=MAX_FULLMOVE,
+                           clock=MAX_HALFMOVE_CLOCK))
     flaws = board.status() & ~chess.STATUS_BAD_CASTLING_RIGHTS
     if flaws:
         raise UserError(tr("session.cli_impossible_start", lang, fen=start_fen, reason=status_text(flaws, lang)))
@@ -121,9 +130,9 @@ def start_position(start_fen: str | None, chess960: int | None, lang: str) -> ch
 def read_clock_log(path: str, lang: str) -> list[tuple[int, float, float]]:
     """(ply, white, black) rows from a clock log in any of the documented forms.
 
-    Bounded as every reader is (:mod:`blindchess.bounds`): at most one row per half-move of the
-    longest game, times from 0 to :data:`~blindchess.bounds.MAX_SECONDS`, JSON at most
-    :data:`~blindchess.bounds.MAX_JSON_DEPTH` deep. Raises :class:`UserError` (exit 2)."""
+    Bounded as every reader is (:mod:`blindchess.base.bounds`): at most one row per half-move of the
+    longest game, times from 0 to :data:`~blindchess.base.bounds.MAX_SECONDS`, JSON at most
+    :data:`~blindchess.base.bounds.MAX_JSON_DEPTH` deep. Raises :class:`UserError` (exit 2)."""
     text = _read_text(path, lang)
     stripped = text.strip()
     if not stripped:
@@ -132,9 +141,9 @@ def read_clock_log(path: str, lang: str) -> list[tuple[int, float, float]]:
         return _journal_rows(path, lang)
     if stripped[0] in "[{":
         try:
-            data = bounds.loads(stripped)
-        except bounds.TooDeep:
-            raise UserError(tr("bounds.nested", lang, what=path, limit=bounds.MAX_JSON_DEPTH)) from None
+            data = loads(stripped)
+        except TooDeep:
+            raise UserError(tr("bounds.nested", lang, what=path, limit=MAX_JSON_DEPTH)) from None
         except ValueError:
             data = None
         try:
@@ -147,7 +156,7 @@ def read_clock_log(path: str, lang: str) -> list[tuple[int, float, float]]:
             for item in data:
                 w, b = item.get("white"), item.get("black")
                 ply = item["ply"]
-                if isinstance(ply, bool) or not isinstance(ply, (int, str)) or not 0 <= int(ply) <= bounds.MAX_PLIES:
+                if isinstance(ply, bool) or not isinstance(ply, (int, str)) or not 0 <= int(ply) <= MAX_PLIES:
                     raise ValueError(ply)
                 rows.append((int(ply), _seconds(w), _seconds(b)))
             if not rows:
@@ -171,7 +180,7 @@ def read_clock_log(path: str, lang: str) -> list[tuple[int, float, float]]:
             if len(parts) != 3:
                 raise ValueError(line)
             ply = int(parts[0])
-            if not 0 <= ply <= bounds.MAX_PLIES:
+            if not 0 <= ply <= MAX_PLIES:
                 raise ValueError(line)
             rows.append((ply, parse_duration(parts[1]), parse_duration(parts[2])))
         except ValueError as exc:
@@ -183,8 +192,8 @@ def read_clock_log(path: str, lang: str) -> list[tuple[int, float, float]]:
 
 def _check_rows(count: int, path: str, lang: str) -> None:
     """A clock log has at most one row for the start and one for each half-move of the longest game."""
-    if count > bounds.MAX_PLIES + 1:
-        raise UserError(tr("bounds.plies", lang, what=path, limit=bounds.MAX_PLIES))
+    if count > MAX_PLIES + 1:
+        raise UserError(tr("bounds.plies", lang, what=path, limit=MAX_PLIES))
 
 
 def _seconds(value: object) -> float:
@@ -198,7 +207,7 @@ def _seconds(value: object) -> float:
 
 def _journal_rows(path: str, lang: str) -> list[tuple[int, float, float]]:
     """The clock times a game journal records (the reader's bounds apply: no line is trusted)."""
-    from ..journal import read_journal
+    from ..storage import read_journal
     try:
         read = read_journal(path)
     except OSError as exc:
@@ -213,7 +222,7 @@ def _journal_rows(path: str, lang: str) -> list[tuple[int, float, float]]:
                     rows[0] = (tc.base_seconds, tc.base_seconds)
             elif kind == "clock" and ev.get("white") is not None and ev.get("black") is not None:
                 ply = ev.get("ply")
-                if not bounds.within(ply, 0, bounds.MAX_PLIES):
+                if not within(ply, 0, MAX_PLIES):
                     continue
                 white, black = _seconds(ev["white"]), _seconds(ev["black"])
                 for later in [p for p in rows if p >= ply]:
@@ -235,8 +244,8 @@ def _sheet(path: str, lang: str) -> str:
     """A score's text; one longer than any game is refused before it is read move by move."""
     text = _read_text(path, lang)
     words = sum(1 for word in text.split() if not word.rstrip(".…").isdigit())
-    if words > 2 * bounds.MAX_PLIES:   # a half-move takes a word at least; comments may take more
-        raise UserError(tr("bounds.plies", lang, what=path, limit=bounds.MAX_PLIES))
+    if words > 2 * MAX_PLIES:   # a half-move takes a word at least; comments may take more
+        raise UserError(tr("bounds.plies", lang, what=path, limit=MAX_PLIES))
     return text
 
 
@@ -250,8 +259,8 @@ def run(args: argparse.Namespace) -> int:
     clocks = read_clock_log(args.clock_log, lang) if args.clock_log else None
     r = rule(sheet_a, sheet_b, board_a, board_b, start=start, clock_history=clocks, lang=lang)
     for plies, path in ((r.plies_a, args.sheet_a), (r.plies_b, args.sheet_b)):
-        if plies > bounds.MAX_PLIES:
-            raise UserError(tr("bounds.plies", lang, what=path, limit=bounds.MAX_PLIES))
+        if plies > MAX_PLIES:
+            raise UserError(tr("bounds.plies", lang, what=path, limit=MAX_PLIES))
     data = r.to_dict()
     if clocks is None:
         data.pop("clocks", None)

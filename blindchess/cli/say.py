@@ -10,9 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..i18n import default_lang, tr
+from ..base import default_lang, output_target, tr
 from .options import add_lang_argument
-from ..records.files import output_target
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -39,19 +38,19 @@ def _rate(text: str) -> float:
 
 def run(args: argparse.Namespace) -> int:
     # the speech adapter is loaded by the command that speaks: every other command runs without it
-    from ..speech import audio, tts
+    from ..adapters import Speaker, read_wav, render_wav
 
     text = " ".join(args.text)
     ui = default_lang()
     if args.out:
         output_target(args.out, ui)   # a refused name, a loop, a folder: one line, nothing written
-        path = tts.render_wav(text, args.out, args.lang, rate=args.rate)
+        path = render_wav(text, args.out, args.lang, rate=args.rate)
         if path.is_file():
-            print(tr("speech.wav_written", ui, path=path, seconds=audio.read_wav(path).duration))
+            print(tr("speech.wav_written", ui, path=path, seconds=read_wav(path).duration))
         else:   # a device or a pipe (/dev/stdout): nothing to read back
             print(tr("speech.wav_written_plain", ui, path=path), file=sys.stderr)
         return 0
-    with tts.Speaker(args.lang, rate=args.rate) as speaker:
+    with Speaker(args.lang, rate=args.rate) as speaker:
         if not speaker.available:
             print(speaker.problem, file=sys.stderr)
             print(tr("speech.spoken_unavailable", ui, text=text))

@@ -21,9 +21,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..errors import UserError
-from ..i18n import default_lang, tr
 from .. import scenario
+from ..base import UserError, default_lang, tr
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -3,7 +3,62 @@ D.2.9 rulings, rule sets and adjournment (FIDE Laws of Chess, Appendix D) — co
 out (:class:`Session`, :mod:`blindchess.game.events`). No wording, no questions, no speech, no I/O but
 the journal."""
 
-from .events import Player
+from __future__ import annotations
+
+from .boards import Parting
+from .core import JOURNAL_PROBLEM
+from .events import (
+    Adjourned,
+    Announce,
+    AnnounceIgnored,
+    AnnounceMismatch,
+    AnnounceUnclear,
+    BoardMove,
+    BoardMoveRejected,
+    BoardName,
+    BoardsAgree,
+    Claim,
+    ClaimJudged,
+    ClaimKind,
+    ClockRefused,
+    ClockTimes,
+    CorrectionRefused,
+    Divergence,
+    DrawDeclined,
+    DrawOffer,
+    EnvelopeLost,
+    EnvelopeOpened,
+    FlagFallen,
+    GameEnd,
+    GameEvent,
+    JournalDamaged,
+    Mirrored,
+    MirrorNeeded,
+    MoveMade,
+    MoveWithdrawn,
+    Note,
+    Player,
+    QuickplayFiled,
+    QuickplayGround,
+    QuickplayVerdict,
+    ResponderClockStarted,
+    Ruling,
+    RulingOverride,
+    ScoreDeviation,
+    SealedMove,
+    TakeBack,
+    TimeAdded,
+    Touch,
+    from_json,
+)
 from .session import Session
 
-__all__ = ["Player", "Session"]
+__all__ = [
+    "Adjourned", "Announce", "AnnounceIgnored", "AnnounceMismatch", "AnnounceUnclear", "BoardMove",
+    "BoardMoveRejected", "BoardName", "BoardsAgree", "Claim", "ClaimJudged", "ClaimKind", "ClockRefused",
+    "ClockTimes", "CorrectionRefused", "Divergence", "DrawDeclined", "DrawOffer", "EnvelopeLost", "EnvelopeOpened",
+    "FlagFallen", "from_json", "GameEnd", "GameEvent", "JOURNAL_PROBLEM", "JournalDamaged", "Mirrored",
+    "MirrorNeeded", "MoveMade", "MoveWithdrawn", "Note", "Parting", "Player", "QuickplayFiled", "QuickplayGround",
+    "QuickplayVerdict", "ResponderClockStarted", "Ruling", "RulingOverride", "ScoreDeviation", "SealedMove",
+    "Session", "TakeBack", "TimeAdded", "Touch",
+]

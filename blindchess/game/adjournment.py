@@ -5,7 +5,7 @@
 * :meth:`Adjournment.seal` (I.1, I.2): the sealed move is journaled only as the envelope
   shows it (``public``: fields a–g and a SHA-256 commitment to the move); the move as
   written (``hidden``) is kept apart — in the envelope file beside the journal
-  (:func:`blindchess.journal.write_envelope`), the arbiter's envelope — so it is never
+  (:func:`blindchess.storage.journal.write_envelope`), the arbiter's envelope — so it is never
   journaled in clear. The clocks stop.
 * :meth:`Adjournment.open_envelope` (I.7, I.8, I.9 a): the move as written is checked
   against the commitment and read again in the position before it; a sealed move that is
@@ -28,15 +28,25 @@ from typing import Any, Literal
 
 import chess
 
-from ..envelope import check_sealed_move, commitment, game_already_over
-from ..journal import read_envelope, write_envelope
+from ..laws import check_sealed_move, commitment, game_already_over
+from ..storage import read_envelope, write_envelope
 from .boards import Boards
+from .clock import Timing
 from .ending import Ending, win
-from .events import (BOARDS, Adjourned, EnvelopeLost, EnvelopeOpened, Mirrored, MoveMade, ResponderClockStarted,
-                     SealedMove, color_name, parse_color)
+from .events import (
+    BOARDS,
+    Adjourned,
+    EnvelopeLost,
+    EnvelopeOpened,
+    Mirrored,
+    MoveMade,
+    ResponderClockStarted,
+    SealedMove,
+    color_name,
+    parse_color,
+)
 from .scores import Scores
 from .state import GameState
-from .timing import Timing
 
 __all__ = ["Adjournment"]
 

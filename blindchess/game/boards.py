@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import chess
 
-from ..ruling import diff_squares, placement_key
+from ..laws import diff_squares, placement_key
 from .events import (
     BOARDS,
     BoardMove,

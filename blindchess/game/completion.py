@@ -20,6 +20,7 @@ from __future__ import annotations
 import chess
 
 from .boards import Boards
+from .clock import Timing
 from .ending import Ending
 from .events import (
     Announce,
@@ -29,8 +30,8 @@ from .events import (
     BoardName,
     CorrectionRefused,
     GameEvent,
-    MirrorNeeded,
     Mirrored,
+    MirrorNeeded,
     MoveMade,
     MoveWithdrawn,
     Placed,
@@ -38,7 +39,6 @@ from .events import (
 )
 from .scores import Scores
 from .state import GameState
-from .timing import Timing
 
 __all__ = ["Completion"]
 

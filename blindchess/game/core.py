@@ -26,13 +26,12 @@ from pathlib import Path
 import chess
 
 from .. import __version__
-from ..clock import TimeControl
-from ..errors import UserError
-from ..i18n import tr
-from ..journal import read_journal
-from ..rulesets import RuleSet, for_time_control
+from ..base import UserError, tr
+from ..laws import RuleSet, TimeControl, for_time_control
+from ..storage import read_journal
 from .adjournment import Adjournment
 from .boards import Boards
+from .clock import Timing
 from .completion import Completion
 from .ending import Ending
 from .events import (
@@ -58,8 +57,8 @@ from .events import (
     QuickplayClaim,
     QuickplayDecision,
     Reopened,
-    ResponderClockStarted,
     Resign,
+    ResponderClockStarted,
     Result,
     Ruling,
     RulingOverride,
@@ -73,10 +72,9 @@ from .events import (
 )
 from .log import EventLog
 from .quickplay import Quickplay
-from .rulings import Rulings
+from .ruling import GameRulings
 from .scores import Scores
 from .state import GameState
-from .timing import Timing
 
 __all__ = ["Rules", "start_board", "load", "JOURNAL_PROBLEM"]
 
@@ -117,7 +115,7 @@ class Rules:
         self.boards = Boards(self.state)
         self.scores = Scores(self.state)
         self.completion = Completion(self.state, self.boards, self.timing, self.ending, self.scores)
-        self.rulings = Rulings(self.state, self.boards, self.scores, self.timing, self.completion)
+        self.rulings = GameRulings(self.state, self.boards, self.scores, self.timing, self.completion)
         self.ending.restore_before_illegal = self.rulings.restore_before
         self.adjournment = Adjournment(self.state, self.boards, self.timing, self.ending, self.scores)
         self.quickplay = Quickplay(self.state, self.timing, self.ending, self.scores)
@@ -247,7 +245,7 @@ def load(path: Path) -> Rules:
     """The game rebuilt from its journal; damaged lines in ``log.problems``, journal not reopened.
 
     Inputs are replayed in order, outcomes recomputed (the journal's own outcome lines are
-    the record the replay is checked against, :func:`blindchess.journal.verdict`). A line that
+    the record the replay is checked against, :func:`blindchess.storage.journal.verdict`). A line that
     does not fit the game is reported ("inapplicable") and skipped. Raises UserError for a
     file that cannot be read or holds no game.
     """

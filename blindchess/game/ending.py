@@ -3,7 +3,7 @@
 
 * A player cannot accept his own draw offer; his own press keeps it standing; the
   opponent's press (he made his move instead of answering) lets it lapse (Art. 9.1.2.3,
-  :meth:`blindchess.game.timing.Timing.on_press`).
+  :meth:`blindchess.game.clock.Timing.on_press`).
 * A draw claim (threefold repetition, Art. 9.2; fifty moves, Art. 9.3) is made by the
   player to move — on the position now (9.2.1.2, 9.3.2) or on the move he declares he
   will make (9.2.1.1, 9.3.1). The blind player whose own move is made but whose clock is
@@ -12,7 +12,7 @@
   and the game goes on (9.5.3).
 * A claim on time (Art. 6.8; the assistant's, D.2.10 e) is upheld when the opponent's
   flag has fallen; the result follows Art. 6.9 — a draw when the claimant cannot mate by
-  any series of legal moves (approximated by material, :func:`blindchess.rulesets.cannot_mate`).
+  any series of legal moves (approximated by material, :func:`blindchess.laws.rulesets.cannot_mate`).
   Both flags fallen: a draw (A.4.3, B).
 * Checkmate, stalemate, a dead position by material, the fifth repetition and 75 moves
   end the game by themselves (Art. 5, 9.6; python-chess's outcome).
@@ -24,7 +24,8 @@ from collections.abc import Callable
 
 import chess
 
-from ..rulesets import both_flags_fallen, flag_fall, illegal_move
+from ..laws import both_flags_fallen, flag_fall, illegal_move
+from .clock import Timing
 from .events import (
     Claim,
     ClaimJudged,
@@ -41,7 +42,6 @@ from .events import (
     parse_color,
 )
 from .state import GameState
-from .timing import Timing
 
 __all__ = ["Ending", "RESULTS", "TWO_MINUTES"]
 
@@ -163,7 +163,7 @@ class Ending:
 
     def _claim_illegal(self, color: chess.Color, ev: Claim) -> None:
         """``color`` claims that his opponent's last move was illegal, before making his own (A.4.2, B):
-        decided as :func:`blindchess.rulesets.illegal_move` says — in blitz the claimant wins (a draw when
+        decided as :func:`blindchess.laws.rulesets.illegal_move` says — in blitz the claimant wins (a draw when
         the offender cannot mate him); in rapid the position before it is restored and the claimant gets
         two minutes, a second illegal move of the same player loses (Art. 7.5.5)."""
         state = self.state
@@ -195,7 +195,7 @@ class Ending:
 
     def flag_result(self, flagged: chess.Color, now: float, *, both: bool) -> None:
         """``flagged`` lost on time, unless his opponent cannot mate him (a draw, Art. 6.9), or both flags
-        are down (a draw in rapid and blitz, A.4.3, B); :func:`blindchess.rulesets.flag_fall` decides."""
+        are down (a draw in rapid and blitz, A.4.3, B); :func:`blindchess.laws.rulesets.flag_fall` decides."""
         rules = self.state.rules
         if both:
             decision = both_flags_fallen(rules, self.state.board)

@@ -655,7 +655,7 @@ class ClaimJudged(GameEvent):
 @dataclass(frozen=True, kw_only=True)
 class QuickplayFiled(GameEvent):
     """The quickplay-finish claim of ``color`` checked: ``problems`` (message keys of
-    :mod:`blindchess.rulesets`) say why it cannot be filed; none: filed, the clocks stop and the
+    :mod:`blindchess.laws.rulesets`) say why it cannot be filed; none: filed, the clocks stop and the
     arbiter decides (Guidelines III.4)."""
 
     TYPE: ClassVar[str] = "quickplay-filed"

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..journal import JournalWriter
+from ..storage import JournalWriter
 from .events import GameEvent, SealedMove, to_json
 
 __all__ = ["EventLog", "JournalError"]

@@ -3,10 +3,10 @@
 * :meth:`Quickplay.claim` — the player to move, his flag up and under two minutes left,
   in a game without increment that is not blitz, claims a draw: the opponent cannot
   win by normal means ("cannot_win"), or is making no effort to ("no_effort", which
-  needs his score). :func:`blindchess.rulesets.quickplay_claim` checks it against the
+  needs his score). :func:`blindchess.laws.rulesets.quickplay_claim` checks it against the
   position on the board and the clock (:class:`QuickplayFiled`); a filed claim stops the
   clocks and waits for the arbiter.
-* :meth:`Quickplay.decide` — the arbiter's verdict (:func:`blindchess.rulesets.decide_quickplay`):
+* :meth:`Quickplay.decide` — the arbiter's verdict (:func:`blindchess.laws.rulesets.decide_quickplay`):
   a draw ends the game; rejected, the opponent gets two minutes; postponed, play goes
   on. The clocks run again unless the game is drawn.
 
@@ -18,14 +18,21 @@ from __future__ import annotations
 
 import chess
 
-from ..rulesets import QuickplayClaim as FiledClaim
-from ..rulesets import decide_quickplay, quickplay_claim
+from ..laws import QuickplayCase, decide_quickplay, quickplay_claim
+from .clock import Timing
 from .ending import Ending
-from .events import QuickplayClaim, QuickplayDecision, QuickplayFiled, QuickplayGround, QuickplayVerdict, color_name
-from .events import ScoreName, parse_color
+from .events import (
+    QuickplayClaim,
+    QuickplayDecision,
+    QuickplayFiled,
+    QuickplayGround,
+    QuickplayVerdict,
+    ScoreName,
+    color_name,
+    parse_color,
+)
 from .scores import Scores
 from .state import GameState
-from .timing import Timing
 
 __all__ = ["Quickplay"]
 
@@ -39,7 +46,7 @@ class Quickplay:
         self.ending = ending
         self.scores = scores
         #: The filed claim the arbiter has still to decide (None: none).
-        self.pending: FiledClaim | None = None
+        self.pending: QuickplayCase | None = None
 
     # -- commands
     def claim(self, color: chess.Color, ground: QuickplayGround, now: float) -> QuickplayClaim:

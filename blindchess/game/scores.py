@@ -9,7 +9,7 @@ sighted score likewise. Boards never write scores, so a wrong mirror leaves them
 agreeing and D.2.9's first case applies. An entry written or amended by hand
 (:class:`~blindchess.game.events.Score`) is kept exactly as written (any language,
 a spoken phrase) and read with the one notation reader
-(:func:`blindchess.notation.read_entries`), so a written error stays visible; an entry
+(:func:`blindchess.language.notation.read_entries`), so a written error stays visible; an entry
 that differs from the move made, or cannot be read, is recorded as
 :class:`~blindchess.game.events.ScoreDeviation`.
 """
@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import chess
 
-from .. import notation, phonetic
+from ..language import ScoreReading, guess_lang, read_entries, read_entry, read_phrase
+from ..language import write as write_move
 from .events import SCORES, Score, ScoreDeviation, ScoreName
 from .state import GameState
 
@@ -40,15 +41,15 @@ class Scores:
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.entries: dict[ScoreName, list[str]] = {w: [] for w in SCORES}
-        self._reads: dict[ScoreName, notation.ScoreReading | None] = {w: None for w in SCORES}
+        self._reads: dict[ScoreName, ScoreReading | None] = {w: None for w in SCORES}
 
-    def read(self, who: ScoreName) -> notation.ScoreReading:
+    def read(self, who: ScoreName) -> ScoreReading:
         """The score as understood (moves up to the first entry that cannot be read); kept and extended
         entry by entry while the keepers write on."""
         sr = self._reads[who]
         if sr is None:
-            sr = self._reads[who] = notation.read_entries(self.entries[who], board=self.state.start,
-                                                          ui_lang=self.state.lang, spoken=phonetic.read_phrase)
+            sr = self._reads[who] = read_entries(self.entries[who], board=self.state.start,
+                                                          ui_lang=self.state.lang, spoken=read_phrase)
         return sr
 
     # -- commands
@@ -65,15 +66,15 @@ class Scores:
         problem: str | None
         if len(current.moves) >= index:
             board = current.board(stack=False) if len(current.moves) == index else self._board(current, index)
-            hint = notation.guess_lang(" ".join(entries + [str(text)]))
-            move, problem, _ = notation.read_entry(board, str(text), self.state.lang, hint=hint,
-                                                   spoken=phonetic.read_phrase)
+            hint = guess_lang(" ".join(entries + [str(text)]))
+            move, problem, _ = read_entry(board, str(text), self.state.lang, hint=hint,
+                                                   spoken=read_phrase)
             uci = move.uci() if move else None
         else:
             problem = "after-problem"
         return self.state.log.record(Score(t=now, who=who, index=index, text=str(text), uci=uci, problem=problem))
 
-    def _board(self, read: notation.ScoreReading, index: int) -> chess.Board:
+    def _board(self, read: ScoreReading, index: int) -> chess.Board:
         if index <= len(self.state.moves) and read.moves[:index] == self.state.moves[:index]:
             return self.state.position(index)
         board = self.state.start.copy(stack=False)
@@ -120,7 +121,7 @@ class Scores:
         board = self.state.position(index)
         if not board.is_legal(move):
             return move.uci()
-        return notation.write(board, move, self.state.lang)
+        return write_move(board, move, self.state.lang)
 
     def _append(self, who: ScoreName, text: str, move: chess.Move | None, problem: str | None) -> None:
         entries = self.entries[who]

@@ -12,7 +12,7 @@ Journal: the events of one command are one unit of the journal (written and
 fsynced before the command returns), or — inside :meth:`Session.unit`, which the
 table opens around everything one input at the table causes — the events of the
 whole block are one unit. When the journal cannot be written the game is restored
-from the file (nothing of the unit counts) and :class:`~blindchess.errors.UserError`
+from the file (nothing of the unit counts) and :class:`~blindchess.base.errors.UserError`
 is raised.
 
 In rulings board/score "a" is the sighted one, "b" the tactile board / the blind player's score.
@@ -29,15 +29,11 @@ from typing import Any
 import chess
 import chess.pgn
 
-from .. import journal as _journal
-from .. import pgn
-from ..clock import Clock, TimeControl
-from ..errors import UserError
-from ..i18n import tr
-from ..notation import ScoreReading
-from ..ruling import Ruling
-from ..rulesets import QuickplayClaim as FiledQuickplayClaim
-from ..rulesets import RuleSet
+from ..base import UserError, tr
+from ..language import ScoreReading
+from ..laws import Clock, Proposal, QuickplayCase, RuleSet, TimeControl
+from ..records import read_pgn, session_to_game
+from ..storage import JournalInUse, new_path
 from .boards import Parting, board_name
 from .core import Rules, load, start_board
 from .events import (
@@ -51,6 +47,8 @@ from .events import (
     QuickplayGround,
     QuickplayVerdict,
     Reopened,
+    Ruling,
+    RulingOverride,
     SealedMove,
     SessionStart,
     TimeRequest,
@@ -59,8 +57,6 @@ from .events import (
     parse_color,
     parse_move,
 )
-from .events import Ruling as RulingEvent
-from .events import RulingOverride as RulingOverrideEvent
 from .log import JournalError
 from .scores import score_name
 
@@ -106,12 +102,12 @@ class Session:
                          headers=dict(headers or {}), rules=rules, supervised=supervised,
                          table=dict(table) if table is not None else None)
         if journal:
-            path = _journal.new_path(white.name, black.name) if journal is True else Path(journal)
+            path = new_path(white.name, black.name) if journal is True else Path(journal)
             if path.exists() and path.stat().st_size > 0:
                 raise FileExistsError(f"journal {path} already holds a game; use Session.open")
             try:
                 game.log.open_journal(path)
-            except _journal.JournalInUse as exc:
+            except JournalInUse as exc:
                 raise UserError(tr("session.journal_in_use", lang, path=path)) from exc
             except OSError as exc:
                 raise UserError(tr("session.journal_write_failed", lang, path=path, error=exc.strerror or exc)) from exc
@@ -139,8 +135,8 @@ class Session:
     @classmethod
     def from_pgn(cls, text: str, *, now: float, visually_impaired: str | None = "black", lang: str = "de",
                  journal: Path | str | bool | None = None) -> Session:
-        """Continue a game from PGN text (read by :func:`blindchess.pgn.read_pgn`). UserError for no game."""
-        g = pgn.read_pgn(text, visually_impaired=visually_impaired, lang=lang)
+        """Continue a game from PGN text (read by :func:`blindchess.records.pgn.read_pgn`). UserError for no game."""
+        g = read_pgn(text, visually_impaired=visually_impaired, lang=lang)
         s = cls.new(Player(g.white, g.visually_impaired == chess.WHITE), Player(g.black, g.visually_impaired == chess.BLACK),
                     g.time_control, start_fen=g.start_fen, lang=lang, journal=journal, now=now, headers=g.headers)
         s.import_moves(g.moves, now, clocks=g.clocks)
@@ -155,7 +151,7 @@ class Session:
         problems = log.problems
         try:
             log.open_journal(path)
-        except _journal.JournalInUse as exc:
+        except JournalInUse as exc:
             raise UserError(tr("session.journal_in_use", g.state.lang, path=path)) from exc
         except OSError as exc:
             raise UserError(tr("session.journal_write_failed", g.state.lang, path=path,
@@ -311,7 +307,7 @@ class Session:
         return self._g.boards.touches
 
     @property
-    def rulings(self) -> list[RulingEvent | RulingOverrideEvent]:
+    def rulings(self) -> list[Ruling | RulingOverride]:
         """The D.2.9 rulings and overrides applied."""
         return self._g.rulings.applied
 
@@ -479,7 +475,7 @@ class Session:
         return self._run(lambda: self._g.quickplay.decide(verdict, now))
 
     @property
-    def quickplay_claim(self) -> FiledQuickplayClaim | None:
+    def quickplay_claim(self) -> QuickplayCase | None:
         """The filed quickplay-finish claim the arbiter has still to decide, None when there is none."""
         return self._g.quickplay.pending
 
@@ -506,11 +502,11 @@ class Session:
         """The arbiter looks at the clock: a fallen flag is seen (with adequate supervision)."""
         return self._run(lambda: self._g.timing.tick(now))
 
-    def propose_ruling(self, lang: str | None = None, *, force: bool = False) -> Ruling | None:
+    def propose_ruling(self, lang: str | None = None, *, force: bool = False) -> Proposal | None:
         """The D.2.9 ruling for the boards and scores as they are now (None while the boards agree)."""
         return self._g.rulings.propose(lang, force=force)
 
-    def apply_ruling(self, r: Ruling, now: float) -> Events:
+    def apply_ruling(self, r: Proposal, now: float) -> Events:
         return self._run(lambda: self._g.rulings.apply(r, now))
 
     def override(self, moves: Iterable[object], now: float, *, clocks: Mapping[str, Any] | None = None,
@@ -598,5 +594,5 @@ class Session:
         return self._run(lambda: self._g.adjournment.resume_without_envelope(now))
 
     def to_pgn_game(self) -> chess.pgn.Game:
-        """The game as a ``chess.pgn.Game`` (see :func:`blindchess.pgn.session_to_game`)."""
-        return pgn.session_to_game(self)
+        """The game as a ``chess.pgn.Game`` (see :func:`blindchess.records.pgn.session_to_game`)."""
+        return session_to_game(self)

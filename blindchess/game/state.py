@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 
 import chess
 
-from ..ruling import placement_key
-from ..rulesets import RuleSet
+from ..laws import RuleSet, placement_key
 from .events import BoardName, Player
 from .log import EventLog
 

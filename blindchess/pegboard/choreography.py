@@ -18,11 +18,11 @@ import chess
 
 from .protocol import format_line
 
-__all__ = ["Step", "plan_move", "plan_game", "to_log"]
+__all__ = ["PegStep", "plan_move", "plan_game", "to_log"]
 
 
 @dataclass(frozen=True)
-class Step:
+class PegStep:
     """``kind`` "L" (lift), "P" (place) or ">" (announcement ``text``), ``gap`` seconds after the previous step."""
     kind: str
     square: int | None
@@ -54,7 +54,7 @@ def _hand_moves(board: chess.Board, move: chess.Move) -> tuple[list[int], dict[i
 
 
 def plan_move(board: chess.Board, move: chess.Move, rng: random.Random, *, settle: float = 0.5,
-              slide_chance: float = 0.3, hold_chance: float = 0.15, partner_chance: float = 0.5) -> list[Step]:
+              slide_chance: float = 0.3, hold_chance: float = 0.15, partner_chance: float = 0.5) -> list[PegStep]:
     """The steps of one move; every gap inside the move is shorter than ``settle``."""
     lifts, dest = _hand_moves(board, move)
     if board.is_castling(move):
@@ -64,7 +64,7 @@ def plan_move(board: chess.Board, move: chess.Move, rng: random.Random, *, settl
     base = set(occupied)
     to_lift = list(lifts)
     hand: list[int] = []            # lifted pegs (by origin) still to be placed
-    steps: list[Step] = []
+    steps: list[PegStep] = []
 
     def gap() -> float:
         return rng.uniform(0.1, 0.8) * settle
@@ -76,11 +76,11 @@ def plan_move(board: chess.Board, move: chess.Move, rng: random.Random, *, settl
         if kind == "L":
             to_lift.remove(sq)
             occupied.discard(sq)
-            steps.append(Step("L", sq, gap()))
+            steps.append(PegStep("L", sq, gap()))
             if dest[sq] is not None:
                 hand.append(sq)
             if rng.random() < hold_chance and occupied <= base:
-                steps.append(Step("#", None, settle * rng.uniform(1.5, 4.0)))  # thinking, peg in the hand
+                steps.append(PegStep("#", None, settle * rng.uniform(1.5, 4.0)))  # thinking, peg in the hand
             continue
         target = dest[sq]
         assert target is not None
@@ -92,16 +92,16 @@ def plan_move(board: chess.Board, move: chess.Move, rng: random.Random, *, settl
             else:
                 path = sorted(path, reverse=True)
             for hop in path[: rng.randint(1, 2)]:
-                steps.append(Step("P", hop, gap()))
-                steps.append(Step("L", hop, rng.uniform(0.05, 0.6) * settle))
+                steps.append(PegStep("P", hop, gap()))
+                steps.append(PegStep("L", hop, rng.uniform(0.05, 0.6) * settle))
         hand.remove(sq)
         occupied.add(target)
-        steps.append(Step("P", target, gap()))
+        steps.append(PegStep("P", target, gap()))
     return steps
 
 
 def plan_game(board: chess.Board, moves: list[chess.Move], rng: random.Random, *, settle: float = 0.5,
-              announce_promotions: bool = True, late_chance: float = 0.0, **options: float) -> list[Step]:
+              announce_promotions: bool = True, late_chance: float = 0.0, **options: float) -> list[PegStep]:
     """Steps for a whole game from ``board``; moves are separated by more than ``settle``.
 
     A promotion is followed by its announcement (SAN or UCI); with ``late_chance``
@@ -109,20 +109,20 @@ def plan_game(board: chess.Board, moves: list[chess.Move], rng: random.Random, *
     complete it).
     """
     board = board.copy()
-    steps: list[Step] = []
-    deferred: Step | None = None
+    steps: list[PegStep] = []
+    deferred: PegStep | None = None
     for move in moves:
         planned = plan_move(board, move, rng, settle=settle, **options)
         if planned:
             first = planned[0]
-            planned[0] = Step(first.kind, first.square, settle * rng.uniform(1.2, 4.0), first.text)
+            planned[0] = PegStep(first.kind, first.square, settle * rng.uniform(1.2, 4.0), first.text)
         steps += planned
         if deferred is not None:
             steps.append(deferred)
             deferred = None
         if move.promotion and announce_promotions:
             text = rng.choice([board.san(move), move.uci()])
-            announcement = Step(">", None, settle * rng.uniform(1.2, 2.0), text)
+            announcement = PegStep(">", None, settle * rng.uniform(1.2, 2.0), text)
             if rng.random() < late_chance:
                 deferred = announcement
             else:
@@ -133,7 +133,7 @@ def plan_game(board: chess.Board, moves: list[chess.Move], rng: random.Random, *
     return steps
 
 
-def to_log(steps: list[Step], *, start: float = 0.0, timestamps: bool = True, checksums: bool = True) -> str:
+def to_log(steps: list[PegStep], *, start: float = 0.0, timestamps: bool = True, checksums: bool = True) -> str:
     """A replayable protocol log (``[ms ]line`` per step; "#" steps only pass time)."""
     lines: list[str] = []
     t = start

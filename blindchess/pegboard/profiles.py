@@ -15,9 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import UserError
-from ..i18n import default_lang, tr
-from ..resources import boards_dir
+from ..base import UserError, boards_dir, default_lang, tr
 
 __all__ = ["BoardProfile", "load_profile", "available_profiles", "PROTOCOLS", "ROLES"]
 

@@ -15,19 +15,42 @@ This package re-exports their public names, so ``from blindchess import scenario
 from __future__ import annotations
 
 from .devices import DEVICE_IDENT, EBoardDevice, PegBoardDevice, peg_change
-from .parser import (ACTORS, GAME_HEADERS, HEADER_READERS, HEADERS, SCRIPT_SUFFIX, Action, ActionLine, Actor,
-                     AppCrash, ArbiterApply, ArbiterRetrace, BlindAnswer, BlindSays, ClockPress, EBoardCable, EBoardLift,
-                     EBoardPlace, HeaderLine, PegLine, Script, ScriptError, SightedMove, SightedSays, SightedTouch,
-                     parse, read_script)
+from .parser import (
+    ACTORS,
+    GAME_HEADERS,
+    HEADER_READERS,
+    HEADERS,
+    SCRIPT_SUFFIX,
+    Action,
+    ActionLine,
+    Actor,
+    AppCrash,
+    ArbiterApply,
+    ArbiterRetrace,
+    BlindAnswer,
+    BlindSays,
+    ClockPress,
+    EBoardCable,
+    EBoardLift,
+    EBoardPlace,
+    HeaderLine,
+    PegLine,
+    Script,
+    ScriptError,
+    SightedMove,
+    SightedSays,
+    SightedTouch,
+    parse,
+    read_script,
+)
 from .report import QUIET_TYPES, event_json, format_event, in_time_order, json_lines
 from .runner import Front, HeadlessFront, Who, perform, play, run, start_engine
 
 __all__ = [
-    "DEVICE_IDENT", "EBoardDevice", "PegBoardDevice", "peg_change",
-    "ACTORS", "GAME_HEADERS", "HEADER_READERS", "HEADERS", "SCRIPT_SUFFIX", "Action", "ActionLine", "Actor",
-    "AppCrash", "ArbiterApply", "ArbiterRetrace", "BlindAnswer", "BlindSays", "ClockPress", "EBoardCable", "EBoardLift",
-    "EBoardPlace", "HeaderLine", "PegLine", "Script", "ScriptError", "SightedMove", "SightedSays", "SightedTouch",
-    "parse", "read_script",
-    "QUIET_TYPES", "event_json", "format_event", "in_time_order", "json_lines",
-    "Front", "HeadlessFront", "Who", "perform", "play", "run", "start_engine",
+    "Action", "ActionLine", "Actor", "ACTORS", "AppCrash", "ArbiterApply", "ArbiterRetrace", "BlindAnswer",
+    "BlindSays", "ClockPress", "DEVICE_IDENT", "EBoardCable", "EBoardDevice", "EBoardLift", "EBoardPlace",
+    "event_json", "format_event", "Front", "GAME_HEADERS", "HEADER_READERS", "HeaderLine", "HEADERS", "HeadlessFront",
+    "in_time_order", "json_lines", "parse", "peg_change", "PegBoardDevice", "PegLine", "perform", "play",
+    "QUIET_TYPES", "read_script", "run", "Script", "SCRIPT_SUFFIX", "ScriptError", "SightedMove", "SightedSays",
+    "SightedTouch", "start_engine", "Who",
 ]

@@ -11,7 +11,7 @@ them through the same decoders as in the app:
   restart of the program); every change becomes DGT field-update bytes read by
   one real :class:`~blindchess.pegboard.dgt.DgtDecoder`, a dump request is
   answered with a BOARD_DUMP. As on a real board (and the emulator
-  :class:`~blindchess.pegboard.simulator.VirtualDgtBoard`), lifting from an
+  :class:`~blindchess.adapters.devices.simulator.VirtualDgtBoard`), lifting from an
   empty square sends nothing; unplugged, nothing reaches the host.
 
 Pure: python-chess and the pure protocol modules; no serial port, no clock.
@@ -21,9 +21,19 @@ from __future__ import annotations
 
 import chess
 
-from ..pegboard import dgt
-from ..pegboard.protocol import ident_line, parse_line, snapshot_line
-from ..pegboard.tracker import Lift, PieceUpdate, Place, Snapshot
+from ..pegboard import (
+    DgtDecoder,
+    Lift,
+    PieceUpdate,
+    Place,
+    Snapshot,
+    board_dump,
+    eboard_events,
+    ident_line,
+    parse_action,
+    parse_line,
+    snapshot_line,
+)
 
 __all__ = ["DEVICE_IDENT", "peg_change", "PegBoardDevice", "EBoardDevice"]
 
@@ -75,14 +85,14 @@ class EBoardDevice:
     def __init__(self, board: chess.BaseBoard) -> None:
         self.pieces: dict[int, chess.Piece] = dict(board.piece_map())
         self.plugged = True
-        self.decoder = dgt.DgtDecoder()
+        self.decoder = DgtDecoder()
 
     def act(self, action: str, t: float) -> list[PieceUpdate]:
         """One action (``L e2`` / ``P e4 P``): the pieces change; the updates the host reads (none unplugged).
 
         Raises :class:`~blindchess.pegboard.dgt.ActionError` for a malformed action.
         """
-        square, piece = dgt.parse_action(action)
+        square, piece = parse_action(action)
         if piece is None:
             if self.pieces.pop(square, None) is None:
                 return []
@@ -90,13 +100,13 @@ class EBoardDevice:
             self.pieces[square] = piece
         if not self.plugged:
             return []
-        return dgt.eboard_events([action], t, self.decoder)
+        return eboard_events([action], t, self.decoder)
 
     def dump(self, t: float) -> list[Snapshot]:
         """The answer to SEND_BRD, as the host decodes it (none unplugged)."""
         if not self.plugged:
             return []
-        return [m for m in self.decoder.feed(dgt.board_dump(self.pieces), t) if isinstance(m, Snapshot)]
+        return [m for m in self.decoder.feed(board_dump(self.pieces), t) if isinstance(m, Snapshot)]
 
     def cable(self, plugged: bool) -> None:
         """Pull the cable out or put it back: a half-received message belongs to nothing."""

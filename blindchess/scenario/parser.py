@@ -18,7 +18,7 @@ the start, never decreasing::
 :func:`parse` reads a script into a :class:`Script` — the table's
 :class:`~blindchess.table.setup.TableSetup` from the headers and the actions in
 time order — or raises :class:`ScriptError` (a
-:class:`~blindchess.errors.UserError`, exit code 2, one line naming the line
+:class:`~blindchess.base.errors.UserError`, exit code 2, one line naming the line
 number in the user's language) before anything is run or written.
 
 What the script language knows is written down in two tables, so a header or a
@@ -40,13 +40,21 @@ from typing import Literal
 
 import chess
 
-from .. import bounds, textfile
-from ..clock import TimeControl
-from ..engine import level as engine_level
-from ..errors import UserError
-from ..i18n import tr
-from ..pegboard.protocol import ProtocolError, parse_line
-from ..table.setup import TableSetup
+from ..adapters import level as engine_level
+from ..base import (
+    MAX_HEADER_CHARS,
+    MAX_SCRIPT_LINE_CHARS,
+    MAX_SCRIPT_LINES,
+    MAX_SECONDS,
+    MAX_SETTLE,
+    UserError,
+    counters_ok,
+    read_bytes,
+    tr,
+)
+from ..laws import TimeControl
+from ..pegboard import ProtocolError, parse_line
+from ..table import TableSetup
 from .devices import peg_change
 
 __all__ = [
@@ -83,7 +91,7 @@ class ScriptError(UserError):
 
 
 def _bounded(reading: _Reading, line: int, problem: str) -> ScriptError:
-    """A line beyond the limits every reader keeps (:mod:`blindchess.bounds`)."""
+    """A line beyond the limits every reader keeps (:mod:`blindchess.base.bounds`)."""
     return ScriptError(tr("scenario.script_line", reading.lang, file=reading.source, line=line, problem=problem), line)
 
 
@@ -361,7 +369,7 @@ def _start(h: HeaderLine) -> None:
         board = chess.Board(h.value, chess960=_is_960_fen(h.value))
     except ValueError as exc:
         raise h.bad() from exc
-    if not board.is_valid() or not bounds.counters_ok(board.halfmove_clock, board.fullmove_number):
+    if not board.is_valid() or not counters_ok(board.halfmove_clock, board.fullmove_number):
         raise h.bad()
     h.reading.setup = replace(h.reading.setup, start_fen=h.value)
 
@@ -386,9 +394,9 @@ def _settle(h: HeaderLine) -> None:
     try:
         settle = float(h.value)
     except ValueError as exc:
-        raise h.bad(max=f"{bounds.MAX_SETTLE:g}") from exc
-    if not math.isfinite(settle) or not 0 < settle <= bounds.MAX_SETTLE:
-        raise h.bad(max=f"{bounds.MAX_SETTLE:g}")
+        raise h.bad(max=f"{MAX_SETTLE:g}") from exc
+    if not math.isfinite(settle) or not 0 < settle <= MAX_SETTLE:
+        raise h.bad(max=f"{MAX_SETTLE:g}")
     h.reading.setup = replace(h.reading.setup, settle=settle)
 
 
@@ -471,8 +479,8 @@ def _header(reading: _Reading, body: str, line: int) -> None:
     if "@" + name in reading.header_lines:
         raise reading.error(line, "header_twice", name=name)
     header = HeaderLine(name, value, line, reading)
-    if len(value) > bounds.MAX_HEADER_CHARS:
-        raise _bounded(reading, line, tr("bounds.value", reading.lang, what="@" + name, limit=bounds.MAX_HEADER_CHARS))
+    if len(value) > MAX_HEADER_CHARS:
+        raise _bounded(reading, line, tr("bounds.value", reading.lang, what="@" + name, limit=MAX_HEADER_CHARS))
     if not value and name not in _MAY_BE_EMPTY:
         raise header.bad()
     reading.header_lines["@" + name] = line
@@ -708,7 +716,7 @@ def _action(reading: _Reading, body: str, line: int) -> Action:
         t = float(parts[0])
     except ValueError:
         t = math.nan
-    if not math.isfinite(t) or not 0 <= t <= bounds.MAX_SECONDS:
+    if not math.isfinite(t) or not 0 <= t <= MAX_SECONDS:
         raise reading.error(line, "bad_time", value=parts[0])
     name = parts[1].lower()
     actor = ACTORS.get(name)
@@ -729,7 +737,7 @@ def _action(reading: _Reading, body: str, line: int) -> Action:
 def read_script(path: Path, lang: str) -> Script:
     """Read and parse the script file ``path``. Raises :class:`ScriptError` / :class:`UserError`."""
     # a regular file only, read bounded: /dev/zero or a FIFO is refused at once (never read for ever)
-    data = textfile.read_bytes(path, lang)
+    data = read_bytes(path, lang)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -752,12 +760,12 @@ def parse(text: str, lang: str, *, source: str = "-") -> Script:
     actions: list[Action] = []
     previous = 0.0
     lines = text.splitlines()
-    if len(lines) > bounds.MAX_SCRIPT_LINES:
-        raise _bounded(reading, bounds.MAX_SCRIPT_LINES + 1, tr("bounds.lines", lang, what=source,
-                                                                limit=bounds.MAX_SCRIPT_LINES))
+    if len(lines) > MAX_SCRIPT_LINES:
+        raise _bounded(reading, MAX_SCRIPT_LINES + 1, tr("bounds.lines", lang, what=source,
+                                                                limit=MAX_SCRIPT_LINES))
     for number, raw in enumerate(lines, start=1):
-        if len(raw) > bounds.MAX_SCRIPT_LINE_CHARS:
-            raise _bounded(reading, number, tr("bounds.line_length", lang, limit=bounds.MAX_SCRIPT_LINE_CHARS))
+        if len(raw) > MAX_SCRIPT_LINE_CHARS:
+            raise _bounded(reading, number, tr("bounds.line_length", lang, limit=MAX_SCRIPT_LINE_CHARS))
         body = _COMMENT.split(raw, maxsplit=1)[0].strip()
         if not body:
             continue

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 
-from ..i18n import tr
-from ..table.events import TableEvent
+from ..base import tr
+from ..table import TableEvent
 
 __all__ = ["event_json", "in_time_order", "json_lines", "format_event", "QUIET_TYPES"]
 

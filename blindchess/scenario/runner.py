@@ -31,7 +31,7 @@ Qt and real audio replaced; the UI supplies a front that drives the window
 
 With ``@opponent engine [LEVEL] [coaching]`` the computer plays the sighted
 side: :class:`HeadlessFront` starts the real engine (:func:`start_engine`:
-:class:`~blindchess.engine.EngineChooser`, Stockfish at the level the header
+:class:`~blindchess.adapters.engine.EngineChooser`, Stockfish at the level the header
 names), connects it to the table, and the computer's moves appear at the
 script time they fall due (the table's ``next_due``); after ``app crash`` a
 new engine continues the resumed game. The script plays the blind player then
@@ -46,18 +46,38 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Literal, Protocol, assert_never
 
-from ..engine import EngineChooser
-from ..engine import level as engine_level
-from ..game.events import ClaimKind, QuickplayGround, QuickplayVerdict
-from ..journal import envelope_path, read_journal
-from ..pegboard.tracker import InputEvent
-from ..table.events import DeviceRequest, Final, TableEvent
-from ..table.setup import TableSetup
-from ..table.table import Table
+from ..adapters import EngineChooser
+from ..adapters import level as engine_level
+from ..game import ClaimKind, QuickplayGround, QuickplayVerdict
+from ..pegboard import InputEvent
+from ..storage import envelope_path, read_journal
+from ..table import DeviceRequest, Final, Table, TableEvent, TableSetup
 from .devices import EBoardDevice, PegBoardDevice
-from .parser import (Action, AppCrash, AppEnvelopeLost, ArbiterAdjourn, ArbiterApply, ArbiterQuickplay, ArbiterResult, ArbiterResume, ArbiterRetrace,
-                     BlindAnswer, BlindSays, Claims, ClaimsQuickplay, ClockPress, EBoardCable, EBoardLift, EBoardPlace,
-                     PegLine, Script, Seals, SightedMove, SightedSays, SightedTouch)
+from .parser import (
+    Action,
+    AppCrash,
+    AppEnvelopeLost,
+    ArbiterAdjourn,
+    ArbiterApply,
+    ArbiterQuickplay,
+    ArbiterResult,
+    ArbiterResume,
+    ArbiterRetrace,
+    BlindAnswer,
+    BlindSays,
+    Claims,
+    ClaimsQuickplay,
+    ClockPress,
+    EBoardCable,
+    EBoardLift,
+    EBoardPlace,
+    PegLine,
+    Script,
+    Seals,
+    SightedMove,
+    SightedSays,
+    SightedTouch,
+)
 from .report import in_time_order
 
 __all__ = ["Who", "Front", "HeadlessFront", "start_engine", "run", "play", "perform"]

@@ -3,11 +3,11 @@
 * **Adjourning (I.1).** The arbiter adjourns; everybody hears who seals. The player to
   move writes his move: the blind player says or types it (the recogniser hears it on
   his own headset; it is never said back), the sighted player types it. It is read as
-  ``blindchess envelope check`` reads it (:func:`blindchess.envelope.check_sealed_move`):
+  ``blindchess envelope check`` reads it (:func:`blindchess.laws.adjournment.check_sealed_move`):
   ambiguous, illegal or unreadable — the sealer alone is told why (never the move) and
   writes again; the same text written again although it would lose is sealed as written
   (he insists; Guidelines I.8 decides at resumption). A move that reads as one legal move
-  is sealed at once: the envelope (fields a–g, :class:`blindchess.envelope.Envelope`)
+  is sealed at once: the envelope (fields a–g, :class:`blindchess.laws.adjournment.Envelope`)
   is journaled, the move as written kept in the envelope, the clocks stop.
 * **Resumption (I.5, I.7, I.9 a).** The arbiter opens the envelope: the sealed move
   becomes public, is made on both boards and announced to both players, and the
@@ -21,13 +21,11 @@ import secrets
 
 import chess
 
-from .. import board_words, notation
-from ..envelope import Envelope, SealCheck, check_sealed_move, commitment
-from ..errors import UserError
-from ..game.events import Adjourned, EnvelopeLost, EnvelopeOpened, ResponderClockStarted, SealedMove
-from ..i18n import tr
-from .events import Adjourned as AdjournedEvent
-from .events import EnvelopeMissing, ResponderAbsent, Resumed, Sealed
+from ..base import UserError, tr
+from ..game import Adjourned, EnvelopeLost, EnvelopeOpened, ResponderClockStarted, SealedMove
+from ..language import move_words, write
+from ..laws import Envelope, SealCheck, check_sealed_move, commitment
+from .events import EnvelopeMissing, GameAdjourned, ResponderAbsent, Resumed, Sealed
 from .setup import Who, color_name, to_color
 from .state import TableState
 
@@ -130,7 +128,7 @@ class Adjournments:
         state = self.state
         color = to_color(ev.color)
         who = state.who(ev.color)
-        state.emit(AdjournedEvent(ev.t, who, ev.ply))
+        state.emit(GameAdjourned(ev.t, who, ev.ply))
         text = tr("table.adjourned", state.lang, name=state.name(color))
         state.show(ev.t, text)
         state.say(ev.t, text, "all", "move")
@@ -152,8 +150,8 @@ class Adjournments:
         written = str(ev.hidden.get("written", ""))
         if made is not None:
             board = state.board_at(state.session.plies - 1)
-            words = board_words.move_words(board, made, state.lang, state.wording)
-            state.show(ev.t, tr("table.envelope_opened_shown", state.lang, move=notation.write(board, made, state.lang)))
+            words = move_words(board, made, state.lang, state.wording)
+            state.show(ev.t, tr("table.envelope_opened_shown", state.lang, move=write(board, made, state.lang)))
             state.say(ev.t, tr("table.envelope_opened", state.lang, move=words), "all", "move")
         else:
             state.show(ev.t, tr("table.envelope_opened_loses", state.lang, written=written))

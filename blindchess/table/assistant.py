@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import chess
 
-from ..game.events import MoveMade, Touch
-from ..i18n import tr
-from ..phonetic import piece_name
+from ..base import tr
+from ..game import MoveMade, Touch
+from ..language import piece_name
 from .setup import to_color
 from .state import TableState
 

@@ -55,26 +55,15 @@ from dataclasses import dataclass
 
 import chess
 
-from .. import notation, phonetic, spoken
-from ..i18n import tr
-from ..pegboard.tracker import (
-    InputEvent,
-    Lift,
-    PieceUpdate,
-    Place,
-    Snapshot,
-    Tracker,
-    TrackerEvent,
-    same_position,
-)
-from ..game import Session
-from ..game.events import BoardMove, BoardMoveRejected, MoveMade, Ruling, RulingOverride
-from ..game.events import Touch as TouchEvent
+from ..base import tr
+from ..game import BoardMove, BoardMoveRejected, MoveMade, Ruling, RulingOverride, Session, Touch
+from ..language import square_name, voice, write
+from ..pegboard import InputEvent, Lift, PieceUpdate, Place, Snapshot, Tracker, TrackerEvent, same_position
 from .events import DeviceRequest, Touched
 from .physical import Settling, expected_position
 from .state import TableState
 
-__all__ = ["DEVICE", "SIGHTED_BOARDS", "EBoard", "Touch", "touch_report", "differing_squares",
+__all__ = ["DEVICE", "SIGHTED_BOARDS", "EBoard", "EBoardTouch", "touch_report", "differing_squares",
            "describe_difference"]
 
 #: The ``device`` of the e-board's :class:`DeviceRequest` events.
@@ -84,7 +73,7 @@ SIGHTED_BOARDS = ("window", "dgt")
 
 
 @dataclass(frozen=True)
-class Touch:
+class EBoardTouch:
     """A piece the sighted player lifted while he was to move: square, piece, when, at which half-move index."""
 
     t: float
@@ -95,7 +84,7 @@ class Touch:
 
 def _piece_words(piece: chess.Piece | None, lang: str) -> str:
     """"weißer Springer" / "leer": the voice's words (the same on the screen and in speech)."""
-    v = spoken.voice(lang)
+    v = voice(lang)
     if piece is None:
         return v.spoken.get("empty") or tr("eboard.empty", lang)
     words = v.pieces[piece.piece_type]
@@ -138,7 +127,7 @@ def touch_report(session: Session, lang: str) -> str:
         symbol = ev.piece
         piece = chess.Piece.from_symbol(str(symbol)) if symbol else None
         words.append(tr("eboard.touch_said", lang, piece=_piece_words(piece, lang),
-                        square=phonetic.square_name(chess.parse_square(ev.square), lang)))
+                        square=square_name(chess.parse_square(ev.square), lang)))
     return tr("eboard.touches_said", lang, name=name, touches=", ".join(words))
 
 
@@ -163,7 +152,7 @@ class EBoard:
         self.differences: tuple[str, ...] = ()     # the same, with the pieces, in words (shown)
         self.adjusting = False                     # after a ruling: being set right, nothing counts
         self.held: chess.Move | None = None        # a mirror set up before its move was made (D.2.3)
-        self.touches: list[Touch] = []             # the sighted player's touches in his current turn
+        self.touches: list[EBoardTouch] = []             # the sighted player's touches in his current turn
         self.snapshots = 0                         # board dumps seen (before the first one ``pieces`` is assumed)
         self.settling = Settling(self.settle)      # the last change the board reported
         self._target_key: str | None = None
@@ -235,7 +224,7 @@ class EBoard:
         is a move until it shows the game (a position retraced must not come back as a move).
         """
         for ev in reversed(self.session.events):
-            if isinstance(ev, MoveMade) or (isinstance(ev, TouchEvent) and ev.board == "sighted"):
+            if isinstance(ev, MoveMade) or (isinstance(ev, Touch) and ev.board == "sighted"):
                 break       # a move made, or a touch (counted only when the board showed the game)
             if isinstance(ev, (Ruling, RulingOverride)):
                 self.adjusting = True
@@ -326,7 +315,7 @@ class EBoard:
             return
         if s.board_length("sighted") != s.plies or s.board("sighted").piece_at(square) != piece:
             return
-        self.touches.append(Touch(now, square, piece, s.plies))
+        self.touches.append(EBoardTouch(now, square, piece, s.plies))
         self.state.react(s.touch(square, now, board="sighted", piece=piece.symbol()))
         self.state.emit(Touched(now, chess.square_name(square), "sighted"))
 
@@ -345,7 +334,7 @@ class EBoard:
             return       # the touched piece could not move: Art. 4.3 asks nothing
         name = s.player(self._sighted_color()).name
         self._show(now, tr("eboard.touch_move_shown", self.lang, name=name, piece=_piece_words(first.piece, self.lang),
-                           square=chess.square_name(first.square), move=notation.write(before, move, self.lang)))
+                           square=chess.square_name(first.square), move=write(before, move, self.lang)))
 
     def _known(self, after: chess.Board) -> bool:
         """The session's sighted board already shows ``after`` (a ruling, a window move, a mirror fed before)."""
@@ -399,7 +388,7 @@ class EBoard:
         # a move made (D.2.5) or a right mirror: it stands; the board should show it again
         before = sighted.copy()
         before.pop()
-        self._show(now, tr("eboard.move_stands_shown", self.lang, move=notation.write(before, move, self.lang)))
+        self._show(now, tr("eboard.move_stands_shown", self.lang, move=write(before, move, self.lang)))
         self._target_key = None
 
     def _mismatched(self, e: TrackerEvent, now: float) -> None:

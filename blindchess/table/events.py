@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 __all__ = [
     "Said", "Speak", "Shown", "Touched", "Moved", "Asked", "Refused", "Diverged", "Ruled", "Final",
-    "Mirrored", "ClockPressed", "GameEnded", "Claimed", "Ended", "Adjourned", "Sealed", "Resumed", "ResponderAbsent", "EnvelopeMissing",
+    "MirrorDone", "ClockPressed", "GameEnded", "ClaimDecided", "Ended", "GameAdjourned", "Sealed", "Resumed", "ResponderAbsent", "EnvelopeMissing",
     "DeviceRequest", "Heard", "TableEvent", "EVENT_TYPES",
     "from_json",
 ]
@@ -152,7 +152,7 @@ class Final(_Event):
 
 
 @dataclass(frozen=True)
-class Mirrored(_Event):
+class MirrorDone(_Event):
     """Board ``board`` now shows the move of ``ply`` as made (a correct mirror)."""
 
     type_name: ClassVar[str] = "mirrored"
@@ -180,7 +180,7 @@ class GameEnded(_Event):
 
 
 @dataclass(frozen=True)
-class Claimed(_Event):
+class ClaimDecided(_Event):
     """A claim judged (Art. 6.8, 9.2, 9.3, 9.5; A.4, B): ``by`` "blind" or "sighted" (the assistant on his
     side), ``kind`` "threefold" | "fifty" | "time" | "illegal" | "quickplay" (Guidelines III.4: refused when it
     cannot be filed, else upheld or not by the arbiter's verdict; a postponed claim is no judgment), ``upheld``."""
@@ -202,7 +202,7 @@ class Ended(_Event):
 
 
 @dataclass(frozen=True)
-class Adjourned(_Event):
+class GameAdjourned(_Event):
     """The game is adjourned (Guidelines I.1): ``sealer`` ("blind"/"sighted") seals half-move ``ply`` (1-based)."""
 
     type_name: ClassVar[str] = "adjourned"
@@ -268,15 +268,15 @@ class Heard(_Event):
     confidence: float | None
 
 
-TableEvent = (Said | Speak | Shown | Touched | Moved | Asked | Refused | Diverged | Ruled | Final | Mirrored
-              | ClockPressed | GameEnded | Claimed | Ended | Adjourned | Sealed | Resumed | ResponderAbsent
+TableEvent = (Said | Speak | Shown | Touched | Moved | Asked | Refused | Diverged | Ruled | Final | MirrorDone
+              | ClockPressed | GameEnded | ClaimDecided | Ended | GameAdjourned | Sealed | Resumed | ResponderAbsent
               | EnvelopeMissing | DeviceRequest | Heard)
 
 #: JSON type -> event class (the one registry).
 EVENT_TYPES: dict[str, type[_Event]] = {
     cls.type_name: cls
-    for cls in (Said, Speak, Shown, Touched, Moved, Asked, Refused, Diverged, Ruled, Final, Mirrored,
-                ClockPressed, GameEnded, Claimed, Ended, Adjourned, Sealed, Resumed, ResponderAbsent, EnvelopeMissing, DeviceRequest,
+    for cls in (Said, Speak, Shown, Touched, Moved, Asked, Refused, Diverged, Ruled, Final, MirrorDone,
+                ClockPressed, GameEnded, ClaimDecided, Ended, GameAdjourned, Sealed, Resumed, ResponderAbsent, EnvelopeMissing, DeviceRequest,
                 Heard)
 }
 

@@ -1,14 +1,14 @@
 """What the players say: announcements, answers, offers, requests (D.2.1, D.2.8; pure).
 
 What the blind player says is decided by
-:class:`~blindchess.speech.dialogue.Dialogue` (a recogniser's text understood with
+:class:`~blindchess.adapters.speech.dialogue.Dialogue` (a recogniser's text understood with
 ``heard=True``, typed text as written): a move heard with confidence
 below ``min_confidence``, or fitting several moves, is asked about
 (:mod:`~blindchess.table.questions`); the answer is "ja"/"nein", a candidate's
 phrase, or keys 1…n. A move is understood in the position before his own
 unpressed move, so "Korrektur …" corrects it (D.2.8). Resignation and
 accepting a draw are asked about too before anything ends
-(:mod:`~blindchess.table.endings`); requests are answered
+(:mod:`~blindchess.table.ending`); requests are answered
 (:mod:`~blindchess.table.requests`).
 
 What the sighted side says or types: answers ("ja", "nein"), a draw offer,
@@ -22,12 +22,11 @@ from __future__ import annotations
 
 import chess
 
-from .. import phonetic
-from ..dialogue import Decision
-from ..game.events import Announce, AnnounceIgnored, AnnounceMismatch, AnnounceUnclear, ClaimKind, CorrectionRefused
-from ..i18n import tr
+from ..base import tr
+from ..game import Announce, AnnounceIgnored, AnnounceMismatch, AnnounceUnclear, ClaimKind, CorrectionRefused
+from ..language import Decision, Understanding, announce, understand
 from .adjournment import Adjournments
-from .endings import Endings
+from .ending import Endings
 from .events import Heard
 from .questions import Question, Questions
 from .requests import Requests
@@ -38,7 +37,7 @@ from .tactile import TactileBoard
 __all__ = ["Hearing"]
 
 
-#: A claim as the phrase book names it (:data:`blindchess.phonetic.CLAIMS`) and as the rules engine judges it.
+#: A claim as the phrase book names it (:data:`blindchess.language.phonetic.CLAIMS`) and as the rules engine judges it.
 _CLAIM_KINDS: dict[str, ClaimKind] = {"time": "time", "threefold": "threefold", "fifty": "fifty", "illegal": "illegal"}
 
 
@@ -73,7 +72,7 @@ class Hearing:
             return
         board = state.hearing_board()
         heard = confidence is not None
-        u = phonetic.understand(board, text, lang, heard=heard)
+        u = understand(board, text, lang, heard=heard)
         q = self.questions.question
         if q is not None and q.to == "blind" and self._answer_by_voice(q, u, now):
             return
@@ -122,7 +121,7 @@ class Hearing:
         elif decision.action == "ask" and decision.candidates:
             board = state.hearing_board()
             moves = [m for m in decision.candidates if board.is_legal(m)]
-            phrases = tuple(phonetic.announce(board, m, state.lang) for m in moves)
+            phrases = tuple(announce(board, m, state.lang) for m in moves)
             self.questions.ask(Question("move", "blind", decision.speech, tuple(m.uci() for m in moves), phrases,
                                         correction or state.unpressed_own()), now)
         else:
@@ -139,7 +138,7 @@ class Hearing:
         s = state.session
         board = state.hearing_board()
         index = s.plies - 1 if state.unpressed_own() else s.plies
-        text = said if isinstance(said, str) else phonetic.announce(board, move, state.lang)
+        text = said if isinstance(said, str) else announce(board, move, state.lang)
         correcting = correction or state.unpressed_own()
         events = s.announce(move, text, now, correction=correcting)
         state.react(events)
@@ -154,7 +153,7 @@ class Hearing:
             state.react(s.tactile_move(move, now))
         self.tactile.announced(move, index)
 
-    def _answer_by_voice(self, q: Question, u: phonetic.Understanding, now: float) -> bool:
+    def _answer_by_voice(self, q: Question, u: Understanding, now: float) -> bool:
         """An utterance while a question is open; False: not an answer (then it is heard afresh)."""
         if u.kind == "yes":
             self.questions.resolve(q, "yes", now)
@@ -206,7 +205,7 @@ class Hearing:
         if s.sealing and s.sealer == me:
             self.adjournments.seal("sighted", text, now)   # his sealed move, typed (I.1)
             return
-        u = phonetic.understand(s.game_board(), text, state.lang)
+        u = understand(s.game_board(), text, state.lang)
         q = self.questions.question
         if q is not None and q.to == "sighted" and u.kind in ("yes", "no"):
             self.questions.resolve(q, "yes" if u.kind == "yes" else "no", now)
@@ -231,8 +230,8 @@ class Hearing:
         state = self.state
         board = state.board_at(ev.ply - 1)
         said, shown = chess.Move.from_uci(ev.announced), chess.Move.from_uci(ev.placed)
-        said_words = phonetic.announce(board, said, state.lang) if board.is_legal(said) else ev.announced
-        shown_words = phonetic.announce(board, shown, state.lang) if board.is_legal(shown) else ev.placed
+        said_words = announce(board, said, state.lang) if board.is_legal(said) else ev.announced
+        shown_words = announce(board, shown, state.lang) if board.is_legal(shown) else ev.placed
         state.show(ev.t, tr("session.announce_mismatch", state.lang, said=said_words, shown=shown_words))
         if not state.withdrawn:
             state.say(ev.t, tr("table.announce_mismatch_said", state.lang, said=said_words, shown=shown_words),

@@ -1,6 +1,6 @@
 """What a player looks up about the board and the game, beside the board commands (pure).
 
-Answers in words, in the listener's wording (:mod:`blindchess.board_words`):
+Answers in words, in the listener's wording (:mod:`blindchess.language.board_words`):
 ``captures`` (the legal captures of the piece on a square), ``around`` (the
 pieces on the squares around a square), ``opponent`` (the opponent's name and
 colour, with his rating when the game's headers know it), ``last_capture``
@@ -16,9 +16,8 @@ from collections.abc import Mapping
 
 import chess
 
-from .. import board_words, phonetic
-from ..plural import plural
-from . import lookups_words as words
+from ..base import plural, tr
+from ..language import describe_position, describe_square, legal_moves, move_words, piece_words, square_words, voice
 
 __all__ = ["KINDS", "captures", "around", "opponent", "last_capture", "move_list", "step"]
 
@@ -26,21 +25,25 @@ __all__ = ["KINDS", "captures", "around", "opponent", "last_capture", "move_list
 KINDS = ("captures", "around", "opponent", "last_capture", "move_list", "step")
 
 
+def _t(key: str, lang: str, /, **params: object) -> str:
+    """The lookup text ``key`` in ``lang`` (``locale/lookups.<lang>.toml``)."""
+    return tr(f"lookups.{key}", lang, **params)
+
 def captures(board: chess.Board, square: int, lang: str, wording: str = "phonetic") -> str:
     """The legal captures of the piece on ``square``: "Springer Felix drei schlägt: Eva fünf." (or why none)."""
     piece = board.piece_at(square)
-    where = board_words.square_words(square, lang, wording)
+    where = square_words(square, lang, wording)
     if piece is None:
-        return words.t("no_piece", lang, square=where)
-    name = f"{phonetic.voice(lang).pieces[piece.piece_type].name} {where}"
+        return _t("no_piece", lang, square=where)
+    name = f"{voice(lang).pieces[piece.piece_type].name} {where}"
     if piece.color != board.turn:
-        return board_words.legal_moves(board, square, lang, wording)      # "… : Schwarz ist am Zug."
+        return legal_moves(board, square, lang, wording)      # "… : Schwarz ist am Zug."
     targets = sorted({m.to_square for m in board.legal_moves if m.from_square == square and board.is_capture(m)},
                      key=lambda s: (chess.square_file(s), chess.square_rank(s)))
     if not targets:
-        return words.t("no_captures", lang, piece=name)
-    return words.t("captures", lang, piece=name,
-                   targets="; ".join(board_words.describe_square(board, s, lang, wording) for s in targets))
+        return _t("no_captures", lang, piece=name)
+    return _t("captures", lang, piece=name,
+                   targets="; ".join(describe_square(board, s, lang, wording) for s in targets))
 
 
 def around(board: chess.Board, square: int, lang: str, wording: str = "phonetic", *, white_view: bool = True) -> str:
@@ -50,22 +53,22 @@ def around(board: chess.Board, square: int, lang: str, wording: str = "phonetic"
     files = range(file - 1, file + 2) if white_view else range(file + 1, file - 2, -1)
     near = [chess.square(f, r) for r in ranks for f in files
             if 0 <= f < 8 and 0 <= r < 8 and (f, r) != (file, rank)]
-    found = [board_words.describe_square(board, s, lang, wording) for s in near if board.piece_at(s) is not None]
-    where = board_words.square_words(square, lang, wording)
+    found = [describe_square(board, s, lang, wording) for s in near if board.piece_at(s) is not None]
+    where = square_words(square, lang, wording)
     empty = len(near) - len(found)
     if not found:
-        return words.t("around_empty", lang, square=where)
+        return _t("around_empty", lang, square=where)
     rest = plural(empty, "board_words.empty_one", "board_words.empty", lang) if empty else ""
-    return words.t("around", lang, square=where, pieces="; ".join(found), rest=rest).rstrip()
+    return _t("around", lang, square=where, pieces="; ".join(found), rest=rest).rstrip()
 
 
 def opponent(name: str, color: chess.Color, lang: str, headers: Mapping[str, str] | None = None) -> str:
     """"Ihr Gegner: Bernd, Schwarz." — with his rating ("Elo 1850") when ``headers`` (PGN) give one."""
-    side = phonetic.voice(lang).spoken["white" if color == chess.WHITE else "black"]
+    side = voice(lang).spoken["white" if color == chess.WHITE else "black"]
     rating = (headers or {}).get("WhiteElo" if color == chess.WHITE else "BlackElo", "")
     if rating.strip().isdigit() and int(rating) > 0:
-        return words.t("opponent_rated", lang, name=name, side=side, rating=rating.strip())
-    return words.t("opponent", lang, name=name, side=side)
+        return _t("opponent_rated", lang, name=name, side=side, rating=rating.strip())
+    return _t("opponent", lang, name=name, side=side)
 
 
 def last_capture(board: chess.Board, lang: str, wording: str = "phonetic") -> str:
@@ -80,14 +83,14 @@ def last_capture(board: chess.Board, lang: str, wording: str = "phonetic") -> st
                 victim_square = chess.square(chess.square_file(move.to_square), chess.square_rank(move.from_square))
             victim = replay.piece_at(victim_square)
             found = (victim, victim_square, replay.fullmove_number, replay.turn,
-                     board_words.move_words(replay, move, lang, wording))
+                     move_words(replay, move, lang, wording))
         replay.push(move)
     if found is None:
-        return words.t("no_capture", lang)
+        return _t("no_capture", lang)
     victim, where, number, side, move_text = found
-    v = phonetic.voice(lang)
-    return words.t("last_capture", lang, piece=board_words.piece_words(victim, lang),
-                   square=board_words.square_words(where, lang, wording), number=number,
+    v = voice(lang)
+    return _t("last_capture", lang, piece=piece_words(victim, lang),
+                   square=square_words(where, lang, wording), number=number,
                    side=v.spoken["white" if side == chess.WHITE else "black"], move=move_text)
 
 
@@ -96,17 +99,17 @@ def move_list(board: chess.Board, lang: str, wording: str = "phonetic") -> str:
     letters spelled out)."""
     replay = board.root()
     if not board.move_stack:
-        return words.t("no_moves", lang)
+        return _t("no_moves", lang)
     parts: list[str] = []
     for move in board.move_stack:
-        said = board_words.move_words(replay, move, lang, wording)
+        said = move_words(replay, move, lang, wording)
         if replay.turn == chess.WHITE or not parts:
             dots = "." if replay.turn == chess.WHITE else " …"
             parts.append(f"{replay.fullmove_number}{dots} {said}")
         else:
             parts[-1] = f"{parts[-1]}, {said}"
         replay.push(move)
-    return words.t("move_list", lang, moves=". ".join(parts))
+    return _t("move_list", lang, moves=". ".join(parts))
 
 
 def step(board: chess.Board, ply: int, lang: str, wording: str = "phonetic") -> str:
@@ -118,11 +121,11 @@ def step(board: chess.Board, ply: int, lang: str, wording: str = "phonetic") -> 
     for move in board.move_stack[:max(0, ply - 1)]:
         replay.push(move)
     if ply == 0:
-        return words.t("step_start", lang, position=phonetic.describe_position(replay, lang))
+        return _t("step_start", lang, position=describe_position(replay, lang))
     move = board.move_stack[ply - 1]
-    side = phonetic.voice(lang).spoken["white" if replay.turn == chess.WHITE else "black"]
-    said = board_words.move_words(replay, move, lang, wording)
+    side = voice(lang).spoken["white" if replay.turn == chess.WHITE else "black"]
+    said = move_words(replay, move, lang, wording)
     number = replay.fullmove_number
     replay.push(move)
-    return words.t("step", lang, ply=ply, plies=plies, number=number, side=side, move=said,
-                   position=phonetic.describe_position(replay, lang))
+    return _t("step", lang, ply=ply, plies=plies, number=number, side=side, move=said,
+                   position=describe_position(replay, lang))

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import chess
 
-from .. import board_words, notation, phonetic
-from ..game.events import BoardMoveRejected, MirrorNeeded, Mirrored, MoveMade, MoveWithdrawn
-from ..i18n import tr
-from .events import Mirrored as MirroredEvent
-from .events import Moved, Touched
+from ..base import tr
+from ..game import BoardMoveRejected, Mirrored, MirrorNeeded, MoveMade, MoveWithdrawn
+from ..language import move_words, square_name, understand, write
+from ..language import read as read_move
+from .events import MirrorDone, Moved, Touched
 from .setup import to_color
 from .state import TableState
 from .tactile import TactileBoard
@@ -62,10 +62,10 @@ class Moves:
         if uci is not None and uci != chess.Move.null():
             return uci
         board = state.session.board(board_name)
-        reading = notation.read(board, text, state.lang)
+        reading = read_move(board, text, state.lang)
         if reading.ok and reading.move is not None:
             return reading.move
-        u = phonetic.understand(board, text, state.lang)
+        u = understand(board, text, state.lang)
         if u.kind == "move" and u.move is not None:
             return u.move
         why = u.message if reading.problem == "unreadable" and u.message else reading.message(state.lang)
@@ -98,14 +98,14 @@ class Moves:
         state.emit(Moved(t, ply, ev.color, ev.uci, ev.san))
         before = state.board_at(ply - 1)
         if ev.legal:
-            written = notation.write(before, move, state.lang)
-            phrase = board_words.move_words(before, move, state.lang, state.wording)
+            written = write(before, move, state.lang)
+            phrase = move_words(before, move, state.lang, state.wording)
         else:       # an illegal move made as played (rapid, blitz without adequate supervision): from, to
             written = ev.uci
             piece = before.piece_at(move.from_square)
             phrase = tr("table.illegal_move_words", state.lang, piece=state.piece_words(piece),
-                        start=phonetic.square_name(move.from_square, state.lang),
-                        target=phonetic.square_name(move.to_square, state.lang))
+                        start=square_name(move.from_square, state.lang),
+                        target=square_name(move.to_square, state.lang))
         state.show(t, tr("table.move_shown", state.lang, color=tr(f"table.{ev.color}", state.lang), move=written))
         if s.is_blind(color):
             state.say(t, tr("table.move_confirmed", state.lang, move=phrase), "blind", "move")
@@ -129,7 +129,7 @@ class Moves:
         self.tactile.expect(t)
 
     def mirrored(self, ev: Mirrored) -> None:
-        self.state.emit(MirroredEvent(ev.t, ev.board, ev.ply))
+        self.state.emit(MirrorDone(ev.t, ev.board, ev.ply))
 
     def rejected(self, ev: BoardMoveRejected) -> None:
         state = self.state

@@ -29,7 +29,7 @@ after the due time is played at once; one for a position that has changed
 meanwhile (a take-back, a ruling) is dropped.
 
 **When the engine fails** (missing, crashed, hung — the chooser raises a
-:class:`~blindchess.errors.UserError` such as ``blindchess.engine.EngineError``)
+:class:`~blindchess.base.errors.UserError` such as ``blindchess.adapters.engine.EngineError``)
 the blind player hears its one sentence, the sighted side sees it, the journal
 notes it; nothing else changes, so the game is kept and can be resumed
 (``Table.resume`` and a new engine, or :meth:`Opponent.connect` again).
@@ -61,9 +61,8 @@ from typing import Protocol
 
 import chess
 
-from .. import phonetic
-from ..errors import UserError
-from ..game.events import (
+from ..base import UserError, tr
+from ..game import (
     Announce,
     AnnounceIgnored,
     AnnounceMismatch,
@@ -74,13 +73,13 @@ from ..game.events import (
     MoveMade,
     Note,
 )
-from ..i18n import tr
+from ..language import announce, fold, understand
 from .clock import ClockKeeper
-from .endings import Endings
+from .ending import Endings
 from .events import DeviceRequest, Heard
 from .moves import Moves
 from .questions import Questions
-from .rulings import Rulings
+from .ruling import TableRulings
 from .setup import color_name
 from .state import TableState
 from .tactile import TactileBoard
@@ -89,7 +88,7 @@ __all__ = ["MoveChooser", "Opponent", "Slips", "MIN_DELAY", "RULING_DELAY", "PRE
            "NOTE_ENGINE_FAILED", "min_delay"]
 
 #: The least time (seconds) between the beginning of the computer's turn and its move, for levels 1…6
-#: (``blindchess.engine.LEVELS``): a beginner needs longer to follow than a strong player.
+#: (``blindchess.adapters.engine.LEVELS``): a beginner needs longer to follow than a strong player.
 MIN_DELAY: tuple[float, ...] = (8.0, 7.0, 6.0, 5.0, 4.0, 3.0)
 #: Seconds between a divergence and the computer applying the proposed ruling (D.2.9).
 RULING_DELAY = 6.0
@@ -108,7 +107,7 @@ _SLIPS = {"move-withdrawn": "corrected", "announce-unclear": "unclear", "announc
 class MoveChooser(Protocol):
     """What the core needs from an engine: a legal move in ``board`` (with its move stack).
 
-    Raises :class:`~blindchess.errors.UserError` (one sentence in ``message``) when it cannot.
+    Raises :class:`~blindchess.base.errors.UserError` (one sentence in ``message``) when it cannot.
     """
 
     def choose(self, board: chess.Board) -> chess.Move: ...
@@ -187,7 +186,7 @@ class Opponent:
     :meth:`take_back` and :meth:`hears`. All methods run inside a table input.
     """
 
-    def __init__(self, state: TableState, moves: Moves, clock: ClockKeeper, rulings: Rulings,
+    def __init__(self, state: TableState, moves: Moves, clock: ClockKeeper, rulings: TableRulings,
                  questions: Questions, endings: Endings, tactile: TactileBoard | None = None, *, level: int = 2,
                  coaching: bool = False) -> None:
         self.state = state
@@ -292,7 +291,7 @@ class Opponent:
             state.refuse(now, "take-back", tr("engine.take_back_nothing", lang), to="blind")
             return
         plies = own[-1]
-        phrases = [phonetic.announce(state.board_at(i), game[i], lang) for i in range(plies, len(game))]
+        phrases = [announce(state.board_at(i), game[i], lang) for i in range(plies, len(game))]
         text = tr("engine.taken_back", lang, moves=", ".join(phrases))
         state.react(s.note(text, now, kind=NOTE_SLIP, slip="takeback", plies=plies))
         self.rulings.retrace(plies, now)
@@ -461,7 +460,7 @@ class Opponent:
             return
         last = len(game) - 1
         text = tr("engine.coach_after_ruling", state.lang,
-                  move=phonetic.announce(state.board_at(last), game[last], state.lang))
+                  move=announce(state.board_at(last), game[last], state.lang))
         state.say(now, text, "blind", "answer")
 
     # ---------------------------------------------------------------- coaching
@@ -509,7 +508,7 @@ class Opponent:
         placed = chess.Move.from_uci(ev.placed)
         if not board.is_legal(placed):
             return
-        text = tr("engine.coach_mismatch", state.lang, placed=phonetic.announce(board, placed, state.lang))
+        text = tr("engine.coach_mismatch", state.lang, placed=announce(board, placed, state.lang))
         state.say(now, text, "blind", "answer")
 
     def _coach_heard(self, now: float) -> None:
@@ -528,7 +527,7 @@ class Opponent:
         board = heard.board
         if board.turn == self.color or any(isinstance(ev, AnnounceIgnored) for ev in since):
             return      # not his move to announce: the table has said so
-        u = phonetic.understand(board, heard.text, state.lang, heard=True)
+        u = understand(board, heard.text, state.lang, heard=True)
         if u.kind not in ("move", "correction", "unknown") or u.move is not None:
             return
         placed = self._placed(board)
@@ -536,11 +535,11 @@ class Opponent:
         why = tr("engine.coach_no_words" if u.kind == "unknown" and not u.candidates else "engine.coach_no_fit",
                  state.lang)
         if likely is None:
-            how = tr("engine.coach_form", state.lang, example=phonetic.announce(board, _example(board), state.lang)) \
+            how = tr("engine.coach_form", state.lang, example=announce(board, _example(board), state.lang)) \
                 if any(board.legal_moves) else ""
         else:
             key = "engine.coach_say_placed" if placed is not None else "engine.coach_say_candidate"
-            how = tr(key, state.lang, move=phonetic.announce(board, likely, state.lang))
+            how = tr(key, state.lang, move=announce(board, likely, state.lang))
         text = f"{why} {how}".strip()
         if not noted:
             s.note(text, now, kind=NOTE_SLIP, slip="unclear")
@@ -584,8 +583,8 @@ class Opponent:
 
 def _is_take_back(text: str, lang: str) -> bool:
     """``text`` asks to take back a move (``engine.take_back_phrases``: phrases separated by "|")."""
-    folded = " ".join(phonetic.fold(text).split())
-    phrases = [" ".join(phonetic.fold(p).split()) for p in tr("engine.take_back_phrases", lang).split("|")]
+    folded = " ".join(fold(text).split())
+    phrases = [" ".join(fold(p).split()) for p in tr("engine.take_back_phrases", lang).split("|")]
     return any(p and p in folded for p in phrases)
 
 

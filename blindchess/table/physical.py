@@ -15,8 +15,7 @@ from dataclasses import dataclass
 
 import chess
 
-from ..game import Session
-from ..game.events import BoardName
+from ..game import BoardName, Session
 
 __all__ = ["Settling", "expected_position"]
 

@@ -4,7 +4,7 @@ An answered or closed question stops being read at once.
 
 The table asks when a move was heard with low confidence or fits several moves
 (:mod:`~blindchess.table.hearing`), before a resignation and before accepting a
-draw (:mod:`~blindchess.table.endings`). A question is spoken to the blind player
+draw (:mod:`~blindchess.table.ending`). A question is spoken to the blind player
 (or shown to the sighted side) and shown with its keys; it is answered by
 "ja"/"nein", a candidate's phrase, or keys 1…n. An open question is noted in
 the journal, so it survives a crash.
@@ -19,9 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .. import phonetic
-from ..dialogue import Dialogue
-from ..i18n import tr
+from ..base import tr
+from ..language import Dialogue, understand
 from .events import Asked
 from .setup import NOTE_QUESTION, NOTE_QUESTION_CLOSED, Answer, Who
 from .state import TableState
@@ -75,10 +74,10 @@ class Questions:
         #: The confidence gate and the candidates of an unclear announcement (D.2.1), for what a
         #: recogniser heard (``heard=True``: a heard two-square king move is asked, never castled).
         self.dialogue = Dialogue(state.lang, min_confidence=state.setup.min_confidence, max_options=9,
-                                 understand=lambda b, t, lang: phonetic.understand(b, t, lang, heard=True))
+                                 understand=lambda b, t, lang: understand(b, t, lang, heard=True))
         #: The same for typed text (the assistant's keyboard): read as written.
         self.typed_dialogue = Dialogue(state.lang, min_confidence=state.setup.min_confidence, max_options=9,
-                                       understand=lambda b, t, lang: phonetic.understand(b, t, lang))
+                                       understand=lambda b, t, lang: understand(b, t, lang))
         self._resolvers: dict[str, Resolver] = {}
 
     def resolver(self, kind: str, resolve: Resolver) -> None:

@@ -2,7 +2,7 @@
 
 "time" / "moves" (the talking clock: his own time and move count, journaled as
 asked), "square", "pieces", "position", "touched" (the sighted player's
-touches, D.2.10 e), and the board commands of :mod:`blindchess.board_words`
+touches, D.2.10 e), and the board commands of :mod:`blindchess.language.board_words`
 ("last_move" with side and number, "rank" / "file" scans through the square,
 "legal_moves" from the square, "captured"), and the lookups of
 :mod:`blindchess.table.lookups` ("captures" from the square, "around" the
@@ -15,16 +15,18 @@ from __future__ import annotations
 
 import chess
 
-from .. import board_words, phonetic, talking_clock
-from ..i18n import tr
+from ..base import tr
+from ..language import REQUESTS, describe_pieces, describe_position, describe_square
+from ..language import answer as board_answer
 from . import lookups
+from .clock import phrase_from_clock
 from .eboard import touch_report
 from .state import TableState
 
 __all__ = ["Requests", "KINDS"]
 
 #: The requests the table answers.
-KINDS = ("time", "moves", "square", "pieces", "position", "touched", *board_words.REQUESTS, *lookups.KINDS)
+KINDS = ("time", "moves", "square", "pieces", "position", "touched", *REQUESTS, *lookups.KINDS)
 
 
 class Requests:
@@ -49,21 +51,21 @@ class Requests:
                 text = tr("table.time_without_clock", lang, moves=len(s.game_moves))
             else:
                 own = s.blind_color if by == "blind" and s.blind_color is not None else state.sighted_color()
-                text = talking_clock.phrase_from_clock(s.clock, own, now, lang)
-        elif what in board_words.REQUESTS:
+                text = phrase_from_clock(s.clock, own, now, lang)
+        elif what in REQUESTS:
             asker = s.blind_color if by == "blind" and s.blind_color is not None else state.sighted_color()
-            text = board_words.answer(what, board, lang, wording=state.wording, square=square,
+            text = board_answer(what, board, lang, wording=state.wording, square=square,
                                       white_view=asker != chess.BLACK)
         elif what == "square" and square is not None:
-            text = board_words.describe_square(board, square, lang, state.wording)
+            text = describe_square(board, square, lang, state.wording)
         elif what == "pieces":
-            text = phonetic.describe_pieces(board, piece_type, color, lang)
+            text = describe_pieces(board, piece_type, color, lang)
         elif what == "touched":
             text = touch_report(s, lang)     # the sighted player's touches (D.2.10 e)
         elif what in lookups.KINDS:
             text = self._lookup(what, by, board, square, ply)
         elif what in KINDS:
-            text = phonetic.describe_position(board, lang)
+            text = describe_position(board, lang)
         else:
             state.refuse(now, "request", tr("table.unknown_request", lang), to=to)
             return

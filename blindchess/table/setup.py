@@ -15,9 +15,9 @@ from typing import Any, Literal
 
 import chess
 
-from ..board_words import WORDINGS
-from ..i18n import UI_LANGS, tr
-from ..pegboard.tracker import DEFAULT_SETTLE
+from ..base import UI_LANGS, tr
+from ..language import WORDINGS
+from ..pegboard import DEFAULT_SETTLE
 
 __all__ = ["TableSetup", "Who", "Answer", "BOARDS", "NOTE_SETUP", "NOTE_QUESTION", "NOTE_QUESTION_CLOSED",
            "NOTE_WORDING", "NOTE_CLOSED", "color_name", "to_color"]
@@ -57,7 +57,7 @@ class TableSetup:
     the window's board still works); its settle time is ``settle``'s.
     ``opponent``: "human" | "engine" (practice: the computer plays the sighted
     side, :mod:`blindchess.table.opponent`; needs ``blind`` "white" or "black"),
-    ``engine_level`` 1…6 (``blindchess.engine.LEVELS``), ``engine_path`` (None:
+    ``engine_level`` 1…6 (``blindchess.adapters.engine.LEVELS``), ``engine_path`` (None:
     Stockfish where it is installed), ``coaching``: tips, take-backs and a
     summary of slips (practice only).
     ``wording``: how the blind player hears moves and squares —

@@ -45,7 +45,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 
-from ..resources import voices_dir
+from ..base import voices_dir
 from .events import Said, Speak
 
 __all__ = ["PRIORITIES", "DEFAULT_WPM", "SpeechPolicy", "spoken", "voice_rate", "internal_ids", "may_cut"]

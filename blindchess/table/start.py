@@ -18,11 +18,11 @@ from typing import Any
 
 import chess
 
-from .. import chess960, notation
-from ..board_words import WORDINGS
+from ..base import tr
 from ..game import Player, Session
-from ..i18n import tr
-from ..pegboard.tracker import DEFAULT_SETTLE
+from ..language import WORDINGS, piece_letter
+from ..laws import describe, start_board
+from ..pegboard import DEFAULT_SETTLE
 from .questions import Question
 from .setup import NOTE_QUESTION, NOTE_QUESTION_CLOSED, NOTE_SETUP, NOTE_WORDING, TableSetup, color_name
 
@@ -96,7 +96,7 @@ def start_text(setup: TableSetup, lang: str) -> str:
     (its number and the pieces square by square, so the blind player can set up his board)."""
     if setup.chess960 is not None:
         return tr("table.started_chess960", lang, white=setup.white, black=setup.black,
-                  position=chess960.describe(setup.chess960, lang))
+                  position=describe(setup.chess960, lang))
     return tr("table.started", lang, white=setup.white, black=setup.black)
 
 
@@ -104,8 +104,8 @@ def start_shown(setup: TableSetup, lang: str) -> str:
     """What is shown when the game starts: the players, and for a Chess960 game the start position's
     number and White's back rank in the game's piece letters (e.g. "DLSSTKLT")."""
     if setup.chess960 is not None:
-        board = chess960.start_board(setup.chess960)
-        rank = "".join(notation.piece_letter(board.piece_type_at(chess.square(f, 0)) or chess.PAWN, lang)
+        board = start_board(setup.chess960)
+        rank = "".join(piece_letter(board.piece_type_at(chess.square(f, 0)) or chess.PAWN, lang)
                        for f in range(8))
         return tr("table.started_chess960_shown", lang, white=setup.white, black=setup.black,
                   number=setup.chess960, rank=rank)

@@ -20,10 +20,9 @@ from collections.abc import Callable, Sequence
 
 import chess
 
-from .. import notation
-from ..game import Session
-from ..game.events import GameEvent
-from ..i18n import tr
+from ..base import tr
+from ..game import GameEvent, Session
+from ..language import write
 from .events import Refused, Shown, TableEvent
 from .setup import TableSetup, Who, to_color
 from .speech import SpeechPolicy
@@ -122,7 +121,7 @@ class TableState:
         """Half-move ``index`` of the game in the session language's notation (an illegal move made as
         played — rapid or blitz without adequate supervision — from square to square)."""
         board, move = self.board_at(index), self.session.game_moves[index]
-        return notation.write(board, move, self.lang) if board.is_legal(move) else move.uci()
+        return write(board, move, self.lang) if board.is_legal(move) else move.uci()
 
     def uci_words(self, board_name: str, uci: str) -> str:
         """A move given as UCI, in the game's notation where it is legal on ``board_name`` or in the game."""
@@ -132,9 +131,9 @@ class TableState:
         except ValueError:
             return uci
         if board.is_legal(move):
-            return notation.write(board, move, self.lang)
+            return write(board, move, self.lang)
         game = self.session.game_board()
-        return notation.write(game, move, self.lang) if game.is_legal(move) else uci
+        return write(game, move, self.lang) if game.is_legal(move) else uci
 
     def hearing_board(self) -> chess.Board:
         """The position an announcement refers to: before the blind player's own unpressed move (D.2.8)."""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import chess
 
-from .. import notation
-from ..i18n import tr
+from ..base import tr
+from ..language import write
 from .events import Final
 from .questions import Question
 from .setup import color_name
@@ -45,7 +45,7 @@ def next_step(state: TableState, question: Question | None) -> str:
     if s.is_blind(side) and len(tactile) == len(game) + 1:
         board = s.game_board()
         placed = tactile[-1]
-        written = notation.write(board, placed, lang) if board.is_legal(placed) else placed.uci()
+        written = write(board, placed, lang) if board.is_legal(placed) else placed.uci()
         return tr("table.next_announce", lang, name=state.name(side), move=written)
     key = "table.next_blind_to_move" if s.is_blind(side) else "table.next_sighted_to_move"
     return tr(key, lang, name=state.name(side), side=tr(f"table.{color_name(side)}", lang))

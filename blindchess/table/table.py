@@ -24,10 +24,10 @@ written before anybody is told anything (:meth:`Table._input`).
 :mod:`~blindchess.table.moves`             moves on both boards made, announced, refused (D.2.1, D.2.3, D.2.5)
 :mod:`~blindchess.table.hearing`           what the players say (D.2.1, D.2.8)
 :mod:`~blindchess.table.questions`         the open question and its answer (D.2.1)
-:mod:`~blindchess.table.endings`           resignation, draw offers and claims, flags, the end (Art. 5, 6.9, 9)
+:mod:`~blindchess.table.ending`           resignation, draw offers and claims, flags, the end (Art. 5, 6.9, 9)
 :mod:`~blindchess.table.clock`             presses, pause, the arbiter's look at the clock, chosen warnings (D.2.4, D.2.10 d)
 :mod:`~blindchess.table.requests`          what is said only when asked (D.2.10 d), repeat
-:mod:`~blindchess.table.rulings`           divergence and the arbiter's ruling (D.2.9)
+:mod:`~blindchess.table.ruling`           divergence and the arbiter's ruling (D.2.9)
 :mod:`~blindchess.table.adjournment`       an adjourned game: the sealed move, the envelope, resumption (Guidelines I)
 :mod:`~blindchess.table.assistant`         the assistant's duties offered when the blind player has one (D.2.10)
 :mod:`~blindchess.table.status`            the next step, the final state
@@ -44,12 +44,8 @@ from pathlib import Path
 
 import chess
 
-from .. import phonetic
-from ..board_words import WORDINGS
-from ..dialogue import Dialogue
-from ..errors import UserError
-from ..game import Session
-from ..game.events import (
+from ..base import UserError, plural, tr
+from ..game import (
     Adjourned,
     AnnounceIgnored,
     AnnounceMismatch,
@@ -57,8 +53,6 @@ from ..game.events import (
     BoardMoveRejected,
     BoardsAgree,
     ClaimJudged,
-    QuickplayFiled,
-    ResponderClockStarted,
     ClaimKind,
     ClockRefused,
     ClockTimes,
@@ -72,35 +66,37 @@ from ..game.events import (
     GameEnd,
     GameEvent,
     JournalDamaged,
-    MirrorNeeded,
     Mirrored,
+    MirrorNeeded,
     MoveMade,
     MoveWithdrawn,
+    QuickplayFiled,
+    ResponderClockStarted,
     Ruling,
     RulingOverride,
     ScoreDeviation,
     SealedMove,
+    Session,
     TimeAdded,
     Touch,
 )
-from ..i18n import tr
-from ..journal import read_journal
-from ..pegboard.protocol import ProtocolError
-from ..pegboard.tracker import InputEvent, Tracker
-from ..plural import plural
-from ..ruling import Ruling as Proposal
+from ..language import WORDINGS, Dialogue
+from ..language import grammar as phonetic_grammar
+from ..laws import Proposal
+from ..pegboard import InputEvent, ProtocolError, Tracker
+from ..storage import read_journal
 from .adjournment import Adjournments
 from .assistant import AssistantDuties
 from .clock import ClockKeeper
 from .eboard import EBoard
-from .endings import Endings, QuickplayGround, QuickplayVerdict
+from .ending import Endings, QuickplayGround, QuickplayVerdict
 from .events import Final, TableEvent
 from .hearing import Hearing
 from .moves import Moves
 from .opponent import MoveChooser, Opponent
 from .questions import Question, Questions
 from .requests import Requests
-from .rulings import Rulings
+from .ruling import TableRulings
 from .setup import NOTE_CLOSED, NOTE_WORDING, Answer, TableSetup, Who
 from .speech import SpeechPolicy
 from .start import new_session, read_notes, resumed_text, setup_from_journal, start_shown, start_text
@@ -127,7 +123,7 @@ class Table:
         self.assistant = AssistantDuties(self.state)
         self.hearing = Hearing(self.state, self.questions, self.tactile, self.endings, self.requests,
                                self.adjournments)
-        self.rulings = Rulings(self.state, self.questions, self.tactile)
+        self.rulings = TableRulings(self.state, self.questions, self.tactile)
         #: The sighted player's e-board (``TableSetup.sighted_board == "dgt"``), else None.
         self.eboard: EBoard | None = EBoard(self.state) if setup.sighted_board == "dgt" else None
         #: The computer as the sighted side of a practice game (``TableSetup.opponent == "engine"``), else None.
@@ -668,7 +664,7 @@ class Table:
 
     def grammar(self) -> list[str]:
         """The phrases the recogniser should listen for now (the position the blind player announces in)."""
-        phrases = list(phonetic.grammar(self.state.hearing_board(), self.lang))
+        phrases = list(phonetic_grammar(self.state.hearing_board(), self.lang))
         if self.opponent is not None:
             phrases += self.opponent.phrases()      # practice: "take back"
         return phrases

@@ -25,11 +25,21 @@ from __future__ import annotations
 
 import chess
 
-from .. import phonetic
-from ..game.events import Announce, MoveMade, Ruling, RulingOverride, TakeBack
-from ..i18n import tr
-from ..pegboard.protocol import Comment, Ident, ProtocolError, parse_line
-from ..pegboard.tracker import InputEvent, Lift, Tracker, TrackerEvent, occupancy, same_position
+from ..base import tr
+from ..game import Announce, MoveMade, Ruling, RulingOverride, TakeBack
+from ..language import square_name
+from ..pegboard import (
+    Comment,
+    Ident,
+    InputEvent,
+    Lift,
+    ProtocolError,
+    Tracker,
+    TrackerEvent,
+    occupancy,
+    parse_line,
+    same_position,
+)
 from .events import DeviceRequest, Touched
 from .physical import Settling, expected_position
 from .state import TableState
@@ -185,7 +195,7 @@ class TactileBoard:
             state.react(s.touch(e.square, now, board="tactile", piece=piece.symbol() if piece else None))
             state.emit(Touched(now, chess.square_name(e.square), "blind"))
             words = tr("table.touched", state.lang, piece=state.piece_words(piece),
-                       square=phonetic.square_name(e.square, state.lang))
+                       square=square_name(e.square, state.lang))
             state.say(now, words, "blind", "status")      # at once or not at all
             state.show(now, tr("table.touched_shown", state.lang, piece=state.piece_words(piece),
                                square=chess.square_name(e.square)))
@@ -240,7 +250,7 @@ class TactileBoard:
             self.mismatch = squares
             if not state.adjusting:
                 state.say(now, tr("table.tactile_mismatch", state.lang,
-                                  squares=", ".join(phonetic.square_name(sq, state.lang) for sq in e.squares)),
+                                  squares=", ".join(square_name(sq, state.lang) for sq in e.squares)),
                           "blind", "status")
             elif self._set_right_due:
                 # After a ruling: what to set right, square by square — once, not at every peg he moves.
@@ -255,7 +265,7 @@ class TactileBoard:
         parts = []
         for sq in squares:
             piece = target.piece_at(sq)
-            name = phonetic.square_name(sq, state.lang)
+            name = square_name(sq, state.lang)
             parts.append(tr("table.square_holds", state.lang, square=name, piece=state.piece_words(piece))
                          if piece is not None else tr("table.square_empty", state.lang, square=name))
         return tr("table.set_right", state.lang, squares=", ".join(parts))

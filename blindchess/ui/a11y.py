@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
@@ -19,11 +20,10 @@ from PySide6.QtGui import (
     QAccessibleTextCursorEvent,
     QAccessibleValueChangeEvent,
 )
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
-    QApplication,
     QAbstractSpinBox,
+    QApplication,
     QComboBox,
     QFormLayout,
     QFrame,

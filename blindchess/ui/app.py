@@ -34,10 +34,19 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
-from .. import paths
-from ..errors import UserError
-from ..i18n import UI_LANGS, ArgumentParser, chosen_lang, supported, tr, use_lang
-from ..textfile import is_missing, regular_file, shown_path
+from ..base import (
+    UI_LANGS,
+    ArgumentParser,
+    UserError,
+    chosen_lang,
+    is_missing,
+    log_dir,
+    regular_file,
+    shown_path,
+    supported,
+    tr,
+    use_lang,
+)
 
 #: Exit code after Ctrl-C (128 + SIGINT), as shells report an interrupted program.
 EXIT_INTERRUPTED = 130
@@ -69,7 +78,7 @@ def _log_error(exc_info=None) -> str:
     """Write a traceback (default: the current one) to the log folder; the user sees one line and this path."""
     text = "".join(traceback.format_exception(*exc_info)) if exc_info else traceback.format_exc()
     try:
-        folder = paths.log_dir()
+        folder = log_dir()
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"app-error-{datetime.datetime.now():%Y%m%d-%H%M%S}.log"
         path.write_text(text, encoding="utf-8")
@@ -115,16 +124,16 @@ def journal_to_reopen(explicit: str | None, settings) -> Path | None:
         if not path.is_file():
             raise UserError(tr("ui.journal_missing", settings.lang, path=path))
         return path
-    from .. import journal
+    from ..storage import describe, last_unfinished
 
     if settings.last_journal and Path(settings.last_journal).is_file():
         try:
-            info = journal.describe(settings.last_journal)
+            info = describe(settings.last_journal)
             if not info.finished and info.start_event is not None:
                 return info.path
         except OSError:
             pass
-    return journal.last_unfinished()
+    return last_unfinished()
 
 
 class InterruptWatch:

@@ -40,13 +40,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .. import board_words, phonetic
-from ..table.eboard import touch_report
+from ..language import answer, describe_pieces, describe_position
+from ..table import touch_report
 from . import a11y
 from .board import BoardView, g
 from .panels import ScoreTable, format_seconds
 from .text import t
-
 
 #: The arbiter's tournament procedures (Guidelines I, III), each a button named for it.
 #: One row each: the adjournment (Guidelines I), the quickplay finish (III), the result (Art. 12.9).
@@ -276,13 +275,13 @@ class ArbiterDialog(QDialog):
             return
         board, lang = view.board, view.lang
         if kind == "position":
-            text = phonetic.describe_position(board, lang)
+            text = describe_position(board, lang)
         elif kind == "pieces":
             piece = board.piece_at(square)
-            text = (phonetic.describe_pieces(board, piece.piece_type, piece.color, lang) if piece is not None
+            text = (describe_pieces(board, piece.piece_type, piece.color, lang) if piece is not None
                     else t("request.no_piece_on_cursor", self.lang))
         else:
-            text = board_words.answer(kind, board, lang, wording=view.wording, square=square,
+            text = answer(kind, board, lang, wording=view.wording, square=square,
                                       white_view=not view.flipped)
         self._say(text)
 

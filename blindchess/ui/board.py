@@ -2,7 +2,7 @@
 
 To assistive technology the board is a group (its name: "Brett", or the
 arbiter's "Tastbrett von Anna") of 64 squares, each a focusable list item
-named like "Eva vier, weißer Bauer" (:mod:`blindchess.board_words`, in the
+named like "Eva vier, weißer Bauer" (:mod:`blindchess.language.board_words`, in the
 wording the listener chose). The keyboard cursor *is* the focused square:
 moving the cursor moves the keyboard focus to that square's own widget, so a
 screen reader reads exactly one square per key, and when the focus comes back
@@ -75,8 +75,9 @@ from PySide6.QtGui import (
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QAccessibleWidget, QSizePolicy, QWidget
 
-from .. import board_words, notation, phonetic
-from ..i18n import tr
+from ..base import tr
+from ..language import LETTERS, WORDINGS, next_piece, piece_name, piece_type_for_letter, square_words
+from ..language import describe_square as describe_board_square
 from . import theme as looks
 
 #: Board commands: (id, kind of the request or reading). Keys and texts: ``grid.key_<id>``/``grid.cmd_<id>``.
@@ -121,12 +122,12 @@ def _renderer(symbol: str) -> QSvgRenderer:
 
 def describe_square(board: chess.Board, square: int, lang: str, wording: str = "phonetic") -> str:
     """"Eva vier, weißer Bauer" — in the chosen wording (``board_words.describe_square``)."""
-    return board_words.describe_square(board, square, lang, wording)
+    return describe_board_square(board, square, lang, wording)
 
 
 def piece_letters(lang: str) -> str:
     """The piece letters the board jumps by (Shift + letter): "KDTLSB" in German, "KQRBNP" in English."""
-    letters = notation.LETTERS.get(lang, notation.LETTERS["en"])
+    letters = LETTERS.get(lang, LETTERS["en"])
     order = (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
     return "".join(letters[k] for k in order) + tr("board_words.pawn_letter", lang)
 
@@ -317,7 +318,7 @@ class BoardView(QWidget):
 
     def set_wording(self, wording: str) -> None:
         """Name the squares "Eva vier", "Echo vier" or "e4" (``board_words.WORDINGS``); ValueError otherwise."""
-        if wording not in board_words.WORDINGS:
+        if wording not in WORDINGS:
             raise ValueError(f"unknown wording {wording!r}")
         self.wording = wording
         self._names.clear()
@@ -617,13 +618,13 @@ class BoardView(QWidget):
 
     def _piece_jump(self, text: str) -> bool:
         """Shift + a piece letter: the cursor to the next piece of that kind (reading order as shown)."""
-        kind = board_words.piece_type_for_letter(text, self.lang) if len(text) == 1 else None
+        kind = piece_type_for_letter(text, self.lang) if len(text) == 1 else None
         if kind is None:
             return False
         order = [self.square_of_cell(r, c) for r in range(8) for c in range(8)]
-        found = board_words.next_piece(self.board, self._cursor, kind, order)
+        found = next_piece(self.board, self._cursor, kind, order)
         if found is None:
-            self.boardSaid.emit(g("no_piece_of_kind", self.lang, piece=phonetic.piece_name(kind, self.lang)))
+            self.boardSaid.emit(g("no_piece_of_kind", self.lang, piece=piece_name(kind, self.lang)))
         else:
             self.move_cursor(found)
         return True
@@ -705,8 +706,8 @@ class BoardView(QWidget):
         if not moves:
             self.update()
             self.rejected.emit(g("illegal", self.lang,
-                                 origin=board_words.square_words(origin, self.lang, self.wording),
-                                 target=board_words.square_words(target, self.lang, self.wording)))
+                                 origin=square_words(origin, self.lang, self.wording),
+                                 target=square_words(target, self.lang, self.wording)))
             return
         if len(moves) > 1:  # promotion: ask which piece (D.2.1 — the piece must be announced)
             kind = self.choose_promotion(moves)

@@ -33,15 +33,26 @@ from typing import Any
 import chess
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
-from ..errors import UserError
-from ..journal import new_path as new_journal_path
-from ..pegboard.link import LinkStatus
-from ..pegboard.tracker import InputEvent
-from ..records.files import atomic_path
-from ..speech.tts import Speaker
-from ..table.endings import QuickplayGround, QuickplayVerdict
-from ..table.events import Asked, DeviceRequest, Diverged, Heard, Moved, Refused, Ruled, Shown, Speak, TableEvent
-from ..table.table import Table, TableSetup
+from ..adapters import LinkStatus, Speaker
+from ..base import UserError, atomic_path
+from ..pegboard import InputEvent
+from ..storage import new_path as new_journal_path
+from ..table import (
+    Asked,
+    DeviceRequest,
+    Diverged,
+    Heard,
+    Moved,
+    QuickplayGround,
+    QuickplayVerdict,
+    Refused,
+    Ruled,
+    Shown,
+    Speak,
+    Table,
+    TableEvent,
+    TableSetup,
+)
 from .broadcasting import BroadcastSwitch
 from .new_game import GameSetup
 from .practice import PracticeDriver

@@ -49,7 +49,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .. import board_words
+from ..language import WORDINGS
 from . import a11y, theme
 from .arbiter import ArbiterDialog
 from .board import BoardView, g
@@ -467,10 +467,10 @@ class MainWindow(QMainWindow):
         """Which piece a pawn reaching the last rank becomes (D.2.1: it must be announced)."""
         from PySide6.QtWidgets import QInputDialog
 
-        from .. import phonetic
+        from ..language import piece_name
 
         kinds = [chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT]
-        names = [phonetic.piece_name(kind, self.controller.session.lang if self.controller.session else self.lang)
+        names = [piece_name(kind, self.controller.session.lang if self.controller.session else self.lang)
                  for kind in kinds]
         name, ok = QInputDialog.getItem(self, t("board.promotion_title", self.lang),
                                         t("board.promotion_question", self.lang), names, 0, False)
@@ -565,10 +565,10 @@ class MainWindow(QMainWindow):
         return box.clickedButton() is yes
 
     def on_open_journal(self) -> None:
-        from .. import paths
+        from ..base import journal_dir
 
         back = QApplication.focusWidget()
-        name, _ = QFileDialog.getOpenFileName(self, t("action.open_journal", self.lang), str(paths.journal_dir()),
+        name, _ = QFileDialog.getOpenFileName(self, t("action.open_journal", self.lang), str(journal_dir()),
                                               t("journal.filter", self.lang))
         self._back_to(back)
         if name:
@@ -765,7 +765,7 @@ class MainWindow(QMainWindow):
 
     def on_move_wording(self) -> None:
         """Ctrl+W: squares and moves said phonetically, in the NATO alphabet or as notation (as Lichess offers)."""
-        wordings = board_words.WORDINGS
+        wordings = WORDINGS
         wording = wordings[(wordings.index(self.controller.wording()) + 1) % len(wordings)]
         self.settings.wording = wording
         self.settings.save()

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import datetime
 import re
-from pathlib import Path
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TypeVar
 
 from PySide6.QtCore import QSize, Qt, QTimer
@@ -51,15 +51,12 @@ from PySide6.QtWidgets import (
 )
 from serial.tools import list_ports
 
-from .. import chess960 as c960
-from .. import engine, rulesets
-from ..clock import TimeControl
-from ..errors import UserError
-from ..i18n import tr
-from ..pegboard.profiles import available_profiles, load_profile
+from ..adapters import LEVELS, find_engine
+from ..base import LANG_NAMES, UserError, tr
+from ..laws import TimeControl, classify, random_number
+from ..pegboard import available_profiles, load_profile
 from . import a11y
 from .line import LineInput
-from ..i18n import LANG_NAMES
 from .text import UI_LANGS, t
 
 #: Time controls offered (PGN TimeControl-like, as ``clock.TimeControl.parse`` reads them); "" = no clock.
@@ -313,7 +310,7 @@ class NewGameDialog(QDialog):
         caption.setBuddy(self.human)
         opponent_form.addRow(caption, who)
         self.level = self._field(opponent_form, QComboBox(opponent), "new.level")
-        for lv in engine.LEVELS:
+        for lv in LEVELS:
             self.level.addItem(t("new.level_item", lang, number=lv.number, name=tr(f"engine.level_{lv.name}", lang)),
                                lv.number)
         self.level.setCurrentIndex(max(0, self.level.findData(init.engine_level)))
@@ -524,7 +521,7 @@ class NewGameDialog(QDialog):
             tc = TimeControl.parse(text)
             if tc is not None:      # the rule set it leads to, or the one chosen (Appendices A, B)
                 chosen = self.rules.currentData() if hasattr(self, "rules") else ""
-                rules = chosen or rulesets.classify(tc)
+                rules = chosen or classify(tc)
                 meaning += "; " + t("new.rules_meaning", self.lang, rules=t(f"new.rules_{rules}", self.lang))
         except ValueError:
             meaning = t("new.time_unreadable", self.lang)
@@ -558,7 +555,7 @@ class NewGameDialog(QDialog):
         """The game as entered (a random Chess960 number is drawn here, once)."""
         chess960 = None
         if self.fischer.isChecked():
-            chess960 = c960.random_number() if self.random.isChecked() else self.number.value()
+            chess960 = random_number() if self.random.isChecked() else self.number.value()
         kind, port = self.tactile.currentData()
         profile = ""
         if kind == "profile":
@@ -588,7 +585,7 @@ class NewGameDialog(QDialog):
 
     def _engine_name(self) -> str:
         """The computer's name on the scoresheet: the engine's file name ("Stockfish"), else "Computer"."""
-        found = engine.find_engine(self.engine_path.text().strip() or None)
+        found = find_engine(self.engine_path.text().strip() or None)
         return Path(found).stem.capitalize() if found else t("new.computer_name", self.lang)
 
     def problems(self) -> tuple[str, QWidget] | None:
@@ -606,7 +603,7 @@ class NewGameDialog(QDialog):
             if all(impaired):
                 return t("new.computer_needs_sighted_side", lang), self.human
             path = self.engine_path.text().strip()
-            if engine.find_engine(path or None) is None:
+            if find_engine(path or None) is None:
                 key = "new.engine_missing_path" if path else "new.engine_missing"
                 return t(key, lang, path=path), self.engine_path
         return None

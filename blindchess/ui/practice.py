@@ -8,7 +8,7 @@ controller for a table whose setup has ``opponent == "engine"``:
 * **threaded** (the app on the real clock): the table asks with
   ``DeviceRequest(device="engine", what="move", fen)``; the driver hands the
   position to its one worker thread, which starts the engine when first needed
-  (:class:`~blindchess.engine.EngineChooser`), lets it choose, and hands the
+  (:class:`~blindchess.adapters.engine.EngineChooser`), lets it choose, and hands the
   move — or the engine's one-sentence failure — back to the GUI thread through
   ``later`` (the controller's inbox). There it goes to the table with the time
   of then (``table.engine_move`` / ``table.engine_failed``); the table plays it
@@ -31,11 +31,9 @@ from collections.abc import Callable
 
 import chess
 
-from ..engine import EngineChooser, level
-from ..errors import UserError
-from ..table.events import DeviceRequest, TableEvent
-from ..table.setup import TableSetup
-from ..table.table import Table
+from ..adapters import EngineChooser, level
+from ..base import UserError
+from ..table import DeviceRequest, Table, TableEvent, TableSetup
 from .new_game import GameSetup
 
 __all__ = ["PracticeDriver", "table_setup"]

@@ -50,12 +50,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialogButtonBox
 
-from ..pegboard.protocol import parse_line
-from ..pegboard.tracker import InputEvent, Lift, PieceUpdate, Place, Snapshot
-from ..speech.tts import Speaker
-from ..table.events import Final, Said, Speak, TableEvent
-from ..table.endings import QuickplayGround, QuickplayVerdict
-from ..scenario.parser import Script
+from ..adapters import Speaker
+from ..pegboard import InputEvent, Lift, PieceUpdate, Place, Snapshot, parse_line
+from ..scenario import Script
+from ..table import Final, QuickplayGround, QuickplayVerdict, Said, Speak, TableEvent
 from .arbiter import RESULT_BUTTONS
 from .controller import GameController
 from .main_window import MainWindow

@@ -14,9 +14,8 @@ from typing import Any
 
 from PySide6.QtCore import QLocale, QSettings
 
-from .. import DEFAULT_LANG, paths
-from ..i18n import UI_LANGS, supported, system_lang
-from ..board_words import WORDINGS
+from ..base import DEFAULT_LANG, UI_LANGS, data_dir, supported, system_lang
+from ..language import WORDINGS
 from . import theme
 
 #: Where speech goes (``Settings.speech_channel``; see :mod:`blindchess.ui.voice`): the user's screen reader when
@@ -109,7 +108,7 @@ def _cast(default: object, raw: object) -> object:
 
 
 def settings_path() -> str:
-    return str(paths.data_dir() / "settings.ini")
+    return str(data_dir() / "settings.ini")
 
 
 def _store() -> QSettings:

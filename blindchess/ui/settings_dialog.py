@@ -22,14 +22,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .. import paths
+from ..base import LANG_NAMES, models_dir, tr
 from . import a11y, theme
 from .new_game import board_profiles, serial_ports
-from ..i18n import tr
 from .settings import CHANNELS, Settings, system_ui_lang
-from ..i18n import LANG_NAMES
 from .text import UI_LANGS, t
-
 
 W = TypeVar("W", bound=QWidget)
 
@@ -37,7 +34,7 @@ W = TypeVar("W", bound=QWidget)
 def installed_models() -> list[str]:
     """Speech-recognition model folders installed in the user's model folder."""
     try:
-        return sorted(str(p) for p in paths.models_dir().iterdir() if p.is_dir())
+        return sorted(str(p) for p in models_dir().iterdir() if p.is_dir())
     except OSError:
         return []
 

@@ -1,6 +1,6 @@
 """The boards' serial links in input mode: raw board events for the table, device requests carried out.
 
-:class:`TactileLink` opens :class:`blindchess.pegboard.link.SerialLink` with
+:class:`TactileLink` opens :class:`blindchess.adapters.devices.link.SerialLink` with
 ``on_input`` (the table owns the tracker and judges the pegs): every parsed
 board event (Lift, Place, Snapshot, PieceUpdate) goes to ``on_input`` and every
 connection change to ``on_status`` — both from the link's reader thread; the
@@ -27,12 +27,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..errors import UserError
-from ..i18n import tr
-from ..pegboard.link import LinkStatus, SerialLink
-from ..pegboard.profiles import BoardProfile, load_profile
-from ..pegboard.tracker import InputEvent
-from ..table.events import DeviceRequest
+from ..adapters import LinkStatus, SerialLink
+from ..base import UserError, tr
+from ..pegboard import BoardProfile, InputEvent, load_profile
+from ..table import DeviceRequest
 
 #: The profile of the sighted player's DGT e-board (role "sighted").
 EBOARD_PROFILE = "dgt-sighted"

@@ -7,7 +7,7 @@ modules (notation, phonetic, ruling) in the game's language.
 
 from __future__ import annotations
 
-from ..i18n import UI_LANGS, tr
+from ..base import UI_LANGS, tr
 
 __all__ = ["UI_LANGS", "t"]
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import chess
 
-from ..table.table import Table
+from ..table import Table
 from .new_game import GameSetup
 from .settings import Settings
 from .tactile import TactileLink
@@ -146,7 +146,7 @@ class TableView:
 
     @property
     def proposal(self) -> Any:
-        """The proposed D.2.9 ruling (``blindchess.ruling.Ruling``) or None."""
+        """The proposed D.2.9 ruling (``blindchess.laws.ruling.Ruling``) or None."""
         if self.table is None:
             return None
         return self.table.proposal or self.table.session.propose_ruling(self.lang)

@@ -6,16 +6,16 @@ messages (:meth:`TableVoice.message`) and says each message once, through the
 channel the user chose in the settings (``Settings.speech_channel``):
 
 ``"auto"`` (the default) — ``"screenreader"`` when a screen reader runs in
-    this session (:func:`blindchess.speech.screenreader.running`: Orca, NVDA,
+    this session (:func:`blindchess.adapters.speech.screenreader.running`: Orca, NVDA,
     JAWS, VoiceOver), ``"app"`` otherwise; decided when the channel is applied
     (at start and after the settings dialog). A blind player with a screen
     reader never hears the program's voice and his screen reader read the
     same text.
-``"app"`` — the program's voice (:class:`~blindchess.speech.tts.Speaker`)
+``"app"`` — the program's voice (:class:`~blindchess.adapters.speech.tts.Speaker`)
     says everything the table says (:class:`~blindchess.table.events.Speak`),
     the board cursor's squares included. The window's messages are shown only.
 ``"screenreader"`` — the user's own screen reader
-    (:mod:`blindchess.speech.screenreader`: speech-dispatcher, NVDA/JAWS,
+    (:mod:`blindchess.adapters.speech.screenreader`: speech-dispatcher, NVDA/JAWS,
     VoiceOver) says everything the table says and the window's messages
     (refusals, device problems, "saved"); the board's squares are left to the
     screen reader, which reads the focused square itself. The program's voice
@@ -45,7 +45,7 @@ to the program's speaker with one priority, so the speaker never cuts or
 reorders on its own: what may interrupt what is decided by the table's speech
 policy only.
 
-Earcons (:mod:`blindchess.speech.earcons`, ``Settings.earcons``): a move, a
+Earcons (:mod:`blindchess.adapters.speech.earcons`, ``Settings.earcons``): a move, a
 capture, a check (from the ``Moved`` event), a question (``Asked``), an error
 (``Refused``), on every channel. Without an audio output the player gives the
 earcons' words to its ``on_text`` (not wired in the window: the spoken texts
@@ -64,16 +64,26 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import UserError
-from ..i18n import tr
-from ..speech import asr, models, screenreader
-from ..speech.audio import rms
-from ..speech.earcons import EarconPlayer, move_earcon
-from ..speech.microphone import Listener, MicGate, Microphone
-from ..speech.screenreader import ScreenReader, ScreenReaderLost, ScreenReaderUnavailable
-from ..speech.tts import PRIORITY_ANSWER, PRIORITY_READING, Speaker
-from ..table.events import Asked, Moved, Refused, Said, Shown, Speak
-from ..table.speech import spoken
+from ..adapters import (
+    PRIORITY_ANSWER,
+    PRIORITY_READING,
+    EarconPlayer,
+    Listener,
+    MicGate,
+    Microphone,
+    Recognizer,
+    ScreenReader,
+    ScreenReaderLost,
+    ScreenReaderUnavailable,
+    Speaker,
+    find_model,
+    move_earcon,
+    rms,
+    running,
+)
+from ..adapters import connect as connect_screen_reader
+from ..base import UserError, tr
+from ..table import Asked, Moved, Refused, Said, Shown, Speak, spoken
 from .settings import CHANNELS, Settings
 from .text import t
 
@@ -84,7 +94,7 @@ Detect = Callable[[], str | None]
 
 
 def _connect(lang: str, ui_lang: str) -> ScreenReader:
-    return screenreader.connect(lang, ui_lang=ui_lang)
+    return connect_screen_reader(lang, ui_lang=ui_lang)
 
 
 def _norm(text: str) -> str:
@@ -115,7 +125,7 @@ class TableVoice:
     """
 
     def __init__(self, speaker: Speaker | None = None, *, connect: Connect = _connect,
-                 detect: Detect = screenreader.running) -> None:
+                 detect: Detect = running) -> None:
         self.speaker = speaker
         self.connect = connect
         self.detect = detect
@@ -327,12 +337,12 @@ class Ears:
         self.microphone: Microphone | None = None
         self.listener: Listener | None = None
         self._lock = threading.Lock()
-        model = models.find_model(lang, model_setting or None)
+        model = find_model(lang, model_setting or None)
         if model is None:
             return
         try:
             # one result with word confidences (shown in the log) rather than ranked alternatives
-            self.recognizer = asr.Recognizer(model, lang, alternatives=0, ui_lang=lang)
+            self.recognizer = Recognizer(model, lang, alternatives=0, ui_lang=lang)
         except UserError as exc:  # a broken model folder, no vosk: say so, go on without
             on_info(t("speech.cannot_listen", lang, error=exc.message))
             return

@@ -30,7 +30,7 @@ FAKES = {
 PROBE = """
 import resource, sys, time
 import chess
-from blindchess.engine import Engine, EngineError, level
+from blindchess.adapters.engine import Engine, EngineError, level
 engine = Engine.start(sys.argv[1], level(int(sys.argv[2])), "en")
 start = time.monotonic()
 try:

@@ -1,4 +1,4 @@
-"""Benchmark of blindchess.notation (a plain script, not a pytest test).
+"""Benchmark of blindchess.language.notation (a plain script, not a pytest test).
 
 Prints median and p99 of ``read`` on the position with 218 legal moves (every
 move written in German FIDE style, and the same set with slips and errors),
@@ -24,7 +24,7 @@ from pathlib import Path
 
 import chess
 
-from blindchess import notation as N
+from blindchess.language import notation as N
 
 FEN_218 = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1"
 

@@ -30,10 +30,10 @@ import chess
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from blindchess.adapters.devices.link import SerialLink  # noqa: E402
+from blindchess.adapters.devices.simulator import VirtualPegboard  # noqa: E402
 from blindchess.pegboard import dgt  # noqa: E402
-from blindchess.pegboard.link import SerialLink  # noqa: E402
 from blindchess.pegboard.protocol import Decoder, ProtocolError, lift_line, place_line  # noqa: E402
-from blindchess.pegboard.simulator import VirtualPegboard  # noqa: E402
 from blindchess.pegboard.tracker import Tracker  # noqa: E402
 
 

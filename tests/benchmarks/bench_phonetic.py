@@ -30,9 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import chess  # noqa: E402
 
-from blindchess import grammar as grammar_module  # noqa: E402
-from blindchess import phonetic  # noqa: E402
-from blindchess.grammar import move_forms  # noqa: E402
+from blindchess.language import phonetic  # noqa: E402
+from blindchess.language import recognition as grammar_module  # noqa: E402
+from blindchess.language.recognition import move_forms  # noqa: E402
 
 POSITIONS = {
     "218 moves": "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
@@ -98,7 +98,7 @@ def bench_grammar(board: chess.Board, lang: str, rounds: int = 15) -> tuple[list
 def main() -> int:
     for lang in phonetic.LANGS:  # load the voices first (once per process)
         phonetic.voice(lang)
-    print("blindchess.phonetic benchmark (CPU ms per call; wall-clock p99 in the last columns)")
+    print("blindchess.language.phonetic benchmark (CPU ms per call; wall-clock p99 in the last columns)")
     print(f"{'position':20} {'lang':4} {'moves':>5} {'calls':>5} {'cold med':>9} {'cold p99':>9} "
           f"{'warm med':>9} {'warm p99':>9} {'gram med':>9} {'gram max':>9} {'phrases':>7} "
           f"{'wall p99':>9} {'wall gram':>9}")

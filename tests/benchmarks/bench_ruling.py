@@ -3,7 +3,7 @@
 Plain script (not a pytest test); prints median and p99 in milliseconds for:
 
 * ``text``: both scores as whole texts, different languages (German vs English
-  letters), read with blindchess.notation, the boards diverged at ply 250,
+  letters), read with blindchess.language.notation, the boards diverged at ply 250,
   the scores differ at ply 240 (a retrace) — the worst realistic case;
 * ``entries``: both scores as lists of written entries (German / English);
 * ``session``: ``Session.propose_ruling()`` on a 300-ply session whose scores
@@ -27,9 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import chess  # noqa: E402
 
-from blindchess import notation  # noqa: E402
-from blindchess.ruling import rule  # noqa: E402
 from blindchess.game import Player, Session  # noqa: E402
+from blindchess.language import notation  # noqa: E402
+from blindchess.laws.ruling import rule  # noqa: E402
 
 
 def long_game(plies: int, seed: int) -> list[chess.Move]:

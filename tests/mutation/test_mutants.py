@@ -78,7 +78,7 @@ def test_every_module_of_the_table_and_the_rules_engine_is_sampled():
     for folder in ("blindchess/table", "blindchess/game"):
         files = {str(p.relative_to(root)) for p in (root / folder).glob("*.py") if p.name != "__init__.py"}
         assert files and files <= sampled, files - sampled
-    for core in ("blindchess/journal.py", "blindchess/notation.py", "blindchess/clock.py", "blindchess/ruling.py",
-                 "blindchess/phonetic.py", "blindchess/pegboard/tracker.py", "blindchess/bounds.py", "blindchess/pgn.py",
-                 "blindchess/envelope.py", "blindchess/dialogue.py", "blindchess/braille.py"):
+    for core in ("blindchess/storage/journal.py", "blindchess/language/notation.py", "blindchess/laws/clock.py", "blindchess/laws/ruling.py",
+                 "blindchess/language/phonetic.py", "blindchess/pegboard/tracker.py", "blindchess/base/bounds.py", "blindchess/records/pgn.py",
+                 "blindchess/laws/adjournment.py", "blindchess/language/dialogue.py", "blindchess/records/braille.py"):
         assert core in sampled, core

@@ -1,0 +1,65 @@
+"""The base layer: what every other layer stands on (no chess here).
+
+Messages in four languages and their plural forms (:mod:`.i18n`), the user's error
+(:mod:`.errors`), the user's folders (:mod:`.paths`) and the shipped data (:mod:`.resources`),
+reading a user's text file with plain messages (:mod:`.textfile`) and writing whole files
+atomically (:mod:`.files`), every call that differs between Windows, macOS and Linux
+(:mod:`.system`), and the limits on everything a user hands the program (:mod:`.bounds`).
+The message catalogues are data in ``locale/``.
+
+Other packages import this face, never its modules."""
+
+from __future__ import annotations
+
+from .bounds import (
+    MAX_FULLMOVE,
+    MAX_HALFMOVE_CLOCK,
+    MAX_HEADER_CHARS,
+    MAX_JSON_DEPTH,
+    MAX_LINE_BYTES,
+    MAX_PAGE_LENGTH,
+    MAX_PERIODS,
+    MAX_PLIES,
+    MAX_SCRIPT_LINE_CHARS,
+    MAX_SCRIPT_LINES,
+    MAX_SECONDS,
+    MAX_SETTLE,
+    MAX_WIDTH,
+    TooDeep,
+    counters_ok,
+    loads,
+    seconds,
+    within,
+)
+from .errors import UserError
+from .files import atomic_folder, atomic_path, output_target, write_text, write_with
+from .i18n import (
+    DEFAULT_LANG,
+    LANG_NAMES,
+    NOTATION_LANGS,
+    UI_LANGS,
+    ArgumentParser,
+    chosen_lang,
+    default_lang,
+    plural,
+    supported,
+    system_lang,
+    tr,
+    translate_argparse,
+    use_lang,
+)
+from .paths import data_dir, journal_dir, log_dir, models_dir
+from .resources import boards_dir, voices_dir
+from .system import is_port_path, is_windows, lock_file, make_blocking, open_fd, sync_folder, unlock_file
+from .textfile import decode, is_missing, os_error_text, read_bytes, read_text, regular_file, shown_path
+
+__all__ = [
+    "ArgumentParser", "atomic_folder", "atomic_path", "boards_dir", "chosen_lang", "counters_ok", "data_dir",
+    "decode", "DEFAULT_LANG", "default_lang", "is_missing", "is_port_path", "is_windows", "journal_dir", "LANG_NAMES",
+    "loads", "lock_file", "log_dir", "make_blocking", "MAX_FULLMOVE", "MAX_HALFMOVE_CLOCK", "MAX_HEADER_CHARS",
+    "MAX_JSON_DEPTH", "MAX_LINE_BYTES", "MAX_PAGE_LENGTH", "MAX_PERIODS", "MAX_PLIES", "MAX_SCRIPT_LINE_CHARS",
+    "MAX_SCRIPT_LINES", "MAX_SECONDS", "MAX_SETTLE", "MAX_WIDTH", "models_dir", "NOTATION_LANGS", "open_fd",
+    "os_error_text", "output_target", "plural", "read_bytes", "read_text", "regular_file", "seconds", "shown_path",
+    "supported", "sync_folder", "system_lang", "TooDeep", "tr", "translate_argparse", "UI_LANGS", "unlock_file",
+    "use_lang", "UserError", "voices_dir", "within", "write_text", "write_with",
+]

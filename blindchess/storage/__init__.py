@@ -1,0 +1,30 @@
+"""Storage: the game journal, one unit of lines per input, written before anyone is told (:mod:`.journal`).
+
+Other packages import this face, never its modules."""
+
+from __future__ import annotations
+
+from .journal import (
+    MAX_BYTES,
+    SUFFIX,
+    JournalInUse,
+    JournalWriter,
+    NotRegularFile,
+    Verdict,
+    describe,
+    envelope_path,
+    format_plies,
+    last_unfinished,
+    list_journals,
+    new_path,
+    read_envelope,
+    read_journal,
+    verdict,
+    write_envelope,
+)
+
+__all__ = [
+    "describe", "envelope_path", "format_plies", "JournalInUse", "JournalWriter", "last_unfinished", "list_journals",
+    "MAX_BYTES", "new_path", "NotRegularFile", "read_envelope", "read_journal", "SUFFIX", "Verdict", "verdict",
+    "write_envelope",
+]

@@ -1,0 +1,297 @@
+"""How a game ends at the table: resignation, draw offers and claims, flags, the result (pure).
+
+Nothing ends before it is confirmed (D.2.1): a resignation and accepting the
+opponent's standing draw offer are asked about first (a yes/no
+:class:`~blindchess.table.questions.Question`). A player cannot accept his own
+offer. A draw offer to the blind player is said to him — again when the game comes
+back after a crash while it stands.
+
+Claims (the engine judges them): a player to move claims a draw by threefold
+repetition (Art. 9.2) or fifty moves (Art. 9.3); the blind player also with his move
+announced and not yet pressed (his announcement declares it, Art. 9.2.1.1). "Remis"
+said by a player who could claim is his claim, not an offer: the table takes the
+correct claim the player means rather than an offer he could only lose by. A claim on
+time (Art. 6.8; for the blind player his assistant, D.2.10 e) needs the opponent's
+flag down. A draw claimed with under two minutes left (Guidelines III) stops the clocks
+and goes to the arbiter. Every end — by the board, a claim, a flag, an agreement, a resignation —
+is said to everybody and shown (``ended``), stops the clock and stands in both scores
+and the PGN (the engine's result).
+"""
+
+from __future__ import annotations
+
+import chess
+
+from ..base import tr
+from ..game import (
+    ClaimJudged,
+    ClaimKind,
+    DrawDeclined,
+    DrawOffer,
+    FlagFallen,
+    GameEnd,
+    QuickplayFiled,
+    QuickplayGround,
+    QuickplayVerdict,
+    TimeAdded,
+)
+from ..laws import QuickplayCase, decide_quickplay
+from .events import ClaimDecided, Ended, GameEnded
+from .questions import Question, Questions
+from .setup import Answer, Who, color_name, to_color
+from .state import TableState
+
+__all__ = ["Endings", "QuickplayGround", "QuickplayVerdict"]
+
+
+class Endings:
+    """Resignation, draw offers, claims and the game's end (see the module docstring)."""
+
+    def __init__(self, state: TableState, questions: Questions) -> None:
+        self.state = state
+        self.questions = questions
+        questions.resolver("resign", self._resolve)
+        questions.resolver("draw-accept", self._resolve)
+        #: Who made the claim being judged (the engine knows colours; the table knows the actor).
+        self._claimant: Who | None = None
+
+    # ---------------------------------------------------------------- inputs
+    def ask_resign(self, who: Who, now: float) -> None:
+        """``who`` wants to resign: asked first (refused when the game is over or he does not play)."""
+        s = self.state.session
+        color = self.state.color_of(who)
+        if color is None or s.finished:
+            self.state.refuse(now, "resign", tr("table.game_over", self.state.lang), to=who)
+            return
+        self.questions.ask(Question("resign", who, tr("table.ask_resign", self.state.lang), ("yes", "no"),
+                                    color=color_name(color)), now)
+
+    def ask_draw_accept(self, who: Who, now: float) -> None:
+        """``who`` would accept the opponent's standing offer: asked first."""
+        s = self.state.session
+        color = self.state.color_of(who)
+        if color is None or s.finished:
+            return
+        self.questions.ask(Question("draw-accept", who, tr("table.ask_draw_accept", self.state.lang), ("yes", "no"),
+                                    color=color_name(color)), now)
+
+    def offer_draw(self, who: Who, now: float) -> None:
+        """``who`` offers a draw, or — when the opponent's offer stands — is asked to confirm accepting it."""
+        state = self.state
+        s = state.session
+        color = state.color_of(who)
+        if color is None:
+            state.refuse(now, "draw", tr("table.no_blind_player", state.lang), to=who)
+        elif s.finished:
+            state.refuse(now, "draw", tr("table.game_over", state.lang), to=who)
+        elif self.offer_to(color):
+            self.ask_draw_accept(who, now)
+        else:
+            state.react(s.offer_draw(color, now))
+
+    def claim_instead(self, who: Who, now: float) -> bool:
+        """"Remis" said by ``who``: when he can claim a draw (Art. 9.2, 9.3) it is his claim; False otherwise."""
+        s = self.state.session
+        color = self.state.color_of(who)
+        if color is None or s.finished:
+            return False
+        kinds: tuple[ClaimKind, ...] = ("threefold", "fifty")
+        for kind in kinds:
+            if s.draw_claim_holds(color, kind):
+                self.claim(who, kind, now)
+                return True
+        return False
+
+    def claim(self, who: Who, kind: ClaimKind, now: float, move: chess.Move | None = None) -> None:
+        """``who`` claims ``kind``: judged by the engine, said and shown either way."""
+        state = self.state
+        s = state.session
+        color = self._claimant_color(who, kind)
+        if color is None:
+            state.refuse(now, "claim", tr("table.no_blind_player", state.lang), to=who)
+            return
+        if s.finished:
+            state.refuse(now, "claim", tr("table.game_over", state.lang), to=who)
+            return
+        self._claimant = who
+        try:
+            state.react(s.claim(color, kind, now, move))
+        finally:
+            self._claimant = None
+
+    def _claimant_color(self, who: Who, kind: ClaimKind) -> chess.Color | None:
+        """The colour a claim by ``who`` is for. The blind player's assistant sits on the sighted side of
+        the script's actors (he mirrors there): "sighted" claiming the sighted player's own flag can only
+        be the assistant's claim for the blind player (D.2.10 e)."""
+        state = self.state
+        s = state.session
+        color = state.color_of(who)
+        if kind == "time" and who == "sighted" and s.blind_color is not None:
+            sighted = state.sighted_color()
+            if s.clock.flag_fallen(sighted, state.now) and not s.clock.flag_fallen(s.blind_color, state.now):
+                return s.blind_color
+        return color
+
+    def claim_quickplay(self, who: Who, ground: QuickplayGround, now: float) -> None:
+        """``who`` claims a draw with under two minutes left (Guidelines III.4): the rules engine checks it
+        (no increment, not blitz, his move, his flag up, the position — the one on the board —, his score
+        for "no effort"); filed, the clocks stop and the arbiter decides (:meth:`arbiter_quickplay`)."""
+        state = self.state
+        s = state.session
+        color = state.color_of(who)
+        if color is None or s.finished or s.time_control is None:
+            state.refuse(now, "claim", tr("table.game_over" if s.finished else "table.no_clock", state.lang), to=who)
+            return
+        self._claimant = who
+        try:
+            state.react(s.claim_quickplay(color, ground, now))
+        finally:
+            self._claimant = None
+
+    def arbiter_result(self, result: str, now: float) -> None:
+        """The arbiter decides the game's result, "1-0", "0-1" or "1/2-1/2" (Art. 12.9: a game declared lost,
+        a player too late for the session or its resumption, Guidelines I.10). Refused when the game is over."""
+        state = self.state
+        s = state.session
+        if s.finished:
+            state.refuse(now, "result", tr("table.game_over", state.lang), to="sighted")
+            return
+        if result not in ("1-0", "0-1", "1/2-1/2"):
+            raise ValueError(f"no result {result!r}")
+        state.react(s.set_result(result, now, reason="arbiter"))
+
+    def arbiter_quickplay(self, verdict: QuickplayVerdict, now: float) -> None:
+        """The arbiter decides the filed quickplay-finish claim (Guidelines III.5): "draw", "reject" (two
+        minutes to the opponent) or "postpone"; the clocks run again unless the game is drawn."""
+        state = self.state
+        s = state.session
+        claim = s.quickplay_claim
+        if claim is None:
+            state.refuse(now, "ruling", tr("table.nothing_to_rule", state.lang), to="sighted")
+            return
+        state.show(now, decide_quickplay(claim, verdict).message(state.lang))
+        if verdict != "postpone":
+            state.emit(ClaimDecided(now, state.who(color_name(claim.claimant)), "quickplay", verdict == "draw"))
+        state.react(s.decide_quickplay(verdict, now))
+
+    def quickplay_filed(self, ev: QuickplayFiled) -> None:
+        """The quickplay-finish claim checked: filed (said to everybody, the arbiter decides) or refused
+        to the claimant with the reasons."""
+        state = self.state
+        color = to_color(ev.color)
+        claim = QuickplayCase(claimant=color, ground=ev.ground, final_position="", problems=ev.problems)
+        text = claim.message(state.lang)
+        who: Who = self._claimant or state.who(color_name(color))
+        if not ev.filed:
+            state.emit(ClaimDecided(ev.t, who, "quickplay", False))
+            state.refuse(ev.t, "claim", text, to=who)
+            return
+        state.show(ev.t, text)
+        state.say(ev.t, text, "all", "answer")
+
+    def offer_to(self, color: chess.Color | None) -> bool:
+        """The opponent of ``color`` has offered a draw that stands."""
+        offer = self.state.session.draw_offer
+        return color is not None and offer is not None and offer != color
+
+    def decline(self, color: chess.Color, now: float) -> None:
+        """``color`` declines the opponent's standing offer."""
+        self.state.react(self.state.session.answer_draw(color, False, now))
+
+    def resumed(self, now: float) -> None:
+        """The game came back: a quickplay-finish claim that waits for the arbiter is told again, and a draw
+        offer that still stands to the one it was made to."""
+        s = self.state.session
+        claim = s.quickplay_claim
+        if claim is not None and not s.finished:     # it still waits for the arbiter (Guidelines III.4)
+            text = tr("table.quickplay_waiting", self.state.lang, name=self.state.name(claim.claimant))
+            self.state.show(now, text)
+            self.state.say(now, text, "all", "answer")
+        offer = s.draw_offer
+        if offer is None or s.finished:
+            return
+        self.state.show(now, tr("table.draw_offered", self.state.lang, name=self.state.name(offer)))
+        if s.blind_color is not None and offer != s.blind_color:
+            self.state.say(now, tr("table.draw_offered_to_blind", self.state.lang), "blind", "answer")
+
+    # ---------------------------------------------------------------- answers
+    def _resolve(self, q: Question, answer: Answer, now: float) -> None:
+        state = self.state
+        s = state.session
+        if answer not in ("yes", "no"):
+            if isinstance(answer, int) and 1 <= answer <= 2:
+                answer = "yes" if answer == 1 else "no"
+            else:
+                self.questions.refuse_answer(q, now)
+                return
+        self.questions.close(now)
+        color = to_color(q.color or "white")
+        if answer == "no":
+            if q.kind == "draw-accept":
+                state.react(s.answer_draw(color, False, now))
+            else:
+                state.say(now, tr("table.cancelled", state.lang), q.to, "answer")
+                state.show(now, tr("table.cancelled", state.lang))
+            return
+        if q.kind == "resign":
+            state.react(s.resign(color, now))
+        elif q.kind == "draw-accept":
+            if self.offer_to(color):
+                state.react(s.answer_draw(color, True, now))
+            else:
+                state.refuse(now, "answer", tr("table.no_draw_offer", state.lang), to=q.to)
+
+    # ---------------------------------------------------------------- what the engine decided
+    def game_end(self, ev: GameEnd) -> None:
+        """The game is over: said to everybody, shown; no question stays open, no refusal is said late."""
+        state = self.state
+        t = ev.t
+        self.questions.close(t)
+        state.settled()
+        state.emit(GameEnded(t, ev.result, ev.reason))
+        state.emit(Ended(t, ev.result, ev.reason))
+        text = tr("table.game_end", state.lang, result=self.result_words(ev.result),
+                  reason=tr(f"session.reason_{ev.reason}", state.lang))
+        state.show(t, text)
+        state.say(t, text, "all", "move")
+
+    def draw_offered(self, ev: DrawOffer) -> None:
+        state = self.state
+        color = to_color(ev.color)
+        state.show(ev.t, tr("table.draw_offered", state.lang, name=state.name(color)))
+        if state.session.blind_color is not None and color != state.session.blind_color:
+            state.say(ev.t, tr("table.draw_offered_to_blind", state.lang), "blind", "answer")
+
+    def draw_declined(self, ev: DrawDeclined) -> None:
+        text = tr("table.draw_declined", self.state.lang)
+        self.state.show(ev.t, text)
+        self.state.say(ev.t, text, "all", "answer")
+
+    def claim_judged(self, ev: ClaimJudged) -> None:
+        """The claim judged: the ``claim`` event; an incorrect one said (the game goes on, Art. 9.5.3)."""
+        state = self.state
+        color = to_color(ev.color)
+        who: Who = self._claimant or state.who(color_name(color))
+        state.emit(ClaimDecided(ev.t, who, ev.kind, ev.upheld))
+        if not ev.upheld:
+            text = tr(f"table.claim_rejected_{ev.kind}", state.lang, name=state.name(color))
+            state.show(ev.t, text)
+            state.say(ev.t, text, "all", "answer")
+
+    def flag_fallen(self, ev: FlagFallen) -> None:
+        """A flag is seen to have fallen (Art. 6.8): shown and said to everybody; the end follows."""
+        state = self.state
+        color = to_color(ev.color)
+        text = tr("session.flag", state.lang, color=state.color_words(color))
+        state.show(ev.t, text)
+        state.say(ev.t, text, "all", "answer")
+
+    def time_added(self, ev: TimeAdded) -> None:
+        state = self.state
+        color = to_color(ev.color)
+        state.show(ev.t, tr("table.time_added", state.lang, name=state.name(color), seconds=round(ev.seconds)))
+
+    def result_words(self, result: str) -> str:
+        """The result in words ("Weiß gewinnt", "Remis")."""
+        return tr({"1-0": "table.result_white", "0-1": "table.result_black"}.get(result, "table.result_draw"),
+                  self.state.lang)
