@@ -26,11 +26,11 @@ def _why(exc: OSError, lang: str | None) -> str:
     return os_error_text(exc, lang)
 
 
-def _cannot_write(target: str | os.PathLike, error: str, lang: str | None) -> UserError:
+def _cannot_write(target: str | os.PathLike[str], error: str, lang: str | None) -> UserError:
     return UserError(tr("records.cannot_write", lang, path=shown_path(target), error=error))
 
 
-def _mode(path: str | os.PathLike, lang: str | None, *, follow: bool = True) -> int | None:
+def _mode(path: str | os.PathLike[str], lang: str | None, *, follow: bool = True) -> int | None:
     """``st_mode`` of ``path`` (symlinks followed unless ``follow`` is false), None when it does not exist.
 
     Raises UserError when the system refuses the name (too long, a symlink loop, no permission).

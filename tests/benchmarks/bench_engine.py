@@ -15,8 +15,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))    # the tests' fake engines
-from fake_engine import fake  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))    # the repository: the tests' fake engines
+from tests.support.fake_engine import fake  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 

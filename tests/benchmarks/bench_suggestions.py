@@ -1,6 +1,6 @@
 """Benchmark: how well the notation reader ranks the meant move for a slip.
 
-A plain script, not a pytest test (``tests/test_notation_suggestions.py`` holds
+A plain script, not a pytest test (``tests/language/test_notation_suggestions.py`` holds
 the thresholds on a smaller fixed sample built by the same code)::
 
     .venv/bin/python tests/benchmarks/bench_suggestions.py [--per-game N] [--seed S]
