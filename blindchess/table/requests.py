@@ -20,6 +20,7 @@ from ..language import REQUESTS, describe_pieces, describe_position, describe_sq
 from ..language import answer as board_answer
 from . import lookups
 from .clock import phrase_from_clock
+from .speech import REQUEST
 from .eboard import touch_report
 from .state import TableState
 
@@ -70,7 +71,7 @@ class Requests:
             state.refuse(now, "request", tr("table.unknown_request", lang), to=to)
             return
         if to == "blind":      # asked again: the new answer replaces the older one (newer replaces older)
-            state.say(now, text, "blind", "answer", about=f"request {what}", replace=True)
+            state.say(now, text, "blind", "answer", about=REQUEST, replace=True)
         else:
             state.show(now, text)
 

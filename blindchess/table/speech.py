@@ -1,25 +1,26 @@
-"""What is said at the table, to whom, in which order, and what may interrupt what (pure).
+"""What is said at the table, to whom, in which order, what the blind player hears at each verbosity (pure).
 
 One voice speaks at the table (the app's speech engine); every text is meant for
 someone — ``"blind"`` (the visually impaired player), ``"sighted"`` or ``"all"``.
-:class:`SpeechPolicy` decides, from the texts and the time passed in:
+:class:`SpeechPolicy` decides, from the texts and the time passed in, when each is said.
 
-Priorities, highest first: ``move`` (a move announced or confirmed, D.2.1; the
-arbiter's ruling), ``question`` (the table asks, D.2.1), ``answer`` (an answer
-to a request, a refusal, a divergence), ``status`` (a touch, the tactile board's
-state), ``reading`` (the board cursor, menus — the UI's own speech).
+Priorities (:class:`blindchess.base.Priority`), highest first: ``move`` (a move announced or
+confirmed, D.2.1; the arbiter's ruling; the end of the game), ``question`` (the table asks, D.2.1),
+``answer`` (an answer to a request, a refusal, a divergence), ``status`` (a touch, the tactile
+board's state), ``notice`` (the window's lines that are not about the game), ``reading`` (the board
+cursor, menus — the UI's own speech).
 
-Who may interrupt whom:
+What may cut what (:func:`blindchess.base.may_cut`, the one rule of every output):
 
-* a ``move`` or a ``question`` is never cut: whatever comes meanwhile waits;
-* an ``answer`` is cut by a ``move`` or a ``question``;
-* a ``status`` is cut by anything but a ``reading``; a ``status`` that cannot be
-  said at once is not said at all (a touch spoken 19 s late is wrong, not late);
-* a ``reading`` is cut by anything, also by the next ``reading``; a reading
-  that must wait replaces the reading waiting before it.
-
-Waiting texts are spoken when the voice is free, highest priority first, in
-the order they came within one priority.
+* a text is never cut by another text: whatever comes meanwhile waits, and is said when the voice
+  is free, highest priority first, in the order it came within one priority;
+* except by the text that replaces it — the same request asked again (``replace`` with the same
+  ``about``): the answers to the blind player's requests are one request (a new question of his
+  replaces the answer he is still hearing), the next square under the cursor replaces the last;
+* a ``reading`` is an echo of the keys: anything cuts it, and a reading that must wait replaces the
+  reading waiting before it;
+* a ``status`` (a touch, the tactile board) is an echo of a hand too: anything but a reading cuts it,
+  and one that cannot be said at once is not said at all (a touch spoken 19 s late is wrong, not late).
 
 Speaking time is modelled from the text: ``words × 60 / wpm`` seconds, at the
 voice's rate — 175 words a minute unless ``voices/<lang>.toml`` sets ``rate``
@@ -34,8 +35,25 @@ a refusal still waiting), and :meth:`SpeechPolicy.cancel` also cuts it while it
 is being said (an answered question stops being read).
 
 Texts a person hears carry no article numbers (they are shown, not spoken):
-:func:`spoken` takes them out. "Repeat" says the last announcement (the last
-``move`` or ``question`` text) again.
+:func:`spoken` takes them out, and no raw notation: :func:`worded` says "Sf3", "0-0" and "Nbxd2"
+in words ("Springer Felix drei"). "Repeat" says the last announcement (the last ``move`` or
+``question`` text) again.
+
+**The speech plan** — who hears what (:func:`blind_hears`, :func:`window_heard`, :func:`step_for_blind`):
+the blind player hears what the table says to him or to everyone at ``move``, ``question`` and
+``answer`` priority — his move confirmed, the opponent's move once, questions, the answers to what he
+asked (the clock only then, D.2.10 d), refusals, rulings and the end of the game; never what is said
+to the sighted side. The window's answer to a key of his is always said. At each verbosity
+(:data:`VERBOSITIES`):
+
+``brief``   only that; his confirmed move as the move alone ("Springer Felix drei." — he said or
+            typed it, the confirmation only says it was understood);
+``normal``  also the game's states (a touch, the tactile board) and the window's notices;
+``full``    also the next step whenever it concerns him (his turn, a mirror on his tactile board, an
+            announcement to make, a question, the game over), worded.
+
+The mirror instructions for the sighted board and what the sighted side does are for the sighted
+side's screen, never for the blind player's ears.
 """
 
 from __future__ import annotations
@@ -45,17 +63,21 @@ import re
 import tomllib
 from dataclasses import dataclass
 
-from ..base import voices_dir
+import chess
+
+from ..base import DEFAULT_WPM, Priority, may_cut, speaking_time, tr, voices_dir
+from ..language import LETTERS, square_words, voice
 from .events import Said, Speak
 
-__all__ = ["PRIORITIES", "DEFAULT_WPM", "SpeechPolicy", "spoken", "voice_rate", "internal_ids", "may_cut"]
+__all__ = ["PRIORITIES", "DEFAULT_WPM", "SpeechPolicy", "spoken", "voice_rate", "internal_ids", "may_cut",
+           "VERBOSITIES", "blind_hears", "window_heard", "brief_form", "step_for_blind", "worded", "REQUEST"]
 
 #: Priorities, highest first.
-PRIORITIES = ("move", "question", "answer", "status", "reading")
-#: Words per minute of a voice that does not say otherwise.
-DEFAULT_WPM = 175.0
-
-_RANK = {name: i for i, name in enumerate(PRIORITIES)}
+PRIORITIES = tuple(str(p) for p in Priority)
+#: How much the blind player hears (see the module docstring), least first.
+VERBOSITIES = ("brief", "normal", "full")
+#: What every answer to the blind player's requests is about: a new one replaces the one still being said.
+REQUEST = "request"
 
 _ARTICLE_IN_PARENS = re.compile(
     r"\s*\((?:FIDE[^()]*|ФИДЕ[^()]*|[Aa]rt\.?\s*\d[^()]*|Artikel\s*\d[^()]*|ст\.\s*\d[^()]*|D\.\d[^()]*"
@@ -78,17 +100,6 @@ def spoken(text: str) -> str:
 def internal_ids(text: str) -> list[str]:
     """Internal identifiers in a text meant for a person ("sighted_follows", "retrace", …); [] when clean."""
     return _IDS.findall(text)
-
-
-def may_cut(new: str, current: str) -> bool:
-    """Whether an utterance of priority ``new`` may interrupt one of priority ``current``."""
-    if current in ("move", "question"):
-        return False
-    if current == "answer":
-        return new in ("move", "question")
-    if current == "status":
-        return new != "reading"
-    return True  # a reading is cut by anything
 
 
 @functools.cache
@@ -140,8 +151,7 @@ class SpeechPolicy:
     # -- state
     def duration(self, text: str) -> float:
         """Modelled speaking time of ``text`` in seconds (whole words at the voice's rate)."""
-        words = len(text.split())
-        return max(1, words) * 60.0 / self.wpm
+        return speaking_time(text, self.wpm)
 
     def speaking(self, now: float) -> str | None:
         """The priority of what is being said at ``now`` (None: silent). Does not advance the policy."""
@@ -199,7 +209,7 @@ class SpeechPolicy:
         at once, its older answer never late).
         Raises ValueError for an unknown priority or listener.
         """
-        if priority not in _RANK:
+        if priority not in PRIORITIES:
             raise ValueError(f"unknown priority {priority!r}")
         if to not in ("blind", "sighted", "all"):
             raise ValueError(f"unknown listener {to!r}")
@@ -207,16 +217,18 @@ class SpeechPolicy:
         clean = spoken(text)
         if not clean:
             return out
-        if replace and about is not None:
+        same = replace and about is not None
+        if same:
             self._queue = [u for u in self._queue if u.about != about]
-            older = self._current
-            if older is not None and older.about == about and older.end > now + 1e-9:
-                out.append(Said(older.start, older.to, older.text, True))
-                self._current = None
         utt = _Utterance(to, clean, priority, now, about)
         if priority in ("move", "question"):
             self._last = (to, clean)
         cur = self._current
+        if cur is not None and may_cut(priority, cur.priority, same_request=same and cur.about == about):
+            out.append(Said(cur.start, cur.to, cur.text, True))
+            self._current = cur = None
+            if not self._queue or priority == "status":
+                return out + self._start(utt, now, interrupt=True)
         if cur is None:
             if self._queue:     # the voice fell silent in this moment: the best waiting text goes first
                 self._queue.append(utt)
@@ -226,10 +238,6 @@ class SpeechPolicy:
                 assert best is not None
                 return out + self._start(best, now, interrupt=False)
             return out + self._start(utt, now, interrupt=False)
-        if may_cut(priority, cur.priority):
-            out.append(Said(cur.start, cur.to, cur.text, True))
-            self._current = None
-            return out + self._start(utt, now, interrupt=True)
         if priority == "status":
             return out          # at once or not at all
         if priority == "reading":
@@ -305,7 +313,7 @@ class SpeechPolicy:
     def _next(self) -> _Utterance | None:
         if not self._queue:
             return None
-        best = min(range(len(self._queue)), key=lambda i: (_RANK[self._queue[i].priority], i))
+        best = min(range(len(self._queue)), key=lambda i: (Priority(self._queue[i].priority).rank, i))
         return self._queue.pop(best)
 
     def _start(self, utt: _Utterance, at: float, *, interrupt: bool) -> list[Said | Speak]:
@@ -313,3 +321,115 @@ class SpeechPolicy:
         utt.end = at + self.duration(utt.text)
         self._current = utt
         return [Speak(at, utt.to, utt.text, utt.priority, interrupt)]
+
+
+# ============================================================================ the speech plan
+
+def blind_hears(verbosity: str, to: str, priority: str) -> bool:
+    """Whether a text the table says to ``to`` at ``priority`` reaches the blind player's ears at ``verbosity``
+    (see the module docstring). The board cursor's readings are the program voice's echo, not a text of the
+    table: they are left to the output that reads the focus. Raises ValueError for an unknown verbosity."""
+    _verbosity(verbosity)
+    if to == "sighted" or priority == "reading":
+        return False
+    if priority in ("move", "question", "answer"):
+        return True
+    return verbosity != "brief"
+
+
+def window_heard(verbosity: str, kind: str) -> bool:
+    """Whether a text of the window is said to the person at the keyboard: ``kind`` "answer" (the answer to a
+    key he pressed) always, "notice" (a line not about the game) from "normal" on, "step" (the next step that
+    concerns him) only at "full". Raises ValueError for an unknown verbosity or kind."""
+    level = _verbosity(verbosity)
+    if kind == "answer":
+        return True
+    if kind == "notice":
+        return level >= 1
+    if kind == "step":
+        return level >= 2
+    raise ValueError(f"unknown kind of window text {kind!r}")
+
+
+def _verbosity(verbosity: str) -> int:
+    if verbosity not in VERBOSITIES:
+        raise ValueError(f"verbosity must be one of {', '.join(VERBOSITIES)}: {verbosity!r}")
+    return VERBOSITIES.index(verbosity)
+
+
+@functools.cache
+def _template(key: str, lang: str) -> re.Pattern[str]:
+    """A message template of the catalogue as a pattern: its fields match anything (``{move}`` → ``(?P<move>.+?)``)."""
+    raw = tr(key, lang)
+    parts = re.split(r"\{(\w+)\}", spoken(raw))
+    pattern = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
+    return re.compile(rf"^{pattern}$")
+
+
+def brief_form(text: str, lang: str) -> str:
+    """``text`` as it is said at "brief": a confirmed move as the move alone ("Zug ausgeführt: Eva vier." →
+    "Eva vier."); any other text as it is."""
+    found = _template("table.move_confirmed", lang).match(spoken(text))
+    return f"{found['move']}." if found else text
+
+
+#: The next steps that concern the blind player (said at "full"); the others are the sighted side's to do.
+_STEPS_FOR_BLIND = ("table.next_game_over", "table.next_question", "table.next_diverged", "table.next_mirror_on_tactile",
+                    "table.next_announce", "table.next_blind_to_move", "table.next_sealing", "table.next_sealed",
+                    "table.next_quickplay")
+
+
+def step_for_blind(step: str, lang: str) -> bool:
+    """Whether the next step ``step`` (the table's line, in ``lang``) concerns the blind player: not a mirror on
+    the sighted board, not the sighted player's move."""
+    text = spoken(step)
+    return any(_template(key, lang).match(text) for key in _STEPS_FOR_BLIND)
+
+
+@functools.cache
+def _notation(lang: str) -> re.Pattern[str]:
+    """A move or square written in notation — in ``lang``'s letters or English ones — standing alone in a text."""
+    letters = sorted({*LETTERS.get(lang, {}).values(), *LETTERS["en"].values()}, key=len, reverse=True)
+    piece = "|".join(re.escape(x) for x in letters)
+    return re.compile(
+        rf"(?<![\w-])(?:(?P<castle>[0O]-[0O](?P<long>-[0O])?)"
+        rf"|(?P<piece>{piece})?(?:(?P<origin>[a-h][1-8])(?P<sep>[-x:]?)|(?P<file>[a-h])?(?P<rank>[1-8])?)"
+        rf"(?P<capture>[x:])?(?P<to>[a-h][1-8])"
+        rf"(?:=?(?P<promo>{piece}))?)(?P<check>[+#])?(?![\w-])")
+
+
+def worded(text: str, lang: str, wording: str = "phonetic") -> str:
+    """``text`` with every move or square written in notation said in words, in the listener's ``wording``:
+    "Sbxd2" → "Springer Bella schlägt David zwei", "0-0" → "Kurze Rochade", "e5" → "Eva fünf" (with "san",
+    squares stay as written: "Springer b schlägt d2"). A speech synthesiser never gets raw notation."""
+    v = voice(lang)
+    letters = {**{letter: kind for kind, letter in LETTERS["en"].items()},
+               **{letter: kind for kind, letter in LETTERS.get(lang, {}).items()}}
+
+    def file_word(file: str) -> str:
+        return file if wording == "san" else square_words(chess.square(ord(file) - ord("a"), 0), lang, wording).split()[0]
+
+    def say(found: re.Match[str]) -> str:
+        if found["castle"]:
+            words = v.spoken["castle_long" if found["long"] else "castle_short"]
+        else:
+            parts = []
+            if found["piece"]:
+                parts.append(v.pieces[letters[found["piece"]]].name)
+            if found["origin"]:
+                parts.append(square_words(chess.parse_square(found["origin"]), lang, wording))
+            if found["file"]:
+                parts.append(file_word(found["file"]))
+            if found["rank"]:
+                parts.append(found["rank"])
+            if found["capture"] or found["sep"] in ("x", ":"):
+                parts.append(v.spoken["capture"])
+            parts.append(square_words(chess.parse_square(found["to"]), lang, wording))
+            if found["promo"]:
+                parts += [v.spoken["promotion"], v.pieces[letters[found["promo"]]].name]
+            words = " ".join(parts)
+        if found["check"]:
+            words += " " + v.spoken["mate" if found["check"] == "#" else "check"]
+        return words
+
+    return _notation(lang).sub(say, text)

@@ -194,7 +194,10 @@ def test_a_flag_falls_on_script_time_between_actions(tmp_path: Path, capsys: pyt
     assert main(["scenario", "run", str(script), "--json"]) == 0
     events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     between = [e for e in events if 5.0 < e["t"] < 400.0 and e["type"] in ("shown", "said")]
-    assert between and all(e["t"] == pytest.approx(304.0, abs=0.01) for e in between)
+    assert between and all(e["t"] == pytest.approx(304.0, abs=0.01) for e in between if e["type"] == "shown")
+    # said: the flag, then the end of the game behind it (never cut by it)
+    assert [e["t"] == pytest.approx(304.0, abs=0.01) for e in between if e["type"] == "said"][0]
+    assert all(304.0 <= e["t"] < 310.0 and not e["cut"] for e in between if e["type"] == "said")
     assert events[-1]["clocks"] == {"white": pytest.approx(296.0), "black": 0.0}
 
 

@@ -8,7 +8,21 @@ import pytest
 
 from blindchess.base.resources import locale_dir
 from blindchess.table.events import Said, Speak
-from blindchess.table.speech import DEFAULT_WPM, SpeechPolicy, internal_ids, may_cut, spoken, voice_rate
+from blindchess.table.speech import (
+    DEFAULT_WPM,
+    PRIORITIES,
+    REQUEST,
+    SpeechPolicy,
+    blind_hears,
+    brief_form,
+    internal_ids,
+    may_cut,
+    spoken,
+    step_for_blind,
+    voice_rate,
+    window_heard,
+    worded,
+)
 
 
 def said(events: list[Said | Speak]) -> list[tuple[float, str, bool]]:
@@ -55,10 +69,38 @@ def test_a_question_is_never_cut_and_the_answer_waits_behind_it() -> None:
 
 
 def test_what_cuts_what() -> None:
-    assert not may_cut("move", "move") and not may_cut("status", "question")
-    assert may_cut("move", "answer") and may_cut("question", "answer") and not may_cut("status", "answer")
-    assert may_cut("answer", "status") and may_cut("status", "status") and not may_cut("reading", "status")
-    assert may_cut("reading", "reading")
+    """A text is cut only by the text that replaces it (the same request); the echoes of a hand sooner: a reading
+    by anything, a status (a peg just lifted) by anything but a reading."""
+    for new in PRIORITIES:
+        for current in PRIORITIES:
+            echo = current == "reading" or (current == "status" and new != "reading")
+            assert may_cut(new, current) == echo, (new, current)
+            assert may_cut(new, current, same_request=True)
+    with pytest.raises(ValueError):
+        may_cut("urgent", "move")
+
+
+@pytest.mark.parametrize("later", ["move", "question"])
+def test_an_answer_being_said_is_not_cut_by_a_move_that_waits_behind_it(later: str) -> None:
+    policy = SpeechPolicy("de")
+    policy.say("Reihe fünf: Eva fünf, schwarzer Bauer. 7 Felder leer.", "blind", "answer", 0.0, about=REQUEST,
+               replace=True)
+    out = policy.say("Springer Cäsar sechs", "blind", later, 0.5)
+    assert not said(out)
+    done = said(policy.finish(0.6))
+    assert [cut for _, _, cut in done] == [False, False] and done[1][1] == "Springer Cäsar sechs"
+
+
+def test_notices_of_the_window_wait_for_everything_about_the_game() -> None:
+    policy = SpeechPolicy("de")
+    policy.say("Übertragung: http://127.0.0.1:8765/", "blind", "notice", 0.0, about="broadcast", replace=True)
+    policy.say("Darstellung: normal, Schriftgröße 100 %", "blind", "notice", 0.1, about="look", replace=True)
+    policy.say("Eva fünf", "blind", "move", 0.2)
+    policy.say("Darstellung: normal, Schriftgröße 120 %", "blind", "notice", 0.3, about="look", replace=True)
+    done = said(policy.finish(0.4))
+    assert [(text, cut) for _, text, cut in done] == [
+        ("Übertragung: http://127.0.0.1:8765/", False), ("Eva fünf", False),
+        ("Darstellung: normal, Schriftgröße 120 %", False)]
 
 
 def test_a_reading_is_cut_by_the_next_reading_and_the_cut_is_reported() -> None:
@@ -184,3 +226,61 @@ def test_a_request_asked_again_replaces_its_older_answer() -> None:
                         replace=True)
     assert said(events) == [(round(end, 3), rank, True)]                                    # cut at once
     assert said(policy.finish(end + 10.0)) == [(round(end + 0.5, 3), "Reihe fünf: Eva fünf, leer.", False)]
+
+
+# ---------------------------------------------------------------- the speech plan
+
+def test_the_blind_player_never_hears_what_is_said_to_the_sighted_side() -> None:
+    for verbosity in ("brief", "normal", "full"):
+        for priority in PRIORITIES:
+            assert not blind_hears(verbosity, "sighted", priority)
+            assert not blind_hears(verbosity, "blind", "reading")     # the echo of keys is the focus reader's
+        for to in ("blind", "all"):
+            assert blind_hears(verbosity, to, "move") and blind_hears(verbosity, to, "question")
+            assert blind_hears(verbosity, to, "answer")
+            assert blind_hears(verbosity, to, "status") == (verbosity != "brief")
+    with pytest.raises(ValueError):
+        blind_hears("chatty", "blind", "move")
+
+
+def test_the_window_says_answers_always_notices_from_normal_and_steps_at_full() -> None:
+    assert [window_heard(v, "answer") for v in ("brief", "normal", "full")] == [True, True, True]
+    assert [window_heard(v, "notice") for v in ("brief", "normal", "full")] == [False, True, True]
+    assert [window_heard(v, "step") for v in ("brief", "normal", "full")] == [False, False, True]
+    with pytest.raises(ValueError):
+        window_heard("normal", "gossip")
+
+
+@pytest.mark.parametrize(("lang", "confirmed", "move"), [
+    ("de", "Zug ausgeführt: Springer Felix drei.", "Springer Felix drei."),
+    ("en", "Move made: Knight Felix three.", "Knight Felix three."),
+    ("ru", "Ход сделан: Конь Феликс три.", "Конь Феликс три."),
+])
+def test_brief_says_a_confirmed_move_as_the_move_alone(lang: str, confirmed: str, move: str) -> None:
+    assert brief_form(confirmed, lang) == move
+    assert brief_form("Springer Cäsar sechs", lang) == "Springer Cäsar sechs"
+
+
+def test_a_next_step_concerns_the_blind_player_unless_it_is_the_sighted_sides() -> None:
+    assert step_for_blind("Anna zieht e5 auf dem Tastbrett nach.", "de")
+    assert step_for_blind("Anna (Weiß) ist am Zug: Zug auf dem Tastbrett setzen und ansagen.", "de")
+    assert step_for_blind("Partie beendet: 1-0.", "de")
+    assert not step_for_blind("Auf dem Brett des sehenden Spielers nachziehen: e4.", "de")
+    assert not step_for_blind("Bernd (Schwarz) ist am Zug: Zug auf dem Brett des sehenden Spielers ausführen.", "de")
+    assert not step_for_blind("Mirror on the sighted player's board: Bb5.", "en")
+
+
+@pytest.mark.parametrize(("lang", "text", "words"), [
+    ("de", "Sbxd2", "Springer Bella schlägt David zwei"),
+    ("de", "0-0", "Kurze Rochade"),
+    ("de", "O-O-O+", "Lange Rochade Schach"),
+    ("de", "e8=D#", "Eva acht wird Dame matt"),
+    ("de", "Weiß: e4", "Weiß: Eva vier"),
+    ("en", "Nbxd2 and 0-0", "Knight Bella takes David two and short castling"),
+    ("ru", "Крg1", "Король Густав один"),
+    ("de", "Ergebnis 1-0, 0-1 oder 1/2-1/2; Zug 12", "Ergebnis 1-0, 0-1 oder 1/2-1/2; Zug 12"),
+])
+def test_raw_notation_is_said_in_words(lang: str, text: str, words: str) -> None:
+    assert worded(text, lang) == words
+    assert worded("Sf3", "de", "san") == "Springer f3"
+    assert worded("Sf3", "de", "nato") == "Springer Foxtrot drei"
