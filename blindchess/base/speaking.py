@@ -110,7 +110,9 @@ class SpeechQueue:
         about the same request. A reading replaces waiting readings and cuts a reading being said."""
         self._seq += 1
         utt = Utterance(text, Priority.of(priority), about, self._seq, self._seq)
-        same = (lambda u: replace and about is not None and u.about == about)
+        def same(u: Utterance) -> bool:
+            return replace and about is not None and u.about == about
+
         dropped = [u for u in self.waiting if same(u) or (utt.priority is Priority.READING
                                                           and u.priority is Priority.READING)]
         self.waiting = [u for u in self.waiting if u not in dropped]
@@ -147,6 +149,13 @@ class SpeechQueue:
             self.current = None
             return cur, dropped
         return None, dropped
+
+    def cut_waiting(self, ident: int) -> Utterance | None:
+        """Drop the waiting text number ``ident``; returns it, or None when it does not wait."""
+        found = next((u for u in self.waiting if u.ident == ident), None)
+        if found is not None:
+            self.waiting.remove(found)
+        return found
 
     def clear(self) -> tuple[Utterance | None, list[Utterance]]:
         """The listener stopped the voice: (the one being said, the waiting ones) — all gone."""

@@ -11,10 +11,11 @@ from .eboard import touch_report
 from .ending import QuickplayGround, QuickplayVerdict
 from .events import Asked, DeviceRequest, Diverged, Final, Heard, Moved, Refused, Ruled, Said, Shown, Speak, TableEvent
 from .setup import TableSetup
-from .speech import spoken
+from .speech import VERBOSITIES, blind_hears, brief_form, spoken, step_for_blind, window_heard, worded
 from .table import Table
 
 __all__ = [
     "Asked", "DeviceRequest", "Diverged", "Final", "Heard", "Moved", "QuickplayGround", "QuickplayVerdict", "Refused",
     "Ruled", "Said", "Shown", "Speak", "spoken", "Table", "TableEvent", "TableSetup", "touch_report",
+    "VERBOSITIES", "blind_hears", "brief_form", "step_for_blind", "window_heard", "worded",
 ]

@@ -5,9 +5,10 @@ Answers in words, in the listener's wording (:mod:`blindchess.language.board_wor
 pieces on the squares around a square), ``opponent`` (the opponent's name and
 colour, with his rating when the game's headers know it), ``last_capture``
 (the last piece taken: which, where, by which move), ``move_list`` (every move
-of the game in words, move number by move number) and ``step`` (one half-move
-of the game with its number and side, and the position after it — to go
-through the game move by move). Nothing here changes the game.
+of the game in words, move number by move number), ``move_pair`` (one move number of
+that list — the list stepped through), ``step`` (one half-move of the game with its
+number and side, and the squares it changed — to go through the game move by move)
+and ``position_at`` (the whole position after a half-move). Nothing here changes the game.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ import chess
 from ..base import plural, tr
 from ..language import describe_position, describe_square, legal_moves, move_words, piece_words, square_words, voice
 
-__all__ = ["KINDS", "captures", "around", "opponent", "last_capture", "move_list", "step"]
+__all__ = ["KINDS", "captures", "around", "opponent", "last_capture", "move_list", "step", "position_at", "move_pair"]
 
 #: The lookups answered here (requests of the table).
-KINDS = ("captures", "around", "opponent", "last_capture", "move_list", "step")
+KINDS = ("captures", "around", "opponent", "last_capture", "move_list", "step", "position_at", "move_pair")
 
 
 def _t(key: str, lang: str, /, **params: object) -> str:
@@ -112,20 +113,76 @@ def move_list(board: chess.Board, lang: str, wording: str = "phonetic") -> str:
     return _t("move_list", lang, moves=". ".join(parts))
 
 
-def step(board: chess.Board, ply: int, lang: str, wording: str = "phonetic") -> str:
-    """Half-move ``ply`` (1 = the first) of the game with its number and side, then the position after it;
-    ``ply`` 0: the start position. Out of range: clamped to the game (the first or the last half-move)."""
-    plies = len(board.move_stack)
-    ply = max(0, min(ply, plies))
+def _before(board: chess.Board, ply: int) -> chess.Board:
+    """The position before half-move ``ply`` (1 = the first) of ``board``'s game."""
     replay = board.root()
     for move in board.move_stack[:max(0, ply - 1)]:
         replay.push(move)
+    return replay
+
+
+def changed_squares(before: chess.Board, move: chess.Move) -> list[int]:
+    """The squares ``move`` changes on ``before``: where the piece came from and went, the rook of a castling,
+    the pawn taken en passant."""
+    squares = [move.from_square, move.to_square]
+    if before.is_castling(move):
+        rank = chess.square_rank(move.from_square)
+        kingside = before.is_kingside_castling(move)
+        king_to = chess.square(6 if kingside else 2, rank)
+        rook_to = chess.square(5 if kingside else 3, rank)
+        rook_from = move.to_square                     # python-chess writes castling as the king taking his rook
+        if not before.chess960:
+            rook_from = chess.square(7 if kingside else 0, rank)
+        squares = list(dict.fromkeys([move.from_square, king_to, rook_from, rook_to]))
+    elif before.is_en_passant(move):
+        squares.append(chess.square(chess.square_file(move.to_square), chess.square_rank(move.from_square)))
+    return squares
+
+
+def step(board: chess.Board, ply: int, lang: str, wording: str = "phonetic") -> str:
+    """Half-move ``ply`` (1 = the first) of the game with its number and side, then the squares it changed as they
+    stand after it ("Zug 2, Weiß: Springer Felix drei. Gustav eins, leer; Felix drei, weißer Springer."); ``ply``
+    0: the start. Out of range: clamped to the game (the first or the last half-move). The whole position after
+    it: :func:`position_at`."""
+    plies = len(board.move_stack)
+    ply = max(0, min(ply, plies))
     if ply == 0:
-        return _t("step_start", lang, position=describe_position(replay, lang))
+        return _t("step_start", lang, plies=plies)
+    replay = _before(board, ply)
     move = board.move_stack[ply - 1]
     side = voice(lang).spoken["white" if replay.turn == chess.WHITE else "black"]
     said = move_words(replay, move, lang, wording)
     number = replay.fullmove_number
+    squares = changed_squares(replay, move)
     replay.push(move)
-    return _t("step", lang, ply=ply, plies=plies, number=number, side=side, move=said,
-                   position=describe_position(replay, lang))
+    changed = "; ".join(describe_square(replay, square, lang, wording) for square in squares)
+    return _t("step", lang, ply=ply, plies=plies, number=number, side=side, move=said, changed=changed)
+
+
+def position_at(board: chess.Board, ply: int, lang: str) -> str:
+    """The whole position after half-move ``ply`` of the game (0: the start), clamped to the game."""
+    ply = max(0, min(ply, len(board.move_stack)))
+    if ply == 0:
+        return _t("position_start", lang, position=describe_position(board.root(), lang))
+    replay = _before(board, ply)
+    side = voice(lang).spoken["white" if replay.turn == chess.WHITE else "black"]
+    number = replay.fullmove_number
+    replay.push(board.move_stack[ply - 1])
+    return _t("position_at", lang, number=number, side=side, position=describe_position(replay, lang))
+
+
+def move_pair(board: chess.Board, number: int, lang: str, wording: str = "phonetic") -> str:
+    """One move number of the game in words, with how many there are: "Zug 2 von 12: Springer Felix drei, Springer
+    Cäsar sechs." — the move list stepped through. Clamped to the game; no moves: said so."""
+    if not board.move_stack:
+        return _t("no_moves", lang)
+    replay = board.root()
+    pairs: dict[int, list[str]] = {}
+    for move in board.move_stack:
+        words = move_words(replay, move, lang, wording)
+        pairs.setdefault(replay.fullmove_number, []).append(words if replay.turn == chess.WHITE or
+                                                             replay.fullmove_number in pairs else f"… {words}")
+        replay.push(move)
+    first, last = min(pairs), max(pairs)
+    number = max(first, min(number, last))
+    return _t("move_pair", lang, number=number, count=last, moves=", ".join(pairs[number]))

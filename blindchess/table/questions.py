@@ -71,14 +71,18 @@ class Questions:
     def __init__(self, state: TableState) -> None:
         self.state = state
         self.question: Question | None = None
+        self.use_language(state.lang)
+        self._resolvers: dict[str, Resolver] = {}
+
+    def use_language(self, lang: str) -> None:
+        """Understand what is said and typed in ``lang`` from now on."""
         #: The confidence gate and the candidates of an unclear announcement (D.2.1), for what a
         #: recogniser heard (``heard=True``: a heard two-square king move is asked, never castled).
-        self.dialogue = Dialogue(state.lang, min_confidence=state.setup.min_confidence, max_options=9,
+        self.dialogue = Dialogue(lang, min_confidence=self.state.setup.min_confidence, max_options=9,
                                  understand=lambda b, t, lang: understand(b, t, lang, heard=True))
         #: The same for typed text (the assistant's keyboard): read as written.
-        self.typed_dialogue = Dialogue(state.lang, min_confidence=state.setup.min_confidence, max_options=9,
+        self.typed_dialogue = Dialogue(lang, min_confidence=self.state.setup.min_confidence, max_options=9,
                                        understand=lambda b, t, lang: understand(b, t, lang))
-        self._resolvers: dict[str, Resolver] = {}
 
     def resolver(self, kind: str, resolve: Resolver) -> None:
         """Register how questions of ``kind`` are resolved (ValueError for a kind registered twice)."""

@@ -20,8 +20,8 @@ from ..language import REQUESTS, describe_pieces, describe_position, describe_sq
 from ..language import answer as board_answer
 from . import lookups
 from .clock import phrase_from_clock
-from .speech import REQUEST
 from .eboard import touch_report
+from .speech import REQUEST
 from .state import TableState
 
 __all__ = ["Requests", "KINDS"]
@@ -89,6 +89,10 @@ class Requests:
             return lookups.move_list(board, lang, wording)
         if what == "step":
             return lookups.step(board, len(board.move_stack) if ply is None else ply, lang, wording)
+        if what == "position_at":
+            return lookups.position_at(board, len(board.move_stack) if ply is None else ply, lang)
+        if what == "move_pair":
+            return lookups.move_pair(board, 1 if ply is None else ply, lang, wording)
         if square is None:
             return tr("board_words.which_square", lang)
         if what == "captures":

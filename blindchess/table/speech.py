@@ -147,6 +147,14 @@ class SpeechPolicy:
         self._queue: list[_Utterance] = []
         self._last: tuple[str, str] | None = None   # (to, text) of the last announcement
         self._now = float("-inf")
+        #: How many texts for the blind player's ears (to him or to all, a move, question or answer) were asked
+        #: for so far — said at once or waiting; a front tells by it whether an input was answered aloud.
+        self.asked_for_blind = 0
+
+    def use_language(self, lang: str, *, wpm: float | None = None) -> None:
+        """Speak ``lang`` from now on, at ``wpm`` (default: its voice's rate); what is said goes on."""
+        self.lang = lang
+        self.wpm = float(wpm) if wpm else voice_rate(lang)
 
     # -- state
     def duration(self, text: str) -> float:
@@ -223,6 +231,8 @@ class SpeechPolicy:
         utt = _Utterance(to, clean, priority, now, about)
         if priority in ("move", "question"):
             self._last = (to, clean)
+        if to != "sighted" and priority in ("move", "question", "answer"):
+            self.asked_for_blind += 1
         cur = self._current
         if cur is not None and may_cut(priority, cur.priority, same_request=same and cur.about == about):
             out.append(Said(cur.start, cur.to, cur.text, True))

@@ -44,7 +44,7 @@ from pathlib import Path
 
 import chess
 
-from ..base import UserError, plural, tr
+from ..base import UI_LANGS, UserError, plural, tr
 from ..game import (
     Adjourned,
     AnnounceIgnored,
@@ -538,6 +538,19 @@ class Table:
             if wording != self.state.wording:
                 self.state.wording = wording
                 self.state.session.note(tr("table.note_wording", self.lang), now, kind=NOTE_WORDING, wording=wording)
+
+    def set_language(self, lang: str, now: float) -> None:
+        """From now on the table speaks, shows and understands ``lang`` (the program's one language, chosen while
+        the game runs). The scoresheets keep the notation they are written in; nothing is journaled — the
+        program sets its language again when it reopens the game. Raises ValueError for a language the table
+        does not speak."""
+        if lang not in UI_LANGS:
+            raise ValueError(f"language must be one of {', '.join(UI_LANGS)}: {lang!r}")
+        with self._input(now):
+            if lang != self.state.lang:
+                self.state.lang = lang
+                self.state.speech.use_language(lang, wpm=self.state.setup.wpm)
+                self.questions.use_language(lang)
 
     def repeat(self, now: float) -> None:
         """Say the last announcement again."""

@@ -5,11 +5,14 @@ Orca and VoiceOver. Labels that show a value (the message line, clocks,
 device and voice status, findings) carry that value in their accessible name
 (:func:`set_text`), so a screen reader reads the value, not a fixed caption.
 The main window sends no AT-SPI *announcements* (Orca 43 ignores them): what
-is spoken goes through the speech channel the user chose (:mod:`blindchess.ui.voice`).
+is spoken goes through the speech channel the user chose (:mod:`blindchess.ui.voice`);
+with Orca, as status-bar notifications (:class:`Notices`), which Orca speaks and shows
+on the braille display.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
@@ -17,24 +20,30 @@ from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
     QAccessibleEvent,
+    QAccessibleInterface,
     QAccessibleTextCursorEvent,
     QAccessibleValueChangeEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QAbstractSpinBox,
+    QAccessibleWidget,
     QApplication,
     QComboBox,
     QFormLayout,
     QFrame,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QMenuBar,
     QPlainTextEdit,
     QScrollArea,
     QScrollBar,
+    QStatusBar,
     QWidget,
 )
+
+from ..base import DEFAULT_WPM, SpeechQueue, speaking_time
 
 
 class FocusFirst(QObject):
@@ -197,10 +206,116 @@ def missing_labels(root: QWidget) -> list[str]:
                 inside_control = True
                 break
             parent = parent.parentWidget()
-        if inside_control:
+        if inside_control or getattr(widget, "CONTENT_ONLY", False) \
+                or getattr(widget.parentWidget(), "CONTENT_ONLY", False):
             continue
         if type(widget) in (QWidget, QFrame) and widget.focusPolicy() == Qt.FocusPolicy.NoFocus:
             continue
         if not widget.accessibleName() or not (widget.accessibleDescription() or getattr(widget, "NAME_ONLY", False)):
             missing.append(f"{type(widget).__name__} {widget.objectName()!r}")
     return missing
+
+
+class _Notice(QWidget):
+    """One text presented to the screen reader: a notification in the status bar, its text in a label (the
+    notification itself has no name: Orca would say the text twice)."""
+
+    CONTENT_ONLY = True
+
+
+class _NoticeAccessible(QAccessibleWidget):
+    """A :class:`_Notice` to assistive technology: a notification (Orca speaks it and flashes it in braille)."""
+
+    def __init__(self, widget: _Notice) -> None:
+        super().__init__(widget, QAccessible.Role.Notification)
+
+
+def _notice_factory(_key: str, obj: QObject) -> QAccessibleInterface | None:
+    return _NoticeAccessible(obj) if isinstance(obj, _Notice) else None
+
+
+@functools.cache
+def _install_notices() -> None:
+    QAccessible.installFactory(_notice_factory)
+
+
+class Notices:
+    """The window's texts presented through the screen reader itself — Orca: each text is a notification in the
+    window's status bar, which Orca speaks in its voice (its role name left out, as for every status-bar
+    notification) and flashes on the braille display, as it shows any notification; it also keeps it in its
+    list of notifications. A :class:`~blindchess.adapters.ScreenReader`.
+
+    Orca queues what it speaks and stops it only for the user's next key; so the texts are handed to it one at
+    a time, in the program's one queue (:class:`~blindchess.base.SpeechQueue`: the highest priority first,
+    nothing cut but by the text that replaces the same request), each after the modelled speaking time of the
+    one before (``wpm`` words a minute, :func:`~blindchess.base.speaking_time`). The last :data:`KEEP`
+    notifications stay in the status bar (shown, small), so Orca can still read each while the next comes.
+    """
+
+    name = "Orca"
+    KEEP = 4
+
+    def __init__(self, bar: QStatusBar, *, wpm: float = DEFAULT_WPM) -> None:
+        _install_notices()
+        self.bar = bar
+        self.wpm = wpm
+        self._queue = SpeechQueue()
+        self._shown: list[_Notice] = []
+        self._timer = QTimer(bar)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._over)
+        self.presented: list[str] = []          # every text handed to the screen reader, in order (tests)
+
+    def say(self, text: str, priority: str = "answer", about: str | None = None) -> int:
+        utt, cut, _dropped = self._queue.offer(text, priority, about)
+        if cut is not None:
+            self._timer.stop()          # Orca cannot be stopped from here: the newer text follows it at once
+        self._next()
+        return utt.ident
+
+    def cut(self, ident: int) -> None:
+        self._queue.cut_waiting(ident)
+        if self._queue.done(ident) is not None:
+            self._timer.stop()
+            self._next()
+
+    def cancel(self) -> None:
+        self._queue.clear()
+        self._timer.stop()
+
+    def set_language(self, lang: str) -> None:
+        pass  # Orca speaks and brailles in its own voice and tables
+
+    def close(self) -> None:
+        self.cancel()
+        for notice in self._shown:
+            notice.deleteLater()
+        self._shown = []
+
+    def _over(self) -> None:
+        self._queue.done()
+        self._next()
+
+    def _next(self) -> None:
+        utt = self._queue.next()
+        if utt is None:
+            return
+        notice = _Notice(self.bar)
+        notice.setObjectName("notice")
+        label = QLabel(utt.text, notice)
+        label.setAccessibleName(utt.text)
+        label.setWordWrap(False)
+        layout = QHBoxLayout(notice)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(label)
+        notice.setAccessibleName("")
+        notice.hide()
+        self.bar.addWidget(notice)
+        for old in self._shown:
+            old.hide()
+        self._shown.append(notice)
+        while len(self._shown) > self.KEEP:
+            self._shown.pop(0).deleteLater()
+        notice.show()                  # Orca: state-changed:showing of a notification — speaks and brailles it
+        self.presented.append(utt.text)
+        self._timer.start(int(speaking_time(utt.text, self.wpm) * 1000) + 50)

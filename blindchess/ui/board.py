@@ -43,7 +43,8 @@ square (Shift+M its captures only); U the pieces around the square; X the captur
 pieces (Shift+X the last capture); P where the pieces of this kind stand; L the last
 move; T the time (only when asked, D.2.10 d); O the whole position; I the square
 with its marks; Ctrl+←/→ (Ctrl+Home/End) through the game half-move by half-move,
-each read with the position after it; Space/Enter pick up and put down; Esc drops. The cursor square's
+each read with the squares it changed (Ctrl+↑ the whole position there); Ctrl+Shift+←/→
+the move list, one move number at a time; Space/Enter pick up and put down; Esc drops. The cursor square's
 name goes out through :attr:`BoardView.squareDescribed` (for the program's voice;
 a screen reader reads the focused square itself), what else the board says (picked
 up, let go, the square's marks) through :attr:`BoardView.boardSaid` (for every
@@ -88,6 +89,7 @@ BOARD_COMMANDS: tuple[tuple[str, str], ...] = (
     ("pieces", "pieces"), ("last_move", "last_move"), ("time", "time"), ("position", "position"),
     ("info", "reading"), ("pick", "reading"), ("drop", "reading"),
     ("captures", "captures"), ("around", "around"), ("last_capture", "last_capture"), ("step", "step"),
+    ("step_position", "position_at"), ("pairs", "move_pair"),
 )
 
 #: Single letter keys (no modifier) and the request they send to the table.
@@ -97,9 +99,13 @@ _LETTER_REQUESTS: dict[int, str] = {
 }
 #: Shift + letter: the request it sends (Shift+M the captures only, Shift+X the last capture).
 _SHIFT_REQUESTS: dict[int, str] = {int(Qt.Key.Key_M): "captures", int(Qt.Key.Key_X): "last_capture"}
-#: Ctrl + key: going through the game half-move by half-move (the window keeps the place).
+#: Ctrl + key: going through the game half-move by half-move (the window keeps the place); Ctrl+↑ the whole
+#: position there.
 _STEP_KEYS: dict[int, str] = {int(Qt.Key.Key_Left): "step_back", int(Qt.Key.Key_Right): "step_forward",
-                              int(Qt.Key.Key_Home): "step_first", int(Qt.Key.Key_End): "step_last"}
+                              int(Qt.Key.Key_Home): "step_first", int(Qt.Key.Key_End): "step_last",
+                              int(Qt.Key.Key_Up): "step_position"}
+#: Ctrl+Shift + ←/→: the move list, one move number at a time.
+_PAIR_KEYS: dict[int, str] = {int(Qt.Key.Key_Left): "pair_back", int(Qt.Key.Key_Right): "pair_forward"}
 _FILE_KEYS: dict[int, int] = {int(Qt.Key.Key_A) + i: i for i in range(8)}
 _RANK_KEYS: dict[int, int] = {int(Qt.Key.Key_1) + i: i for i in range(8)}
 _ARROWS: dict[int, tuple[int, int]] = {int(Qt.Key.Key_Left): (0, -1), int(Qt.Key.Key_Right): (0, 1),
@@ -580,8 +586,11 @@ class BoardView(QWidget):
         plain = mods == Qt.KeyboardModifier.NoModifier
         ctrl = mods == Qt.KeyboardModifier.ControlModifier
         row, column = self.cell_of_square(self._cursor)
+        ctrl_shift = mods == (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
         if ctrl and key in _STEP_KEYS:
             self.commandRequested.emit(_STEP_KEYS[key], self._cursor)
+        elif ctrl_shift and key in _PAIR_KEYS:
+            self.commandRequested.emit(_PAIR_KEYS[key], self._cursor)
         elif shift and key in _SHIFT_REQUESTS:
             self.commandRequested.emit(_SHIFT_REQUESTS[key], self._cursor)
         elif plain and key == Qt.Key.Key_U:
@@ -633,6 +642,10 @@ class BoardView(QWidget):
         """The square with its marks: "Eva vier, weißer Bauer. Letzter Zug: Zielfeld."."""
         marks = self.cell_description(square)
         return f"{self.cell_name(square)}. {marks}." if marks else self.cell_name(square)
+
+    def set_cursor(self, square: int) -> None:
+        """Put the keyboard cursor on ``square`` without a word (a rebuilt window keeps the place)."""
+        self._set_current(square)
 
     def move_cursor(self, square: int) -> None:
         """Put the keyboard cursor on ``square`` and describe it (screen reader focus + speaker)."""

@@ -34,7 +34,7 @@ import chess
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from ..adapters import LinkStatus, Speaker
-from ..base import UserError, atomic_path
+from ..base import UserError, atomic_path, use_lang
 from ..pegboard import InputEvent
 from ..storage import new_path as new_journal_path
 from ..table import (
@@ -118,6 +118,9 @@ class GameController(TableView, QObject):
         self._timer = QTimer(self)
         self._timer.setInterval(200)
         self._timer.timeout.connect(self.tick)
+        self._due = QTimer(self)            # the moment the table's next thing falls due (the next text begins)
+        self._due.setSingleShot(True)
+        self._due.timeout.connect(self.tick)
         if ticking:
             self._timer.start()
 
@@ -125,6 +128,21 @@ class GameController(TableView, QObject):
         """Read ``clock`` from now on and stop the timer: time passes only through :meth:`tick` (tests, scenarios)."""
         self.now = clock
         self._timer.stop()
+        self._due.stop()
+
+    def _schedule(self) -> None:
+        """Tick the table exactly when its next thing falls due — a text waiting behind another begins the moment
+        that one ends, not at the next beat of the 200-ms timer (whose redraw waits behind everything else on a
+        loaded machine)."""
+        if self.table is None or not self._timer.isActive():
+            return
+        due = self.table.next_due(self.now())
+        if due is None:
+            self._due.stop()
+            return
+        wait = max(0, int((due - self.now()) * 1000) + 1)
+        if wait < 200 and (not self._due.isActive() or self._due.remainingTime() > wait):
+            self._due.start(wait)
 
     # ------------------------------------------------------------ threads
     def _later(self, fn: Callable[[], object]) -> None:
@@ -276,9 +294,11 @@ class GameController(TableView, QObject):
     def _attach(self, table: Table) -> None:
         self.close_game()  # only now: a game that cannot start leaves the current one as it is
         self.table = table
-        self.lang = table.lang if table.lang in UI_LANGS else self.lang
+        if table.lang != self.lang and self.lang in UI_LANGS:    # one language: a reopened game speaks the program's
+            table.set_language(self.lang, self.now())
         self.settings.last_journal = str(table.session.journal_path or "")
         self.settings.save()
+        self.voice.wording = table.state.wording
         self._unsubscribe = table.subscribe(self._on_event)  # the events of new()/resume() come now
         if self._practice is not None:   # practice against the computer: its engine, off the GUI thread
             self._practice.close()
@@ -337,15 +357,22 @@ class GameController(TableView, QObject):
             return False
         events: list[TableEvent] = []
         self._answer = events
+        asked = self.table.speech.asked_for_blind
         try:
             action(self.table, self.now())
         finally:
             self._answer = None
         if answer and refresh:
-            said = [e.text for e in events if isinstance(e, Speak) and e.priority != "reading"]
-            self.acted.emit(said, [e.text for e in events if isinstance(e, Shown)])
+            # what the person at the keyboard hears of it — now or when the voice is free; what was only shown or
+            # refused answers him otherwise
+            said = [e.text for e in events if isinstance(e, Speak) and e.priority != "reading" and self.voice.heard(e)]
+            if not said and self.table is not None and self.table.speech.asked_for_blind > asked \
+                    and self.voice.channel != "app":
+                said = ["…"]      # asked for, waiting behind what is being said
+            self.acted.emit(said, [e.text for e in events if isinstance(e, (Shown, Refused))])
         if refresh:
             self.changed.emit()
+        self._schedule()
         return not any(isinstance(e, Refused) for e in events)
 
     def _on_event(self, event: TableEvent) -> None:
@@ -372,10 +399,18 @@ class GameController(TableView, QObject):
         self.tableEvent.emit(event)
 
     def tick(self) -> None:
-        """Time passes (QTimer): the pegs settle, speech ends and begins, flags fall."""
+        """Time passes (QTimer): the pegs settle, speech ends and begins, flags fall. The window is redrawn only
+        when time brought something (the clocks' faces have a timer of their own)."""
         if self.table is not None:
-            self.table.tick(self.now())          # nobody at the keyboard asked for what time brings
-            self.changed.emit()
+            events: list[TableEvent] = []
+            self._answer = events
+            try:
+                self.table.tick(self.now())          # nobody at the keyboard asked for what time brings
+            finally:
+                self._answer = None
+            if events:
+                self.changed.emit()
+            self._schedule()
 
     # ------------------------------------------------------------ input
     def sighted_move(self, move: chess.Move | str) -> bool:
@@ -436,6 +471,7 @@ class GameController(TableView, QObject):
 
     def set_wording(self, wording: str) -> None:
         """The blind player hears moves and squares in ``wording`` from now on (``board_words.WORDINGS``)."""
+        self.voice.wording = wording
         self._call(lambda table, now: table.set_wording(wording, now))
 
     def take_back(self) -> None:
@@ -446,6 +482,8 @@ class GameController(TableView, QObject):
         self._call(lambda table, now: table.repeat(now))
 
     def stop_speech(self) -> None:
+        """Ctrl+.: silence — the table's voice and what the screen reader still has of ours."""
+        self.voice.stop()
         self._call(lambda table, now: table.stop_speech(now))
 
     def toggle_pause(self) -> None:
@@ -474,10 +512,29 @@ class GameController(TableView, QObject):
         return True
 
     def apply_settings(self, settings: Settings) -> None:
-        """New settings; language, voice and model take effect at the next start (the dialog says so)."""
+        """New settings, at once (the language: :meth:`set_language`, which the window calls; the voice and the
+        recognition model at the next start)."""
         self.settings = settings
         self.voice.apply(settings, on_status=self.info.emit)
         self._sync_broadcast()
+
+    def set_language(self, lang: str) -> None:
+        """The whole program speaks ``lang`` from now on: messages, the program's voice, the screen reader, the
+        recogniser and the table of the game being played (its scoresheets keep their notation)."""
+        self.lang = self.settings.lang = lang
+        use_lang(lang)
+        if self.speaker is not None:
+            self.speaker.set_language(lang)
+        self.voice.use(self.voice.chosen, lang=lang)
+        if self.table is not None and self.table.lang != lang:
+            self._call(lambda table, now: table.set_language(lang, now), answer=False)
+        if self.ears is not None:
+            self.ears.stop()
+            self.ears = Ears(lang, self.settings.model, self.speaker,
+                             on_text=lambda text, conf: self._later(lambda: self.hear(text, conf)),
+                             on_level=self.micLevel.emit,
+                             on_info=lambda text: self._later(lambda: self.info.emit(text)))
+            self._update_grammar()
 
     # ------------------------------------------------------------ the arbiter (D.2.9)
     def set_clocks(self, clocks: dict[bool, float]) -> None:

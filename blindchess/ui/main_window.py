@@ -49,7 +49,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..base import LANG_NAMES
 from ..language import WORDINGS
+from ..table import Moved
 from . import a11y, theme
 from .arbiter import ArbiterDialog
 from .board import BoardView, g
@@ -57,8 +59,8 @@ from .claims import ClaimDialog
 from .line import LineInput, ask_line
 from .panels import AnnouncementLog, ClockPanel, QuestionPanel, ScoreTable, SpeechStatus, TactileStatus
 from .settings import Settings
-from .shortcuts import INPUT_MODES, MENUS, SHORTCUTS, HelpDialog, action_description, action_text
-from .text import t
+from .shortcuts import INPUT_MODES, MENUS, SHORTCUTS, HelpDialog, action_description, action_text, nvui_command
+from .text import h, t
 
 __all__ = ["ANSWER_KEYS", "INPUT_MODES", "MainWindow", "ONE_COLUMN_SCALE"]
 #: From this text size on (250 %), the window is one column: beside the board there is no room for the panels.
@@ -83,15 +85,26 @@ class MainWindow(QMainWindow):
         self.claim_dialog: ClaimDialog | None = None    # the last claim dialog opened (Ctrl+Shift+C)
         self._oriented_for = None
         self.view_of = "blind"      # the board is shown (and walked) from the blind player's side; Ctrl+F: sighted
-        lang = self.lang
         self.setObjectName("main_window")
+        self._step_said = ""          # the next step as last said (a change is said once)
+        self._step_ply: int | None = None   # where Ctrl+arrows stand in the game (None: at its last half-move)
+        self._pair: int | None = None       # the move pair the move list (Ctrl+Shift+M) stands at
+        self._typing = False          # the blind player's moves were typed in the move line (it keeps the keyboard)
+        self.statusBar().setObjectName("status_bar")
+        self.statusBar().setSizeGripEnabled(False)
+        # with Orca the window's texts go through Orca itself: spoken and on the braille display
+        controller.voice.present = lambda: a11y.Notices(self.statusBar())
+        self._connect_controller()
+        self._build()
+
+    def _build(self) -> None:
+        """Everything that is worded: built at the start and again, in the new language, when it changes."""
+        lang = self.lang
         self.setWindowTitle(t("app.title", lang))
         a11y.label(self, t("app.title", lang), "")
         self.setWhatsThis(t("app.description", lang))     # what the window is, on request (Shift+F1), not read each time
         a11y.install_focus_first(t("short.empty", lang))
         a11y.install_combo_values(self.say_board)     # a combo box's new value, said (Orca 43 is silent there)
-        self._step_said = ""          # the next step as last said (a change is said once)
-        self._step_ply: int | None = None   # where Ctrl+arrows stand in the game (None: at its last half-move)
 
         # --- left: the board, the next step, the input line
         left = QWidget(self)
@@ -108,7 +121,7 @@ class MainWindow(QMainWindow):
         self.board = BoardView(left, lang=lang)
         self.board.setObjectName("sighted_board")
         self.board.set_identity(g("board_name", lang), g("board_description_short", lang))
-        self.board.set_theme(settings.theme)
+        self.board.set_theme(self.settings.theme)
         self.board.choose_promotion = self.ask_promotion
         left_layout.addWidget(self.board, 1)
 
@@ -176,8 +189,6 @@ class MainWindow(QMainWindow):
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([700, 580])
         self.setCentralWidget(splitter)
-        self.statusBar().setObjectName("status_bar")
-        self.statusBar().setSizeGripEnabled(False)
         a11y.label(self.statusBar(), t("app.status_bar", lang), t("app.status_bar_description", lang))
 
         self.actions: dict[str, QAction] = {}  # type: ignore[assignment]  # by id; tests and menus use it
@@ -185,8 +196,10 @@ class MainWindow(QMainWindow):
         self._connect()
         self._tab_order()
         self._one_column = False
-        self._fit_screen()
+        if not self.isVisible():
+            self._fit_screen()
         self._reflow()
+        self._oriented_for = None
         self.refresh()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -216,9 +229,26 @@ class MainWindow(QMainWindow):
         self.actions["high_contrast"].setChecked(self.settings.theme == "high-contrast")
         self.actions["push_to_talk"].setCheckable(True)
 
+    def _connect_controller(self) -> None:
+        """The controller's signals (once: the window's widgets may be built again, the controller stays)."""
+        c = self.controller
+        c.acted.connect(self._answer)
+        c.changed.connect(self.refresh)
+        c.said.connect(lambda text: self._logged("said", text, None))
+        c.heard.connect(lambda text, confidence: self._logged("heard", text, confidence))
+        c.info.connect(self.show_message)
+        c.question.connect(lambda _asked: self.refresh())
+        c.divergence.connect(self.open_arbiter)
+        c.micLevel.connect(lambda level: self.speech_status.set_level(level))
+        c.tableEvent.connect(self._table_event)
+        self._tick = QTimer(self)
+        self._tick.setInterval(250)
+        self._tick.timeout.connect(self._refresh_clocks)
+        self._tick.start()
+
     def _connect(self) -> None:
         c = self.controller
-        self.board.moveEntered.connect(c.sighted_move)
+        self.board.moveEntered.connect(self._board_move)
         self.board.squareDescribed.connect(c.speak_quietly)
         self.board.squareDescribed.connect(lambda _text: self._show_cursor())
         self.board.boardSaid.connect(self.say_board)
@@ -227,9 +257,8 @@ class MainWindow(QMainWindow):
         self.question.answered.connect(c.answer)
         self.clocks.pressed.connect(c.press)
         self.answer_keys: list[QShortcut] = []
-        for keys, answer in ANSWER_KEYS:  # a text field takes its own keys first; the board gives them up
+        for keys, answer in ANSWER_KEYS:  # never typed into a text field: without a question they say so
             shortcut = QShortcut(QKeySequence(keys), self)
-            shortcut.setEnabled(False)
             shortcut.activated.connect(lambda a=answer: self._answer_key(a))
             self.answer_keys.append(shortcut)
         self.input.returnPressed.connect(self.submit_input)
@@ -237,18 +266,6 @@ class MainWindow(QMainWindow):
         self.scores.table.installEventFilter(self)
         self.enter.clicked.connect(self.submit_input)
         self.speech_status.pushToTalk.connect(self._push_to_talk)
-        c.acted.connect(self._answer)
-        c.changed.connect(self.refresh)
-        c.said.connect(lambda text: self._logged("said", text, None))
-        c.heard.connect(lambda text, confidence: self._logged("heard", text, confidence))
-        c.info.connect(self.show_message)
-        c.question.connect(lambda _asked: self.refresh())
-        c.divergence.connect(self.open_arbiter)
-        c.micLevel.connect(self.speech_status.set_level)
-        self._tick = QTimer(self)
-        self._tick.setInterval(250)
-        self._tick.timeout.connect(self._refresh_clocks)
-        self._tick.start()
 
     def _scrolling(self, content: QWidget, name: str, key: str, parent: QWidget) -> QScrollArea:
         area = QScrollArea(parent)
@@ -310,7 +327,7 @@ class MainWindow(QMainWindow):
         a11y.set_text(self.next_step, step, g("next_name", self.lang, text=step))
         changed = self._step_to_say()    # the next step changed without an action here (his opponent's move)
         if changed:
-            c.voice.answer([changed])
+            c.voice.step(changed)
         self.setWindowTitle(t("app.title_game", self.lang, white=white, black=black))
 
     def _default_input(self) -> None:
@@ -320,16 +337,16 @@ class MainWindow(QMainWindow):
         self.mode.setCurrentIndex(max(0, self.mode.findData(mode)))
 
     def _answer(self, said: list[str], shown: list[str]) -> None:
-        """The answer to an action at the keyboard (see the module docstring): what the table showed when it
-        said nothing, and the next step when it changed — one utterance, on the screen-reader channel. While a
-        question is open the table says the question (now or when its voice is free): nothing more is said."""
+        """The answer to an action at the keyboard (see the module docstring): what the table showed or refused
+        when it said nothing he hears, on the screen-reader channel; the next step when it changed and concerns
+        him (at "full"). While a question is open the table says the question (now or when its voice is free):
+        nothing more is said."""
         c = self.controller
         asking = c.open_question is not None
-        texts = [] if said or asking else list(shown)
+        c.voice.answer([] if said or asking else list(shown), about="answer")
         step = self._step_to_say()
         if step:
-            texts.append(step)
-        c.voice.answer(texts)
+            c.voice.step(step)
 
     def _step_to_say(self) -> str:
         """The next step when it changed since it was last said ("" otherwise). Not while a question is open
@@ -347,8 +364,6 @@ class MainWindow(QMainWindow):
     def _show_question(self) -> None:
         """The table's open question with its answers (buttons, keys Alt+1…Alt+n, Alt+J/Alt+Y and Alt+N)."""
         question = self.controller.open_question
-        for shortcut in self.answer_keys:
-            shortcut.setEnabled(question is not None)
         if question is None:
             self.question.clear()
             return
@@ -362,32 +377,43 @@ class MainWindow(QMainWindow):
         self._tab_order()                                          # the answers right after the board
 
     def _answer_key(self, answer: int | str) -> None:
-        button = self.question.button_for(answer)
+        """Alt+1…9, Alt+J/Y, Alt+N: the answer to the open question; without one (or without that answer),
+        said so — the key types nothing."""
+        button = self.question.button_for(answer) if self.controller.open_question is not None else None
         if button is not None:
             button.click()
+        else:
+            self.controller.voice.answer([h("no_question" if self.controller.open_question is None
+                                            else "no_such_answer", self.lang)], about="where")
 
     def _refresh_clocks(self) -> None:
         remaining, running, moves = self.controller.clock_state()
         self.clocks.set_state(remaining, running, moves)
 
-    def show_message(self, text: str, *, log: bool = True) -> None:
+    def show_message(self, text: str, *, log: bool = True, about: str | None = None) -> None:
         """A state change or a problem: shown (the label's accessible name carries it), logged, and given to the
-        speech channel (said once by the screen reader when the user chose one; the table's own texts are not
-        said twice)."""
+        speech channel as a notice — said once by the screen reader after everything about the game, a newer one
+        ``about`` the same replacing it (the table's own texts are not said twice)."""
         a11y.set_text(self.message, text, g("message_name", self.lang, text=text) if text
                       else g("message_empty", self.lang))
         if log:
             self.log.add("info", text)
-        self.controller.voice.message(text)
+        self.controller.voice.notice(text, about)
+
+    def _show(self, text: str) -> None:
+        """Shown in the message line only (what :meth:`tell` and the board's answers say themselves)."""
+        a11y.set_text(self.message, text, g("message_name", self.lang, text=text) if text
+                      else g("message_empty", self.lang))
 
     def _logged(self, kind: str, text: str, confidence: float | None) -> None:
         self.log.add(kind, text, confidence)
 
     # ------------------------------------------------------------------ the board's words and commands
     def say_board(self, text: str) -> None:
-        """What the board says besides square names (picked up, let go, a square's marks): every channel, once."""
+        """What the board says besides square names (picked up, let go, a square's marks): every channel, once — the
+        answer to a key, the newer replacing the older."""
         self.controller.speak_quietly(text)      # the program's voice, through the table's speech policy
-        self.controller.voice.message(text)      # the screen reader (when the user chose one)
+        self.controller.voice.answer([text], about="board")      # the screen reader (when the user chose one)
 
     def _show_cursor(self) -> None:
         """Large fonts may make the left column scroll: the cursor's square is scrolled into view."""
@@ -398,29 +424,47 @@ class MainWindow(QMainWindow):
         margin = int(rect.width())
         self.left_area.ensureVisible(centre.x(), centre.y(), margin, margin)
 
-    def tell(self, text: str) -> None:
-        """The answer to a view command (Ctrl+F, Ctrl+W): shown and said on every channel, not logged."""
+    def tell(self, text: str, about: str) -> None:
+        """The answer to a view command (Ctrl+F, Ctrl+W, Ctrl+J …): shown and said on every channel, not logged; the
+        same key pressed again replaces it (``about``), nothing else is cut."""
         self.controller.speak_quietly(text)
-        self.show_message(text, log=False)
+        self._show(text)
+        self.controller.voice.answer([text], about=about)
 
     def board_refused(self, text: str) -> None:
-        """A move the board refused: shown, and said by the program's voice and the screen reader."""
+        """A move the board refused: shown, logged, and said by the program's voice and the screen reader."""
         self.controller.speak_quietly(text)
-        self.show_message(text)
+        self._show(text)
+        self.log.add("info", text)
+        self.controller.voice.answer([text], about="board")
 
     def board_command(self, kind: str, square: int) -> None:
         """A board key asks the table (D.2.10 d: time only on request): the rank, file, moves, captured pieces …;
         Ctrl+arrows go through the game half-move by half-move (this window keeps the place)."""
         if kind == "pieces":
             self.on_request_pieces()
+        elif kind == "step_position":
+            plies = len(self.controller.board("sighted").move_stack) if self.controller.session else 0
+            self.controller.request("position_at", ply=plies if self._step_ply is None else self._step_ply)
         elif kind.startswith("step_"):
             plies = len(self.controller.board("sighted").move_stack) if self.controller.session else 0
             here = plies if self._step_ply is None else self._step_ply
             self._step_ply = {"step_back": max(0, here - 1), "step_forward": min(plies, here + 1),
                               "step_first": 0, "step_last": plies}[kind]
             self.controller.request("step", ply=self._step_ply)
+        elif kind.startswith("pair_"):
+            self._step_pair(-1 if kind == "pair_back" else 1)
         else:
             self.controller.request(kind, square=square)
+
+    def _step_pair(self, by: int) -> None:
+        """The move list one move number further (``by`` 1) or back (-1); the first time from the first."""
+        board = self.controller.board("sighted")
+        first = board.root().fullmove_number
+        last = board.fullmove_number - (1 if board.turn == chess.WHITE and board.move_stack else 0)
+        here = self._pair
+        self._pair = first if here is None else max(first, min(last, here + by))
+        self.controller.request("move_pair", ply=self._pair)
 
     def _view_colour(self) -> bool:
         """The colour whose side of the board is shown at the bottom (the blind player's by default)."""
@@ -442,10 +486,23 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ input
     def submit_input(self) -> None:
+        """Enter in the move line: the line in its mode — in the blind player's mode also Lichess NVUI's commands
+        ("c" the clock, "l" the last move, "o" the opponent, "p N" the knights, "s a" the a-file …)."""
         text = self.input.text().strip()
         if not text:
             return
         mode = self.mode.currentData()
+        command = nvui_command(text, self.controller.lang) if mode == "spoken" else None
+        if command is not None:
+            kind, args = command
+            if kind == "move_list":
+                self.on_request_move_list()
+            else:
+                self.controller.request(kind, **args)
+            self.input.clear()
+            return
+        if mode == "spoken":
+            self._typing = True       # he types his moves: after his opponent's move the keyboard comes back here
         if mode == "sighted":
             accepted = self.controller.sighted_text(text)
         elif mode == "spoken":
@@ -458,6 +515,23 @@ class MainWindow(QMainWindow):
             self.input.clear()       # the keyboard stays here: the next move is one line and Enter again
         else:
             self.input.selectAll()
+
+    def _board_move(self, move: chess.Move) -> None:
+        """A move made on the board by keys or the mouse: the sighted board's move (the opponent's, or a mirror)."""
+        self.controller.sighted_move(move)
+
+    def _table_event(self, event: object) -> None:
+        """After the opponent's move the keyboard is back in the move line when the blind player types his moves
+        there (``Settings.keep_line_focus``): his next move is one line and Enter, no Ctrl+L first."""
+        c = self.controller
+        if isinstance(event, Moved) and self._typing and self.settings.keep_line_focus and c.blind_typed() \
+                and c.session is not None and c.session.to_move == c.blind_color and c.session.result is None:
+            QTimer.singleShot(0, self._back_to_line)
+
+    def _back_to_line(self) -> None:
+        if self.isActiveWindow() and not self._within(self.input) and QApplication.activeModalWidget() is None:
+            self.mode.setCurrentIndex(max(0, self.mode.findData("spoken")))
+            self.input.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _push_to_talk(self, on: bool) -> None:
         self.actions["push_to_talk"].setChecked(on)
@@ -537,9 +611,13 @@ class MainWindow(QMainWindow):
             self._back_to(back)
             return
         dialog = NewGameDialog(self, lang=self.lang, initial=self.controller.last_setup())
-        if dialog.exec() and dialog.chosen is not None and self.controller.new_game(dialog.chosen):
-            # a new game: the keyboard on the board — or, without an electronic tactile board, in the input line
-            back = self.input if self.controller.blind_typed() else self.board
+        if dialog.exec() and dialog.chosen is not None:
+            if dialog.chosen.lang != self.lang:     # the game's language is the program's: all of it, at once
+                self.set_language(dialog.chosen.lang, say=False)
+            if self.controller.new_game(dialog.chosen):
+                # a new game: the keyboard on the board — or, without an electronic tactile board, in the input line
+                back = self.input if self.controller.blind_typed() else self.board
+                self._typing = self.controller.blind_typed()
         self._back_to(back)
 
     def _back_to(self, widget: QWidget | None) -> None:
@@ -627,11 +705,24 @@ class MainWindow(QMainWindow):
         self.close()
 
     def on_focus_board(self) -> None:
+        """Ctrl+1: the board; already there, the square is said again ("where am I" always answers)."""
+        if self._within(self.board):
+            self.controller.voice.answer([self.board.describe_cursor()], about="where")
         self.board.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def on_focus_input(self) -> None:
+        """Ctrl+L: the move line, its text selected; already there, its name, mode and text are said."""
+        if self._within(self.input):
+            text = self.input.text().strip() or t("short.empty", self.lang)
+            self.controller.voice.answer([h("where_line", self.lang, name=t("input.name", self.lang),
+                                            mode=self.mode.currentText(), text=text)], about="where")
         self.input.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.input.selectAll()
+
+    def _within(self, widget: QWidget) -> bool:
+        """Whether the keyboard is already in ``widget`` (or one of its parts: the board's squares)."""
+        focused = QApplication.focusWidget()
+        return focused is not None and (focused is widget or widget.isAncestorOf(focused))
 
     def on_focus_scores(self) -> None:
         self.scores.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
@@ -643,7 +734,7 @@ class MainWindow(QMainWindow):
         """Ctrl+F: the board from the blind player's side or the sighted player's; arrows follow."""
         self.view_of = "sighted" if self.view_of == "blind" else "blind"
         self.board.set_flipped(self._view_colour() == chess.BLACK)
-        self.tell(self._view_text())
+        self.tell(self._view_text(), "view")
 
     def on_high_contrast(self) -> None:
         self.settings.theme = "normal" if self.settings.theme == "high-contrast" else "high-contrast"
@@ -711,11 +802,12 @@ class MainWindow(QMainWindow):
         self.actions["high_contrast"].setChecked(self.settings.theme == "high-contrast")
         self.settings.save()
         self.show_message(t("look.changed", self.lang, theme=t(f"theme.{self.settings.theme}", self.lang),
-                            scale=f"{self.settings.font_scale:.0%}"))
+                            scale=f"{self.settings.font_scale:.0%}"), about="look")
 
     def on_input_mode(self) -> None:
+        """Ctrl+J: the move line's next input mode, said (each press replaces the last), the keyboard in the line."""
         self.mode.setCurrentIndex((self.mode.currentIndex() + 1) % self.mode.count())
-        self.tell(self.mode.currentText())
+        self.tell(h("input_mode", self.lang, mode=self.mode.currentText()), "input_mode")
         self.input.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def on_push_to_talk(self) -> None:
@@ -745,8 +837,13 @@ class MainWindow(QMainWindow):
         self.controller.request("opponent")
 
     def on_request_move_list(self) -> None:
-        """Ctrl+Shift+M: every move of the game, in words."""
-        self.controller.request("move_list")
+        """Ctrl+Shift+M: the move list, one move number each press (from the first; after the last, the first
+        again) — stepped through, never one long reading (Ctrl+Shift+←/→ on the board go back and on)."""
+        board = self.controller.board("sighted")
+        last = board.fullmove_number - (1 if board.turn == chess.WHITE and board.move_stack else 0)
+        if self._pair is not None and self._pair >= last:
+            self._pair = None
+        self._step_pair(1)
 
     def on_request_touched(self) -> None:
         """The sighted player's touches (D.2.10 e), said to the blind player."""
@@ -772,7 +869,7 @@ class MainWindow(QMainWindow):
         if self.controller.table is not None:
             self.controller.set_wording(wording)     # what the table says follows, and the journal keeps it
         self.board.set_wording(wording)
-        self.tell(g(f"wording_{wording}", self.lang))
+        self.tell(g(f"wording_{wording}", self.lang), "wording")
 
     def on_stop_speech(self) -> None:
         self.controller.stop_speech()
@@ -788,7 +885,51 @@ class MainWindow(QMainWindow):
             dialog.store()
             self.settings.save()
             self.controller.apply_settings(self.settings)
+            if self.settings.lang != self.lang:
+                self.set_language(self.settings.lang)     # at once, and said in the new language
             self._apply_look()
+
+    def set_language(self, lang: str, *, say: bool = True) -> None:
+        """The whole program in ``lang`` at once — the window built again in it (the keyboard where it was, the
+        board's cursor, the move line's text and mode kept), Qt's own texts, the table of the game, the voices —
+        and, with ``say``, the change said in the new language."""
+        if lang == self.lang:
+            return
+        from . import qt_translations
+
+        where = next((name for name, widget in (("board", self.board), ("input", self.input),
+                                                 ("scores", self.scores.table), ("log", self.log.table))
+                      if self._within(widget)), None)
+        cursor, text, mode, view_of = self.board.cursor, self.input.text(), self.mode.currentData(), self.view_of
+        self.controller.set_language(lang)
+        self.lang = lang
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            qt_translations.install(app, lang)
+        for action in self.actions.values():
+            self.removeAction(action)
+            action.deleteLater()
+        self.menuBar().clear()
+        for shortcut in self.answer_keys:
+            shortcut.setEnabled(False)
+            shortcut.deleteLater()
+        old = self.takeCentralWidget()
+        if old is not None:
+            old.deleteLater()
+        self._build()
+        self.board.set_cursor(cursor)
+        self.input.setPlainText(text)
+        self.mode.setCurrentIndex(max(0, self.mode.findData(mode)))
+        if view_of != self.view_of:
+            self.view_of = view_of
+            self.board.set_flipped(self._view_colour() == chess.BLACK)
+        target = {"board": self.board, "input": self.input, "scores": self.scores.table,
+                  "log": self.log.table}.get(where or "", self.board)
+        target.setFocus(Qt.FocusReason.OtherFocusReason)
+        if say:
+            text = h("language_changed", lang, language=LANG_NAMES[lang])
+            self._show(text)
+            self.controller.voice.answer([text], about="language")
 
     def on_help(self) -> None:
         back = QApplication.focusWidget()

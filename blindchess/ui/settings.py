@@ -1,5 +1,6 @@
 """Settings that survive a restart: language, voice, rate, model, port, board profile, theme, font scale,
-spoken clock warnings, the speech channel, earcons and the live broadcast of the game (off by default).
+spoken clock warnings, the speech channel, earcons, the live broadcast of the game (off by default), how much
+the blind player hears (verbosity) and whether the keyboard stays in the move line after the opponent's move.
 
 Stored with QSettings in an INI file inside the user data folder
 (``paths.data_dir()/settings.ini``), so a portable install and every test
@@ -16,6 +17,7 @@ from PySide6.QtCore import QLocale, QSettings
 
 from ..base import DEFAULT_LANG, UI_LANGS, data_dir, supported, system_lang
 from ..language import WORDINGS
+from ..table import VERBOSITIES
 from . import theme
 
 #: Where speech goes (``Settings.speech_channel``; see :mod:`blindchess.ui.voice`): the user's screen reader when
@@ -54,6 +56,8 @@ class Settings:
     wording: str = "phonetic"   # squares and moves: board_words.WORDINGS ("phonetic" | "nato" | "san"); Ctrl+W
     broadcast: bool = False     # the game broadcast live on http://127.0.0.1:<broadcast_port>/ (blindchess.broadcast)
     broadcast_port: int = 8765
+    verbosity: str = "normal"   # how much the blind player hears: table.speech.VERBOSITIES ("brief" | "normal" | "full")
+    keep_line_focus: bool = True  # after the opponent's move the keyboard stays in (or comes back to) the move line
 
     @classmethod
     def load(cls) -> Settings:
@@ -83,6 +87,8 @@ class Settings:
             settings.wording = "phonetic"
         if not 1 <= settings.broadcast_port <= 65535:
             settings.broadcast_port = 8765
+        if settings.verbosity not in VERBOSITIES:
+            settings.verbosity = "normal"
         return settings
 
     def save(self) -> None:

@@ -1,5 +1,8 @@
 """The settings dialog (Ctrl+,): language, voice, speech rate, recognition model, port, board profile, theme, font size,
-spoken clock warnings, the speech channel, earcons and the live broadcast of the game.
+spoken clock warnings, the speech channel, earcons, the live broadcast of the game, how much the blind player hears
+(verbosity) and whether the keyboard comes back to the move line after the opponent's move. Everything takes effect
+when OK is pressed — the language too, said in the new language (the voice and the recognition model at the next
+start).
 
 Every row is a labelled form row (Alt+letter on its caption, a name and a
 description for the screen reader); Tab walks the rows in order.
@@ -16,7 +19,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
-    QLabel,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -26,7 +28,8 @@ from ..base import LANG_NAMES, models_dir, tr
 from . import a11y, theme
 from .new_game import board_profiles, serial_ports
 from .settings import CHANNELS, Settings, system_ui_lang
-from .text import UI_LANGS, t
+from ..table import VERBOSITIES
+from .text import UI_LANGS, h, t
 
 W = TypeVar("W", bound=QWidget)
 
@@ -114,6 +117,14 @@ class SettingsDialog(QDialog):
         self.channel.setCurrentIndex(max(0, self.channel.findData(settings.speech_channel)))
         self.earcons = row(QCheckBox(t("settings.earcons_box", lang), self), "settings.earcons")
         self.earcons.setChecked(settings.earcons)
+        self.verbosity = QComboBox(self)        # how much the blind player hears (table.speech's plan)
+        a11y.form_row(form, self.verbosity, h("verbosity", lang), h("verbosity_description", lang))
+        for name in VERBOSITIES:
+            self.verbosity.addItem(h(f"verbosity_{name}", lang), name)
+        self.verbosity.setCurrentIndex(max(0, self.verbosity.findData(settings.verbosity)))
+        self.keep_line_focus = QCheckBox(h("keep_line_box", lang), self)
+        a11y.form_row(form, self.keep_line_focus, h("keep_line", lang), h("keep_line_description", lang))
+        self.keep_line_focus.setChecked(settings.keep_line_focus)
         self.broadcast = QCheckBox(tr("broadcast.setting_box", lang), self)   # off by default (blindchess.broadcast)
         a11y.form_row(form, self.broadcast, tr("broadcast.setting", lang), tr("broadcast.setting_description", lang))
         self.broadcast.setChecked(settings.broadcast)
@@ -133,10 +144,6 @@ class SettingsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        note = QLabel(t("settings.language_note", lang), self)
-        note.setWordWrap(True)
-        a11y.label(note, t("settings.language_note_name", lang), t("settings.language_note", lang))
-        layout.addWidget(note)
         layout.addWidget(buttons)
 
     def _value(self, combo: QComboBox) -> str:
@@ -162,3 +169,5 @@ class SettingsDialog(QDialog):
         s.earcons = self.earcons.isChecked()
         s.broadcast = self.broadcast.isChecked()
         s.broadcast_port = self.broadcast_port.value()
+        s.verbosity = self.verbosity.currentData() or "normal"
+        s.keep_line_focus = self.keep_line_focus.isChecked()

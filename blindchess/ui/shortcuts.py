@@ -8,6 +8,7 @@ Ctrl+J) are counted from the tables (:data:`INPUT_MODES`).
 
 from __future__ import annotations
 
+import chess
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
@@ -21,9 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..language import piece_type_for_letter
 from . import a11y
 from .board import BOARD_COMMANDS, g, piece_letters
-from .text import t
+from .text import h, t
 
 #: (action id, menu, key sequence). Texts: ``ui.action.<id>`` and ``ui.action.<id>_description``.
 SHORTCUTS: tuple[tuple[str, str, str], ...] = (
@@ -75,6 +77,35 @@ MENUS = ("game", "view", "input", "requests", "speech", "help")
 #: board (without an electronic one), what the sighted side says (answers, draw offers).
 INPUT_MODES = ("sighted", "spoken", "tactile", "sighted_says")
 
+#: Lichess NVUI's commands, typed in the move line (the blind player's mode) and Enter: the request each asks.
+#: ``p`` and ``s`` take an argument: ``p N`` (where the knights stand, a piece letter of the game's language or
+#: English), ``s a`` / ``s 4`` (scan the a-file, the fourth rank).
+NVUI_COMMANDS: dict[str, str] = {"c": "time", "clock": "time", "t": "time", "time": "time", "l": "last_move",
+                                 "last": "last_move", "o": "opponent", "opponent": "opponent", "m": "move_list",
+                                 "moves": "move_list", "pos": "position", "position": "position"}
+
+
+def nvui_command(text: str, lang: str) -> tuple[str, dict[str, int]] | None:
+    """The request a line typed in the move line asks as an NVUI command — (kind, its arguments: "square",
+    "piece_type") — or None when the line is no command (a move, a phrase). A move is never taken for one:
+    no command is a move."""
+    words = text.strip().split()
+    if not words:
+        return None
+    head = words[0].lower()
+    if len(words) == 1 and head in NVUI_COMMANDS:
+        return NVUI_COMMANDS[head], {}
+    if len(words) == 2 and head == "p":
+        kind = piece_type_for_letter(words[1], lang) or piece_type_for_letter(words[1], "en")
+        return ("pieces", {"piece_type": kind}) if kind is not None else None
+    if len(words) == 2 and head == "s":
+        arg = words[1].lower()
+        if len(arg) == 1 and arg in "abcdefgh":
+            return "file", {"square": chess.square(ord(arg) - ord("a"), 0)}
+        if len(arg) == 1 and arg in "12345678":
+            return "rank", {"square": chess.square(0, int(arg) - 1)}
+    return None
+
 def action_text(action_id: str, lang: str) -> str:
     """The menu text of an action."""
     return t(f"action.{action_id}", lang)
@@ -96,6 +127,7 @@ def help_rows(lang: str) -> list[tuple[str, str, str]]:
     rows += [(g(f"key_{command}", lang, letters=", ".join(piece_letters(lang))), on_board, g(f"cmd_{command}", lang))
              for command, _kind in BOARD_COMMANDS]
     rows += [(g("key_tab", lang), t(key, lang), t(f"{key}_description", lang)) for _keys, key in BOARD_KEYS]
+    rows += [(h("nvui_keys", lang), h("nvui", lang), h("nvui_description", lang))]
     return rows
 
 

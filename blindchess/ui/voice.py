@@ -2,8 +2,9 @@
 
 :class:`TableVoice` is the one place that makes sound for the window. It
 receives every table event (:meth:`TableVoice.table_event`) and the window's own
-messages (:meth:`TableVoice.message`) and says each message once, through the
-channel the user chose in the settings (``Settings.speech_channel``):
+texts (:meth:`TableVoice.answer`, :meth:`TableVoice.notice`, :meth:`TableVoice.step`)
+and says each once, through the channel the user chose in the settings
+(``Settings.speech_channel``):
 
 ``"auto"`` (the default) — ``"screenreader"`` when a screen reader runs in
     this session (:func:`blindchess.adapters.speech.screenreader.running`: Orca, NVDA,
@@ -13,37 +14,44 @@ channel the user chose in the settings (``Settings.speech_channel``):
     same text.
 ``"app"`` — the program's voice (:class:`~blindchess.adapters.speech.tts.Speaker`)
     says everything the table says (:class:`~blindchess.table.events.Speak`),
-    the board cursor's squares included. The window's messages are shown only.
-``"screenreader"`` — the user's own screen reader
-    (:mod:`blindchess.adapters.speech.screenreader`: speech-dispatcher, NVDA/JAWS,
-    VoiceOver) says everything the table says and the window's messages
-    (refusals, device problems, "saved"); the board's squares are left to the
-    screen reader, which reads the focused square itself. The program's voice
-    is silent.
-``"both"`` — split by listener, never doubled: what the table says to the
-    blind player (``Speak.to == "blind"``) and the window's messages go to the
-    screen reader; what it says to everyone at the table or to the sighted side
-    goes to the program's voice; the squares are left to the screen reader.
+    the board cursor's squares included — a loudspeaker for the whole table.
+    The window's texts are shown only.
+``"screenreader"`` — the user's own screen reader says what the blind player
+    hears (the speech plan, :func:`blindchess.table.speech.blind_hears`, at the
+    chosen verbosity) and the window's texts; the board's squares are left to
+    the screen reader, which reads the focused square itself. With Orca the
+    texts go through Orca itself as notifications (:class:`~blindchess.ui.a11y.Notices`):
+    spoken in Orca's voice *and* shown on its braille display; elsewhere through
+    :mod:`blindchess.adapters.speech.screenreader` (speech-dispatcher, NVDA/JAWS,
+    VoiceOver). The program's voice is silent.
+``"both"`` — split by listener, never doubled: what the blind player hears
+    goes to the screen reader; what is said to everyone at the table or to the
+    sighted side goes to the program's voice; the squares are left to the
+    screen reader.
 
-Every message therefore has exactly one output. The few texts that reach the
-channel twice are recognised and said once: a refusal the table also says to
-the blind player (its ``Refused`` and its ``Speak``), and the window's copy
-(``info`` → message line → :meth:`message`) of a table event the channel has
-just handled (a ``Shown`` text is for the sighted side's eyes and is not
-spoken; a ``Refused`` text is). Nothing is sent as an AT-SPI announcement.
+What the blind player hears (the speech plan of :mod:`blindchess.table.speech`): the
+table's texts to him or to everyone at move, question and answer priority — his move
+confirmed, the opponent's move once, questions, answers, refusals, the end — the game's
+states from "normal" on, the next step when it concerns him at "full"; the answer of
+the window to each key he presses always; its notices (not about the game) from
+"normal" on, after everything about the game. Never what is said to the sighted side,
+the mirror instructions or a text that is only shown; never raw notation (the texts are
+:func:`~blindchess.table.speech.worded`). The verbosity is ``Settings.verbosity``.
+
+Every output keeps the program's one queue (:class:`blindchess.base.SpeechQueue`): a
+text is cut only by the one that replaces it — the same request (``about``) — so the
+window's texts never cut each other or the table's.
 
 When the screen reader chosen cannot be reached (or stops answering), the
 program's voice takes over as in ``"app"``; this is said once — through
 ``on_status`` (the window's message line) and by the program's voice — and
-:meth:`TableVoice.name` (the speech status) shows it.
+:meth:`TableVoice.name` (the speech status) shows it. Nothing is lost: what
+the screen reader had not said yet is said by the program's voice.
 
 Timing is the table's: :class:`~blindchess.table.events.Speak` begins an
-utterance (``interrupt``: cut what is being said first); a
-:class:`~blindchess.table.events.Said` with ``cut`` (the policy cut it, or the
-listener stopped the voice) stops the output that was saying it. All texts go
-to the program's speaker with one priority, so the speaker never cuts or
-reorders on its own: what may interrupt what is decided by the table's speech
-policy only.
+utterance; a :class:`~blindchess.table.events.Said` with ``cut`` (the policy
+cut it, or the listener stopped the voice) stops exactly that utterance on the
+output that was saying it.
 
 Earcons (:mod:`blindchess.adapters.speech.earcons`, ``Settings.earcons``): a move, a
 capture, a check (from the ``Moved`` event), a question (``Asked``), an error
@@ -60,13 +68,10 @@ from __future__ import annotations
 
 import re
 import threading
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 from ..adapters import (
-    PRIORITY_ANSWER,
-    PRIORITY_READING,
     EarconPlayer,
     Listener,
     MicGate,
@@ -83,7 +88,20 @@ from ..adapters import (
 )
 from ..adapters import connect as connect_screen_reader
 from ..base import UserError, tr
-from ..table import Asked, Moved, Refused, Said, Shown, Speak, spoken
+from ..table import (
+    Asked,
+    Moved,
+    Refused,
+    Said,
+    Shown,
+    Speak,
+    blind_hears,
+    brief_form,
+    spoken,
+    step_for_blind,
+    window_heard,
+    worded,
+)
 from .settings import CHANNELS, Settings
 from .text import t
 
@@ -91,6 +109,8 @@ from .text import t
 Connect = Callable[[str, str], ScreenReader]
 #: The name of the screen reader running in this session, or None.
 Detect = Callable[[], str | None]
+#: Makes the window's own screen-reader output that goes through Orca itself (None: not possible here).
+Present = Callable[[], ScreenReader | None]
 
 
 def _connect(lang: str, ui_lang: str) -> ScreenReader:
@@ -119,30 +139,34 @@ class TableVoice:
     """The speech channel (see the module docstring). ``speaker`` None: the program's voice is silent.
 
     ``connect`` opens the screen reader (tests pass their own); ``detect`` tells
-    whether one runs (for "auto"); nothing is connected before :meth:`apply` or
-    :meth:`use` asks for a screen-reader channel. Every method runs on the GUI
-    thread and raises nothing.
+    whether one runs (for "auto"); ``present`` gives the output through Orca itself (the window sets it);
+    nothing is connected before :meth:`apply` or :meth:`use` asks for a screen-reader channel. Every method
+    runs on the GUI thread and raises nothing.
     """
 
     def __init__(self, speaker: Speaker | None = None, *, connect: Connect = _connect,
-                 detect: Detect = running) -> None:
+                 detect: Detect = running, present: Present | None = None) -> None:
         self.speaker = speaker
         self.connect = connect
         self.detect = detect
+        self.present = present
         self.chosen = "app"                     # the user's choice
         self.channel = "app"                    # in effect: the choice, or "app" when no screen reader answers
         self.lang = "de"
+        self.verbosity = "normal"
+        self.wording = "phonetic"
         self.screen_reader: ScreenReader | None = None
         self.problem = ""                       # why the screen reader chosen is not used ("" otherwise)
         self.earcons: EarconPlayer | None = None
         self.on_status: Callable[[str], None] | None = None
-        self._routes: dict[tuple[float, str, str], tuple[str, ...]] = {}   # utterance -> its outputs
-        self._early: deque[str] = deque(maxlen=16)   # refusals the screen reader said before their Speak came
+        self._routes: dict[tuple[float, str, str], list[tuple[str, int]]] = {}   # utterance -> (output, number)
         self._table_texts: set[str] = set()          # texts of the table event being handled (its window copy)
+        self.sent: list[tuple[str, str]] = []        # (output, text) of the last texts given out (tests, benchmark)
 
     # ------------------------------------------------------------ configuration
     def apply(self, settings: Settings, *, on_status: Callable[[str], None] | None = None) -> None:
-        """Take the channel and the earcons from ``settings`` (at start and after the settings dialog)."""
+        """Take the channel, the verbosity and the earcons from ``settings`` (at start and after the settings)."""
+        self.verbosity = settings.verbosity
         self.use(settings.speech_channel, lang=settings.lang, on_status=on_status)
         self.use_earcons(settings.earcons)
 
@@ -154,13 +178,15 @@ class TableVoice:
         cannot be reached gives "app" with one status message (see the module docstring).
         "auto" is "screenreader" when ``screen_reader`` is given or one runs, else "app" (no message).
         """
+        relang = lang is not None and lang != self.lang
         self.lang = lang or self.lang
         if on_status is not None:
             self.on_status = on_status
         self.chosen = channel if channel in CHANNELS else "auto"
         wanted = self.chosen
+        found = None if screen_reader is not None else self.detect()
         if wanted == "auto":
-            wanted = "screenreader" if screen_reader is not None or self.detect() else "app"
+            wanted = "screenreader" if screen_reader is not None or found else "app"
         if wanted == "app":
             self._drop_screen_reader()
             self.channel, self.problem = "app", ""
@@ -168,12 +194,16 @@ class TableVoice:
         if screen_reader is not None and screen_reader is not self.screen_reader:
             self._drop_screen_reader()
             self.screen_reader = screen_reader
+        if self.screen_reader is None and found == "Orca" and self.present is not None:
+            self.screen_reader = self.present()          # through Orca itself: speech and braille
         if self.screen_reader is None:
             try:
                 self.screen_reader = self.connect(self.lang, self.lang)
             except ScreenReaderUnavailable as exc:
                 self._fall_back(tr("voice.fallback", self.lang, reason=exc.message))
                 return
+        elif relang:
+            self.screen_reader.set_language(self.lang)
         self.channel, self.problem = wanted, ""
 
     def use_earcons(self, on: bool, player: EarconPlayer | None = None) -> None:
@@ -199,14 +229,17 @@ class TableVoice:
             self.screen_reader.close()
         self.screen_reader = None
 
-    def _fall_back(self, text: str) -> None:
-        """No screen reader: the program's voice speaks; said once (status line and voice)."""
+    def _fall_back(self, text: str, unsaid: list[str] | None = None) -> None:
+        """No screen reader: the program's voice speaks; said once (status line and voice), then what the
+        screen reader had not said yet."""
         self._drop_screen_reader()
         self.channel, self.problem = "app", text
         if self.on_status is not None:
             self.on_status(text)
         if self.speaker is not None:
-            self.speaker.say(text, priority=PRIORITY_ANSWER)
+            self.speaker.say(text, priority="answer")
+            for lost in unsaid or ():
+                self.speaker.say(lost, priority="answer")
 
     # ------------------------------------------------------------ state
     @property
@@ -223,101 +256,127 @@ class TableVoice:
             parts.append(tr("voice.screenreader_name", lang, name=self.screen_reader.name))
         return " + ".join(parts) or None
 
+    def heard(self, event: Speak) -> bool:
+        """Whether the person at the keyboard hears ``event`` on this channel (the screen reader: the plan)."""
+        return bool(self._outputs(event))
+
     # ------------------------------------------------------------ the table's events
     def table_event(self, event: object) -> None:
-        """Carry out one table event: speak, cut, play its earcon, say a refusal to the screen-reader user."""
+        """Carry out one table event: speak, cut, play its earcon."""
         self._table_texts.clear()
         if isinstance(event, Speak):
             self.speak(event)
         elif isinstance(event, Said):
             self._said(event)
-        elif isinstance(event, Shown):
+        elif isinstance(event, (Shown, Refused)):
             self._table_texts.add(_norm(event.text))
-        elif isinstance(event, Refused):
-            self._table_texts.add(_norm(event.text))
-            if self.channel != "app":      # the table's refusal: with the table's texts, never cut by the window's
-                self._early.append(_norm(event.text))
-                self._to_screen_reader(event.text, "answer")
         name = earcon_for(event)
         if name is not None and self.earcons is not None:
             self.earcons.play(name)
 
     def speak(self, event: Speak) -> None:
-        """Begin saying ``event.text`` now on its output (see the module docstring)."""
-        outputs = self._outputs(event)
-        self._routes[(event.t, event.to, event.text)] = outputs
-        for output in outputs:
-            if output == "app":
-                self._to_app(event.text, interrupt=event.interrupt)
-            elif _norm(event.text) in self._early:
-                self._early.remove(_norm(event.text))    # said already, when the table refused it
-            else:
-                self._to_screen_reader(event.text, event.priority)
+        """Begin saying ``event.text`` now on its outputs (see the module docstring)."""
+        routes = []
+        for output in self._outputs(event):
+            text = event.text
+            if output == "screenreader" and self.verbosity == "brief":
+                text = brief_form(text, self.lang)
+            ident = self._to_app(text, event.priority) if output == "app" else \
+                self._to_screen_reader(text, event.priority)
+            if ident:
+                routes.append((output, ident))
+        self._routes[(event.t, event.to, event.text)] = routes
 
     def _outputs(self, event: Speak) -> tuple[str, ...]:
         if event.priority == "reading":
             return ("app",) if self.wants_readings else ()
-        if self.channel == "screenreader":
-            return ("screenreader",)
-        if self.channel == "both" and event.to == "blind":
-            return ("screenreader",)
-        return ("app",)
+        if self.channel == "app":
+            return ("app",)
+        to_blind = blind_hears(self.verbosity, event.to, event.priority)
+        if self.channel == "both" and event.to != "blind":
+            return ("app",)
+        return ("screenreader",) if to_blind else ()
 
     def _said(self, event: Said) -> None:
-        outputs = self._routes.pop((event.t, event.to, event.text), ())
+        routes = self._routes.pop((event.t, event.to, event.text), [])
         if not event.cut:
             return
-        for output in outputs:
+        for output, ident in routes:
             if output == "app":
                 if self.speaker is not None:
-                    self.speaker.stop()
+                    self.speaker.cut(ident)
             elif self.screen_reader is not None:
                 try:
-                    self.screen_reader.cancel()
+                    self.screen_reader.cut(ident)
                 except ScreenReaderLost as exc:
-                    self._fall_back(tr("voice.lost", self.lang, reason=exc.message))
+                    self._fall_back(tr("voice.lost", self.lang, reason=exc.message), exc.unsaid)
 
-    def _to_app(self, text: str, *, interrupt: bool = False) -> None:
-        if self.speaker is not None:
-            self.speaker.say(text, interrupt=interrupt, priority=PRIORITY_ANSWER)
+    def _to_app(self, text: str, priority: str = "answer", about: str | None = None) -> int:
+        if self.speaker is None:
+            return 0
+        text = worded(spoken(text), self.lang, self.wording)
+        self.sent.append(("app", text))
+        return self.speaker.say(text, priority=priority, about=about)
 
-    def _to_screen_reader(self, text: str, priority: str) -> None:
-        """Queue ``text`` on the screen reader as spoken (no article numbers — they are shown); a cut is
-        carried out on the Said that reports it."""
-        text = spoken(text)
+    def _to_screen_reader(self, text: str, priority: str, about: str | None = None) -> int:
+        """Queue ``text`` on the screen reader as spoken (no article numbers — they are shown; moves in words)."""
+        text = worded(spoken(text), self.lang, self.wording)
         if not text:
-            return
+            return 0
         reader = self.screen_reader
         if reader is None:
-            self._to_app(text)
-            return
+            return self._to_app(text, priority, about)
         try:
-            reader.say(text, priority)
+            ident = reader.say(text, priority, about)
         except ScreenReaderLost as exc:
-            self._fall_back(tr("voice.lost", self.lang, reason=exc.message))
-            self._to_app(text)          # the message that did not get through
+            self._fall_back(tr("voice.lost", self.lang, reason=exc.message), exc.unsaid)
+            return self._to_app(text, priority, about)          # the message that did not get through
+        self.sent.append(("screenreader", text))
+        return ident
+
+    def stop(self) -> None:
+        """The listener stopped the voice: everything the screen reader still had of ours goes too."""
+        if self.screen_reader is not None and self.channel != "app":
+            try:
+                self.screen_reader.cancel()
+            except ScreenReaderLost as exc:
+                self._fall_back(tr("voice.lost", self.lang, reason=exc.message))
 
     # ------------------------------------------------------------ the window's own speech
-    def message(self, text: str) -> None:
-        """A message of the window (message line): said once through the screen reader when the channel has
-        one; shown only with "app". The window's copy of a table event just handled is not said again."""
+    def _window(self, texts: list[str], kind: str, about: str | None, priority: str) -> None:
+        unique = list(dict.fromkeys(spoken(text) for text in texts if text and spoken(text)))
+        if unique and self.channel != "app" and window_heard(self.verbosity, kind):
+            self._to_screen_reader(" ".join(unique), priority, about)
+
+    def notice(self, text: str, about: str | None = None) -> None:
+        """A line of the window that is not about the game (the look, a device, "saved", the broadcast): said
+        through the screen reader after everything about the game, from "normal" on; shown only with "app". The
+        window's copy of a table event just handled is not said again."""
         key = _norm(text)
         if not key or key in self._table_texts:
             return
-        if self.channel != "app":
-            self._to_screen_reader(text, "window")
+        self._window([text], "notice", about, "notice")
 
-    def answer(self, texts: list[str]) -> None:
-        """The window's answer to the person at the keyboard (``texts`` said as one utterance, repeats left out):
-        through the screen reader, replacing the window's text being said; shown only with "app"."""
-        unique = list(dict.fromkeys(spoken(text) for text in texts if text and spoken(text)))
-        if unique and self.channel != "app":
-            self._to_screen_reader(" ".join(unique), "window")
+    def message(self, text: str) -> None:
+        """The window's message line: a notice (see :meth:`notice`)."""
+        self.notice(text)
+
+    def answer(self, texts: list[str], about: str | None = "answer") -> None:
+        """The window's answer to the key the person at the keyboard pressed (``texts`` said as one utterance,
+        repeats left out): through the screen reader at every verbosity, replacing the older answer about the
+        same (``about``); shown only with "app"."""
+        self._window(texts, "answer", about, "answer")
+
+    def step(self, step: str) -> None:
+        """The next step changed: said at "full" when it concerns the blind player (never a mirror for the
+        sighted board or the sighted player's move); newer replaces older."""
+        if step and step_for_blind(step, self.lang):
+            self._window([step], "step", "step", "status")
 
     def reading(self, text: str) -> None:
         """Without a game: a square name, cutting the previous one (only when the program's voice reads squares)."""
         if self.speaker is not None and text and self.wants_readings:
-            self.speaker.say(text, interrupt=True, priority=PRIORITY_READING)
+            self.speaker.say(text, priority="reading", about="reading")
 
 
 class Ears:

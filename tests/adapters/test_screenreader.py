@@ -17,6 +17,7 @@ tested everywhere.
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from collections import Counter
 
@@ -27,7 +28,7 @@ from blindchess.adapters.speech.screenreader import ScreenReaderLost, ScreenRead
 from blindchess.adapters.speech.tts import Speaker
 from blindchess.scenario import play, read_script
 from blindchess.table.events import Refused, Said, Shown, Speak
-from blindchess.table.speech import spoken
+from blindchess.table.speech import blind_hears, spoken, worded
 from blindchess.ui.controller import GameController
 from blindchess.ui.scenario_front import AppFront
 from blindchess.ui.settings import Settings
@@ -83,15 +84,24 @@ class Paced:
         self.reader, self.server = reader, server
         self.name = reader.name
         self.cancels = 0
+        self.cuts = 0
 
-    def say(self, text: str, priority: str = "answer") -> None:
+    def say(self, text: str, priority: str = "answer", about: str | None = None) -> int:
         before = len(self.server.delivered())
-        self.reader.say(text, priority)
+        ident = self.reader.say(text, priority, about)
         assert wait_for(lambda: len(self.server.delivered()) > before, 10), f"not delivered: {text!r}"
+        return ident
+
+    def cut(self, ident: int) -> None:
+        self.cuts += 1
+        self.reader.cut(ident)
 
     def cancel(self) -> None:
         self.cancels += 1
         self.reader.cancel()
+
+    def set_language(self, lang: str) -> None:
+        self.reader.set_language(lang)
 
     def close(self) -> None:
         self.reader.close()
@@ -182,26 +192,30 @@ def test_a_whole_game_reaches_each_person_once(qtbot, tmp_path, server, speaker,
     play(script, front, tmp_path / "game.jsonl")
     front.controller.voice.close()
 
-    delivered = Counter(server.spoken_by("blindchess:table"))    # the table's texts (each one delivered: Paced)
-    answers = server.spoken_by("blindchess:window")               # the window's answers to actions at the keyboard
+    delivered = Counter(server.spoken_by("blindchess:table"))    # everything the screen reader got (Paced: each)
     said_by_app = Counter(spoken(t) for t in app_texts)
-    messages = _messages(events)
-    to_all = Counter(spoken(e.text) for e in events if isinstance(e, Speak) and e.to != "blind" and e.priority != "reading")
-    assert not set(answers) & set(messages)     # the window never says again what the table said
+    heard = Counter(worded(spoken(e.text), "de") for e in events        # the plan: what the blind player hears
+                    if isinstance(e, Speak) and blind_hears("normal", e.to, e.priority)
+                    and (channel == "screenreader" or e.to == "blind"))
+    to_table = Counter(worded(spoken(e.text), "de") for e in events
+                       if isinstance(e, Speak) and e.to != "blind" and e.priority != "reading")
+    answers = delivered - heard                  # the window's answers to actions at the keyboard
+    assert delivered & heard == heard            # every text for his ears once
+    assert not set(answers) & set(to_table)      # the window never says again what the table said
     if channel == "screenreader":
-        assert delivered == messages            # every message once, nothing else
-        assert said_by_app == Counter()         # the program's voice is silent
+        assert said_by_app == Counter()          # the program's voice is silent
     else:
-        assert delivered + said_by_app == messages  # every message once, on one of the two outputs
-        assert said_by_app == to_all             # the table's words to everyone from the loudspeaker
+        assert said_by_app == to_table           # the table's words to everyone from the loudspeaker, once
         assert not set(delivered) & set(said_by_app)
     assert any(isinstance(e, Speak) and e.priority == "move" for e in events)
     assert front.readings == set()               # the board's squares are left to the screen reader
-    cut = [e for e in events if isinstance(e, Said) and e.cut and (channel == "screenreader" or e.to == "blind")]
-    assert wait_for(lambda: server.received("CANCEL self", "blindchess:table") == len(cut), 10)  # each cut, carried out
-    assert reader.cancels == len(cut)
-    assert not any(isinstance(e, Shown) and spoken(e.text) in delivered and spoken(e.text) not in messages
-                   for e in events)              # texts only shown to the sighted side are not spoken
+    cut = [e for e in events if isinstance(e, Said) and e.cut and worded(spoken(e.text), "de") in heard]
+    assert reader.cuts == len(cut) and reader.cancels == 0     # each cut carried out on that text alone
+    assert server.received("CANCEL self", "blindchess:table") <= len(cut)
+    to_sighted = {worded(spoken(e.text), "de") for e in events if isinstance(e, Shown)} | \
+        {worded(spoken(e.text), "de") for e in events if isinstance(e, Speak) and e.to == "sighted"}
+    assert not (to_sighted - set(heard)) & set(delivered)      # texts for the sighted side never reach his ears
+    assert not any(re.search(r"\b[KQRBNSTLD]?[a-h]?x?[a-h][1-8]\b|0-0", text) for text in delivered), delivered
 
 
 @needs_speechd
@@ -217,7 +231,28 @@ def test_the_windows_messages_are_said_once_and_its_copies_of_table_events_not_a
     voice.table_event(Shown(2.0, "Weiß: e4"))                          # for the sighted side's eyes
     voice.message("Weiß: e4")
     voice.close()
-    assert server.delivered() == ["Gespeichert: partie.pgn", "e2e5 ist kein regelgemäßer Zug."]
+    assert server.delivered() == ["Gespeichert: partie.pgn", "Eva zwei Eva fünf ist kein regelgemäßer Zug."]  # in words
+
+
+@needs_speechd
+def test_texts_queue_by_priority_and_only_the_same_request_is_cancelled(server):
+    """One text at a time is with speech-dispatcher; the next goes when it ends, the highest priority first; a text
+    is cancelled only by the one that replaces the same request."""
+    reader = SpeechDispatcher("de", address=server.address)
+    try:
+        first = reader.say("Weiß ist am Zug: Zug auf dem Tastbrett setzen und ansagen.", "notice", "step")
+        reader.say("Suche nach einem Brett.", "notice", "board")
+        reader.say("Kein Brett gefunden.", "notice", "board")          # replaces the one waiting about the board
+        reader.say("Springer Cäsar sechs", "move")
+        assert wait_for(lambda: len(server.delivered()) >= 3, 10), server.delivered()
+        assert server.delivered() == ["Weiß ist am Zug: Zug auf dem Tastbrett setzen und ansagen.",
+                                      "Springer Cäsar sechs", "Kein Brett gefunden."]
+        assert server.received("CANCEL self") == 0        # nothing that was being said was cut
+        assert first > 0
+        reader.cancel()                                   # the listener's stop: the one command that cuts all
+        assert wait_for(lambda: server.received("CANCEL self") == 1, 10)
+    finally:
+        reader.close()
 
 
 # --------------------------------------------------------------------------- fallback

@@ -105,13 +105,11 @@ def test_requests_by_key_are_answered_aloud(qtbot, app_window, clock):
     said = []
     c.said.connect(said.append)
     _type(qtbot, w, "sighted", "e4")
-    w.actions["request_position"].trigger()
-    w.actions["request_last_move"].trigger()
     w.board.move_cursor(chess.E4)
-    w.actions["request_pieces"].trigger()
-    w.actions["request_time"].trigger()
-    for _ in range(60):                                    # each answer waits until the one before is said
-        clock.advance(5)
+    for action in ("request_position", "request_last_move", "request_pieces", "request_time"):
+        w.actions[action].trigger()       # each asked once the one before was heard (a newer one replaces it)
+        for _ in range(12):
+            clock.advance(5)
     assert any("König" in text for text in said)         # the whole position
     assert sum("Eva vier" in text for text in said) >= 2    # the move announced, then the last move again
     assert any("Bauer" in text for text in said)           # where the pawns stand

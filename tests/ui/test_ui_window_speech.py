@@ -76,11 +76,21 @@ class Reader:
 
     def __init__(self) -> None:
         self.texts: list[tuple[str, str]] = []
+        self.cut_texts: list[str] = []
+        self._numbers: dict[int, str] = {}
 
-    def say(self, text: str, priority: str = "answer") -> None:
+    def say(self, text: str, priority: str = "answer", about: str | None = None) -> int:
         self.texts.append((priority, text))
+        self._numbers[len(self.texts)] = text
+        return len(self.texts)
+
+    def cut(self, ident: int) -> None:
+        self.cut_texts.append(self._numbers.get(ident, ""))
 
     def cancel(self) -> None:
+        pass
+
+    def set_language(self, lang: str) -> None:
         pass
 
     def close(self) -> None:
@@ -138,26 +148,30 @@ def test_an_action_is_answered_once_through_the_screen_reader(window, qtbot):
     c.voice.use("screenreader", lang="de", screen_reader=reader)
     window.now[0] = 1.0
     window.on_pause()                                      # F8: the table only shows it
-    assert reader.texts[-1] == ("window", "Die Uhr ist angehalten.")
+    assert reader.texts[-1] == ("answer", "Die Uhr ist angehalten.")
     window.now[0] = 2.0
     window.on_pause()
-    assert reader.texts[-1] == ("window", "Die Uhr läuft wieder.")
+    assert reader.texts[-1] == ("answer", "Die Uhr läuft wieder.")
     before = len(reader.texts)
     window.now[0] = 3.0
     window.mode.setCurrentIndex(window.mode.findData("spoken"))
     window.input.setText("Springer Felix drei")
-    window.submit_input()                                  # the table confirms it: that is the answer …
+    window.submit_input()                                  # the table confirms it: that is the answer, alone —
     said = reader.texts[before:]
-    assert ("move", "Zug ausgeführt: Springer Felix drei.") in said
-    steps = [text for priority, text in said if priority == "window"]
-    assert steps == [c.next_step()]                        # … and the new next step, once
+    assert said == [("move", "Zug ausgeführt: Springer Felix drei.")]   # the mirror to make is the sighted side's
     window.refresh()
-    assert len(reader.texts) == before + len(said)         # a refresh does not say it again
+    assert len(reader.texts) == before + len(said)         # a refresh says nothing
     window.now[0] = 4.0
     window.mode.setCurrentIndex(window.mode.findData("sighted"))
     window.input.setText("g1f3")
-    window.submit_input()                                  # the mirror: the table says nothing, the step changes
-    assert reader.texts[-1] == ("window", c.next_step())
+    window.submit_input()                                  # the mirror, the sighted side's action: not in his ears
+    assert len(reader.texts) == before + len(said)
+    c.voice.verbosity = "full"
+    window.now[0] = 5.0
+    window.input.setText("e7e5")
+    window.submit_input()                                  # his opponent's move; at "full" his next step too
+    assert reader.texts[before + 1:] == [("move", "Eva fünf"), ("status", "Anna zieht Eva fünf auf dem Tastbrett nach.")]
+    assert c.next_step() == "Anna zieht e5 auf dem Tastbrett nach."     # shown in notation, said in words
 
 
 def test_tab_goes_through_the_questions_answers_and_on_through_the_whole_window(window):
@@ -194,12 +208,17 @@ def test_the_boards_lookup_keys_ask_the_table(window, qtbot):
     assert [kind for kind, _square in asked] == ["captures", "around", "last_capture", "step_back", "step_back",
                                                  "step_forward", "step_first"]
     assert window._step_ply == 0
-    window.on_request_opponent()
     window.now[0] = 60.0
     c.tick()
     texts = [text for _priority, text in reader.texts]
-    assert "Ihr Gegner: Bernd, Schwarz, Elo 1850." in texts
-    assert any(t.startswith("Ausgangsstellung.") for t in texts)
+    assert not any(t.startswith("Weiß: ") for t in texts), "what the table shows is not said when it says the move"
+    assert any(t.startswith("Ausgangsstellung, vor dem ersten von 1 Halbzügen.") for t in texts)
+    qtbot.keyClick(board, Qt.Key.Key_Up, Qt.KeyboardModifier.ControlModifier)     # the whole position there …
+    assert reader.texts[-1][1].startswith("Ausgangsstellung: Weiß: König Eva eins")
+    window.on_request_opponent()                            # … asked something else before it is over
+    assert reader.texts[-1] == ("answer", "Ihr Gegner: Bernd, Schwarz, Elo 1850.")
+    # a newer request replaces the answer still being said (the same request: what he asked): cut at once
+    assert len(reader.cut_texts) == 1 and reader.cut_texts[0].startswith("Ausgangsstellung: ")
 
 
 def test_a_combo_box_changed_by_the_arrow_keys_says_its_new_value(window, qtbot):
@@ -215,7 +234,7 @@ def test_a_combo_box_changed_by_the_arrow_keys_says_its_new_value(window, qtbot)
     qtbot.waitUntil(window.mode.hasFocus, timeout=2000)
     QApplication.processEvents()
     qtbot.keyClick(window.mode, Qt.Key.Key_Down)
-    assert reader.texts[-1] == ("window", window.mode.currentText())
+    assert reader.texts[-1] == ("answer", window.mode.currentText())
     window.input.setFocus()
     window.mode.setCurrentIndex(0)                   # changed while another control has the keyboard: nothing said
     assert reader.texts[-1][1] != window.mode.currentText()

@@ -29,11 +29,13 @@ Linux (tested here, for real): **speech-dispatcher**
     one running; when none answers, the program's voice speaks.
     Every text is sent with SSIP priority ``message``: it is never discarded,
     waits for nothing but ``important`` messages, and interrupts
-    ``text``-priority speech (what the screen reader says when the focus moves)
-    — what may cut what among the table's own texts is decided before, by the
-    table's speech policy, and carried out with :meth:`ScreenReader.cancel`.
-    The calls go over a local socket and return in about a millisecond; they
-    are made on the caller's (GUI) thread.
+    ``text``-priority speech (what the screen reader says when the focus moves).
+    One text at a time is with speech-dispatcher; the program's own queue (the
+    one priority and rule of :mod:`blindchess.base.speaking`) decides which is
+    next, and speech-dispatcher's END event lets it go — so a text is cancelled
+    only when the one that replaces it comes (:meth:`SpeechDispatcher.cut`).
+    The calls go over a local socket and return in about a millisecond; the
+    texts that waited are sent from a thread of the connection's own.
 
 Windows (not testable here): **accessible_output2** (``pip install
 accessible_output2``)
@@ -59,10 +61,13 @@ Windows: a screen reader accessible_output2 finds active; macOS: VoiceOver) —
 the speech channel "auto" (the default) speaks through the screen reader when
 one runs and through the program's voice otherwise, never both for one text.
 
-Newer replaces older for the window's own texts: speech-dispatcher gets them on
-a second connection of their own (component "window"), cancelled before each
-new one, so a key pressed ten times is answered once, with the last answer;
-the table's texts are never cut by them.
+Newer replaces older only for the same request: a key pressed ten times is
+answered once, with the last answer; nothing else is cut by it.
+
+Braille: NVDA and JAWS show what accessible_output2 ``output`` s on the braille
+display; speech-dispatcher speaks only. With Orca, the window presents its texts
+through Orca itself (:class:`blindchess.ui.a11y.Notices`), so they reach Orca's
+braille display as Orca shows every notification.
 
 Errors: :class:`ScreenReaderUnavailable` from :func:`connect` and the
 constructors (nothing to speak to); :class:`ScreenReaderLost` from
@@ -79,18 +84,20 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Protocol
 
-from ...base import UserError, tr
+from ...base import SpeechQueue, UserError, Utterance, tr
 
 __all__ = ["ScreenReader", "ScreenReaderUnavailable", "ScreenReaderLost", "SpeechDispatcher", "WindowsScreenReader",
            "VoiceOver", "connect", "load_speechd", "running", "SSIP_PRIORITY"]
 
-#: SSIP priority for each speech priority of the table (and "window" for the window's messages).
+#: SSIP priority for each speech priority (``message``: never discarded, not cut by the screen reader's own speech).
 SSIP_PRIORITY = {"move": "message", "question": "message", "answer": "message", "status": "message",
-                 "reading": "text", "window": "message"}
+                 "notice": "message", "reading": "text"}
 
 #: Where distributions install the system Python's packages (Debian/Ubuntu first).
 SYSTEM_PACKAGE_DIRS = ("/usr/lib/python3/dist-packages", "/usr/lib/python3*/site-packages",
@@ -102,20 +109,32 @@ class ScreenReaderUnavailable(UserError):
 
 
 class ScreenReaderLost(UserError):
-    """The screen reader's connection broke while speaking (the message says why)."""
+    """The screen reader's connection broke while speaking (the message says why); ``unsaid``: the texts it
+    had been given and never said (the program's voice says them instead)."""
+
+    def __init__(self, message: str, exit_code: int = 2) -> None:
+        super().__init__(message, exit_code)
+        self.unsaid: list[str] = []
 
 
 class ScreenReader(Protocol):
-    """A running screen reader that speaks texts for us."""
+    """A running screen reader that speaks (and shows on a braille display) texts for us."""
 
     #: What it is, for the speech status ("speech-dispatcher", "NVDA", "VoiceOver").
     name: str
 
-    def say(self, text: str, priority: str = "answer") -> None:
-        """Queue ``text``; ``priority`` is one of the table's speech priorities or "window". Raises ScreenReaderLost."""
+    def say(self, text: str, priority: str = "answer", about: str | None = None) -> int:
+        """Queue ``text`` at ``priority`` (:class:`~blindchess.base.Priority`); ``about``: the request it answers
+        (it replaces the texts about the same). Returns its number for :meth:`cut`. Raises ScreenReaderLost."""
+
+    def cut(self, ident: int) -> None:
+        """Stop text number ``ident`` (the speech policy cut it). Raises ScreenReaderLost."""
 
     def cancel(self) -> None:
         """Stop what we asked it to say (nothing of the screen reader's own speech). Raises ScreenReaderLost."""
+
+    def set_language(self, lang: str) -> None:
+        """The texts are in ``lang`` from now on."""
 
     def close(self) -> None:
         """Let go of the connection (never raises)."""
@@ -159,9 +178,17 @@ class SpeechDispatcher:
     ``address``: "unix_socket:/path" or "inet_socket:host:port" (None: the
     session's server). Raises :class:`ScreenReaderUnavailable` when the binding
     is missing or no server answers.
+
+    One connection, one queue (:class:`~blindchess.base.SpeechQueue`): one text at a time is with
+    speech-dispatcher; its end (speech-dispatcher's END or CANCEL event) lets the next one go, the highest
+    priority first. A text is cut only by the one that replaces it (the same request), so speech-dispatcher
+    is told CANCEL only then. The first text goes out on the caller's thread (a dead server is noticed at
+    once); the ones that waited go out from a thread of their own, never the window's.
     """
 
     name = "speech-dispatcher"
+    #: Seconds a text may take per word before its end is taken for granted (an END that never comes).
+    SLOWEST = 1.5
 
     def __init__(self, lang: str, *, address: str | None = None, ui_lang: str | None = None,
                  client_name: str = "blindchess") -> None:
@@ -175,55 +202,164 @@ class SpeechDispatcher:
         except self._errors as exc:
             raise ScreenReaderUnavailable(tr("voice.no_speechd", self.ui_lang, error=_reason(exc))) from exc
         self._priority = ""
-        self._lang, self._address, self._client_name = lang, address, client_name
-        self._window: Any = None       # the window's own texts: a connection of their own (see the module docstring)
+        self._lock = threading.Condition()
+        self._io = threading.Lock()                  # one SSIP command at a time, whoever sends it
+        self._queue = SpeechQueue()
+        self._sent: dict[int, int] = {}              # speech-dispatcher's message id -> our utterance
+        self._ended: set[int] = set()                # message ids that ended (their event may come first)
+        self._deadline = 0.0
+        self._lost: ScreenReaderLost | None = None
+        self._unsaid: list[str] = []
+        self._closed = False
+        self._sender: threading.Thread | None = None
+        self._client._conn.set_callback(self._event)     # every END/CANCEL, also one faster than speak() returns
         try:
             self._client.set_language(lang)
         except self._errors as exc:
             self.close()
             raise ScreenReaderUnavailable(tr("voice.speechd_error", self.ui_lang, error=_reason(exc))) from exc
 
-    def say(self, text: str, priority: str = "answer") -> None:
-        """Queue ``text``; "window" texts replace the window's text being said (their own connection)."""
-        if priority == "window":
-            self._say_window(text)
-            return
-        wanted = SSIP_PRIORITY.get(priority, "message")
-        try:
-            if wanted != self._priority:
-                self._client.set_priority(wanted)
-                self._priority = wanted
-            self._client.speak(text)
-        except self._errors as exc:
-            raise ScreenReaderLost(tr("voice.speechd_error", self.ui_lang, error=_reason(exc))) from exc
+    # ------------------------------------------------------------------ the protocol
+    def say(self, text: str, priority: str = "answer", about: str | None = None) -> int:
+        """Queue ``text`` (see the class docstring); returns its number for :meth:`cut`. Raises
+        ScreenReaderLost (with the texts not said yet) when the connection broke."""
+        self._check()
+        with self._lock:
+            utt, cut, _dropped = self._queue.offer(text, priority, about)
+            if cut is not None:
+                self._cancel_sent()
+            nxt = self._take()
+        if cut is not None:
+            self._ssip(self._client.cancel)
+        if nxt is not None:
+            self._send(nxt)
+        self._start_sender()
+        return utt.ident
 
-    def _say_window(self, text: str) -> None:
-        try:
-            if self._window is None:
-                self._window = self._speechd.SSIPClient(self._client_name, component="window",
-                                                        address=self._address, autospawn=False)
-                self._window.set_language(self._lang)
-                self._window.set_priority("message")
-            else:
-                self._window.cancel()
-            self._window.speak(text)
-        except self._errors as exc:
-            raise ScreenReaderLost(tr("voice.speechd_error", self.ui_lang, error=_reason(exc))) from exc
+    def cut(self, ident: int) -> None:
+        """Stop text number ``ident``: cancelled while it is said, dropped while it waits."""
+        self._check()
+        with self._lock:
+            self._queue.cut_waiting(ident)
+            saying = self._queue.current is not None and self._queue.current.ident == ident
+            if saying:
+                self._queue.done(ident)
+                self._cancel_sent()
+                self._lock.notify_all()
+        if saying:
+            self._ssip(self._client.cancel)
 
     def cancel(self) -> None:
+        """Stop everything we asked it to say (the listener's "stop"); raises ScreenReaderLost."""
+        self._check()
+        with self._lock:
+            self._queue.clear()
+            self._cancel_sent()
+        self._ssip(self._client.cancel)
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` from the next text on (speech-dispatcher picks the voice)."""
+        self._ssip(self._client.set_language, lang)
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            self._lock.notify_all()
         try:
-            self._client.cancel()
+            self._client.close()
+        except self._errors:
+            pass  # the server is gone already: nothing to let go of
+        if self._sender is not None and self._sender is not threading.current_thread():
+            self._sender.join(2.0)
+
+    # ------------------------------------------------------------------ sending
+    def _check(self) -> None:
+        if self._lost is not None:
+            lost, self._lost = self._lost, None
+            raise lost
+
+    def _ssip(self, command: Any, *args: Any) -> Any:
+        try:
+            with self._io:
+                return command(*args)
         except self._errors as exc:
             raise ScreenReaderLost(tr("voice.speechd_error", self.ui_lang, error=_reason(exc))) from exc
 
-    def close(self) -> None:
-        for client in (self._client, self._window):
-            if client is None:
+    def _send(self, utt: Utterance) -> None:
+        """Hand ``utt`` to speech-dispatcher (it is the queue's current text)."""
+        wanted = SSIP_PRIORITY.get(str(utt.priority), "message")
+        try:
+            with self._io:
+                if wanted != self._priority:
+                    self._client.set_priority(wanted)
+                    self._priority = wanted
+                result = self._client.speak(utt.text)
+        except self._errors as exc:
+            with self._lock:
+                self._unsaid = [utt.text, *(u.text for u in self._queue.waiting)]
+                self._queue.clear()
+            lost = ScreenReaderLost(tr("voice.speechd_error", self.ui_lang, error=_reason(exc)))
+            lost.unsaid = list(self._unsaid)
+            raise lost from exc
+        message = int(result[2][0]) if result and len(result) > 2 and result[2] else 0
+        with self._lock:
+            if message in self._ended:
+                self._queue.done(utt.ident)
+            else:
+                self._sent[message] = utt.ident
+            self._lock.notify_all()
+
+    def _take(self) -> Utterance | None:
+        """(Under the lock) the next text to send, made current, with the time its end is taken for granted."""
+        nxt = self._queue.next()
+        if nxt is not None:
+            self._deadline = time.monotonic() + 3.0 + self.SLOWEST * len(nxt.text.split())
+        return nxt
+
+    def _cancel_sent(self) -> None:
+        """(Under the lock) what was sent is being cancelled: its END/CANCEL no longer counts."""
+        self._sent.clear()
+
+    def _event(self, message: int, _client: int, kind: str, **_: Any) -> None:
+        """speech-dispatcher's event (its reader thread): a text ended, the next may go."""
+        if kind not in ("end", "cancel"):
+            return
+        with self._lock:
+            ident = self._sent.pop(int(message), None)
+            if ident is None:
+                self._ended.add(int(message))
+                if len(self._ended) > 64:
+                    self._ended.clear()
+            else:
+                self._queue.done(ident)
+            self._lock.notify_all()
+
+    def _start_sender(self) -> None:
+        if self._sender is None:
+            self._sender = threading.Thread(target=self._send_waiting, name="blindchess-speechd", daemon=True)
+            self._sender.start()
+
+    def _send_waiting(self) -> None:
+        """The texts that waited, one after another as speech-dispatcher finishes each (a thread of its own)."""
+        while True:
+            with self._lock:
+                while not self._closed:
+                    if self._queue.current is not None and time.monotonic() > self._deadline:
+                        self._queue.done()          # its end never came: it is long over
+                        self._sent.clear()
+                    if self._queue.current is None and self._queue.waiting:
+                        break
+                    self._lock.wait(0.5 if self._queue.current is not None else None)
+                if self._closed:
+                    return
+                nxt = self._take()
+            if nxt is None:
                 continue
             try:
-                client.close()
-            except self._errors:
-                pass  # the server is gone already: nothing to let go of
+                self._send(nxt)
+            except ScreenReaderLost as exc:
+                self._lost = exc         # said by the next call from the window, with what was not said
+                return
 
 
 def _reason(exc: BaseException) -> str:
@@ -250,18 +386,30 @@ class WindowsScreenReader:
             raise ScreenReaderUnavailable(tr("voice.no_windows_reader", ui_lang))
         self._output: Any = readers[0]
         self.name = str(self._output.name)
+        self._said = 0
 
-    def say(self, text: str, priority: str = "answer") -> None:
+    def say(self, text: str, priority: str = "answer", about: str | None = None) -> int:
+        """Speak ``text`` after what the screen reader is saying and show it on the braille display
+        (accessible_output2's ``output``: speech and braille; its queue is the screen reader's own)."""
         try:
-            self._output.speak(text, interrupt=False)
+            self._output.output(text, interrupt=False)
         except OSError as exc:  # the DLL call failed: the screen reader was closed
             raise ScreenReaderLost(tr("voice.lost", self.ui_lang, reason=_reason(exc))) from exc
+        self._said += 1
+        return self._said
+
+    def cut(self, ident: int) -> None:
+        if ident == self._said:
+            self.cancel()
 
     def cancel(self) -> None:
         try:
             self._output.silence()
         except OSError as exc:
             raise ScreenReaderLost(tr("voice.lost", self.ui_lang, reason=_reason(exc))) from exc
+
+    def set_language(self, lang: str) -> None:
+        pass  # the screen reader speaks in its own voice and language
 
     def close(self) -> None:
         pass  # accessible_output2 holds no connection
@@ -291,7 +439,7 @@ class VoiceOver:
         if done.returncode != 0 or done.stdout.strip() != "true":
             raise ScreenReaderUnavailable(tr("voice.no_voiceover", ui_lang))
 
-    def say(self, text: str, priority: str = "answer") -> None:
+    def say(self, text: str, priority: str = "answer", about: str | None = None) -> int:
         args = [self.osascript]
         for line in _VOICEOVER_OUTPUT:
             args += ["-e", line]
@@ -299,9 +447,16 @@ class VoiceOver:
             subprocess.Popen([*args, text], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         except OSError as exc:
             raise ScreenReaderLost(tr("voice.lost", self.ui_lang, reason=_reason(exc))) from exc
+        return 0
+
+    def cut(self, ident: int) -> None:
+        pass  # VoiceOver's output cannot be stopped from outside
 
     def cancel(self) -> None:
         pass  # VoiceOver's output cannot be stopped from outside
+
+    def set_language(self, lang: str) -> None:
+        pass  # VoiceOver speaks in its own voice
 
     def close(self) -> None:
         pass

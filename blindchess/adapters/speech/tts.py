@@ -17,19 +17,19 @@ Engines
 * **text**: no engine. :attr:`Speaker.available` is False and every text is
   still reported through :meth:`Speaker.on_event`, so the UI shows it.
 
-The speaker never blocks its caller: :meth:`Speaker.say` puts the text in a
-priority queue that a worker thread speaks. A more urgent text (a move) cuts a
-less urgent one (a long reading) off; ``interrupt=True`` also drops whatever
-was still waiting.
+The speaker never blocks its caller: :meth:`Speaker.say` puts the text in the
+program's one speech queue (:class:`blindchess.base.SpeechQueue`) that a worker thread
+speaks: a text is never cut by another unless that one replaces the same request (a
+reading, the echo of a key, is cut by anything; a more urgent text waits for nothing
+else and goes first); ``interrupt=True`` stops everything first. :meth:`Speaker.set_language`
+changes the voice's language while the program runs.
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
-import itertools
 import os
-import queue
 import shutil
 import subprocess
 import sys
@@ -42,13 +42,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
-from ...base import UserError, atomic_path, tr
+from ...base import Priority, SpeechQueue, UserError, Utterance, atomic_path, tr
 from . import pronunciation
 
-#: Priorities, most urgent first. A move announcement interrupts a reading.
-PRIORITY_MOVE = 0
-PRIORITY_ANSWER = 1
-PRIORITY_READING = 2
+#: The program's speech priorities (:class:`blindchess.base.Priority`), named for the callers that used numbers.
+PRIORITY_MOVE = Priority.MOVE
+PRIORITY_ANSWER = Priority.ANSWER
+PRIORITY_READING = Priority.READING
 
 #: Receives raw 16-bit mono PCM and its sample rate instead of a loudspeaker.
 Sink = Callable[[bytes, int], None]
@@ -65,7 +65,7 @@ class SpeechEvent:
 
     kind: str
     text: str
-    priority: int = PRIORITY_ANSWER
+    priority: str = PRIORITY_ANSWER
     spoken: bool = True
     detail: str = ""
 
@@ -278,22 +278,18 @@ def _make_backend(engine: str, lang: str, rate, volume, *, driver, sink, pace, e
 
 # --------------------------------------------------------------------------- speaker
 
-@dataclass(order=True)
-class _Item:
-    priority: int
-    seq: int
-    text: str = ""
-
-
-_STOP = _Item(-1, -1, "")
-
-
 class Speaker:
     """Speaks texts one after another on a worker thread; :meth:`say` returns at once.
 
     ``engine``: "auto", "espeak-ng", "pyttsx3" or "text"; ``driver`` a pyttsx3
     driver name (None: the platform's). ``sink``/``pace`` send espeak-ng's audio
     to a callable instead of the loudspeaker (tests, benchmarks, recordings).
+
+    The texts wait in a :class:`~blindchess.base.SpeechQueue` with the program's one speech priority
+    (:class:`~blindchess.base.Priority`) and its one rule: a text is never cut by another text unless that
+    one replaces the same request (the same ``about``) — or it is an echo (a reading, a status);
+    meanwhile the others wait, highest priority first. :meth:`cut` stops one text the table's speech
+    policy has cut, :meth:`stop` everything (the listener's "stop").
     """
 
     def __init__(self, lang: str = "de", rate: float | None = None, volume: float | None = None, *,
@@ -301,23 +297,21 @@ class Speaker:
                  pace: float | None = None, espeak_binary: str | None = None, voice: str | None = None) -> None:
         self.lang = lang
         self._listeners: list[Callable[[SpeechEvent], None]] = []
-        self._queue: queue.PriorityQueue[_Item] = queue.PriorityQueue()
         self._lock = threading.RLock()
-        self._seq = itertools.count()
+        self._wake = threading.Condition(self._lock)
+        self._queue = SpeechQueue()
         self._cancel = threading.Event()
         self._idle = threading.Event()
         self._idle.set()
-        self._current: _Item | None = None
-        self._pending = 0
-        self._last: _Item | None = None
+        self._speaking: Utterance | None = None
+        self._last: Utterance | None = None
         self._ready = threading.Event()
         self._closed = False
         self._backend = _TextOnly()
-        self._thread = threading.Thread(
-            target=self._run, name="blindchess-speaker", daemon=True,
-            args=(engine, lang, rate, volume,
-                  dict(driver=driver, sink=sink, pace=pace, espeak_binary=espeak_binary, voice=voice)),
-        )
+        self._engine = (engine, rate, volume,
+                        dict(driver=driver, sink=sink, pace=pace, espeak_binary=espeak_binary, voice=voice))
+        self._relang: str | None = None
+        self._thread = threading.Thread(target=self._run, name="blindchess-speaker", daemon=True)
         self._thread.start()
         self._ready.wait(10.0)  # the engine is created on the worker thread (SAPI5 wants that)
 
@@ -338,7 +332,7 @@ class Speaker:
 
     @property
     def speaking(self) -> bool:
-        return self._current is not None
+        return self._speaking is not None
 
     @property
     def last_text(self) -> str | None:
@@ -350,8 +344,8 @@ class Speaker:
         self._listeners.append(callback)
         return lambda: self._listeners.remove(callback) if callback in self._listeners else None
 
-    def _emit(self, kind: str, item: _Item, detail: str = "") -> None:
-        event = SpeechEvent(kind, item.text, item.priority, self.available, detail)
+    def _emit(self, kind: str, item: Utterance, detail: str = "") -> None:
+        event = SpeechEvent(kind, item.text, str(item.priority), self.available, detail)
         for callback in list(self._listeners):
             try:
                 callback(event)
@@ -359,32 +353,43 @@ class Speaker:
                 pass
 
     # -- commands
-    def say(self, text: str, *, interrupt: bool = False, priority: int = PRIORITY_ANSWER) -> None:
-        """Queue ``text``. More urgent than what is being spoken: cut that off (barge-in).
-
-        ``interrupt=True`` cuts off the current text whatever its priority and
-        drops everything still waiting.
-        """
+    def say(self, text: str, *, priority: str = PRIORITY_ANSWER, about: str | None = None,
+            interrupt: bool = False) -> int:
+        """Queue ``text`` at ``priority`` (:class:`~blindchess.base.Priority`); returns its number (for
+        :meth:`cut`), 0 for an empty text. ``about``: the request it answers — it replaces the texts about the
+        same (cut while said, dropped while waiting). ``interrupt=True`` first stops everything (:meth:`stop`).
+        Raises ValueError for an unknown priority."""
         text = str(text).strip()
         if not text:
-            return
-        item = _Item(int(priority), next(self._seq), text)
-        self._emit("text", item)
-        if self._closed:
-            return
-        dropped: list[_Item] = []
+            return 0
+        Priority.of(priority)
+        if interrupt:
+            self.stop()
         with self._lock:
-            self._last = item
-            if interrupt:
-                dropped = self._drop_pending()
-            current = self._current
-            if current is not None and (interrupt or item.priority < current.priority):
+            utt, cut, dropped = self._queue.offer(text, priority, about)
+            self._emit("text", utt)
+            if self._closed:
+                self._queue.cut_waiting(utt.ident)
+                return utt.ident
+            self._last = utt
+            if cut is not None:
                 self._cut_current()
-            self._pending += 1
             self._idle.clear()
-            self._queue.put(item)
+            self._wake.notify_all()
         for old in dropped:  # outside the lock: a listener may call say() again
             self._emit("dropped", old)
+        return utt.ident
+
+    def cut(self, ident: int) -> None:
+        """Stop the text number ``ident``: cut while it is said, dropped while it waits (the policy cut it)."""
+        with self._lock:
+            dropped = self._queue.cut_waiting(ident)
+            if self._speaking is not None and self._speaking.ident == ident:
+                self._queue.done(ident)
+                self._cut_current()
+            self._settle()
+        if dropped is not None:
+            self._emit("dropped", dropped)
 
     def repeat(self) -> None:
         """Say the last text again (the player asked "Wiederholen")."""
@@ -395,10 +400,20 @@ class Speaker:
     def stop(self) -> None:
         """Silence at once: cut off the current text and drop the waiting ones."""
         with self._lock:
-            dropped = self._drop_pending()
+            _current, dropped = self._queue.clear()
             self._cut_current()
+            self._settle()
         for old in dropped:
             self._emit("dropped", old)
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` from now on (the engine's voice for it; what is being said ends first)."""
+        with self._lock:
+            if lang != self.lang:
+                self.lang = lang
+                self._relang = lang
+                self._idle.clear()
+                self._wake.notify_all()
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Wait until everything queued has been spoken (CLI and tests; the UI never needs it)."""
@@ -408,7 +423,8 @@ class Speaker:
         """Stop speaking and end the worker thread."""
         self._closed = True
         self.stop()
-        self._queue.put(_STOP)
+        with self._lock:
+            self._wake.notify_all()
         self._thread.join(5.0)
         self._idle.set()
 
@@ -419,46 +435,45 @@ class Speaker:
         self.close()
 
     # -- worker
-    def _drop_pending(self) -> list[_Item]:
-        """Empty the queue (under the lock); the caller reports the dropped items."""
-        dropped: list[_Item] = []
-        stop = False
-        while True:
-            try:
-                item = self._queue.get_nowait()
-            except queue.Empty:
-                break
-            if item is _STOP:
-                stop = True
-                continue
-            self._pending -= 1
-            dropped.append(item)
-        if stop:
-            self._queue.put(_STOP)
-        if self._pending <= 0 and self._current is None:
-            self._idle.set()
-        return dropped
-
     def _cut_current(self) -> None:
-        if self._current is not None:
+        if self._speaking is not None:
             self._cancel.set()
             self._backend.interrupt()
 
-    def _run(self, engine, lang, rate, volume, options) -> None:
+    def _settle(self) -> None:
+        """(Under the lock) idle when nothing is said, waits or is to be set up."""
+        if self._speaking is None and not self._queue.busy and self._relang is None:
+            self._idle.set()
+
+    def _make(self, lang: str) -> None:
+        engine, rate, volume, options = self._engine
         try:
             self._backend = _make_backend(engine, lang, rate, volume, **options)
         except Exception as exc:  # noqa: BLE001 - never let the engine take the app down
             self._backend = _TextOnly(tr("speech.no_engine_detail", None, error=exc))
+
+    def _run(self) -> None:
+        try:
+            self._make(self.lang)
         finally:
             self._ready.set()
         while True:
-            item = self._queue.get()
-            if item is _STOP:
-                return
             with self._lock:
-                self._pending -= 1
-                self._current = item
+                while not self._closed and self._relang is None and self._queue.next() is None:
+                    self._settle()
+                    self._wake.wait()
+                if self._closed:
+                    return
+                relang, self._relang = self._relang, None
+                item = self._queue.current
+                self._speaking = item
                 self._cancel.clear()
+            if relang is not None:
+                self._make(relang)
+            if item is None:
+                with self._lock:
+                    self._settle()
+                continue
             completed = False
             if self.available:
                 self._emit("started", item)
@@ -467,9 +482,9 @@ class Speaker:
                 except Exception as exc:  # noqa: BLE001
                     self._emit("error", item, f"{type(exc).__name__}: {exc}")
             with self._lock:
-                self._current = None
-                if self._pending <= 0:
-                    self._idle.set()
+                self._queue.done(item.ident)
+                self._speaking = None
+                self._settle()
             if self.available:
                 self._emit("finished" if completed else "interrupted", item)
 
