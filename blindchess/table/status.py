@@ -17,7 +17,9 @@ __all__ = ["next_step", "final"]
 def next_step(state: TableState, question: Question | None) -> str:
     """One line: what the players, the assistant or the arbiter do now (the game over, an adjournment, a
     question, a quickplay claim before the arbiter, a divergence, a mirror to make, an announcement to
-    make, whose move)."""
+    make, whose move). Without an electronic tactile board the program does not see the pegs: the mirror
+    of the opponent's last move is the next step until the game moves on (his next move, a sealed move
+    made at the opening of the envelope), never after."""
     s = state.session
     lang = state.lang
     if s.finished:
@@ -35,6 +37,13 @@ def next_step(state: TableState, question: Question | None) -> str:
     game = s.game_moves
     for name in ("sighted", "tactile"):
         made = s.moves(name)
+        if name == "tactile" and state.setup.tactile == "none":
+            # no electronic tactile board: only the opponent's last move is still to mirror; one the game has
+            # moved past was mirrored (he moved since, or his sealed move was made at the opening)
+            if len(made) < len(game) and not s.is_blind(not s.to_move):
+                return tr("table.next_mirror_on_tactile", lang, name=state.name(s.blind_color),
+                          move=state.written(len(game) - 1))
+            continue
         if len(made) < len(game) and made == game[: len(made)]:
             written = state.written(len(made))
             if name == "sighted":

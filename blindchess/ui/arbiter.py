@@ -13,19 +13,27 @@ The same view holds the arbiter's tournament procedures: adjourning the game and
 opening the envelope at resumption (Guidelines I.1, I.7), and the decision on a
 quickplay-finish claim (Guidelines III.5) — each button enabled only when it applies.
 
-For a screen reader: each board is a table named for what it is
-("Tastbrett von Anna" — the tactile board as reported, for looking only); the
-finding above the boards is worded from the same proposal the ruling text
-explains, so they never disagree; both carry their text in their accessible
-names; Tab goes ruling text → sighted board → tactile board → scores → clock
-fields → half-move → buttons. The boards' reading keys (Shift+arrows, M, X, L, O,
-P) read *that* board, not the game.
+For a screen reader: each board is named for what it is
+("Tastbrett von Anna" — the tactile board as reported, for looking only), and
+its squares begin with the board's short name ("Tastbrett: Eva zwei, leer"), a
+square where the boards differ ending with it — the two boards never sound the
+same; the finding above the boards is worded from the same proposal the ruling
+text explains, so they never disagree, and the window's title says it too; both
+carry their text in their accessible names; the clock fields are text fields
+read whole ("1:29:59"); Tab goes ruling text → next step → sighted board →
+tactile board → scores → clock fields → half-move → buttons. The boards' reading
+keys (Shift+arrows, M, X, L, O, P) read *that* board, not the game. After a
+procedure the keyboard goes to the next procedure when it applies, else to the
+next step — never onto a decision that ends the game; deciding a result asks
+first (No is the default).
 """
 
 from __future__ import annotations
 
+import re
+
 import chess
-from PySide6.QtCore import Qt, QTime
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -33,9 +41,9 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QMessageBox,
     QPushButton,
     QSpinBox,
-    QTimeEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -44,8 +52,9 @@ from ..language import answer, describe_pieces, describe_position
 from ..table import touch_report
 from . import a11y
 from .board import BoardView, g
+from .line import LineInput
 from .panels import ScoreTable, format_seconds
-from .text import t
+from .text import h, t
 
 #: The arbiter's tournament procedures (Guidelines I, III), each a button named for it.
 #: One row each: the adjournment (Guidelines I), the quickplay finish (III), the result (Art. 12.9).
@@ -57,12 +66,25 @@ PROCEDURES = tuple(name for row in PROCEDURE_ROWS for name in row)
 RESULT_BUTTONS = {"1-0": "result_white", "0-1": "result_black", "1/2-1/2": "result_draw"}
 
 
-def _time_edit(parent: QWidget, seconds: float | None) -> QTimeEdit:
-    edit = QTimeEdit(parent)
-    edit.setDisplayFormat("H:mm:ss")
-    seconds = max(0, int(seconds or 0))
-    edit.setTime(QTime(min(23, seconds // 3600), (seconds // 60) % 60, seconds % 60))
-    return edit
+#: A clock time as the arbiter types it: "1:29:59", "29:59" or "59" (seconds).
+_CLOCK = re.compile(r"^\s*(?:(?:(\d{1,2}):)?(\d{1,2}):)?(\d{1,2})\s*$")
+
+
+def clock_seconds(text: str) -> int | None:
+    """The seconds of a clock time typed as "H:MM:SS", "M:SS" or "S"; None when it is no such time."""
+    found = _CLOCK.match(text)
+    if found is None:
+        return None
+    hours, minutes, seconds = (int(part) if part else 0 for part in found.groups())
+    if (found.group(1) or found.group(2)) and seconds > 59 or (found.group(1) and minutes > 59):
+        return None
+    return hours * 3600 + minutes * 60 + seconds
+
+
+def clock_text(seconds: int) -> str:
+    """"1:29:59" — the clock field's text (hours always shown: the arbiter sees the format)."""
+    seconds = max(0, int(seconds))
+    return f"{seconds // 3600}:{(seconds // 60) % 60:02d}:{seconds % 60:02d}"
 
 
 class ArbiterDialog(QDialog):
@@ -87,6 +109,14 @@ class ArbiterDialog(QDialog):
         self.summary.setFont(font)
         a11y.label(self.summary, t("arbiter.summary", lang), t("arbiter.summary_description", lang))
         layout.addWidget(self.summary)
+        self.step_line = QLabel("", self)         # what happens next: where the keyboard goes after a procedure
+        self.step_line.setObjectName("arbiter_next_step")
+        self.step_line.setWordWrap(True)
+        self.step_line.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.step_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard
+                                               | Qt.TextInteractionFlag.TextSelectableByMouse)
+        a11y.label(self.step_line, g("next_name", lang, text=""), t("next.description", lang))
+        layout.addWidget(self.step_line)
 
         boards = QHBoxLayout()
         self.boards: dict[str, BoardView] = {}
@@ -98,6 +128,7 @@ class ArbiterDialog(QDialog):
             a11y.label(caption, t(f"arbiter.board_{which}", lang), t(f"arbiter.board_{which}_description", lang))
             view = BoardView(self, lang=lang, interactive=False)
             view.setObjectName(f"arbiter_board_{which}")
+            view.set_tag(h(f"board_tag_{which}", lang))      # the two boards never sound the same
             view.setMinimumSize(300, 300)
             view.squareDescribed.connect(self.controller.speak_quietly)
             view.boardSaid.connect(self._say)
@@ -135,11 +166,12 @@ class ArbiterDialog(QDialog):
         a11y.label(decide, t("arbiter.decision", lang), t("arbiter.decision_description", lang))
         form = QFormLayout(decide)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
-        self.clock_edits: dict[bool, QTimeEdit] = {}
+        self.clock_edits: dict[bool, LineInput] = {}
         for colour in (chess.WHITE, chess.BLACK):
-            edit = _time_edit(decide, None)
+            edit = LineInput(clock_text(0), decide)       # read whole ("1:29:59"), never as sections of a spin box
+            edit.setObjectName("clock_edit_white" if colour else "clock_edit_black")
             key = "arbiter.clock_white" if colour else "arbiter.clock_black"
-            a11y.label(edit, t(key, lang), t("arbiter.clock_description", lang))
+            a11y.label(edit, t(key, lang), h("clock_field_description", lang))
             caption = QLabel(t(key, lang), decide)
             a11y.label(caption, t(key, lang), t("arbiter.clock_description", lang))
             caption.setBuddy(edit)
@@ -188,7 +220,7 @@ class ArbiterDialog(QDialog):
         self.resize(1100, 980)
         self.refresh()
         self.apply_button.setDefault(True)
-        chain = [self.explanation, self.boards["sighted"], self.boards["tactile"], self.scores.table,
+        chain = [self.explanation, self.step_line, self.boards["sighted"], self.boards["tactile"], self.scores.table,
                  *self.clock_edits.values(), self.plies, *self.procedure_buttons.values(), self.apply_button,
                  self.retrace_button, self.close_button]
         for first, second in zip(chain, chain[1:], strict=False):
@@ -222,6 +254,9 @@ class ArbiterDialog(QDialog):
                                first_number=start.fullmove_number, first_diff=first)
         summary = self._finding(differing)
         a11y.set_text(self.summary, summary, g("summary_name", self.lang, text=summary))
+        self.setWindowTitle(h("arbiter_title", self.lang, finding=summary))   # the title says what was found
+        step = c.next_step()
+        a11y.set_text(self.step_line, step, g("next_name", self.lang, text=step))
         text = self.ruling.explain(self.lang) if self.ruling is not None else t("arbiter.no_ruling", self.lang)
         a11y.set_text(self.explanation, text, g("ruling_name", self.lang, text=text))
         if c.session is not None:
@@ -234,7 +269,8 @@ class ArbiterDialog(QDialog):
             edit.setEnabled(has_clock)
             if seconds is not None:
                 value = max(0, int(seconds))
-                edit.setTime(QTime(min(23, value // 3600), (value // 60) % 60, value % 60))
+                if edit.text() != clock_text(value) and not edit.hasFocus():
+                    edit.setText(clock_text(value))
                 edit.setToolTip(format_seconds(value))
                 self.shown_clocks[colour] = value
         if agreed is not None:
@@ -290,16 +326,29 @@ class ArbiterDialog(QDialog):
         return session is not None and session.time_control is not None
 
     def changed_clocks(self) -> dict[bool, float]:
-        """The clock times the arbiter changed (seconds); the ones he left alone run on untouched."""
+        """The clock times the arbiter changed (seconds); the ones he left alone run on untouched, a field that
+        holds no time is left alone too (and said)."""
         if not self._has_clock():
             return {}
-        times = {colour: float(QTime(0, 0).secsTo(edit.time())) for colour, edit in self.clock_edits.items()}
-        return {colour: seconds for colour, seconds in times.items() if int(seconds) != self.shown_clocks.get(colour)}
+        changed: dict[bool, float] = {}
+        for colour, edit in self.clock_edits.items():
+            seconds = clock_seconds(edit.text())
+            if seconds is None:
+                self._say(h("clock_field_bad", self.lang, text=edit.text().strip()))
+                continue
+            if seconds != self.shown_clocks.get(colour):
+                changed[colour] = float(seconds)
+        return changed
 
-    def procedure(self, name: str) -> None:
+    def procedure(self, name: str, *, confirmed: bool | None = None) -> None:
         """The arbiter adjourns, resumes, or decides the quickplay-finish claim (the table refuses what does
-        not apply now and says why)."""
+        not apply now and says why). A decision that ends the game is asked first (``confirmed``: the answer
+        already given). Afterwards the keyboard is on the next procedure when it applies now, else on the next
+        step — never on a button that ends the game."""
         c = self.controller
+        if name in RESULT_BUTTONS.values() and not (confirmed if confirmed is not None else self._confirm(name)):
+            self.procedure_buttons[name].setFocus(Qt.FocusReason.OtherFocusReason)     # back where it was
+            return
         if name == "adjourn":
             c.adjourn()
         elif name == "resume":
@@ -311,6 +360,31 @@ class ArbiterDialog(QDialog):
         else:
             c.arbiter_quickplay(name.removeprefix("quickplay_"))
         self.refresh()
+        self._safe_focus(name)
+
+    #: After a procedure, the one that follows it (when it applies now).
+    NEXT_PROCEDURE = {"adjourn": "resume", "resume_absent": "resume"}
+
+    def _safe_focus(self, done: str) -> None:
+        following = self.procedure_buttons.get(self.NEXT_PROCEDURE.get(done, ""))
+        target = following if following is not None and following.isEnabled() else self.step_line
+        target.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _confirm(self, name: str) -> bool:
+        """Ask whether to decide the result (the game ends at once); No is the default and Escape."""
+        result = next(r for r, n in RESULT_BUTTONS.items() if n == name)
+        box = QMessageBox(QMessageBox.Icon.Question, t(f"arbiter.{name}", self.lang),
+                          h("result_confirm", self.lang, result=result, decision=t(f"arbiter.{name}", self.lang)),
+                          QMessageBox.StandardButton.NoButton, self)
+        a11y.label(box, t(f"arbiter.{name}", self.lang), "")        # its text is read once, as the alert's text
+        yes = box.addButton(g("yes", self.lang), QMessageBox.ButtonRole.YesRole)
+        no = box.addButton(g("no", self.lang), QMessageBox.ButtonRole.NoRole)
+        a11y.label(yes, g("yes", self.lang), h("result_confirm_yes", self.lang))
+        a11y.label(no, g("no", self.lang), h("result_confirm_no", self.lang))
+        box.setDefaultButton(no)
+        box.setEscapeButton(no)
+        box.exec()
+        return box.clickedButton() is yes
 
     def apply(self) -> None:
         """Carry out the table's proposal (the table refuses, with a reason, when there is none)."""

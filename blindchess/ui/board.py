@@ -231,6 +231,7 @@ class BoardView(QWidget):
         self.lang = lang
         self.interactive = interactive
         self.wording = "phonetic"
+        self.tag = ""
         self.board = chess.Board()
         self.flipped = False
         self.theme = "normal"
@@ -300,6 +301,9 @@ class BoardView(QWidget):
             return
         self.lifted = lifted
         self.differing = set(differing)
+        if self.tag:              # the differing squares say so in their names
+            self._names.clear()
+            self._refresh_names()
         self.update()
 
     def set_flipped(self, flipped: bool) -> None:
@@ -333,11 +337,23 @@ class BoardView(QWidget):
     def describe_cursor(self) -> str:
         return self.cell_name(self._cursor)
 
+    def set_tag(self, tag: str) -> None:
+        """Begin every square's name with ``tag`` ("Tastbrett: Eva zwei, leer") and end a square that differs from
+        the other board with its mark — two boards side by side (the arbiter's) never sound the same."""
+        self.tag = tag
+        self._names.clear()
+        self._refresh_names()
+
     def cell_name(self, square: int) -> str:
-        """The accessible name of a square: "Eva vier, weißer Bauer"."""
+        """The accessible name of a square: "Eva vier, weißer Bauer" (with the board's tag, :meth:`set_tag`)."""
         name = self._names.get(square)
         if name is None:
-            name = self._names[square] = describe_square(self.board, square, self.lang, self.wording)
+            name = describe_square(self.board, square, self.lang, self.wording)
+            if self.tag:
+                name = f"{self.tag}: {name}"
+                if square in self.differing:
+                    name = f"{name}, {g('mark_differs', self.lang)}"
+            self._names[square] = name
         return name
 
     def cell_description(self, square: int) -> str:

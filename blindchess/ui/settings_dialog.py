@@ -25,10 +25,10 @@ from PySide6.QtWidgets import (
 )
 
 from ..base import LANG_NAMES, models_dir, tr
+from ..table import VERBOSITIES
 from . import a11y, theme
 from .new_game import board_profiles, serial_ports
 from .settings import CHANNELS, Settings, system_ui_lang
-from ..table import VERBOSITIES
 from .text import UI_LANGS, h, t
 
 W = TypeVar("W", bound=QWidget)

@@ -330,6 +330,8 @@ class TableVoice:
             ident = reader.say(text, priority, about)
         except ScreenReaderLost as exc:
             self._fall_back(tr("voice.lost", self.lang, reason=exc.message), exc.unsaid)
+            if text in exc.unsaid:
+                return 0
             return self._to_app(text, priority, about)          # the message that did not get through
         self.sent.append(("screenreader", text))
         return ident

@@ -60,15 +60,29 @@ def test_the_last_capture_and_the_moves_in_words(game):
     assert "schwarzer Bauer auf David fünf" in lookups.last_capture(en_passant, "de")
 
 
-def test_the_game_half_move_by_half_move_with_the_position(game):
-    first = lookups.step(game, 1, "de")
-    assert first.startswith("Halbzug 1 von 5: Zug 1, Weiß: Eva vier. Weiß: König Eva eins")
-    assert first.endswith("Schwarz am Zug.")
-    assert lookups.step(game, 0, "de").startswith("Ausgangsstellung. Weiß: König Eva eins")
-    assert lookups.step(game, 99, "de").startswith("Halbzug 5 von 5: Zug 3, Weiß: Springer Cäsar drei.")
+def test_the_game_half_move_by_half_move_with_what_changed_and_the_position_on_request(game):
+    """One half-move at a time: the move and the squares it changed (never the whole position, which takes half a
+    minute to hear); the whole position there is a request of its own."""
+    assert lookups.step(game, 1, "de") == "Zug 1, Weiß: Eva vier. Eva zwei, leer; Eva vier, weißer Bauer."
+    assert lookups.step(game, 0, "de").startswith("Ausgangsstellung, vor dem ersten von 5 Halbzügen.")
+    assert lookups.step(game, 99, "de").startswith("Zug 3, Weiß: Springer Cäsar drei. Bella eins, leer; Cäsar drei,")
     black = chess.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
     black.push_san("e5")
-    assert lookups.step(black, 1, "de").startswith("Halbzug 1 von 1: Zug 1, Schwarz: Eva fünf.")
+    assert lookups.step(black, 1, "de") == "Zug 1, Schwarz: Eva fünf. Eva sieben, leer; Eva fünf, schwarzer Bauer."
+    whole = lookups.position_at(game, 1, "de")
+    assert whole.startswith("Stellung nach Zug 1, Weiß: Weiß: König Eva eins") and whole.endswith("Schwarz am Zug.")
+    assert lookups.position_at(game, 0, "de").startswith("Ausgangsstellung: Weiß: König Eva eins")
+    castled = chess.Board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    castled.push_san("O-O")
+    assert lookups.step(castled, 1, "de") == ("Zug 1, Weiß: Kurze Rochade. Eva eins, leer; Gustav eins, weißer König; "
+                                               "Hector eins, leer; Felix eins, weißer Turm.")
+
+
+def test_the_move_list_one_move_number_at_a_time(game):
+    assert lookups.move_pair(game, 1, "de") == "Zug 1 von 3: Eva vier, David fünf."
+    assert lookups.move_pair(game, 3, "de").startswith("Zug 3 von 3: Springer Cäsar drei")
+    assert lookups.move_pair(game, 99, "de") == lookups.move_pair(game, 3, "de")
+    assert lookups.move_pair(chess.Board(), 1, "de") == "Es wurde noch kein Zug gemacht."
 
 
 def test_the_table_answers_the_lookups_to_the_blind_player():
@@ -84,4 +98,4 @@ def test_the_table_answers_the_lookups_to_the_blind_player():
     table.finish(100.0)
     assert "Ihr Gegner: Bernd, Schwarz, Elo 1850." in said
     assert "Welches Feld?" in said
-    assert any(text.startswith("Halbzug 1 von 1: Zug 1, Weiß: Eva vier.") for text in said)
+    assert "Zug 1, Weiß: Eva vier. Eva zwei, leer; Eva vier, weißer Bauer." in said

@@ -66,10 +66,14 @@ def test_the_arbiter_adjourns_and_resumes_from_his_view(qtbot, app_window, clock
     assert buttons["adjourn"].isEnabled() and not buttons["resume"].isEnabled()
     assert not buttons["quickplay_draw"].isEnabled()
     assert all(b.accessibleName() and b.accessibleDescription() for b in buttons.values())
+    dialog.show()
+    buttons["adjourn"].setFocus()
     qtbot.keyClick(buttons["adjourn"], Qt.Key.Key_Space)               # the keyboard, not the mouse
     assert s.sealing and s.sealer == chess.WHITE
     assert "Anna schreibt seinen abgegebenen Zug" in w.next_step.text()
     assert not buttons["adjourn"].isEnabled()
+    # the keyboard is not left to fall onto the next button ("White wins"): it is on the next step
+    assert dialog.focusWidget() is dialog.step_line and "abgegebenen Zug" in dialog.step_line.accessibleName()
     clock.advance(20.0)
     assert c.hear("Springer Felix drei", typed=True)                     # his sealed move, on his own line
     assert s.envelope_sealed and not s.game_moves
@@ -77,7 +81,9 @@ def test_the_arbiter_adjourns_and_resumes_from_his_view(qtbot, app_window, clock
     dialog.refresh()
     assert buttons["resume"].isEnabled()
     clock.advance(86400.0)
+    buttons["resume"].setFocus()
     qtbot.keyClick(buttons["resume"], Qt.Key.Key_Space)
+    assert dialog.focusWidget() is dialog.step_line
     assert [m.uci() for m in s.game_moves] == ["g1f3"]
     assert any(isinstance(e, MoveMade) and e.uci == "g1f3" for e in s.events)
     assert s.clock.running == chess.BLACK and not s.clock.paused
@@ -149,3 +155,30 @@ def test_after_the_claim_dialog_the_keyboard_is_back_where_it_was(qtbot, app_win
     qtbot.keyClick(dialog.kind, Qt.Key.Key_Escape)                       # nothing claimed
     assert not dialog.isVisible() and c.session.result is None
     qtbot.waitUntil(w.board.hasFocus, timeout=2000)
+
+
+def test_a_decision_that_ends_the_game_is_asked_first(qtbot, app_window, clock):
+    """"White wins (decision)" ends the game at once: the arbiter is asked, No is the default (Enter, Escape)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    c, w = app_window
+    _start(c)
+    w.open_arbiter()
+    dialog = w.arbiter_dialog
+    asked: list[str] = []
+
+    def answer(key: Qt.Key) -> None:
+        box = QApplication.activeModalWidget()
+        assert isinstance(box, QMessageBox)
+        asked.append(box.text())
+        qtbot.keyClick(box, key)
+
+    QTimer.singleShot(100, lambda: answer(Qt.Key.Key_Return))          # Enter: the default, No
+    dialog.procedure_buttons["result_white"].click()
+    assert asked and "endet sofort" in asked[0] and c.session.result is None
+    QTimer.singleShot(100, lambda: answer(Qt.Key.Key_Escape))          # Escape: No
+    dialog.procedure_buttons["result_white"].click()
+    assert c.session.result is None and len(asked) == 2
+    dialog.procedure("result_white", confirmed=True)
+    assert c.session.result == "1-0"
