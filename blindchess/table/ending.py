@@ -212,7 +212,7 @@ class Endings:
             return
         self.state.show(now, tr("table.draw_offered", self.state.lang, name=self.state.name(offer)))
         if s.blind_color is not None and offer != s.blind_color:
-            self.state.say(now, tr("table.draw_offered_to_blind", self.state.lang), "blind", "answer")
+            self._ask_blind_to_accept(now)
 
     # ---------------------------------------------------------------- answers
     def _resolve(self, q: Question, answer: Answer, now: float) -> None:
@@ -256,11 +256,20 @@ class Endings:
         state.say(t, text, "all", "move")
 
     def draw_offered(self, ev: DrawOffer) -> None:
+        """A draw offered: shown; made to the blind player, he is asked whether he accepts (Art. 9.1.2: he may
+        answer, or decline by making his move — a move said closes the question)."""
         state = self.state
         color = to_color(ev.color)
         state.show(ev.t, tr("table.draw_offered", state.lang, name=state.name(color)))
         if state.session.blind_color is not None and color != state.session.blind_color:
-            state.say(ev.t, tr("table.draw_offered_to_blind", state.lang), "blind", "answer")
+            self._ask_blind_to_accept(ev.t)
+
+    def _ask_blind_to_accept(self, now: float) -> None:
+        s = self.state.session
+        if s.blind_color is None or s.finished:
+            return
+        text = f"{tr('table.draw_offered_to_blind', self.state.lang)} {tr('table.ask_draw_accept', self.state.lang)}"
+        self.questions.ask(Question("draw-accept", "blind", text, ("yes", "no"), color=color_name(s.blind_color)), now)
 
     def draw_declined(self, ev: DrawDeclined) -> None:
         text = tr("table.draw_declined", self.state.lang)

@@ -295,12 +295,26 @@ def test_9_accepting_a_draw_is_asked_and_a_stray_yes_does_not_end_the_game() -> 
     assert run.table.session.result is None
     blind_move(run, "e2e4", "Bauer Eva vier", 1.0)
     run.table.sighted_move("e2e4", 2.2)
-    run.table.sighted_says("Remis", 2.5)                    # the sighted player offers a draw
-    run.table.blind_says("ja", 1.0, 3.0)
+    run.table.sighted_says("Remis", 2.5)                    # the sighted player offers a draw: he is asked
+    asked = run.of(Asked)[-1]
+    assert asked.candidates == ("yes", "no") and asked.to == "blind" and asked.text.startswith("Ihr Gegner bietet Remis")
     assert run.table.session.result is None
-    assert run.of(Asked)[-1].candidates == ("yes", "no")
     run.table.blind_says("ja", 1.0, 7.0)
     assert [g.result for g in run.of(GameEnded)] == ["1/2-1/2"]
+
+
+def test_a_draw_offered_to_the_blind_player_is_declined_by_his_move() -> None:
+    """Art. 9.1.2: he may decline by making his move; the question asked at the offer closes."""
+    run = Run()
+    blind_move(run, "e2e4", "Bauer Eva vier", 1.0)
+    run.table.sighted_move("e2e4", 2.2)
+    run.table.sighted_move("e7e5", 3.0)
+    run.table.sighted_says("Remis", 3.5)
+    assert run.table.question is not None and run.table.question.kind == "draw-accept"
+    run.peg_move("e7e5", 4.0)                                # his mirror of 1… e5
+    blind_move(run, "g1f3", "Springer Felix drei", 6.0)
+    assert run.table.question is None and run.table.session.result is None
+    assert run.table.session.game_moves[-1].uci() == "g1f3"      # (the offer lapses with his press, Art. 9.1.2.3)
 
 
 # ------------------------------------------------------------------ time: only when asked (D.2.10 d)
