@@ -49,8 +49,9 @@ to the sighted side. The window's answer to a key of his is always said. At each
 ``brief``   only that; his confirmed move as the move alone ("Springer Felix drei." — he said or
             typed it, the confirmation only says it was understood);
 ``normal``  also the game's states (a touch, the tactile board) and the window's notices;
-``full``    also the next step whenever it concerns him (his turn, a mirror on his tactile board, an
-            announcement to make, a question, the game over), worded.
+``full``    also the next step whenever it concerns him (his turn, an announcement to make, a question,
+            a ruling awaited, the adjournment, the game over), worded — never the mirror of the move he
+            has just heard announced.
 
 The mirror instructions for the sighted board and what the sighted side does are for the sighted
 side's screen, never for the blind player's ears.
@@ -383,10 +384,10 @@ def brief_form(text: str, lang: str) -> str:
     return f"{found['move']}." if found else text
 
 
-#: The next steps that concern the blind player (said at "full"); the others are the sighted side's to do.
-_STEPS_FOR_BLIND = ("table.next_game_over", "table.next_question", "table.next_diverged", "table.next_mirror_on_tactile",
-                    "table.next_announce", "table.next_blind_to_move", "table.next_sealing", "table.next_sealed",
-                    "table.next_quickplay")
+#: The next steps that concern the blind player (said at "full"); the others are the sighted side's to do — and
+#: the mirror of his opponent's move on his tactile board, which he has just heard announced (never twice).
+_STEPS_FOR_BLIND = ("table.next_game_over", "table.next_question", "table.next_diverged", "table.next_announce",
+                    "table.next_blind_to_move", "table.next_sealing", "table.next_sealed", "table.next_quickplay")
 
 
 def step_for_blind(step: str, lang: str) -> bool:

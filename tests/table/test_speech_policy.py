@@ -262,7 +262,7 @@ def test_brief_says_a_confirmed_move_as_the_move_alone(lang: str, confirmed: str
 
 
 def test_a_next_step_concerns_the_blind_player_unless_it_is_the_sighted_sides() -> None:
-    assert step_for_blind("Anna zieht e5 auf dem Tastbrett nach.", "de")
+    assert not step_for_blind("Anna zieht e5 auf dem Tastbrett nach.", "de")     # he has just heard the move
     assert step_for_blind("Anna (Weiß) ist am Zug: Zug auf dem Tastbrett setzen und ansagen.", "de")
     assert step_for_blind("Partie beendet: 1-0.", "de")
     assert not step_for_blind("Auf dem Brett des sehenden Spielers nachziehen: e4.", "de")

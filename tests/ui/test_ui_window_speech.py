@@ -169,9 +169,13 @@ def test_an_action_is_answered_once_through_the_screen_reader(window, qtbot):
     c.voice.verbosity = "full"
     window.now[0] = 5.0
     window.input.setText("e7e5")
-    window.submit_input()                                  # his opponent's move; at "full" his next step too
-    assert reader.texts[before + 1:] == [("move", "Eva fünf"), ("status", "Anna zieht Eva fünf auf dem Tastbrett nach.")]
-    assert c.next_step() == "Anna zieht e5 auf dem Tastbrett nach."     # shown in notation, said in words
+    window.submit_input()                      # his opponent's move, once — not again as the mirror he is to make
+    assert reader.texts[before + 1:] == [("move", "Eva fünf")]
+    assert c.next_step() == "Anna zieht e5 auf dem Tastbrett nach."
+    c.hear("ich gebe auf", typed=True)                     # a question: the next step at "full" is the question
+    window.now[0] = 30.0
+    c.tick()
+    assert [text for _p, text in reader.texts].count("Wollen Sie wirklich aufgeben? Ja oder nein.") == 1
 
 
 def test_tab_goes_through_the_questions_answers_and_on_through_the_whole_window(window):
