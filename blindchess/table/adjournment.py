@@ -153,6 +153,7 @@ class Adjournments:
             words = move_words(board, made, state.lang, state.wording)
             state.show(ev.t, tr("table.envelope_opened_shown", state.lang, move=write(board, made, state.lang)))
             state.say(ev.t, tr("table.envelope_opened", state.lang, move=words), "all", "move")
+            state.opened_ply = state.session.plies        # the move is said once: here, to everyone
         else:
             state.show(ev.t, tr("table.envelope_opened_loses", state.lang, written=written))
 

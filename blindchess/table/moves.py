@@ -107,7 +107,9 @@ class Moves:
                         start=square_name(move.from_square, state.lang),
                         target=square_name(move.to_square, state.lang))
         state.show(t, tr("table.move_shown", state.lang, color=tr(f"table.{ev.color}", state.lang), move=written))
-        if s.is_blind(color):
+        if state.opened_ply == ply:
+            pass                    # the sealed move, said to everyone as the envelope was opened: not twice
+        elif s.is_blind(color):
             state.say(t, tr("table.move_confirmed", state.lang, move=phrase), "blind", "move")
         elif s.blind_color is not None:
             state.say(t, phrase, "blind", "move")        # the sighted player's move announced to him (D.2.1)

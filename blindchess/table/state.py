@@ -47,6 +47,8 @@ class TableState:
         self.adjusting = False
         #: The blind player's made move was withdrawn by a correction in this input (D.2.8).
         self.withdrawn = False
+        #: The half-move the opening of the envelope announced to everyone (not announced to him again).
+        self.opened_ply: int | None = None
         #: How moves and squares are worded for the blind player (``board_words.WORDINGS``).
         self.wording = setup.wording
         #: Where the events the engine returns go (the table's dispatch).

@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 
 import chess
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -112,9 +112,9 @@ class ArbiterDialog(QDialog):
         self.step_line = QLabel("", self)         # what happens next: where the keyboard goes after a procedure
         self.step_line.setObjectName("arbiter_next_step")
         self.step_line.setWordWrap(True)
-        self.step_line.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.step_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard
                                                | Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.step_line.setFocusPolicy(Qt.FocusPolicy.StrongFocus)       # after the flags, which set their own
         a11y.label(self.step_line, g("next_name", lang, text=""), t("next.description", lang))
         layout.addWidget(self.step_line)
 
@@ -254,7 +254,9 @@ class ArbiterDialog(QDialog):
                                first_number=start.fullmove_number, first_diff=first)
         summary = self._finding(differing)
         a11y.set_text(self.summary, summary, g("summary_name", self.lang, text=summary))
-        self.setWindowTitle(h("arbiter_title", self.lang, finding=summary))   # the title says what was found
+        title = h("arbiter_title", self.lang, finding=summary)           # the title says what was found
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
         step = c.next_step()
         a11y.set_text(self.step_line, step, g("next_name", self.lang, text=step))
         text = self.ruling.explain(self.lang) if self.ruling is not None else t("arbiter.no_ruling", self.lang)
@@ -347,7 +349,8 @@ class ArbiterDialog(QDialog):
         step — never on a button that ends the game."""
         c = self.controller
         if name in RESULT_BUTTONS.values() and not (confirmed if confirmed is not None else self._confirm(name)):
-            self.procedure_buttons[name].setFocus(Qt.FocusReason.OtherFocusReason)     # back where it was
+            self.activateWindow()          # the question is gone (also without a window manager) …
+            self.procedure_buttons[name].setFocus(Qt.FocusReason.OtherFocusReason)     # … back where it was
             return
         if name == "adjourn":
             c.adjourn()
@@ -368,7 +371,8 @@ class ArbiterDialog(QDialog):
     def _safe_focus(self, done: str) -> None:
         following = self.procedure_buttons.get(self.NEXT_PROCEDURE.get(done, ""))
         target = following if following is not None and following.isEnabled() else self.step_line
-        target.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.setFocus(Qt.FocusReason.OtherFocusReason)        # off the button at once (never onto the next one) …
+        QTimer.singleShot(0, lambda: target.setFocus(Qt.FocusReason.OtherFocusReason))  # … on, once it is shown anew
 
     def _confirm(self, name: str) -> bool:
         """Ask whether to decide the result (the game ends at once); No is the default and Escape."""
@@ -384,6 +388,7 @@ class ArbiterDialog(QDialog):
         box.setDefaultButton(no)
         box.setEscapeButton(no)
         box.exec()
+        self.activateWindow()
         return box.clickedButton() is yes
 
     def apply(self) -> None:

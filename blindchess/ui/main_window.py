@@ -33,7 +33,7 @@ from pathlib import Path
 
 import chess
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QAccessible, QAction, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -93,7 +93,7 @@ class MainWindow(QMainWindow):
         self.statusBar().setObjectName("status_bar")
         self.statusBar().setSizeGripEnabled(False)
         # with Orca the window's texts go through Orca itself: spoken and on the braille display
-        controller.voice.present = lambda: a11y.Notices(self.statusBar())
+        controller.voice.present = lambda: a11y.Notices(self.statusBar()) if QAccessible.isActive() else None
         self._connect_controller()
         self._build()
 

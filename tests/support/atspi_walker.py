@@ -38,7 +38,8 @@ import pyatspi
 KEYSYMS = {
     "Tab": 0xFF09, "Return": 0xFF0D, "Escape": 0xFF1B, "space": 0x20, "BackSpace": 0xFF08,
     "Left": 0xFF51, "Up": 0xFF52, "Right": 0xFF53, "Down": 0xFF54, "Home": 0xFF50, "End": 0xFF57,
-    "Page_Up": 0xFF55, "Page_Down": 0xFF56, **{f"F{n}": 0xFFBE + n - 1 for n in range(1, 13)},
+    "Page_Up": 0xFF55, "Page_Down": 0xFF56, "minus": 0x2D, "plus": 0x2B, "comma": 0x2C,
+    **{f"F{n}": 0xFFBE + n - 1 for n in range(1, 13)},
 }
 MODIFIERS = {"shift": 1, "ctrl": 4, "alt": 8}
 STATES = ("focused", "focusable", "selected", "selectable", "checked", "showing", "editable", "enabled")

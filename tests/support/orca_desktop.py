@@ -10,11 +10,15 @@ line, its speech going to our speech-dispatcher) and then the app with
 ``QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1``. Keys are typed through AT-SPI (XTest),
 so they pass Orca as a user's keys do.
 
-What the user heard is read two ways: :meth:`OrcaDesktop.orca_said` — Orca's own
-"SPEECH OUTPUT" lines (its key echo told apart) — and
-:meth:`OrcaDesktop.app_said` — what the app itself sent to speech-dispatcher
-(its screen-reader channel). Nothing sleeps a fixed time: :meth:`settle` waits
-until Orca has been silent (its log unchanged) for a moment, bounded.
+What the user heard is read from Orca's debug log: :meth:`OrcaDesktop.orca_said` —
+Orca's own "SPEECH OUTPUT" lines (its key echo told apart) — and
+:meth:`OrcaDesktop.app_said` — what the app presented through Orca (its screen-reader
+channel: each text a notification in the status bar, which Orca speaks and flashes on
+the braille display; :meth:`OrcaDesktop.notices` gives both, with the time Orca logged).
+:meth:`OrcaDesktop.braille` is every "BRAILLE LINE" Orca showed; :meth:`OrcaDesktop.app_sent`
+what the app itself sent to speech-dispatcher (the channel without Orca). Nothing sleeps a
+fixed time: :meth:`settle` waits until Orca has been silent (its log unchanged) for a
+moment, bounded.
 """
 
 from __future__ import annotations
@@ -44,6 +48,8 @@ WALKER = HERE / "atspi_walker.py"
 ORCA_WRAPPER = HERE / "orca_logged.py"
 ORCA = "/usr/bin/orca"
 _SPOKE = re.compile(r"SPEECH OUTPUT: '(.*?)'(?: voice=\w+)?(\s?)(\{.*\})?\s*$")
+_BRAILLE = re.compile(r"^(\d\d:\d\d:\d\d\.\d+) - BRAILLE LINE:  '(.*)'\s*$")
+_NOTICE = re.compile(r"^(\d\d:\d\d:\d\d\.\d+) - OBJECT EVENT: object:state-changed:showing \(1, 0, \[notification")
 
 
 def missing() -> str | None:
@@ -91,11 +97,12 @@ class OrcaDesktop:
     """See the module docstring. ``app_args``: the app's command line after ``blindchess app``."""
 
     def __init__(self, app_args: tuple[str, ...] = ("--lang", "de"), *, env: dict[str, str] | None = None,
-                 keep: bool = False) -> None:
+                 keep: bool = False, settings: dict[str, str] | None = None) -> None:
         # a short folder: speech-dispatcher's Unix socket path must stay under 108 bytes
         self.folder = Path(tempfile.mkdtemp(prefix="bc-orca-"))
         self.keep = keep             # leave the logs (Orca's, speech-dispatcher's) for a person to read
         self._procs: list[subprocess.Popen] = []
+        self.settings = settings or {}     # the app's settings.ini before it starts (QSettings' [General])
         self.bus_pid: int | None = None
         self.server: SpeechDispatcherServer | None = None
         self.walker: Walker | None = None
@@ -140,6 +147,11 @@ class OrcaDesktop:
         self._procs.append(orca)
         assert wait_for(lambda: self.log.exists() and "SPEECH OUTPUT" in self._log_text(), 60), \
             f"Orca did not start (exit code {orca.poll()})"
+        if self.settings:
+            home = Path(env["BLINDCHESS_HOME"])
+            home.mkdir(parents=True, exist_ok=True)
+            lines = ["[General]", *(f"{key}={value}" for key, value in self.settings.items())]
+            (home / "settings.ini").write_text("\n".join(lines) + "\n", encoding="utf-8")
         self.app_log = self.folder / "app.out"
         with self.app_log.open("w") as out:
             self.app = subprocess.Popen([sys.executable, "-m", "blindchess", "app", *app_args], env=env,
@@ -172,8 +184,38 @@ class OrcaDesktop:
         """A position in Orca's speech: :meth:`orca_said` (``since``) reads on from here."""
         return len(self.spoken())
 
-    def app_said(self, component: str | None = None) -> list[str]:
-        """What the app itself sent to speech-dispatcher (its screen-reader channel), in order."""
+    def notices(self) -> list[tuple[str, str, str]]:
+        """Every text the app presented through Orca, in order: (the time Orca logged it, what Orca spoke for it,
+        what it flashed on the braille display)."""
+        out: list[tuple[str, str, str]] = []
+        pending: list | None = None
+        for line in self._log_text().splitlines():
+            started = _NOTICE.search(line)
+            if started:
+                pending = [started.group(1), []]
+                continue
+            if pending is None:
+                continue
+            spoke = _SPOKE.search(line)
+            if spoke and not spoke.group(2):
+                pending[1].append(spoke.group(1).strip())
+                continue
+            shown = _BRAILLE.search(line)
+            if shown:
+                out.append((pending[0], " ".join(pending[1]), shown.group(2)))
+                pending = None
+        return out
+
+    def app_said(self) -> list[str]:
+        """What the app said through Orca (its screen-reader channel), in order — as Orca shows it in braille."""
+        return [braille for _t, _speech, braille in self.notices()]
+
+    def braille(self, since: int = 0) -> list[str]:
+        """Every line Orca showed on the braille display, from the ``since``-th on."""
+        return [m.group(2) for m in map(_BRAILLE.search, self._log_text().splitlines()) if m][since:]
+
+    def app_sent(self, component: str | None = None) -> list[str]:
+        """What the app itself sent to speech-dispatcher (its channel when Orca does not present it), in order."""
         assert self.server is not None
         return self.server.spoken_by("blindchess" if component is None else f"blindchess:{component}")
 
@@ -239,13 +281,14 @@ class OrcaDesktop:
 
 
 @contextmanager
-def german_desktop() -> Iterator[OrcaDesktop]:
+def german_desktop(settings: dict[str, str] | None = None) -> Iterator[OrcaDesktop]:
     """A German desktop for one test module, closed afterwards; skipped with the reason when a part is missing.
-    ``BLINDCHESS_KEEP_ORCA=1`` keeps Orca's and speech-dispatcher's logs (the folder is printed)."""
+    ``settings``: the app's settings before it starts. ``BLINDCHESS_KEEP_ORCA=1`` keeps Orca's and
+    speech-dispatcher's logs (the folder is printed)."""
     reason = missing()
     if reason:
         pytest.skip(reason)
-    desktop = OrcaDesktop(("--lang", "de"), keep=bool(os.environ.get("BLINDCHESS_KEEP_ORCA")))
+    desktop = OrcaDesktop(("--lang", "de"), keep=bool(os.environ.get("BLINDCHESS_KEEP_ORCA")), settings=settings)
     try:
         yield desktop
     finally:
