@@ -136,12 +136,13 @@ class GameController(TableView, QObject):
         loaded machine)."""
         if self.table is None or not self._timer.isActive():
             return
-        due = self.table.next_due(self.now())
-        if due is None:
+        now = self.now()
+        due = self.table.next_due(now)
+        if due is None or due <= now:        # nothing, or overdue already (the tick just made was for it): the beat
             self._due.stop()
             return
-        wait = max(0, int((due - self.now()) * 1000) + 1)
-        if wait < 200 and (not self._due.isActive() or self._due.remainingTime() > wait):
+        wait = int((due - now) * 1000) + 1
+        if not self._due.isActive() or self._due.remainingTime() > wait:
             self._due.start(wait)
 
     # ------------------------------------------------------------ threads
@@ -399,17 +400,11 @@ class GameController(TableView, QObject):
         self.tableEvent.emit(event)
 
     def tick(self) -> None:
-        """Time passes (QTimer): the pegs settle, speech ends and begins, flags fall. The window is redrawn only
-        when time brought something (the clocks' faces have a timer of their own)."""
+        """Time passes (QTimer, and the moment the table's next thing falls due): the pegs settle, speech ends and
+        begins, flags fall."""
         if self.table is not None:
-            events: list[TableEvent] = []
-            self._answer = events
-            try:
-                self.table.tick(self.now())          # nobody at the keyboard asked for what time brings
-            finally:
-                self._answer = None
-            if events:
-                self.changed.emit()
+            self.table.tick(self.now())          # nobody at the keyboard asked for what time brings
+            self.changed.emit()
             self._schedule()
 
     # ------------------------------------------------------------ input

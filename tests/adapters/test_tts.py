@@ -364,3 +364,38 @@ def test_a_recording_through_a_link_or_into_a_pipe_keeps_them(tmp_path):
     tts.render_wav("Eva vier", fifo)
     reader.join(10)
     assert got[0][:4] == b"RIFF" and fifo.is_fifo()
+
+
+def test_a_text_is_never_cut_by_another_only_by_the_one_that_replaces_the_same_request():
+    """The program's one rule (blindchess.base.speaking): a move does not cut an answer being said, it goes next; the
+    same request asked again cuts its older answer; a waiting text of the same request is dropped."""
+    rec = Recorder()
+    with make_speaker(rec, pace=2.0) as speaker:
+        speaker.say(LONG_READING, priority="answer", about="request")
+        rec.wait_for("started", LONG_READING)
+        speaker.say("Springer Felix drei", priority="move")                  # waits: never cuts the answer
+        speaker.say("Zeit: eine Stunde", priority="answer", about="request")  # the same request: cuts it at once
+        assert speaker.wait_idle(20)
+    assert rec.kinds(LONG_READING) == ["text", "started", "interrupted"]
+    assert rec.kinds("Springer Felix drei") == ["text", "started", "finished"]
+    assert rec.kinds("Zeit: eine Stunde") == ["text", "started", "finished"]
+    started = [text for kind, text in rec.events if kind == "started"]
+    assert started == [LONG_READING, "Springer Felix drei", "Zeit: eine Stunde"]   # the move first, as it waited
+
+
+def test_cut_stops_one_text_and_set_language_changes_the_voice():
+    rec = Recorder()
+    with make_speaker(rec, pace=2.0) as speaker:
+        first = speaker.say(LONG_READING, priority="answer")
+        rec.wait_for("started", LONG_READING)
+        waiting = speaker.say("Eva fünf", priority="move")
+        speaker.say("Dame David acht", priority="move")
+        speaker.cut(waiting)                          # the policy cut a waiting one: dropped, the others go on
+        speaker.cut(first)                            # and the one being said: interrupted
+        assert speaker.wait_idle(20)
+        assert rec.kinds("Eva fünf") == ["text", "dropped"]
+        assert rec.kinds(LONG_READING)[-1] == "interrupted" and rec.kinds("Dame David acht")[-1] == "finished"
+        speaker.set_language("en")
+        speaker.say("Knight Felix three")
+        assert speaker.wait_idle(20) and speaker.lang == "en"
+    assert rec.kinds("Knight Felix three")[-1] == "finished"

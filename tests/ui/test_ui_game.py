@@ -106,7 +106,7 @@ def test_a_whole_game_with_a_wrong_mirror_and_a_board_correction(qtbot, game):
     assert s.moves("sighted") == s.game_moves
     # 1... e5 — the sighted player moves; the app announces it, the blind player carries it out
     p.click("e7e5")
-    p.wait_for(lambda: any("Eva fünf" in text for text in said), timeout=2)   # spoken (logged as said)
+    p.wait_for(lambda: any("Eva fünf" in text for text in said))   # spoken (logged as said), after what was said
     p.hand("e7e5")
     p.wait_for(lambda: len(s.moves("tactile")) == 2)
     assert w.tactile_status.state.text() == "stimmt überein"
