@@ -54,7 +54,8 @@ class FocusFirst(QObject):
     empty field is silent on Tab. Installed on the application, this filter reports the caret once more
     right after the focus: Orca drops an older caret event of the same field when a newer one is waiting,
     so it sees the focus first and reads the field. While the field is empty, "leer" (``empty_word``) comes
-    before its description.
+    before its description. A field with the property ``a11y_hint_once`` (the move line, come back to with
+    every move) has its description read the first time only.
     """
 
     def __init__(self, empty_word: str, parent: QObject | None = None) -> None:
@@ -68,6 +69,8 @@ class FocusFirst(QObject):
             if own is None:
                 own = watched.accessibleDescription()
                 watched.setProperty("a11y_description", own)
+            elif watched.property("a11y_hint_once"):
+                own = ""            # its hint was read the first time: a field come back to says its name only
             empty = not (watched.text() if isinstance(watched, QLineEdit) else watched.toPlainText())
             wanted = f"{self.empty_word}. {own}".strip() if empty else own
             if watched.accessibleDescription() != wanted:

@@ -139,6 +139,7 @@ class MainWindow(QMainWindow):
         self.input.setPlaceholderText(t("input.placeholder", lang))
         self.input.setClearButtonEnabled(True)
         a11y.label(self.input, t("input.name", lang), t("short.input", lang))
+        self.input.setProperty("a11y_hint_once", True)     # its hint once, not at every Ctrl+L
         self.enter = QPushButton(t("input.enter", lang), left)
         self.enter.setObjectName("enter")
         a11y.label(self.enter, t("input.enter", lang), t("short.enter", lang))

@@ -136,13 +136,17 @@ def test_7_9_a_move_pair_his_move_confirmed_the_opponents_once_and_both_in_brail
 
     # the sighted side mirrors 1. e4 and plays 1… e5 on its board: the blind player hears the move, once
     start = len(desk.app_said())
+    mark = desk.mark()
     for key in ("space", "4", "space", "7", "space", "5", "space"):
         desk.keys(key, idle=0.4)
     told = _notices_since(desk, start, lambda t: t == "Eva fünf", "the opponent's move")
     assert told.count("Eva fünf") == 1 and not any("e5" in t or "nachziehen" in t or "ist am Zug" in t for t in told), told
     assert not any(NOTATION.search(t) for t in desk.app_said()), desk.app_said()
-    # the keyboard is back in the move line: his next move is one line and Enter
+    # the keyboard is back in the move line: his next move is one line and Enter — its hint not read again
     assert wait_for(lambda: _focus(desk).get("name") == "Zug oder Ansage", WAIT), _focus(desk)
+    assert wait_for(lambda: "Zug oder Ansage text." in desk.orca_said(mark), WAIT), desk.orca_said(mark)
+    desk.settle(1.0)
+    assert not any("Strg+J wechselt" in t for t in desk.orca_said(mark)), desk.orca_said(mark)
     assert w is desk.walker
 
 
