@@ -1,4 +1,4 @@
-"""Shared test set-up: an isolated user data directory, German by default."""
+"""Shared test set-up: an isolated user data directory, on a German system."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def _isolated_home(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("BLINDCHESS_HOME", str(home))
     monkeypatch.delenv("BLINDCHESS_LANG", raising=False)
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):   # the system's language: none, so German
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")   # the system's language is German (a test may choose another)
     return home

@@ -42,6 +42,7 @@ from .i18n import (
     chosen_lang,
     default_lang,
     plural,
+    quoted,
     supported,
     system_lang,
     tr,
@@ -59,7 +60,7 @@ __all__ = [
     "loads", "lock_file", "log_dir", "make_blocking", "MAX_FULLMOVE", "MAX_HALFMOVE_CLOCK", "MAX_HEADER_CHARS",
     "MAX_JSON_DEPTH", "MAX_LINE_BYTES", "MAX_PAGE_LENGTH", "MAX_PERIODS", "MAX_PLIES", "MAX_SCRIPT_LINE_CHARS",
     "MAX_SCRIPT_LINES", "MAX_SECONDS", "MAX_SETTLE", "MAX_WIDTH", "models_dir", "NOTATION_LANGS", "open_fd",
-    "os_error_text", "output_target", "plural", "read_bytes", "read_text", "regular_file", "seconds", "shown_path",
+    "os_error_text", "output_target", "plural", "quoted", "read_bytes", "read_text", "regular_file", "seconds", "shown_path",
     "supported", "sync_folder", "system_lang", "TooDeep", "tr", "translate_argparse", "UI_LANGS", "unlock_file",
     "use_lang", "UserError", "voices_dir", "within", "write_text", "write_with",
 ]

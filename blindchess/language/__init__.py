@@ -37,6 +37,7 @@ from .notation import (
     read_entries,
     read_entry,
     read_score,
+    san_in,
     split_games,
     status_text,
     write,
@@ -58,6 +59,6 @@ __all__ = [
     "fen_error_text", "fold", "grammar", "guess_lang", "hypotheses_from_result", "is_move_text", "iter_games",
     "LANGS", "legal_moves", "LETTERS", "move_words", "next_piece", "piece_letter", "piece_name",
     "piece_type_for_letter", "piece_words", "read", "read_entries", "read_entry", "read_phrase", "read_score",
-    "REQUESTS", "ScoreReading", "split_games", "square_name", "square_words", "status_text", "understand",
+    "REQUESTS", "san_in", "ScoreReading", "split_games", "square_name", "square_words", "status_text", "understand",
     "Understanding", "voice", "WORDINGS", "write",
 ]

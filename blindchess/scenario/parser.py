@@ -295,7 +295,7 @@ class _Reading:
     def __init__(self, source: str, lang: str) -> None:
         self.source = source
         self.lang = lang
-        self.setup = TableSetup()
+        self.setup = TableSetup(lang=lang)     # the table speaks the user's language unless the script says @lang
         self.tags: dict[str, str] = {}
         self.header_lines: dict[str, int] = {}
         #: ``@opponent engine``: (level, coaching). Set on the setup once every header is read, since
@@ -753,8 +753,8 @@ def _num(x: float) -> str:
 def parse(text: str, lang: str, *, source: str = "-") -> Script:
     """The script in ``text``; raises :class:`ScriptError` at the first bad line.
 
-    ``lang`` is the user's language (the error message's); ``source`` names the
-    script in messages.
+    ``lang`` is the user's language: the error messages' and the table's, unless the script
+    names another with ``@lang``; ``source`` names the script in messages.
     """
     reading = _Reading(source, lang)
     actions: list[Action] = []

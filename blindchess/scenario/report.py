@@ -12,6 +12,7 @@ import json
 from collections.abc import Iterator, Sequence
 
 from ..base import tr
+from ..language import san_in
 from ..table import TableEvent
 
 __all__ = ["event_json", "in_time_order", "json_lines", "format_event", "QUIET_TYPES"]
@@ -75,7 +76,8 @@ def format_event(data: dict[str, object], lang: str) -> list[str]:
     elif kind == "touched":
         text = tr("scenario.log_touched", lang, square=data.get("square"), by=word(_BY, data.get("by")))
     elif kind == "move":
-        text = tr("scenario.log_move", lang, ply=data.get("ply"), san=data.get("san"), uci=data.get("uci"))
+        text = tr("scenario.log_move", lang, ply=data.get("ply"), san=san_in(str(data.get("san") or ""), lang),
+                  uci=data.get("uci"))      # the JSON keeps python-chess SAN; the log writes the user's letters
     elif kind == "question":
         text = tr("scenario.log_question", lang, to=word(_TO, data.get("to")), text=data.get("text"),
                   candidates=", ".join(str(c) for c in data.get("candidates") or []))  # type: ignore[attr-defined]

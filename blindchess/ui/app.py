@@ -41,6 +41,7 @@ from ..base import (
     chosen_lang,
     is_missing,
     log_dir,
+    quoted,
     regular_file,
     shown_path,
     supported,
@@ -223,10 +224,10 @@ def _main(argv: list[str]) -> int:
         print(exc.message, file=sys.stderr)
         return exc.exit_code
     except ImportError as exc:   # PySide6 missing or broken
-        print(tr("cli.no_gui", lang, error=exc), file=sys.stderr)
+        print(tr("cli.no_gui", lang, error=quoted("PySide6", exc, lang)), file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - e.g. no display: one clear line, details in the log
-        print(tr("ui.start_failed", lang, error=f"{type(exc).__name__}: {exc}", log=_log_error()), file=sys.stderr)
+        print(tr("ui.start_failed", lang, error=quoted(type(exc).__name__, exc, lang), log=_log_error()), file=sys.stderr)
         return 70
 
     from PySide6.QtCore import QTimer

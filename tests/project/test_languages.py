@@ -161,7 +161,9 @@ def test_the_talking_clock_speaks_russian_and_dutch():
 
 @pytest.mark.parametrize(("env", "lang"), [
     ({"LANG": "nl_NL.UTF-8"}, "nl"), ({"LANG": "ru_RU.UTF-8"}, "ru"), ({"LANG": "en_GB.UTF-8"}, "en"),
-    ({"LANG": "C.UTF-8"}, "de"), ({"LANG": "fr_FR.UTF-8"}, "de"), ({"LANG": "de_DE", "LC_MESSAGES": "ru_RU"}, "ru"),
+    ({"LANG": "C.UTF-8"}, "en"), ({"LANG": "POSIX"}, "en"), ({"LANG": "fr_FR.UTF-8"}, "en"), ({}, "en"),
+    ({"LANG": "de_DE.UTF-8"}, "de"), ({"LANG": "de_DE", "LC_MESSAGES": "ru_RU"}, "ru"),
+    ({"LANG": "ru_RU.UTF-8", "BLINDCHESS_LANG": "fr"}, "ru"),
     ({"LANG": "nl_BE", "LC_ALL": "en_US.UTF-8"}, "en"), ({"LANG": "de_DE", "LANGUAGE": "fr:nl"}, "nl"),
     ({"LANG": "ru_RU.UTF-8", "BLINDCHESS_LANG": "nl"}, "nl"),
 ])

@@ -83,7 +83,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Protocol
 
-from ...base import UserError, tr
+from ...base import UserError, quoted, tr
 
 __all__ = ["ScreenReader", "ScreenReaderUnavailable", "ScreenReaderLost", "SpeechDispatcher", "WindowsScreenReader",
            "VoiceOver", "connect", "load_speechd", "running", "SSIP_PRIORITY"]
@@ -173,7 +173,7 @@ class SpeechDispatcher:
             self._client: Any = self._speechd.SSIPClient(client_name, component="table", address=address,
                                                          autospawn=False)
         except self._errors as exc:
-            raise ScreenReaderUnavailable(tr("voice.no_speechd", self.ui_lang, error=_reason(exc))) from exc
+            raise ScreenReaderUnavailable(tr("voice.no_speechd", self.ui_lang, error=quoted("speechd", _reason(exc), self.ui_lang))) from exc
         self._priority = ""
         self._lang, self._address, self._client_name = lang, address, client_name
         self._window: Any = None       # the window's own texts: a connection of their own (see the module docstring)

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
-from ...base import UserError, atomic_path, tr
+from ...base import UserError, atomic_path, quoted, tr
 from . import pronunciation
 
 #: Priorities, most urgent first. A move announcement interrupts a reading.
@@ -247,7 +247,7 @@ class Pyttsx3Backend:
         except Exception as exc:  # noqa: BLE001 - any missing engine/driver means: no speech
             self.engine = None
             self.available = False
-            self.problem = tr("speech.no_engine_detail", None, error=f"{type(exc).__name__}: {exc}")
+            self.problem = tr("speech.no_engine_detail", None, error=quoted(type(exc).__name__, exc))
 
     def speak(self, text: str, cancel: threading.Event) -> bool:
         if not self.available or cancel.is_set():
@@ -448,7 +448,7 @@ class Speaker:
         try:
             self._backend = _make_backend(engine, lang, rate, volume, **options)
         except Exception as exc:  # noqa: BLE001 - never let the engine take the app down
-            self._backend = _TextOnly(tr("speech.no_engine_detail", None, error=exc))
+            self._backend = _TextOnly(tr("speech.no_engine_detail", None, error=quoted(type(exc).__name__, exc)))
         finally:
             self._ready.set()
         while True:
@@ -489,7 +489,7 @@ def _synth_pcm(text: str, lang: str, rate: float | None) -> tuple[bytes, int]:
         error = done.stderr.decode(errors="replace").strip()
         if "voice does not exist" in error:   # espeak-ng knows no voice for this language code
             raise UserError(tr("speech.no_voice", None, lang=lang))
-        raise UserError(tr("speech.render_failed", None, error=error))
+        raise UserError(tr("speech.render_failed", None, error=quoted("espeak-ng", error)))
     with tempfile.TemporaryDirectory() as tmp:
         target = Path(tmp) / "p.wav"
         _pyttsx3_save(text, target, lang, rate)
@@ -511,7 +511,7 @@ def _pyttsx3_save(text: str, path: Path, lang: str, rate: float | None) -> None:
             engine.save_to_file(fixed, str(path))
             engine.runAndWait()
     except Exception as exc:  # noqa: BLE001
-        raise UserError(tr("speech.no_engine_detail", None, error=f"{type(exc).__name__}: {exc}")) from exc
+        raise UserError(tr("speech.no_engine_detail", None, error=quoted(type(exc).__name__, exc))) from exc
     if not path.is_file() or path.stat().st_size <= 44:
         raise UserError(tr("speech.render_failed", None, error=str(path)))
 
