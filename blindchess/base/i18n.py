@@ -222,6 +222,11 @@ def quoted(source: str, text: object, lang: str | None = None, /) -> str:
     return tr("files.quoted", lang, source=source, text=words)
 
 
+def in_quotes(text: object, lang: str | None = None, /) -> str:
+    """``text`` in the quotation marks of ``lang`` („…“, “…”, ‘…’, «…»)."""
+    return tr("files.in_quotes", lang, text=text)
+
+
 def trn(key: str, n: float | int | str, lang: str | None = None, /, **params: Any) -> str:
     """``tr(key)`` for the count ``n`` (passed as ``{n}`` too), in the plural form of ``lang``."""
     params.setdefault("n", n)

@@ -34,7 +34,7 @@ def test_check_reports_problems_in_german_by_default(capsys):
     code, out, _ = run(capsys, "check", str(SLIPS))
     assert code == 1
     lines = out.splitlines()
-    assert any(line.startswith("Zug 4, Schwarz: „Sf4“ ist kein legaler Zug") for line in lines)
+    assert any(line.startswith("Zug 4, Schwarz: „Sf4“ ist kein regelgemäßer Zug") for line in lines)
     assert any(line.startswith("Zug 6, Schwarz: „??!x“") for line in lines)
 
 

@@ -59,7 +59,7 @@ def test_check_reads_every_game_and_names_them(capsys, two):
     assert code == 1                                       # the second game has a problem
     assert "Partie 1: Anna – Bella" in out and "Partie 2: Carl – Dora" in out
     second = out[out.index("Partie 2"):]
-    assert "Zug 2, Schwarz: „Nf4“ ist kein legaler Zug" in second
+    assert "Zug 2, Schwarz: „Nf4“ ist kein regelgemäßer Zug" in second
     assert "Alle 4 Halbzüge sind legal und eindeutig." in out[:out.index("Partie 2")]
 
 

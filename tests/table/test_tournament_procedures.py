@@ -331,7 +331,7 @@ def test_the_next_step_says_who_seals_and_that_the_arbiter_decides():
     table.arbiter_quickplay("postpone", 901.0)
     assert "Sabine Sehend" in table.next_step() and "Remisreklamation" not in table.next_step()
     table.adjourn(902.0)
-    assert "Sabine Sehend schreibt seinen abgegebenen Zug" in table.next_step()
+    assert "Sabine Sehend schreibt den Abgabezug auf" in table.next_step()
     table.sighted_says("e5", 903.0)
     assert "Umschlag verschlossen" in table.next_step()
     table.resume_adjourned(904.0)

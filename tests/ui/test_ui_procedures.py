@@ -68,7 +68,7 @@ def test_the_arbiter_adjourns_and_resumes_from_his_view(qtbot, app_window, clock
     assert all(b.accessibleName() and b.accessibleDescription() for b in buttons.values())
     qtbot.keyClick(buttons["adjourn"], Qt.Key.Key_Space)               # the keyboard, not the mouse
     assert s.sealing and s.sealer == chess.WHITE
-    assert "Anna schreibt seinen abgegebenen Zug" in w.next_step.text()
+    assert "Anna schreibt den Abgabezug auf" in w.next_step.text()
     assert not buttons["adjourn"].isEnabled()
     clock.advance(20.0)
     assert c.hear("Springer Felix drei", typed=True)                     # his sealed move, on his own line
