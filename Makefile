@@ -19,7 +19,7 @@ RUN_DEBS  := espeak-ng libportaudio2 libegl1 libgl1 libxkbcommon0 libfontconfig1
 TEST_DEBS := $(RUN_DEBS) sox poppler-utils xvfb at-spi2-core python3-pyatspi dbus-x11 orca chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test test-fast lint setup setup-test system-deps system-test-deps bench clean dist
+.PHONY: run test test-fast lint docs setup setup-test system-deps system-test-deps bench clean dist
 
 run: setup
 	$(BIN)/blindchess
@@ -34,11 +34,17 @@ test-fast: setup-test
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_JOBS) -m "not slow"
 
 # ruff on the code and the tests; mypy on the package (strict on the core: pyproject [tool.mypy]);
-# import-linter on the layers of the package (pyproject [tool.importlinter]: an import against them fails).
+# import-linter on the layers of the package (pyproject [tool.importlinter]: an import against them fails);
+# the guides in docs/ built by Sphinx, a warning is an error.
 lint: setup-test
 	$(BIN)/ruff check blindchess tests
 	$(BIN)/mypy blindchess
 	$(BIN)/lint-imports --no-cache --no-logo
+	$(MAKE) --no-print-directory docs
+
+# The user and developer guides as HTML in build/docs (Sphinx with myst-parser; warnings are errors).
+docs: setup-test
+	$(BIN)/sphinx-build -W --keep-going -q -b html docs build/docs
 
 bench: setup-test
 	@for f in tests/benchmarks/bench_*.py; do echo "== $$f"; QT_QPA_PLATFORM=offscreen $(BIN)/python $$f || exit 1; done

@@ -51,13 +51,13 @@ from .i18n import (
     use_lang,
 )
 from .paths import data_dir, journal_dir, log_dir, models_dir
-from .resources import boards_dir, voices_dir
+from .resources import boards_dir, guide_dir, voices_dir
 from .system import is_port_path, is_windows, lock_file, make_blocking, open_fd, sync_folder, unlock_file
 from .textfile import decode, is_missing, os_error_text, read_bytes, read_text, regular_file, shown_path
 
 __all__ = [
     "ArgumentParser", "atomic_folder", "atomic_path", "boards_dir", "chosen_lang", "counters_ok", "data_dir",
-    "decode", "DEFAULT_LANG", "default_lang", "in_quotes", "is_missing", "is_port_path", "is_windows", "journal_dir", "LANG_NAMES",
+    "decode", "DEFAULT_LANG", "default_lang", "guide_dir", "in_quotes", "is_missing", "is_port_path", "is_windows", "journal_dir", "LANG_NAMES",
     "loads", "lock_file", "log_dir", "make_blocking", "MAX_FULLMOVE", "MAX_HALFMOVE_CLOCK", "MAX_HEADER_CHARS",
     "MAX_JSON_DEPTH", "MAX_LINE_BYTES", "MAX_PAGE_LENGTH", "MAX_PERIODS", "MAX_PLIES", "MAX_SCRIPT_LINE_CHARS",
     "MAX_SCRIPT_LINES", "MAX_SECONDS", "MAX_SETTLE", "MAX_WIDTH", "models_dir", "NOTATION_LANGS", "open_fd",

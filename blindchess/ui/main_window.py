@@ -795,6 +795,13 @@ class MainWindow(QMainWindow):
         HelpDialog(self, lang=self.lang).exec()
         self._back_to(back)
 
+    def on_guide(self) -> None:
+        from .guide import GuideDialog
+
+        back = QApplication.focusWidget()
+        GuideDialog(self, lang=self.lang).exec()
+        self._back_to(back)
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         self.settings.last_journal = str(self.controller.journal_path or "")
         self.settings.save()
