@@ -59,7 +59,7 @@ define install_debs
 	  if command -v apt-get >/dev/null; then \
 	    echo "Installing system packages:$$missing"; \
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	  else echo "Please install:$$missing (see README)"; fi; \
+	  else echo "Please install:$$missing (see docs/user/en/getting-started.md)"; fi; \
 	fi
 endef
 

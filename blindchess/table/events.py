@@ -2,7 +2,7 @@
 
 Every event is a frozen dataclass with ``t`` (seconds, the time passed in by the
 front end) and :meth:`to_json`, which gives exactly the scenario runner's JSON
-(README, "Scenario scripts"): ``t``, ``type`` and the event's fields. :data:`EVENT_TYPES`
+(docs/developer/scenario-format.md): ``t``, ``type`` and the event's fields. :data:`EVENT_TYPES`
 maps every JSON type to its class; :func:`from_json` reads an event back.
 
 The types of the scenario format (``said``, ``shown``, ``touched``, ``move``,

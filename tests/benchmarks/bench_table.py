@@ -10,7 +10,7 @@ per half-move. Then measures how long after the last peg of a right mirror the t
 
     .venv/bin/python tests/benchmarks/bench_table.py [--seed N]
 
-Figures go in the README's speed table; no test asserts them.
+Figures go in docs/developer/benchmarks.md (the speed table); no test asserts them.
 """
 
 from __future__ import annotations
