@@ -168,6 +168,7 @@ class GuideDialog(QDialog):
         row.addWidget(self.text, 3)
         layout.addLayout(row)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        a11y.label(buttons, t("help.buttons", lang), t("guide.close_description", lang))
         close = buttons.button(QDialogButtonBox.StandardButton.Close)
         close.setText(t("close", lang))
         a11y.label(close, t("close", lang), t("guide.close_description", lang))

@@ -6,7 +6,7 @@ through AT-SPI as a user's key does; what Orca said comes from its own speech lo
 the app said through its screen-reader channel from speech-dispatcher's log. One session,
 keyboard only, German: a new game without an electronic tactile board (the blind player
 Anna, White, types his announcements: one line and Enter), moves for both sides, the
-board's keys, the blind player's requests, a question, dialogs (F1, Ctrl+N) and a fallen
+board's keys, the blind player's requests, a question, dialogs (Ctrl+F1, Ctrl+N) and a fallen
 flag (a game reopened from its journal after a crash, its time long gone).
 
 Asserted: the square — and only the square — is read when the focus comes back to the
@@ -160,7 +160,7 @@ def test_a_blind_player_hears_the_game_through_orca(desk, tmp_path):
 
     # a dialog closing gives the keyboard back to the board: its square is read, nothing else
     _only_square(desk.hear("ctrl+1"), "Eva eins, weißer König")
-    said = desk.hear("F1")
+    said = desk.hear("ctrl+F1")
     assert said[0] == "Tastenkürzel dialog Alle Befehle und ihre Tasten.", said
     assert desk.hear("Escape", least=2) == ["blindchess frame.", "Eva eins, weißer König."]
     running = "Eine Partie läuft noch. Eine neue Partie beginnen?"

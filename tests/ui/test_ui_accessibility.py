@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QTableWidget
 
 from blindchess.ui import a11y
 from blindchess.ui.arbiter import ArbiterDialog
+from blindchess.ui.guide import GuideDialog
 from blindchess.ui.new_game import GameSetup, NewGameDialog
 from blindchess.ui.settings_dialog import SettingsDialog
 from blindchess.ui.shortcuts import SHORTCUTS, HelpDialog
@@ -49,7 +50,7 @@ def test_every_control_of_every_window_is_labelled(app_window, qtbot):
         menu = window.findChild(type(window.menuBar().actions()[0].menu()), f"menu_{menu_name}")
         assert menu is not None and menu.accessibleName() and menu.accessibleDescription()
     dialogs = [NewGameDialog(window, lang=controller.lang), HelpDialog(window, lang=controller.lang),
-               SettingsDialog(window, window.settings, lang=controller.lang)]
+               SettingsDialog(window, window.settings, lang=controller.lang), GuideDialog(window, lang=controller.lang)]
     _diverged_game(controller)
     assert controller.session.divergence is not None
     assert a11y.missing_labels(window) == []
@@ -277,7 +278,7 @@ def test_labels_carry_their_text_in_their_accessible_names(app_window):
 
 
 def test_help_counts_the_input_modes_and_lists_the_board_keys(app_window, qtbot):
-    """F1's text for Ctrl+J is counted from the modes; the board's own keys are listed."""
+    """The list of keys' (Ctrl+F1) text for Ctrl+J is counted from the modes; the board's own keys are listed."""
     from blindchess.ui.main_window import INPUT_MODES
 
     controller, window = app_window
