@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..base import UserError, tr, write_text
+from ..base import UserError, os_error_text, tr, write_text
 from .pages import Page
 
 __all__ = ["FolderWriter"]
@@ -35,7 +35,7 @@ class FolderWriter:
                 target.parent.mkdir(exist_ok=True)
             except OSError as exc:
                 raise UserError(tr("broadcast.folder_unwritable", self.lang, folder=self.folder,
-                                   error=exc.strerror or exc)) from exc
+                                   error=os_error_text(exc, self.lang))) from exc
             write_text(target, page.body.decode("utf-8"), self.lang)   # UserError: the file and the reason
             self._written[route] = page.body
             out.append(target)

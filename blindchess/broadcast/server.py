@@ -30,7 +30,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from ..base import UserError, tr
+from ..base import UserError, os_error_text, tr
 from .pages import Page, error_page, not_found_page
 
 __all__ = ["BroadcastServer", "MAX_CONNECTIONS", "MAX_REQUEST_LINE", "MAX_HEAD", "TIMEOUT"]
@@ -167,7 +167,7 @@ class BroadcastServer(ThreadingHTTPServer):
             if exc.errno == errno.EADDRINUSE or getattr(exc, "winerror", None) == 10048:   # WSAEADDRINUSE
                 raise UserError(tr("broadcast.port_in_use", lang, host=host, port=port)) from exc
             raise UserError(tr("broadcast.cannot_listen", lang, host=host, port=port,
-                               error=exc.strerror or exc)) from exc
+                               error=os_error_text(exc, lang))) from exc
 
     @property
     def port(self) -> int:

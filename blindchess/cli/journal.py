@@ -21,7 +21,7 @@ from pathlib import Path
 import chess
 
 from ..adapters import journal_messages, journal_notes
-from ..base import UserError, default_lang, journal_dir, tr
+from ..base import UserError, default_lang, journal_dir, os_error_text, tr
 from ..game import JOURNAL_PROBLEM, Session, from_json
 from ..laws import format_time
 from ..storage import format_plies, list_journals, read_journal, verdict
@@ -104,7 +104,7 @@ def run_show(args: argparse.Namespace) -> int:
     try:
         read = read_journal(path)
     except OSError as exc:
-        raise UserError(tr("session.cli_no_file", lang, path=args.file, error=exc.strerror or exc)) from exc
+        raise UserError(tr("session.cli_no_file", lang, path=args.file, error=os_error_text(exc, lang))) from exc
     session = Session.load(path)
     result = verdict(read, [m.uci() for m in session.game_moves], session.journal_problems)
     damage = journal_messages(result, path, lang)

@@ -26,7 +26,7 @@ from pathlib import Path
 import chess
 
 from .. import __version__
-from ..base import UserError, tr
+from ..base import UserError, os_error_text, tr
 from ..laws import RuleSet, TimeControl, for_time_control
 from ..storage import read_journal
 from .adjournment import Adjournment
@@ -252,7 +252,7 @@ def load(path: Path) -> Rules:
     try:
         read = read_journal(path)
     except OSError as exc:
-        raise UserError(tr("session.journal_unreadable", None, path=path, error=exc.strerror or exc)) from exc
+        raise UserError(tr("session.journal_unreadable", None, path=path, error=os_error_text(exc, None))) from exc
     start: SessionStart | None = None
     problems = list(read.problems)
     for data in read.events:

@@ -29,7 +29,7 @@ from typing import Any
 import chess
 import chess.pgn
 
-from ..base import UserError, tr
+from ..base import UserError, os_error_text, tr
 from ..language import ScoreReading
 from ..laws import Clock, Proposal, QuickplayCase, RuleSet, TimeControl
 from ..records import read_pgn, session_to_game
@@ -110,7 +110,7 @@ class Session:
             except JournalInUse as exc:
                 raise UserError(tr("session.journal_in_use", lang, path=path)) from exc
             except OSError as exc:
-                raise UserError(tr("session.journal_write_failed", lang, path=path, error=exc.strerror or exc)) from exc
+                raise UserError(tr("session.journal_write_failed", lang, path=path, error=os_error_text(exc, lang))) from exc
         session = cls(game)
         session._run(game.begin)
         return session
@@ -155,7 +155,7 @@ class Session:
             raise UserError(tr("session.journal_in_use", g.state.lang, path=path)) from exc
         except OSError as exc:
             raise UserError(tr("session.journal_write_failed", g.state.lang, path=path,
-                               error=exc.strerror or exc)) from exc
+                               error=os_error_text(exc, g.state.lang))) from exc
         with self.unit():
             if problems:
                 lines = tuple(n for n, _ in problems)
@@ -193,7 +193,7 @@ class Session:
         except JournalError as exc:
             self._restore()
             raise UserError(tr("session.journal_write_failed", self.lang, path=exc.filename,
-                               error=exc.strerror or exc)) from exc
+                               error=os_error_text(exc, self.lang))) from exc
 
     def _restore(self) -> None:
         """The game as the journal holds it (after a unit that could not be written)."""
@@ -536,7 +536,7 @@ class Session:
             return self._run(lambda: self._g.adjournment.seal(public, hidden, now, valid=valid))
         except OSError as exc:
             raise UserError(tr("session.journal_write_failed", self.lang, path=self.journal_path,
-                               error=exc.strerror or exc)) from exc
+                               error=os_error_text(exc, self.lang))) from exc
 
     @property
     def adjourned(self) -> bool:

@@ -34,7 +34,7 @@ import chess
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from ..adapters import LinkStatus, Speaker
-from ..base import UserError, atomic_path
+from ..base import UserError, atomic_path, os_error_text
 from ..pegboard import InputEvent
 from ..storage import new_path as new_journal_path
 from ..table import (
@@ -468,7 +468,7 @@ class GameController(TableView, QObject):
             self.info.emit(exc.message)
             return False
         except OSError as exc:
-            self.info.emit(t("pgn.cannot_save", self.lang, error=exc.strerror or exc))
+            self.info.emit(t("pgn.cannot_save", self.lang, error=os_error_text(exc, self.lang)))
             return False
         self.info.emit(t("pgn.saved", self.lang, path=path))
         return True

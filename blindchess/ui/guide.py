@@ -177,8 +177,9 @@ class GuideDialog(QDialog):
         self._fill_contents()
         self.contents.currentItemChanged.connect(self._show_item)
         self.contents.itemActivated.connect(lambda _item, _column: self._read_here())
-        if self.pages:
-            self.contents.setCurrentItem(self.contents.topLevelItem(0))
+        first = self.contents.topLevelItem(0)
+        if first is not None:
+            self.contents.setCurrentItem(first)
         else:
             self.text.setPlainText(t("guide.missing", lang))
             a11y.label(self.text, t("guide.text", lang), t("guide.text_description", lang))
@@ -232,7 +233,7 @@ class GuideDialog(QDialog):
             return
         name = Path(url.path()).stem
         for index, page in enumerate(self.pages):
-            if page.name == name:
-                item = self.contents.topLevelItem(index)
+            item = self.contents.topLevelItem(index)
+            if page.name == name and item is not None:
                 self.contents.setCurrentItem(item)
                 return

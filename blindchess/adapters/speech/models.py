@@ -47,7 +47,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from ...base import UserError, models_dir, open_fd, quoted, tr
+from ...base import UserError, models_dir, open_fd, os_error_text, quoted, tr
 
 ENV_MODEL = "BLINDCHESS_VOSK_MODEL"
 ENV_URL = "BLINDCHESS_MODEL_URL"
@@ -238,7 +238,7 @@ def download(url: str, target: Path, *, progress: Progress | None = None, lang: 
     except ValueError as exc:   # "not a url", "http://[::1": urllib refuses it before connecting
         raise UserError(tr("speech.bad_url", ui_lang, url=url, error=quoted("urllib", exc, ui_lang))) from exc
     except OSError as exc:      # the staging file (disk full, permissions)
-        raise UserError(tr("speech.disk_error", ui_lang, error=exc.strerror or exc)) from exc
+        raise UserError(tr("speech.disk_error", ui_lang, error=os_error_text(exc, ui_lang))) from exc
     if total is not None and done != total:
         raise UserError(tr("speech.truncated", ui_lang, got=done, expected=total))
     return digest.hexdigest()
@@ -255,7 +255,7 @@ def copy_source(source: str | os.PathLike, target: Path, max_bytes: int, ui_lang
     except IsADirectoryError as exc:
         raise UserError(tr("speech.archive_is_folder", ui_lang, path=source)) from exc
     except OSError as exc:
-        raise UserError(tr("speech.archive_unreadable", ui_lang, path=source, error=exc.strerror or exc)) from exc
+        raise UserError(tr("speech.archive_unreadable", ui_lang, path=source, error=os_error_text(exc, ui_lang))) from exc
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode):
         os.close(fd)
@@ -275,7 +275,7 @@ def copy_source(source: str | os.PathLike, target: Path, max_bytes: int, ui_lang
                                            limit=max_bytes // 1_000_000))
                     out.write(block)
         except OSError as exc:
-            raise UserError(tr("speech.archive_unreadable", ui_lang, path=source, error=exc.strerror or exc)) from exc
+            raise UserError(tr("speech.archive_unreadable", ui_lang, path=source, error=os_error_text(exc, ui_lang))) from exc
 
 
 def sha256_file(path: Path) -> str:
