@@ -431,3 +431,13 @@ def test_the_readable_log_of_a_whole_game_has_no_english_or_german_word(lang, ca
     heard = [line for line in lines if "(" in line and ("gehoord" in line or "услышано" in line)]
     texts = [line for line in lines if line not in heard]
     assert _leaks(texts, lang, names | _code_words(lang)) == {}
+
+
+def test_a_c_or_foreign_locale_gets_english(tmp_path):
+    """No language of the program on the system ("C", French): English, not German."""
+    missing = str(tmp_path / "nope.pgn")
+    for env in ({"LANG": "C.UTF-8"}, {"LANG": "fr_FR.UTF-8"}, {"LANG": "C.UTF-8", "BLINDCHESS_LANG": "fr"}):
+        run = _run(["notation", "check", missing], **env)
+        assert run.returncode == 2 and "does not exist" in run.stderr, (env, run.stderr)
+    helped = _run(["--help"])
+    assert helped.stdout.startswith("usage: blindchess") and "show program's version number and exit" in helped.stdout
