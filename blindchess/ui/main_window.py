@@ -796,11 +796,13 @@ class MainWindow(QMainWindow):
         self._back_to(back)
 
     def on_guide(self) -> None:
+        from shiboken6 import isValid
+
         from .guide import GuideDialog
 
         back = QApplication.focusWidget()
         GuideDialog(self, lang=self.lang).exec()
-        self._back_to(back)
+        self._back_to(back if back is not None and isValid(back) else None)   # a widget gone meanwhile: the board
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         self.settings.last_journal = str(self.controller.journal_path or "")

@@ -33,8 +33,8 @@ SIMULATION = textwrap.dedent('''
     import importlib, json, os, sys, traceback
     from pathlib import Path
     for name in ("subprocess", "tempfile", "shutil", "uuid", "ctypes", "selectors", "socket", "locale", "asyncio",
-                 "chess.engine", "serial", "serial.tools.list_ports", "PySide6.QtCore", "PySide6.QtGui",
-                 "PySide6.QtWidgets"):
+                 "sysconfig", "zoneinfo", "babel.dates", "chess.engine", "serial", "serial.tools.list_ports",
+                 "PySide6.QtCore", "PySide6.QtGui", "PySide6.QtWidgets"):   # zoneinfo: Babel's plural data loads it
         importlib.import_module(name)
     sys.platform = "win32"
     for name in POSIX_ONLY:

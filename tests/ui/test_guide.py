@@ -48,6 +48,8 @@ def test_f1_opens_the_guide_in_the_programs_language(qtbot, lang):
             seen["labels"] = a11y.missing_labels(dialog)
             dialog.reject()
 
+        window.activateWindow()
+        window.board.setFocus()            # the keyboard is in this window (the guide gives it back there)
         QTimer.singleShot(0, look)
         window.actions["guide"].trigger()
         assert seen["dialog"] == "GuideDialog" and seen["title"] == tr("ui.guide.title", lang)
