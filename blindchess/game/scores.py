@@ -128,8 +128,7 @@ class Scores:
         index = len(entries)
         entries.append(text)
         sr = self._reads[who]
-        if sr is not None and sr.problem is None and len(sr.moves) == index and (
-                move is None or sr.board(stack=False).is_legal(move)):
+        if sr is not None and sr.problem is None and len(sr.moves) == index and index not in self.state.illegal:
             sr.append(text, move, problem or "unreadable")
         else:
             self._reads[who] = None     # read afresh (an illegal move as played is a problem of the score)

@@ -32,7 +32,8 @@ def diverged(path: Path) -> Session:
 
 
 class Structure(HTMLParser):
-    """What a screen reader navigates by: the language, headings, table headers and captions."""
+    """What a screen reader navigates by: the language, headings, table headers and captions; the scripts (written
+    into the page, and their sources), the live regions (politeness, id) and the images (source, text alternative)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -41,6 +42,9 @@ class Structure(HTMLParser):
         self.th_scopes: list[str | None] = []
         self.captions = 0
         self.scripts = 0
+        self.script_sources: list[str] = []
+        self.live_regions: list[tuple[str | None, str | None]] = []
+        self.images: list[tuple[str | None, str | None]] = []
         self.refresh: str | None = None
         self._in: str | None = None
 
@@ -56,7 +60,14 @@ class Structure(HTMLParser):
         if tag == "caption":
             self.captions += 1
         if tag == "script":
-            self.scripts += 1
+            if a.get("src"):
+                self.script_sources.append(a["src"] or "")
+            else:
+                self.scripts += 1           # a script written into the page itself (the policy forbids it)
+        if a.get("aria-live"):
+            self.live_regions.append((a.get("aria-live"), a.get("id")))
+        if tag == "img":
+            self.images.append((a.get("src"), a.get("alt")))
         if tag == "meta" and a.get("http-equiv") == "refresh":
             self.refresh = a.get("content")
 
