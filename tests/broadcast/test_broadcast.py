@@ -378,7 +378,8 @@ def test_the_window_broadcasts_the_game_it_follows(tmp_path: Path) -> None:
     try:
         told = window.follow(first)
         assert told == tr("broadcast.window_started", "en", url=f"http://127.0.0.1:{port}/")
-        assert get(f"http://127.0.0.1:{port}/game/1.pgn")[1].decode() == pgn_text(game_from_journal(first, "en"))
+        first_pgn = pgn_text(game_from_journal(first, "en"))
+        assert wait_for(lambda: get(f"http://127.0.0.1:{port}/game/1.pgn")[1].decode() == first_pgn, 30)
         assert window.follow(second) is None
         assert get(f"http://127.0.0.1:{port}/game/1.pgn")[1].decode() == pgn_text(game_from_journal(second, "en"))
         assert get(f"http://127.0.0.1:{port}/game/2.pgn")[0] == 404       # only the window's game
