@@ -46,7 +46,7 @@ from ..adapters import journal_messages
 from ..base import UserError, tr
 from ..game import MoveMade, Session
 from ..records import RecordBook, session_to_game
-from ..storage import MAX_BYTES, JournalTail, TailUnit, read_journal, verdict
+from ..storage import MAX_BYTES, JournalTail, TailUnit, as_of, read_journal, verdict
 from .movetext import MoveText
 from .report import ClaimRecord, TableReport, TableWatch
 
@@ -169,6 +169,8 @@ class GameFollower:
                     if followed is not None and not (settled and pending):
                         return followed
             data, st = _read_from(self.path, 0, upto, self.lang)
+            if upto is not None and upto < st.st_size:
+                data = as_of(data)          # the journal as it stood then, its length line too
             return self.whole(data, st)
         except UserError as exc:
             self.problem = exc.message.replace(str(self.path), self.path.name)

@@ -23,10 +23,10 @@ from .journal import (
     verdict,
     write_envelope,
 )
-from .tail import JournalTail, TailUnit
+from .tail import JournalTail, TailUnit, as_of
 
 __all__ = [
-    "describe", "envelope_path", "format_plies", "JournalInUse", "JournalTail", "JournalWriter", "last_unfinished", "list_journals",
+    "as_of", "describe", "envelope_path", "format_plies", "JournalInUse", "JournalTail", "JournalWriter", "last_unfinished", "list_journals",
     "MAX_BYTES", "new_path", "NotRegularFile", "read_envelope", "read_journal", "SUFFIX", "TailUnit", "Verdict", "verdict",
     "write_envelope",
 ]

@@ -24,15 +24,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import MAX_LINE_BYTES
-from .journal import LENGTH, OWN_TYPES, _parse
+from .journal import LENGTH, OWN_TYPES, _encode_length, _parse
 
-__all__ = ["JournalTail", "TailUnit"]
+__all__ = ["JournalTail", "TailUnit", "as_of"]
 
 #: The fields a checked line ends with (blindchess.storage.journal, "Line format"), read without parsing
 #: the line: only where the whole journal was judged good already (:meth:`JournalTail.after`).
 _CHECKED_END = re.compile(rb'"game_id":"([0-9a-f]{32})","line_no":(\d{1,12})(?:,"unit_lines":(\d{1,12}))?'
                           rb'(?:,"plies_before":\d{1,12})?,"crc":"[0-9a-f]{8}"\}\Z')
 _TYPE = re.compile(rb'"type":"([a-z-]{1,40})"')
+_PLIES_BEFORE = re.compile(rb'"plies_before":(\d{1,12}),"crc"')
+_LENGTH_FIELDS = re.compile(rb'\{"seq":(\d{1,12}),.*"lines": *(\d{1,12}),"plies": *(\d{1,12}),.*"game_id":"([0-9a-f]{32})",'
+                            rb'"line_no":(\d{1,12}),"plies_before":(\d{1,12}),"crc"')
 
 
 @dataclass(frozen=True)
@@ -149,3 +152,37 @@ def _checked(number: int, raw: bytes) -> dict[str, Any] | None:
     """The event of a line that passes the checks of :func:`read_journal` (its CRC, its fields), else None."""
     line = _parse(number, raw, False)
     return line.event if line.crc_ok else None
+
+
+def as_of(data: bytes) -> bytes:
+    """``data``, the first bytes of a checked journal up to the end of one of its lines, as the journal stood when
+    it ended there: its length line — rewritten in place as the journal grows — counting only the lines and
+    half-moves of ``data`` (a reader held back by a delay reads the game as it stood then, not a journal whose
+    last lines are missing). Bytes without a whole length line are returned as they are."""
+    at = 0
+    for _ in range(4):                          # the length line follows the first write's one or two lines
+        end = data.find(b"\n", at)
+        if end < 0:
+            return data
+        raw = data[at:end]
+        kind = _TYPE.search(raw, 0, 120)
+        if kind is not None and kind.group(1) == LENGTH.encode():
+            break
+        at = end + 1
+    else:
+        return data
+    fields = _LENGTH_FIELDS.search(raw)
+    last = data.rstrip(b"\n").rsplit(b"\n", 1)[-1]
+    tail = _CHECKED_END.search(last)
+    before = _PLIES_BEFORE.search(last)
+    if fields is None or tail is None:
+        return data
+    plies = int(before.group(1)) if before is not None else 0
+    kind = _TYPE.search(last, 0, 120)
+    if kind is not None and kind.group(1) == b"move-made":
+        plies += 1
+    line = _encode_length(int(tail.group(2)), plies, False, fields.group(4).decode(), int(fields.group(5)),
+                          int(fields.group(6)), int(fields.group(1)))
+    if len(line) != end + 1 - at:
+        return data
+    return data[:at] + line + data[end + 1:]

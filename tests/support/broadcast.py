@@ -84,3 +84,99 @@ def structure(html: bytes) -> Structure:
     parser = Structure()
     parser.feed(html.decode("utf-8"))
     return parser
+
+
+# -- talking to a broadcast ------------------------------------------------------------------------------
+
+def fetch(url: str, headers: dict[str, str] | None = None, timeout: float = 30.0):
+    """(status, body, headers) of a GET; an error status is an answer too."""
+    import urllib.error
+    import urllib.request
+
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, response.read(), response.headers
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read(), exc.headers
+
+
+class EventReader:
+    """A live stream (``/events``) read in a thread of its own, as a browser's EventSource reads it: every
+    event as (type, data as JSON), and the raw bytes received."""
+
+    def __init__(self, url: str, headers: dict[str, str] | None = None) -> None:
+        import socket
+        import threading
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(url)
+        self.sock = socket.create_connection((parts.hostname, parts.port), timeout=60)
+        head = "".join(f"{k}: {v}\r\n" for k, v in (headers or {}).items())
+        target = parts.path + (f"?{parts.query}" if parts.query else "")
+        self.sock.sendall(f"GET {target} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n{head}\r\n".encode())
+        self.raw = b""
+        self.events: list[tuple[str, dict]] = []
+        self.status: int | None = None
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        import json
+
+        buffer = b""
+        try:
+            while chunk := self.sock.recv(65536):
+                with self._lock:
+                    self.raw += chunk
+                buffer += chunk
+                if self.status is None and b"\r\n\r\n" in buffer:
+                    head, buffer = buffer.split(b"\r\n\r\n", 1)
+                    self.status = int(head.split(b" ", 2)[1])
+                    if b"chunked" in head.lower():
+                        self._chunked = True
+                if self.status is None:
+                    continue
+                text = _dechunk(buffer) if getattr(self, "_chunked", False) else buffer
+                blocks = text.split(b"\n\n")
+                done = blocks[:-1]
+                parsed = []
+                for block in done:
+                    kind, data = "message", []
+                    for line in block.decode("utf-8").split("\n"):
+                        if line.startswith("event: "):
+                            kind = line[7:]
+                        elif line.startswith("data: "):
+                            data.append(line[6:])
+                    if data:
+                        parsed.append((kind, json.loads("\n".join(data))))
+                with self._lock:
+                    self.events = parsed
+        except OSError:
+            return
+
+    def of(self, kind: str) -> list[dict]:
+        with self._lock:
+            return [data for k, data in self.events if k == kind]
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def _dechunk(data: bytes) -> bytes:
+    out = b""
+    while data:
+        size_line, sep, rest = data.partition(b"\r\n")
+        if not sep:
+            break
+        try:
+            size = int(size_line.split(b";")[0], 16)
+        except ValueError:
+            break
+        if size == 0 or len(rest) < size + 2:
+            out += rest[:size] if size and len(rest) >= size else b""
+            break
+        out += rest[:size]
+        data = rest[size + 2:]
+    return out
