@@ -180,3 +180,41 @@ def _dechunk(data: bytes) -> bytes:
         out += rest[:size]
         data = rest[size + 2:]
     return out
+
+
+def long_game(plies: int, seed: int = 1) -> list[chess.Move]:
+    """A legal game of ``plies`` half-moves that has not ended (no mate, stalemate, dead position, repetition,
+    75-move rule): random moves, a capture or a pawn move preferred once the 50-move count runs high."""
+    import random
+
+    rng = random.Random(seed)
+    board = chess.Board()
+    out: list[chess.Move] = []
+    while len(out) < plies:
+        legal = list(board.legal_moves)
+        rng.shuffle(legal)
+        if board.halfmove_clock > 60:
+            legal.sort(key=lambda m: not (board.is_capture(m) or board.piece_type_at(m.from_square) == chess.PAWN))
+        for move in legal:
+            board.push(move)
+            if board.outcome(claim_draw=False) is None and not board.is_repetition(3):
+                out.append(move)
+                break
+            board.pop()
+        else:
+            return long_game(plies, seed + 1000)
+    return out
+
+
+def half_move(s: Session, move: chess.Move, now: float) -> None:
+    """One half-move as at the table, the sighted player White: he moves and presses, the blind player mirrors;
+    the blind player moves on his board, announces, presses, and the sighted board follows."""
+    if s.to_move == chess.WHITE:
+        s.sighted_move(move, now)
+        s.press_clock("white", now + 0.1)
+        s.tactile_move(move, now + 0.2)
+    else:
+        s.tactile_move(move, now)
+        s.announce(move, move.uci(), now + 0.1)
+        s.press_clock("black", now + 0.2)
+        s.sighted_move(move, now + 0.3)
