@@ -218,3 +218,108 @@ def half_move(s: Session, move: chess.Move, now: float) -> None:
         s.announce(move, move.uci(), now + 0.1)
         s.press_clock("black", now + 0.2)
         s.sighted_move(move, now + 0.3)
+
+
+# -- a real browser, driven over the Chrome DevTools Protocol -------------------------------------------
+
+class Browser:
+    """Headless Chromium with its DevTools endpoint: :meth:`open` a page, then :meth:`call` protocol methods on it
+    (``Runtime.evaluate`` …) from asyncio code. The browser is ended in :meth:`close`."""
+
+    FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+             "--disable-component-update", "--disable-sync", "--hide-scrollbars", "--remote-debugging-port=0"]
+
+    def __init__(self, chromium: str, profile: Path) -> None:
+        import re
+        import subprocess
+
+        self.process = subprocess.Popen([chromium, *self.FLAGS, f"--user-data-dir={profile}", "about:blank"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        assert self.process.stderr is not None
+        for line in self.process.stderr:
+            found = re.search(r"DevTools listening on (ws://[^\s]+)", line)
+            if found:
+                self.endpoint = found.group(1)
+                break
+        else:
+            raise RuntimeError("Chromium did not start its DevTools endpoint")
+        self.http = "http://" + self.endpoint.split("//", 1)[1].split("/", 1)[0]
+
+    def close(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=30)
+        except Exception:   # noqa: BLE001 - a browser that does not end is killed
+            self.process.kill()
+            self.process.wait(timeout=30)
+
+
+class Tab:
+    """One page of the :class:`Browser`: protocol calls and the events it sends (``events``)."""
+
+    def __init__(self, ws, session) -> None:
+        self.ws = ws
+        self.session = session
+        self.events: list[dict] = []
+        self._next = 0
+        self._waiting: dict[int, object] = {}
+
+    @classmethod
+    async def open(cls, browser: Browser, url: str) -> Tab:
+        import asyncio
+        import json as _json
+
+        import aiohttp
+
+        session = aiohttp.ClientSession()
+        async with session.put(f"{browser.http}/json/new?{url}") as response:
+            target = _json.loads(await response.text())
+        ws = await session.ws_connect(target["webSocketDebuggerUrl"], max_msg_size=0)
+        tab = cls(ws, session)
+        tab._reader = asyncio.create_task(tab._read())
+        return tab
+
+    async def _read(self) -> None:
+        import json as _json
+
+        async for message in self.ws:
+            data = _json.loads(message.data)
+            if "id" in data and data["id"] in self._waiting:
+                self._waiting.pop(data["id"]).set_result(data)      # type: ignore[attr-defined]
+            else:
+                self.events.append(data)
+
+    async def call(self, method: str, **params) -> dict:
+        import asyncio
+        import json as _json
+
+        self._next += 1
+        future = asyncio.get_running_loop().create_future()
+        self._waiting[self._next] = future
+        await self.ws.send_str(_json.dumps({"id": self._next, "method": method, "params": params}))
+        answer = await asyncio.wait_for(future, 60)
+        if "error" in answer:
+            raise RuntimeError(answer["error"])
+        return answer["result"]
+
+    async def value(self, expression: str):
+        result = await self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        return result["result"].get("value")
+
+    async def until(self, expression: str, timeout: float = 60.0):
+        """The value of ``expression`` once it is truthy (None when it never is within ``timeout`` seconds)."""
+        import asyncio
+        import time as _time
+
+        deadline = _time.monotonic() + timeout
+        while _time.monotonic() < deadline:
+            found = await self.value(expression)
+            if found:
+                return found
+            await asyncio.sleep(0.05)
+        return None
+
+    async def close(self) -> None:
+        self._reader.cancel()
+        await self.ws.close()
+        await self.session.close()
