@@ -34,6 +34,7 @@ from .folder import FolderWriter
 from .hall import Hall
 from .lichess import LichessPush, LichessTarget
 from .pages import collection, error_page, round_folder
+from .reading import LiveGame
 from .server import HEAD_TIMEOUT, MAX_CONNECTIONS, PER_CLIENT, HttpServer
 from .watch import Watcher
 
@@ -245,10 +246,10 @@ class Broadcast:
                 server.call(self._read.set)      # after the state: the games read are served
             return True
 
-    def _write(self, public: list, strict: bool) -> None:   # type: ignore[type-arg]
+    def _write(self, public: list[tuple[int, LiveGame]], strict: bool) -> None:
         assert self._folder is not None
         files = {"/games.pgn": collection(public)}
-        rounds: dict[str, list] = {}   # type: ignore[type-arg]
+        rounds: dict[str, list[tuple[int, LiveGame]]] = {}
         for number, game in public:
             folder = round_folder(game)
             if folder is not None:

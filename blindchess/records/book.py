@@ -248,13 +248,13 @@ class RecordBook:
             mover = start_turn if ply % 2 == 1 else not start_turn
             clock: float | None = None
             emt: float | None = None
-            snap = self._snaps.get(ply)
-            if snap is not None:
-                remaining = snap.remaining_of(mover)
+            found = self._snaps.get(ply)
+            if found is not None:
+                remaining = found.remaining_of(mover)
                 if not math.isinf(remaining):
                     clock = max(0.0, remaining)
-                if snap.move_time:
-                    emt = snap.move_time
+                if found.move_time:
+                    emt = found.move_time
             elif ply == len(moves):
                 stopped = _last_move_clock(session, mover)
                 if stopped is not None:

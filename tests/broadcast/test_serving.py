@@ -283,3 +283,29 @@ def test_on_this_computer_the_arbiter_s_pages_are_open_unless_a_token_is_given(t
     answer = conn.getresponse()
     assert answer.status == 303 and answer.headers["Location"] == "/arbiter/still"
     conn.close()
+
+
+def test_the_new_game_dialog_s_and_a_script_s_headers_reach_the_cards(tmp_path: Path, running) -> None:
+    """Board, ratings, titles and FIDE ids as the new-game dialog and a scenario script give them, UTCDate/UTCTime
+    as the window sets them when the game starts."""
+    from blindchess import scenario
+    from blindchess.ui.new_game import GameSetup, start_headers
+
+    setup = GameSetup(white="Anna Adler", black="Bert Berg", board="12",
+                      players={"WhiteElo": "2210", "WhiteTitle": "IM", "BlackFideId": "24101234"})
+    headers = {**setup.headers(), **start_headers(T0)}
+    assert (headers["UTCDate"], headers["UTCTime"]) == ("2033.05.18", "03:33:20")
+    Session.new(Player("Anna Adler", True), Player("Bert Berg"), "90+30", journal=tmp_path / "a.jsonl", now=T0,
+                headers=headers).close()
+    script = tmp_path / "board.scn"
+    script.write_text((Path(__file__).parents[1] / "scenarios" / "game_whole.scn").read_text(encoding="utf-8")
+                      .replace("@round 3", "@round 3\n@board 4\n@black-elo 1890\n@black-title WFM\n@white-fide-id 777"),
+                      encoding="utf-8")
+    scenario.play(scenario.read_script(script, "de"), scenario.HeadlessFront(), tmp_path / "b.jsonl")
+    broadcast = running(tmp_path)
+    first, second = json.loads(fetch(broadcast.url + "games.json")[1])
+    assert first["board"] == 12 and first["white"]["rating"] == 2210 and first["white"]["title"] == "IM"
+    assert first["black"]["fide_id"] == 24101234
+    assert second["board"] == 4 and second["black"]["rating"] == 1890 and second["black"]["title"] == "WFM"
+    assert second["white"]["fide_id"] == 777
+    assert b'[UTCDate "2033.05.18"]' in fetch(broadcast.url + "game/1.pgn")[1]
