@@ -124,7 +124,7 @@ PLAYER_TAGS = ("WhiteElo", "WhiteTitle", "WhiteFideId", "BlackElo", "BlackTitle"
 
 def start_headers(moment: float | None = None) -> dict[str, str]:
     """PGN's UTCDate and UTCTime of a game that starts now (or at ``moment``, seconds since 1970)."""
-    when = datetime.datetime.fromtimestamp(time.time() if moment is None else moment, datetime.timezone.utc)
+    when = datetime.datetime.fromtimestamp(time.time() if moment is None else moment, datetime.UTC)
     return {"UTCDate": when.strftime("%Y.%m.%d"), "UTCTime": when.strftime("%H:%M:%S")}
 
 
