@@ -309,7 +309,7 @@ def _load(path: Path, lang: str, workdir: Path, data: bytes) -> tuple[Session, t
         copy.write_bytes(data)
         read = read_journal(copy)
         try:
-            session = Session.load(copy)
+            session = Session.load(copy, read=read)
         except UserError as exc:   # no game in it (yet): named by the journal's own name, not the copy's
             raise UserError(str(exc).replace(str(copy), str(path)), exc.exit_code) from exc
         except _REPLAY_ERRORS as exc:

@@ -30,7 +30,7 @@ import chess
 from .. import __version__
 from ..base import UserError, tr
 from ..laws import RuleSet, TimeControl, for_time_control
-from ..storage import read_journal
+from ..storage import JournalRead, read_journal
 from .adjournment import Adjournment
 from .boards import Boards
 from .clock import Timing
@@ -243,7 +243,7 @@ def _rule_set(tc: TimeControl | None, kind: str | None, supervised: bool) -> Rul
     return derived
 
 
-def load(path: Path) -> Rules:
+def load(path: Path, read: JournalRead | None = None) -> Rules:
     """The game rebuilt from its journal; damaged lines in ``log.problems``, journal not reopened.
 
     Inputs are replayed in order, outcomes recomputed (the journal's own outcome lines are
@@ -252,7 +252,7 @@ def load(path: Path) -> Rules:
     file that cannot be read or holds no game.
     """
     try:
-        read = read_journal(path)
+        read = read_journal(path) if read is None else read
     except OSError as exc:
         raise UserError(tr("session.journal_unreadable", None, path=path, error=exc.strerror or exc)) from exc
     start: SessionStart | None = None

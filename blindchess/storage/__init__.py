@@ -9,6 +9,7 @@ from .journal import (
     MAX_BYTES,
     SUFFIX,
     JournalInUse,
+    JournalRead,
     JournalWriter,
     NotRegularFile,
     Verdict,
@@ -26,7 +27,7 @@ from .journal import (
 from .tail import JournalTail, TailUnit, as_of
 
 __all__ = [
-    "as_of", "describe", "envelope_path", "format_plies", "JournalInUse", "JournalTail", "JournalWriter", "last_unfinished", "list_journals",
+    "as_of", "describe", "envelope_path", "format_plies", "JournalInUse", "JournalRead", "JournalTail", "JournalWriter", "last_unfinished", "list_journals",
     "MAX_BYTES", "new_path", "NotRegularFile", "read_envelope", "read_journal", "SUFFIX", "TailUnit", "Verdict", "verdict",
     "write_envelope",
 ]
