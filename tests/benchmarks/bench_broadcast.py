@@ -364,9 +364,11 @@ def load(args: argparse.Namespace, env: dict[str, str]) -> bool:
         if not found:
             raise SystemExit("the server did not start: " + (server.stderr.read() if server.stderr else ""))
         url = found.group(0) + "games.pgn"
-        first = urllib.request.urlopen(url, timeout=30).read().decode()
-        if first.count("[Event ") != args.games:
-            raise SystemExit(f"the server serves {first.count('[Event ')} games, not {args.games}")
+        read_by = time.monotonic() + 300         # the games fill in as they are read (served at once)
+        while (served := urllib.request.urlopen(url, timeout=30).read().decode().count("[Event ")) != args.games:
+            if time.monotonic() > read_by:
+                raise SystemExit(f"the server serves {served} games, not {args.games}")
+            time.sleep(0.1)
         rss_start = rss_kib(server.pid)
         cpu_start = cpu_seconds(server.pid)
 
