@@ -20,7 +20,6 @@ every game when that state is no longer known. A stream whose client does not re
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import logging
 from collections import OrderedDict
@@ -208,12 +207,12 @@ class Hall:
                     message = b": ping\n\n"
                 async with asyncio.timeout(DEADLINE):
                     await response.write(message)
-        except (ConnectionError, TimeoutError, asyncio.CancelledError, RuntimeError):
-            pass
+        except (ConnectionError, TimeoutError, RuntimeError):
+            pass                                    # the client left, or does not read: its stream ends
         finally:
             self._drop(stream)
-        with contextlib.suppress(Exception):
-            request.transport.close() if request.transport is not None else None
+        if request.transport is not None:
+            request.transport.close()
         return response
 
 

@@ -89,6 +89,7 @@ class LichessPush:
         self._pushed: str | None = None
         self._changed = asyncio.Event()
         self._notices: tuple[str, ...] = ()
+        self._refused: list[str] = []              # the games Lichess did not take at the last push
         #: Pushes that went through, and answers Lichess gave (for the arbiter and the tests).
         self.pushes = 0
         self.answers: list[dict[str, Any]] = []
@@ -109,6 +110,7 @@ class LichessPush:
                 games = self._games[:MAX_GAMES]
                 body = "".join(pgn for _, _, pgn in games)
                 if body == self._pushed or not games:
+                    self._tell(self._count() + self._refused)     # the same games: only how many there are may differ
                     continue
                 wait = await self._push(session, games, body)
                 if wait is None:
@@ -122,9 +124,7 @@ class LichessPush:
     async def _push(self, session: aiohttp.ClientSession, games: list[tuple[int, str, str]], body: str) -> float | None:
         """One push; None when it went through, else the seconds to wait at least before the next."""
         lang = self.lang
-        notices: list[str] = []
-        if len(self._games) > MAX_GAMES:
-            notices.append(tr("broadcast.lichess_too_many", lang, count=len(self._games), limit=MAX_GAMES))
+        notices = self._count()
         headers = {"Authorization": f"Bearer {self.target.token}", "Content-Type": "text/plain; charset=utf-8",
                    "Accept": "application/json"}
         try:
@@ -143,12 +143,13 @@ class LichessPush:
             self._pushed = body
             self.pushes += 1
             results = answer.get("games")
+            self._refused = []
             if isinstance(results, list):
                 for (number, players, _), result in zip(games, results, strict=False):
                     if isinstance(result, dict) and result.get("error"):
-                        notices.append(tr("broadcast.lichess_game_error", lang, number=number, players=players,
-                                          error=str(result["error"])))
-            self._tell(notices)
+                        self._refused.append(tr("broadcast.lichess_game_error", lang, number=number, players=players,
+                                                error=str(result["error"])))
+            self._tell(notices + self._refused)
             return None
         why = str(answer.get("error")) if isinstance(answer, dict) and answer.get("error") else f"HTTP {status}"
         if status == 429:
@@ -157,6 +158,12 @@ class LichessPush:
         key = "broadcast.lichess_token_refused" if status in (401, 403) else "broadcast.lichess_refused"
         self._tell([*notices, tr(key, lang, error=why)])
         return FIRST_PAUSE
+
+    def _count(self) -> list[str]:
+        """What the arbiter must know of the round's size: more games than a Lichess round holds."""
+        if len(self._games) <= MAX_GAMES:
+            return []
+        return [tr("broadcast.lichess_too_many", self.lang, count=len(self._games), limit=MAX_GAMES)]
 
     def _tell(self, notices: list[str]) -> None:
         told = tuple(notices)

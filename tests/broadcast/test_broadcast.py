@@ -458,3 +458,17 @@ def test_help_is_in_the_user_s_language(capsys) -> None:
 def test_the_server_s_address_is_loopback_unless_told_otherwise(tmp_path: Path, running) -> None:
     broadcast = running(tmp_path)
     assert broadcast.host == "127.0.0.1" and broadcast.url.startswith("http://127.0.0.1:")
+
+
+@pytest.mark.parametrize(("option", "value", "key"), [
+    ("--delay", "soon", "broadcast.bad_seconds"), ("--delay", "-5", "broadcast.bad_seconds"),
+    ("--delay", "nan", "broadcast.bad_seconds"), ("--stale-after", "999999", "broadcast.bad_seconds"),
+    ("--arbiter-token", "short", "broadcast.bad_token"), ("--arbiter-token", "has spaces in it", "broadcast.bad_token"),
+    ("--lichess-round", "AbCd12345", "broadcast.bad_round"), ("--lichess-round", "../x/yyy", "broadcast.bad_round")])
+def test_a_bad_delay_token_or_round_is_a_usage_error_in_one_line(option: str, value: str, key: str, tmp_path: Path,
+                                                                 capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["broadcast", str(tmp_path), "--port", "0", option, value, "--lang", "nl"])
+    assert stop.value.code == 2
+    err = one_line(capsys)
+    assert tr(key, "nl", value=value, limit=86400).split(":")[-1].strip()[:20] in err
