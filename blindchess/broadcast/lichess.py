@@ -25,11 +25,12 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
-
-import aiohttp
+from typing import TYPE_CHECKING, Any
 
 from ..base import tr
+
+if TYPE_CHECKING:
+    import aiohttp
 
 __all__ = ["LichessPush", "LichessTarget", "MAX_GAMES", "ROUND_ID", "TOKEN_VARIABLE", "URL_VARIABLE", "round_id_ok"]
 
@@ -101,6 +102,8 @@ class LichessPush:
 
     async def run(self) -> None:
         """Push until cancelled."""
+        import aiohttp     # the client: imported when pushing starts, not with the command line
+
         pause = FIRST_PAUSE
         timeout = aiohttp.ClientTimeout(total=_TIMEOUT)
         async with aiohttp.ClientSession(timeout=timeout) as session:
@@ -123,6 +126,8 @@ class LichessPush:
 
     async def _push(self, session: aiohttp.ClientSession, games: list[tuple[int, str, str]], body: str) -> float | None:
         """One push; None when it went through, else the seconds to wait at least before the next."""
+        import aiohttp
+
         lang = self.lang
         notices = self._count()
         headers = {"Authorization": f"Bearer {self.target.token}", "Content-Type": "text/plain; charset=utf-8",

@@ -27,16 +27,21 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from typing import TYPE_CHECKING, Any
+
 from ..base import UserError, tr
 from .answers import Config, State
 from .cards import DEFAULT_STALE_AFTER, status_of
 from .folder import FolderWriter
-from .hall import Hall
-from .lichess import LichessPush, LichessTarget
+from .lichess import LichessTarget
 from .pages import collection, error_page, round_folder
 from .reading import LiveGame
-from .server import HEAD_TIMEOUT, MAX_CONNECTIONS, PER_CLIENT, HttpServer
 from .watch import Watcher
+
+if TYPE_CHECKING:
+    from .hall import Hall
+    from .lichess import LichessPush
+    from .server import HttpServer
 
 __all__ = ["Broadcast", "WindowBroadcast", "POLL", "DEFAULT_PORT", "DEFAULT_HOST", "is_loopback"]
 
@@ -67,8 +72,8 @@ class Broadcast:
     Lichess refused), once until it changes."""
 
     def __init__(self, sources: Sequence[Path], *, lang: str, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
-                 folder: Path | None = None, poll: float = POLL, max_connections: int = MAX_CONNECTIONS,
-                 per_client: int = PER_CLIENT, head_timeout: float = HEAD_TIMEOUT, delay: float = 0.0,
+                 folder: Path | None = None, poll: float = POLL, max_connections: int | None = None,
+                 per_client: int | None = None, head_timeout: float | None = None, delay: float = 0.0,
                  stale_after: float = DEFAULT_STALE_AFTER, arbiter_token: str | None = None,
                  lichess: LichessTarget | None = None, on_problem: Callable[[str], None] | None = None,
                  clock: Callable[[], float] = time.time) -> None:
@@ -80,7 +85,9 @@ class Broadcast:
         self.token = arbiter_token or (None if is_loopback(host) else secrets.token_urlsafe(18))
         self._sources = [Path(p) for p in sources]
         self._port = port
-        self._limits = {"max_connections": max_connections, "per_client": per_client, "head_timeout": head_timeout}
+        self._limits: dict[str, Any] = {key: value for key, value in (
+            ("max_connections", max_connections), ("per_client", per_client), ("head_timeout", head_timeout))
+            if value is not None}
         self._folder = FolderWriter(folder, lang) if folder is not None else None
         self._on_problem = on_problem or (lambda text: _log.warning("%s", text))
         self._clock = clock
@@ -91,7 +98,8 @@ class Broadcast:
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         self._server: HttpServer | None = None
-        self.hall = Hall(Config(lang, stale_after, self.delay), token=self.token)
+        self.config = Config(lang, stale_after, self.delay)
+        self.hall: Hall | None = None
         self._workdir: Path | None = None
         self._watcher: Watcher | None = None
         self._failing = False
@@ -106,8 +114,14 @@ class Broadcast:
 
         Raises :class:`~blindchess.base.errors.UserError` when the port cannot be listened on or the folder
         cannot be written; nothing keeps running then."""
+        # The server and the push are aiohttp's: imported when a broadcast starts, not with the command line.
+        from .hall import Hall
+        from .lichess import LichessPush
+        from .server import HttpServer
+
+        self.hall = Hall(self.config, token=self.token)
         self._server = HttpServer(self.host, self._port, self.hall.handle, lambda code: error_page(code, self.lang),
-                                  self.lang, **self._limits)   # type: ignore[arg-type]
+                                  self.lang, **self._limits)
         try:
             if self._folder is not None:
                 self._folder.check()
@@ -222,7 +236,8 @@ class Broadcast:
         with self._lock:
             watcher = self._watcher
             server = self._server
-            if watcher is None or server is None:
+            hall = self.hall
+            if watcher is None or server is None or hall is None:
                 return False
             changed = watcher.poll()
             now = self._clock()
@@ -235,7 +250,7 @@ class Broadcast:
                 return False
             self._statuses = statuses
             state = State(tuple(games), tuple(public), tuple(watcher.problems), (), now)
-            server.call(self.hall.publish, state)
+            server.call(hall.publish, state)
             self.changes += 1
             if self._lichess is not None:
                 pushed = [(n, f"{g.headers.get('White', '?')} – {g.headers.get('Black', '?')}", g.pgn) for n, g in public]

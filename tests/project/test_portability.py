@@ -32,7 +32,7 @@ POSIX_OS_NAMES = ("O_NONBLOCK", "O_DIRECTORY", "O_CLOEXEC", "O_NOCTTY", "openpty
 SIMULATION = textwrap.dedent('''
     import importlib, json, os, sys, traceback
     from pathlib import Path
-    for name in ("subprocess", "tempfile", "shutil", "uuid", "ctypes", "selectors", "socket", "locale", "asyncio",
+    for name in ("subprocess", "tempfile", "shutil", "uuid", "ctypes", "selectors", "socket", "locale", "asyncio", "aiohttp",
                  "chess.engine", "serial", "serial.tools.list_ports", "PySide6.QtCore", "PySide6.QtGui",
                  "PySide6.QtWidgets"):
         importlib.import_module(name)
