@@ -102,7 +102,7 @@ class LichessPush:
 
     async def run(self) -> None:
         """Push until cancelled."""
-        import aiohttp     # the client: imported when pushing starts, not with the command line
+        import aiohttp  # the client: imported when pushing starts, not with the command line
 
         pause = FIRST_PAUSE
         timeout = aiohttp.ClientTimeout(total=_TIMEOUT)

@@ -26,7 +26,6 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-
 from typing import TYPE_CHECKING, Any
 
 from ..base import UserError, tr
@@ -150,7 +149,8 @@ class Broadcast:
     def _told(self, notices: tuple[str, ...]) -> None:
         """What the push to Lichess has to tell: on the arbiter's page (this runs in the server's loop) and
         to ``on_problem``."""
-        self.hall.notice(notices)
+        if self.hall is not None:
+            self.hall.notice(notices)
         for text in notices:
             self._on_problem(text)
 
