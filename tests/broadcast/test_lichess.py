@@ -214,7 +214,7 @@ def test_a_round_holds_at_most_64_games_and_the_arbiter_hears_of_the_others(tmp_
     assert wait_for(lambda: lichess.pushes and "White 63" in lichess.pushes[-1], 60)     # read in the meantime
     assert lichess.pushes[-1].count("[Event ") == 64 and "White 64" not in lichess.pushes[-1]
     assert lichess.checked == []
-    assert tr("broadcast.lichess_too_many", "en", count=66, limit=64) in broadcasting.told
+    assert wait_for(lambda: tr("broadcast.lichess_too_many", "en", count=66, limit=64) in broadcasting.told, 30)
 
 
 def test_the_command_line_asks_for_a_round_id_and_the_token(tmp_path: Path, capsys, monkeypatch) -> None:
