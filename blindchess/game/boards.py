@@ -212,8 +212,11 @@ class Boards:
     def _parts_at(self, name: BoardName) -> int | None:
         """The first position where board ``name`` parts from the game (None: it does not)."""
         mine, game = self.keys[name], self.state.keys
+        common = min(len(mine), len(game))
+        if mine[:common] == game[:common]:
+            return None     # the same positions (compared at once): a board that agrees costs no loop
         full = self._by_pieces(name)
-        for i in range(min(len(mine), len(game))):
+        for i in range(common):
             a, b = mine[i], game[i]
             if (a != b) if full else (a[6] | a[7]) != (b[6] | b[7]):
                 return i

@@ -21,14 +21,16 @@ module                     articles
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import chess
 
 from .. import __version__
 from ..base import UserError, os_error_text, tr
 from ..laws import RuleSet, TimeControl, for_time_control
-from ..storage import read_journal
+from ..storage import JournalRead, read_journal
 from .adjournment import Adjournment
 from .boards import Boards
 from .clock import Timing
@@ -76,7 +78,7 @@ from .ruling import GameRulings
 from .scores import Scores
 from .state import GameState
 
-__all__ = ["Rules", "start_board", "load", "JOURNAL_PROBLEM"]
+__all__ = ["Rules", "start_board", "load", "replay", "JOURNAL_PROBLEM"]
 
 #: Errors a journal line that does not fit the game raises while it is read or replayed.
 JOURNAL_PROBLEM = (ValueError, KeyError, TypeError, IndexError, AssertionError, AttributeError)
@@ -241,7 +243,7 @@ def _rule_set(tc: TimeControl | None, kind: str | None, supervised: bool) -> Rul
     return derived
 
 
-def load(path: Path) -> Rules:
+def load(path: Path, read: JournalRead | None = None) -> Rules:
     """The game rebuilt from its journal; damaged lines in ``log.problems``, journal not reopened.
 
     Inputs are replayed in order, outcomes recomputed (the journal's own outcome lines are
@@ -250,7 +252,7 @@ def load(path: Path) -> Rules:
     file that cannot be read or holds no game.
     """
     try:
-        read = read_journal(path)
+        read = read_journal(path) if read is None else read
     except OSError as exc:
         raise UserError(tr("session.journal_unreadable", None, path=path, error=os_error_text(exc, None))) from exc
     start: SessionStart | None = None
@@ -275,7 +277,23 @@ def load(path: Path) -> Rules:
     try:
         log.seq = start.seq - 1 if start.seq > 0 else 0
         log.record(start)
-        for line, data in zip(read.lines, read.events, strict=False):
+    finally:
+        log.replaying = False
+    problems += replay(game, zip(read.lines, read.events, strict=False))
+    log.problems = sorted(problems)
+    log.journal_path = path
+    return game
+
+
+def replay(game: Rules, lines: Iterable[tuple[int, dict[str, Any]]]) -> list[tuple[int, str]]:
+    """Replay journal ``lines`` (line number, event) on ``game``, writing nothing: inputs applied in order,
+    outcomes recomputed, the set-up and derived lines skipped. Returns the (line, "inapplicable") of the
+    lines that do not fit the game (skipped)."""
+    problems: list[tuple[int, str]] = []
+    log = game.log
+    log.replaying = True
+    try:
+        for line, data in lines:
             kind = data.get("type")
             if kind == "session-start" or data.get("derived"):
                 continue
@@ -297,7 +315,5 @@ def load(path: Path) -> Rules:
         log.commit()
     finally:
         log.replaying = False
-    log.problems = sorted(problems)
-    log.journal_path = path
-    return game
+    return problems
 

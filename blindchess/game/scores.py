@@ -128,10 +128,10 @@ class Scores:
         index = len(entries)
         entries.append(text)
         sr = self._reads[who]
-        if sr is not None and sr.problem is None and len(sr.moves) == index:
+        if sr is not None and sr.problem is None and len(sr.moves) == index and index not in self.state.illegal:
             sr.append(text, move, problem or "unreadable")
         else:
-            self._reads[who] = None
+            self._reads[who] = None     # read afresh (an illegal move as played is a problem of the score)
 
     def complete(self) -> None:
         """After a ruling: entries the game has and a score lacks are written (the game goes on from there)."""

@@ -33,9 +33,9 @@ from ..base import UserError, os_error_text, tr
 from ..language import ScoreReading
 from ..laws import Clock, Proposal, QuickplayCase, RuleSet, TimeControl
 from ..records import read_pgn, session_to_game
-from ..storage import JournalInUse, new_path
+from ..storage import JournalInUse, JournalRead, new_path
 from .boards import Parting, board_name
-from .core import Rules, load, start_board
+from .core import Rules, load, replay, start_board
 from .events import (
     BOARDS,
     SCORES,
@@ -128,9 +128,19 @@ class Session:
         return session
 
     @classmethod
-    def load(cls, path: Path | str) -> Session:
-        """The game rebuilt from its journal, read-only. Raises UserError for a file that is no journal."""
-        return cls(load(Path(path)))
+    def load(cls, path: Path | str, *, read: JournalRead | None = None) -> Session:
+        """The game rebuilt from its journal, read-only (``read``: the journal as already read from ``path``).
+        Raises UserError for a file that is no journal."""
+        return cls(load(Path(path), read))
+
+    def follow(self, lines: Iterable[tuple[int, Mapping[str, Any]]]) -> list[tuple[int, str]]:
+        """Replay journal lines appended since this game was loaded (:meth:`load`), read-only as :meth:`load`
+        replays: ``lines`` are (line number in the file, event) of whole units, in order. Returns the lines
+        that did not fit the game (also added to :attr:`journal_problems`)."""
+        problems = replay(self._g, ((n, dict(ev)) for n, ev in lines))
+        if problems:
+            self._g.log.problems = sorted(self._g.log.problems + problems)
+        return problems
 
     @classmethod
     def from_pgn(cls, text: str, *, now: float, visually_impaired: str | None = "black", lang: str = "de",

@@ -70,7 +70,9 @@ __all__ = [
 SCRIPT_SUFFIX = ".scn"
 
 #: Header names that become the game's headers (PGN tag pairs) as they are.
-GAME_HEADERS = {"event": "Event", "site": "Site", "date": "Date", "round": "Round"}
+GAME_HEADERS = {"event": "Event", "site": "Site", "date": "Date", "round": "Round", "board": "Board",
+                "white-elo": "WhiteElo", "black-elo": "BlackElo", "white-title": "WhiteTitle", "black-title": "BlackTitle",
+                "white-fide-id": "WhiteFideId", "black-fide-id": "BlackFideId", "utc-date": "UTCDate", "utc-time": "UTCTime"}
 
 _LANGS = ("de", "en", "nl", "ru")
 _BLIND = ("white", "black", "both", "none")

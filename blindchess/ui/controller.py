@@ -54,7 +54,7 @@ from ..table import (
     TableSetup,
 )
 from .broadcasting import BroadcastSwitch
-from .new_game import GameSetup
+from .new_game import GameSetup, start_headers
 from .practice import PracticeDriver
 from .practice import table_setup as practice_setup
 from .settings import Settings
@@ -73,7 +73,7 @@ def table_setup(setup: GameSetup, settings: Settings) -> TableSetup:
         (setup.white_impaired, setup.black_impaired)]
     return TableSetup(white=setup.white, black=setup.black, blind=blind, time_control=setup.time_control or None,
                       chess960=setup.chess960, lang=setup.lang, tactile="none" if setup.tactile == "none" else "pegboard",
-                      assistant=setup.assistant or None, auto_press=True, headers=setup.headers(),
+                      assistant=setup.assistant or None, auto_press=True, headers={**setup.headers(), **start_headers()},
                       senses_pieces=senses_pieces(setup.tactile, setup.profile),
                       warnings=WARNINGS if settings.spoken_clock_warnings else (),
                       sighted_board=getattr(setup, "sighted_board", "window"), wording=settings.wording,

@@ -290,3 +290,91 @@ def test_the_window_broadcasts_its_game_when_the_setting_is_on(tmp_path: Path, q
             controller.shutdown()
     finally:
         broadcasting.use(None)
+
+
+# -- the live pages in a real browser: a move appears without a reload and is said once ---------------------
+
+#: Records every text the polite live region takes (what a screen reader says of it), and marks the page: a
+#: reload would lose both.
+LISTEN = """(() => {
+  window.__heard = [];
+  window.__same = 'never reloaded';
+  const region = document.getElementById('latest');
+  new MutationObserver(() => window.__heard.push(region.textContent))
+      .observe(region, {childList: true, characterData: true, subtree: true});
+  return region.getAttribute('aria-live');
+})()"""
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Debian package chromium not installed (make setup-test installs it)")
+def test_a_move_appears_on_both_pages_without_a_reload_and_is_said_once(tmp_path: Path) -> None:
+    import asyncio
+    import time
+
+    import chess
+
+    from tests.support.broadcast import Browser, Tab, half_move
+
+    folder = tmp_path / "hall"
+    folder.mkdir()
+    start = time.time()
+    session = Session.new(Player("Anna Adler"), Player("Bert Berg", True), "90+30", journal=folder / "a.jsonl",
+                          now=start, headers={"Event": "Open", "Round": "1", "Board": "1"})
+    session.start_clock(start)
+    half_move(session, chess.Move.from_uci("e2e4"), start + 1)
+    broadcast = Broadcast([folder], lang="de", port=0)
+    broadcast.start()
+    browser = Browser(CHROMIUM or "chromium", tmp_path / "profile")
+    assert broadcast.ready(60)
+    said = tr("broadcast.announce_move", "de", number=1, white="Anna Adler", black="Bert Berg", move="1... e5")
+    said_arbiter = tr("broadcast.announce_table_move", "de", number=1, move="1... e5")
+
+    async def watch() -> None:
+        spectators = await Tab.open(browser, broadcast.url)
+        arbiter = await Tab.open(browser, broadcast.url + "arbiter")
+        try:
+            for tab in (spectators, arbiter):
+                await tab.call("Page.enable")
+                assert await tab.until("document.readyState === 'complete' && !!document.getElementById('latest')")
+                assert await tab.value(LISTEN) == "polite"
+                tab.listening_from = len(tab.events)        # type: ignore[attr-defined]
+                node = await tab.call("DOM.getDocument")
+                found = await tab.call("DOM.querySelector", nodeId=node["root"]["nodeId"], selector="#latest")
+                tree = await tab.call("Accessibility.getPartialAXTree", nodeId=found["nodeId"], fetchRelatives=False)
+                properties = {p["name"]: p["value"].get("value") for p in tree["nodes"][0].get("properties", [])}
+                assert properties.get("live") == "polite" and tree["nodes"][0]["role"]["value"] == "status"
+                clock = "document.querySelector('[data-game=\"1\"] [data-clock=\"black\"]').textContent"
+                first = await tab.value(clock)
+                assert await tab.until(f"{clock} !== {first!r}", 30)        # Black's clock runs and ticks
+            half_move(session, chess.Move.from_uci("e7e5"), time.time())       # the next half-move, journaled
+            last = "document.querySelector('[data-list=\"rows\"] [data-game=\"1\"] [data-field=\"last\"]')"
+            assert await spectators.until(f"{last}.textContent === '1... e5'")
+            assert "1. e4 e5" in await spectators.value(
+                "document.querySelector('section[data-game=\"1\"] [data-field=\"moves_text\"]').textContent")
+            assert (await spectators.value("document.querySelector('img.board').getAttribute('src')")).endswith("?p=2")
+            assert await arbiter.until("document.querySelector('[data-game=\"1\"] [data-field=\"state\"]')"
+                                       f".textContent.includes({tr('session.white', 'de')!r})")
+            half_move(session, chess.Move.from_uci("g1f3"), time.time())       # one more, so a repeat would show
+            assert await spectators.until(f"{last}.textContent === '2. Sf3'")
+            assert await arbiter.until("window.__heard.length >= 2")
+            heard = await spectators.value("window.__heard")
+            assert heard.count(said) == 1 and heard[-1].endswith("2. Sf3"), heard
+            heard = await arbiter.value("window.__heard")
+            assert heard.count(said_arbiter) == 1, heard
+            for tab in (spectators, arbiter):
+                assert await tab.value("window.__same") == "never reloaded"
+                later = tab.events[tab.listening_from:]      # type: ignore[attr-defined]
+                assert not [e for e in later if e.get("method") in ("Page.frameNavigated", "Page.loadEventFired")]
+            await spectators.call("Emulation.setDeviceMetricsOverride", width=360, height=740, deviceScaleFactor=2,
+                                  mobile=True)
+            assert await spectators.until("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        finally:
+            await spectators.close()
+            await arbiter.close()
+
+    try:
+        asyncio.run(watch())
+    finally:
+        browser.close()
+        broadcast.stop()
+        session.close()

@@ -33,7 +33,7 @@ SIMULATION = textwrap.dedent('''
     import importlib, json, os, sys, traceback
     from pathlib import Path
     for name in ("subprocess", "tempfile", "shutil", "uuid", "ctypes", "selectors", "socket", "locale", "asyncio",
-                 "sysconfig", "zoneinfo", "babel.dates", "chess.engine", "serial", "serial.tools.list_ports",
+                 "aiohttp", "sysconfig", "zoneinfo", "babel.dates", "chess.engine", "serial", "serial.tools.list_ports",
                  "PySide6.QtCore", "PySide6.QtGui", "PySide6.QtWidgets"):   # zoneinfo: Babel's plural data loads it
         importlib.import_module(name)
     sys.platform = "win32"
