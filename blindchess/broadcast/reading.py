@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -143,15 +144,16 @@ def read_game(path: Path, lang: str, workdir: Path, data: bytes | None = None) -
         copy.unlink(missing_ok=True)
     game = session_to_game(session, lang)
     _clock_of_unpressed_move(game, session)
-    replayed = [m.uci() for m in session.game_moves]
-    result = verdict(read, replayed, session.journal_problems)
+    facts = session.snapshot
+    replayed = [m.uci() for m in facts.game_moves]
+    result = verdict(read, replayed, facts.journal_problems)
     damage = tuple(journal_messages(result, Path(path.name), lang))
     keep = min(min(result.plies) - 1, len(replayed)) if result.plies else len(replayed)
     cut = bool(result.plies)     # half-moves after ``keep`` may be wrong or missing
     if damage:
         _mark_damage(game, keep, damage, lang, cut)
-    start = session.start
-    return LiveGame(path, game, pgn_text(game), start, tuple(_written(start, session.game_moves[:keep], lang)),
+    start = facts.start
+    return LiveGame(path, game, pgn_text(game), start, tuple(_written(start, facts.game_moves[:keep], lang)),
                     _table_state(session, lang), damage, cut)
 
 
@@ -160,11 +162,12 @@ def _clock_of_unpressed_move(game: chess.pgn.Game, session: Session) -> None:
     — as an e-board broadcast reports a move the moment it is seen on the board; the press replaces it."""
     node = game.end()
     clock = session.clock
-    if node.parent is None or node.clock() is not None or session.result is not None or clock.time_control is None:
+    if node.parent is None or node.clock() is not None or session.snapshot.result is not None \
+            or clock.time_control is None:
         return
     mover = node.parent.board().turn
     made = next((ev for ev in reversed(session.events) if isinstance(ev, MoveMade)), None)
-    if made is None or made.ply != session.plies or clock.running != mover or not clock.ticking:
+    if made is None or made.ply != session.snapshot.plies or clock.running != mover or not clock.ticking:
         return
     node.set_clock(clock.remaining(mover, made.t))
 
@@ -183,7 +186,7 @@ def _mark_damage(game: chess.pgn.Game, keep: int, damage: tuple[str, ...], lang:
     node.comment = f"{node.comment} {text}".strip() if node.comment else text
 
 
-def _written(start: chess.Board, moves: list[chess.Move], lang: str) -> list[str]:
+def _written(start: chess.Board, moves: Sequence[chess.Move], lang: str) -> list[str]:
     """The half-moves as a score in ``lang`` writes them (FIDE Laws, Appendix C)."""
     board = start.copy(stack=False)
     out: list[str] = []
@@ -210,17 +213,18 @@ def _table_state(session: Session, lang: str) -> TableReport:
                 claims[-1] = judged
             else:
                 claims.append(judged)
-    parting = session.divergence
+    facts = session.snapshot
+    parting = facts.divergence
     proposal = kind = None
     plies = 0
-    if parting is not None and session.result is None:
+    if parting is not None and facts.result is None:
         ruling = session.propose_ruling(lang)
         if ruling is not None:
             proposal, kind, plies = ruling.explain(lang), ruling.kind, len(ruling.moves)
     clock = session.clock
-    at = session.last_time
+    at = facts.last_time
     times = tuple(None if clock.time_control is None else clock.remaining(c, at) for c in (chess.WHITE, chess.BLACK))
     running = clock.running if clock.ticking else None
-    return TableReport(session.to_move, session.result, session.result_reason, parting, proposal, kind, plies, tuple(flags),
-                      tuple(claims), session.draw_offer, session.adjourned, session.envelope_sealed,
+    return TableReport(facts.to_move, facts.result, facts.result_reason, parting, proposal, kind, plies, tuple(flags),
+                      tuple(claims), facts.draw_offer, facts.adjourned, facts.envelope_sealed,
                       (times[0], times[1]), running)

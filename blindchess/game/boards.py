@@ -17,8 +17,6 @@ every point of the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import chess
 
 from ..laws import diff_squares, placement_key
@@ -36,29 +34,11 @@ from .events import (
     color_name,
     parse_square,
 )
-from .state import GameState
+from .state import GameState, Parting
 
-__all__ = ["Boards", "Parting", "board_name", "board_at"]
+__all__ = ["Boards", "board_at"]
 
 Key = tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Parting:
-    """Where the boards part from the game (D.2.9): the position ``ply``, the board (None: both), the squares."""
-
-    ply: int
-    squares: tuple[str, ...]
-    board: BoardName | None
-
-
-def board_name(name: str) -> BoardName:
-    """"sighted" (also "a") or "tactile" (also "b"); ValueError otherwise."""
-    if name in ("a", "sighted"):
-        return "sighted"
-    if name in ("b", "tactile"):
-        return "tactile"
-    raise ValueError(f"no board {name!r}")
 
 
 def board_at(board: chess.Board, plies: int) -> chess.Board:

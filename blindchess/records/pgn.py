@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
 import chess
 import chess.pgn
@@ -64,11 +64,11 @@ class RulingRecord(Protocol):
     def before(self) -> Sequence[str]: ...
 
 
-class GameRecord(Protocol):
-    """What the export reads of a game (the rules engine's :class:`blindchess.game.Session` has it all)."""
+class GameFacts(Protocol):
+    """What the export reads of a game as it stands (the rules engine's :class:`blindchess.game.GameSnapshot`)."""
 
     @property
-    def headers(self) -> dict[str, str]: ...
+    def headers(self) -> Mapping[str, str]: ...
     @property
     def white(self) -> Named: ...
     @property
@@ -79,8 +79,6 @@ class GameRecord(Protocol):
     def blind_color(self) -> chess.Color | None: ...
     @property
     def start(self) -> chess.Board: ...
-    @property
-    def clock(self) -> Clock: ...
     @property
     def lang(self) -> str: ...
     @property
@@ -94,7 +92,17 @@ class GameRecord(Protocol):
     @property
     def game_moves(self) -> Sequence[chess.Move]: ...
 
-    def score_read(self, who: str) -> ScoreReading: ...
+
+class GameRecord(Protocol):
+    """What the export reads of a game (the rules engine's :class:`blindchess.game.Session` has it all): its
+    facts, its clock, its two scores as understood."""
+
+    @property
+    def snapshot(self) -> GameFacts: ...
+    @property
+    def clock(self) -> Clock: ...
+
+    def score_read(self, who: Literal["blind", "sighted"]) -> ScoreReading: ...
 
 
 def _clock_by_ply(session: GameRecord) -> dict[int, ClockSnapshot]:
@@ -125,7 +133,7 @@ def _last_move_clock(session: GameRecord, mover: chess.Color) -> tuple[float, fl
     """(time left, time used) for the move that ended the game without a press (mate, stalemate), from the
     stopped clock; None while the game goes on or when the clock has no time control."""
     clock = session.clock
-    if session.result is None or clock.running is not None or not clock.history:
+    if session.snapshot.result is None or clock.running is not None or not clock.history:
         return None
     last = clock.history[-1]
     now = last.time
@@ -138,35 +146,37 @@ def _last_move_clock(session: GameRecord, mover: chess.Color) -> tuple[float, fl
 def session_to_game(session: GameRecord, lang: str | None = None) -> chess.pgn.Game:
     """The session as a ``chess.pgn.Game``; see the module docstring. Comments in ``lang`` (default: the
     session's language); touches and rulings recorded in another language are told again from their fields."""
+    facts = session.snapshot
     game = chess.pgn.Game()
     h = game.headers
-    extra = dict(session.headers)
+    extra = dict(facts.headers)
     h["Event"] = extra.pop("Event", "?")
     h["Site"] = extra.pop("Site", "?")
     h["Date"] = extra.pop("Date", "????.??.??")
     h["Round"] = extra.pop("Round", "?")
-    h["White"] = session.white.name or "?"
-    h["Black"] = session.black.name or "?"
-    h["Result"] = session.result or "*"
-    h["TimeControl"] = str(session.time_control) if session.time_control else "-"
-    if session.blind_color is not None:
-        h["VisuallyImpaired"] = "White" if session.blind_color == chess.WHITE else "Black"
+    h["White"] = facts.white.name or "?"
+    h["Black"] = facts.black.name or "?"
+    h["Result"] = facts.result or "*"
+    h["TimeControl"] = str(facts.time_control) if facts.time_control else "-"
+    if facts.blind_color is not None:
+        h["VisuallyImpaired"] = "White" if facts.blind_color == chess.WHITE else "Black"
     for k, v in extra.items():
         h[str(k)] = str(v)
-    if session.start.fen() != chess.STARTING_FEN or session.start.chess960:
-        game.setup(session.start)
-        if session.start.chess960:
+    if facts.start.fen() != chess.STARTING_FEN or facts.start.chess960:
+        game.setup(facts.start)
+        if facts.start.chess960:
             h["Variant"] = "Chess960"
 
     clocks = _clock_by_ply(session)
-    lang = lang or session.lang
+    lang = lang or facts.lang
     comments: dict[int, list[str]] = {}
 
     def add(ply: int, text: str) -> None:
         comments.setdefault(ply, []).append(text)
 
-    game_moves = session.game_moves
-    for who in ("sighted", "blind"):
+    game_moves = facts.game_moves
+    whos: tuple[Literal["sighted", "blind"], ...] = ("sighted", "blind")
+    for who in whos:
         read = session.score_read(who)
         name = tr(f"session.score_{who}", lang)
         for i, written in enumerate(read.written):
@@ -176,13 +186,13 @@ def session_to_game(session: GameRecord, lang: str | None = None) -> chess.pgn.G
             elif read.problem is not None and i == read.problem.index:
                 add(i + 1, tr("session.pgn_problem", lang, score=name, written=written,
                               problem=tr(f"session.problem_{read.problem.problem}", lang)))
-    for touch in session.touches:
+    for touch in facts.touches:
         add(touch.ply, _touch_text(touch, lang))
-    for ruling in session.rulings:
+    for ruling in facts.rulings:
         add(len(ruling.moves), tr("session.pgn_ruling", lang, text=_ruling_text(ruling, lang)))
-    if session.result is not None and session.result_reason:
-        h["Termination"] = _termination(session.result_reason)
-        add(len(game_moves), tr("records.pgn_end", lang, reason=tr(f"session.reason_{session.result_reason}", lang)))
+    if facts.result is not None and facts.result_reason:
+        h["Termination"] = _termination(facts.result_reason)
+        add(len(game_moves), tr("records.pgn_end", lang, reason=tr(f"session.reason_{facts.result_reason}", lang)))
 
     node: chess.pgn.GameNode = game
     for i, move in enumerate(game_moves):
@@ -205,14 +215,14 @@ def session_to_game(session: GameRecord, lang: str | None = None) -> chess.pgn.G
                 " ".join(comments[i + 1])
     if comments.get(0):
         game.comment = " ".join(comments[0])
-    _add_retracted(game, session, lang)
+    _add_retracted(game, facts, lang)
     return game
 
 
-def _add_retracted(game: chess.pgn.Game, session: GameRecord, lang: str) -> None:
+def _add_retracted(game: chess.pgn.Game, facts: GameFacts, lang: str) -> None:
     """Moves taken back by a ruling (D.2.9) as side variations where the game went on differently."""
     mainline = list(game.mainline())
-    for ev in session.rulings:
+    for ev in facts.rulings:
         before = [chess.Move.from_uci(u) for u in ev.before]
         kept = len(ev.moves)
         now_moves = [chess.Move.from_uci(u) for u in ev.moves]

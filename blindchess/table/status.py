@@ -7,8 +7,7 @@ import chess
 from ..base import tr
 from ..language import write
 from .events import Final
-from .questions import Question
-from .setup import color_name
+from .setup import Question, color_name
 from .state import TableState
 
 __all__ = ["next_step", "final"]
@@ -20,34 +19,34 @@ def next_step(state: TableState, question: Question | None) -> str:
     make, whose move)."""
     s = state.session
     lang = state.lang
-    if s.finished:
-        return tr("table.next_game_over", lang, result=s.result)
-    if s.sealing and s.sealer is not None:
-        return tr("table.next_sealing", lang, name=state.name(s.sealer))
-    if s.envelope_sealed:
+    if state.game.finished:
+        return tr("table.next_game_over", lang, result=state.game.result)
+    if state.game.sealing and state.game.sealer is not None:
+        return tr("table.next_sealing", lang, name=state.name(state.game.sealer))
+    if state.game.envelope_sealed:
         return tr("table.next_sealed", lang)
     if question is not None:
         return tr("table.next_question", lang, question=question.text)
-    if (claim := s.quickplay_claim) is not None:
+    if (claim := state.game.quickplay_claim) is not None:
         return tr("table.next_quickplay", lang, name=state.name(claim.claimant))
-    if s.divergence:
+    if state.game.divergence:
         return tr("table.next_diverged", lang)
-    game = s.game_moves
+    game = state.game.game_moves
     for name in ("sighted", "tactile"):
-        made = s.moves(name)
+        made = state.game.moves(name)
         if len(made) < len(game) and made == game[: len(made)]:
             written = state.written(len(made))
             if name == "sighted":
                 return tr("table.next_mirror_on_sighted", lang, move=written)
-            return tr("table.next_mirror_on_tactile", lang, name=state.name(s.blind_color), move=written)
-    side = s.to_move
-    tactile = s.moves("tactile")
-    if s.is_blind(side) and len(tactile) == len(game) + 1:
+            return tr("table.next_mirror_on_tactile", lang, name=state.name(state.game.blind_color), move=written)
+    side = state.game.to_move
+    tactile = state.game.moves("tactile")
+    if state.game.is_blind(side) and len(tactile) == len(game) + 1:
         board = s.game_board()
         placed = tactile[-1]
         written = write(board, placed, lang) if board.is_legal(placed) else placed.uci()
         return tr("table.next_announce", lang, name=state.name(side), move=written)
-    key = "table.next_blind_to_move" if s.is_blind(side) else "table.next_sighted_to_move"
+    key = "table.next_blind_to_move" if state.game.is_blind(side) else "table.next_sighted_to_move"
     return tr(key, lang, name=state.name(side), side=tr(f"table.{color_name(side)}", lang))
 
 
@@ -55,9 +54,9 @@ def final(state: TableState, now: float) -> Final:
     """The state at ``now``: both boards and the game (FEN), plies, both scores, clocks, result."""
     s = state.session
     clocks: dict[str, float | None] = {"white": None, "black": None}
-    if s.time_control is not None:
+    if state.game.time_control is not None:
         clocks = {color_name(c): round(max(0.0, s.clock.remaining(c, now)), 3) for c in (chess.WHITE, chess.BLACK)}
     return Final(now, {"sighted": s.board("sighted").fen(), "tactile": s.board("tactile").fen()},
-                 s.game_board().fen(), len(s.game_moves), {"blind": list(s.score("blind")),
-                                                            "sighted": list(s.score("sighted"))},
-                 clocks, s.result)
+                 s.game_board().fen(), len(state.game.game_moves), {"blind": list(state.game.score("blind")),
+                                                            "sighted": list(state.game.score("sighted"))},
+                 clocks, state.game.result)

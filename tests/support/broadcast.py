@@ -22,11 +22,11 @@ def play(script: str, journal: Path) -> Path:
 def diverged(path: Path) -> Session:
     """White (blind) plays e2-e4; the assistant mirrors it wrongly as d2-d4 on the sighted board (D.2.9)."""
     s = Session.new(Player("Anna <b>", True), Player("Bert"), "90+30", journal=path, now=0.0)
-    s.tactile_move("e2e4", 1.0)
+    s.board_move("tactile", chess.Move.from_uci("e2e4"), 1.0)
     s.announce(chess.Move.from_uci("e2e4"), "Eva vier", 1.5)
-    s.press_clock("white", 2.0)
-    s.sighted_move("d2d4", 3.0)
-    s.offer_draw("black", 4.0)
+    s.press_clock(chess.WHITE, 2.0)
+    s.board_move("sighted", chess.Move.from_uci("d2d4"), 3.0)
+    s.offer_draw(chess.BLACK, 4.0)
     s.close()
     return Session.load(path)
 
