@@ -59,7 +59,7 @@ from ..base import tr
 from ..game import BoardMove, BoardMoveRejected, MoveMade, Ruling, RulingOverride, Session, Touch
 from ..language import square_name, voice, write
 from ..pegboard import InputEvent, Lift, PieceUpdate, Place, Snapshot, Tracker, TrackerEvent, same_position
-from .events import DeviceRequest, Touched
+from .events import Device, DeviceRequest, Touched
 from .physical import Settling, expected_position
 from .state import TableState
 
@@ -67,7 +67,7 @@ __all__ = ["DEVICE", "SIGHTED_BOARDS", "EBoard", "EBoardTouch", "touch_report", 
            "describe_difference"]
 
 #: The ``device`` of the e-board's :class:`DeviceRequest` events.
-DEVICE = "eboard"
+DEVICE: Device = "eboard"
 #: What ``TableSetup.sighted_board`` may be: the window's board only, or a DGT e-board.
 SIGHTED_BOARDS = ("window", "dgt")
 

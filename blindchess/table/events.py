@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from ..base import Event, decode_fields, encode_fields
+from ..game import BoardName, ClaimKind, Color
+from .setup import Who
 
 __all__ = [
     "Said", "Speak", "Shown", "Touched", "Moved", "Asked", "Refused", "Diverged", "Ruled", "Final",
@@ -88,7 +90,7 @@ class Touched(TableEventBase):
 
     TYPE: ClassVar[str] = "touched"
     square: str
-    by: str
+    by: Who
 
 
 @dataclass(frozen=True)
@@ -97,7 +99,7 @@ class Moved(TableEventBase):
 
     TYPE: ClassVar[str] = "move"
     ply: int
-    color: str
+    color: Color
     uci: str
     san: str
 
@@ -109,7 +111,7 @@ class Asked(TableEventBase):
     TYPE: ClassVar[str] = "question"
     text: str
     candidates: tuple[str, ...]
-    to: str
+    to: Who
 
 
 @dataclass(frozen=True)
@@ -156,7 +158,7 @@ class MirrorDone(TableEventBase):
     """Board ``board`` now shows the move of ``ply`` as made (a correct mirror)."""
 
     TYPE: ClassVar[str] = "mirrored"
-    board: str
+    board: BoardName
     ply: int
 
 
@@ -186,8 +188,8 @@ class ClaimDecided(TableEventBase):
     cannot be filed, else upheld or not by the arbiter's verdict; a postponed claim is no judgment), ``upheld``."""
 
     TYPE: ClassVar[str] = "claim"
-    by: str
-    kind: str
+    by: Who
+    kind: ClaimKind | Literal["quickplay"]
     upheld: bool
 
 
@@ -206,7 +208,7 @@ class GameAdjourned(TableEventBase):
     """The game is adjourned (Guidelines I.1): ``sealer`` ("blind"/"sighted") seals half-move ``ply`` (1-based)."""
 
     TYPE: ClassVar[str] = "adjourned"
-    sealer: str
+    sealer: Who
     ply: int
 
 
@@ -216,7 +218,7 @@ class Sealed(TableEventBase):
     Valid: the envelope is sealed; not valid: he is told why and writes again (written again: sealed)."""
 
     TYPE: ClassVar[str] = "sealed"
-    by: str
+    by: Who
     valid: bool
 
 
@@ -235,7 +237,7 @@ class ResponderAbsent(TableEventBase):
     absent: his clock is started, the envelope opened when he arrives (Guidelines I.9 b)."""
 
     TYPE: ClassVar[str] = "responder-absent"
-    responder: str
+    responder: Who
 
 
 @dataclass(frozen=True)
@@ -244,8 +246,8 @@ class EnvelopeMissing(TableEventBase):
     the one committed to at the sealing); ``sealer`` ("blind"/"sighted") makes the move he states he sealed."""
 
     TYPE: ClassVar[str] = "envelope-lost"
-    sealer: str
-    reason: str
+    sealer: Who
+    reason: Literal["missing", "mismatch"]
 
 
 @dataclass(frozen=True)
@@ -254,8 +256,8 @@ class DeviceRequest(TableEventBase):
     e-board a dump, the engine a move in position ``fen``."""
 
     TYPE: ClassVar[str] = "device"
-    device: str
-    what: str
+    device: Device
+    what: DeviceAction
     fen: str | None = None
 
 
@@ -264,7 +266,7 @@ class Heard(TableEventBase):
     """What the recogniser heard from ``by`` (with its confidence), as passed to the table."""
 
     TYPE: ClassVar[str] = "heard"
-    by: str
+    by: Who
     text: str
     confidence: float | None
 
