@@ -79,8 +79,8 @@ from .spoken import (
 )
 
 __all__ = [
-    "LANGS", "KINDS", "CLAIMS", "ClaimWord", "UtteranceKind", "REQUESTS", "MAX_CHARS", "MAX_TOKENS", "Understanding", "Voice", "VoiceError",
-    "announce", "describe_pieces", "describe_position", "describe_square", "fold", "grammar",
+    "LANGS", "KINDS", "CLAIMS", "ClaimWord", "UtteranceKind", "REQUESTS", "MAX_CHARS", "MAX_TOKENS", "Understanding",
+    "Voice", "VoiceError", "announce", "describe_pieces", "describe_position", "describe_square", "fold", "grammar",
     "piece_name", "read_phrase", "square_name", "understand", "voice", "voices_dir", "_INDEX_CACHE", "_Index",
 ]
 

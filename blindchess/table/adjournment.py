@@ -175,10 +175,10 @@ class Adjournments:
 
     def _assistant(self, now: float, key: str) -> None:
         """The assistant's formalities at an adjournment (D.2.10 f), when the blind player has one."""
-        state = self.state
-        if state.game.blind_color is None:
+        game = self.state.game
+        if game.blind_color is None:
             return
-        assistant = state.game.player(state.game.blind_color).assistant
+        assistant = game.player(game.blind_color).assistant
         if assistant:
             self.state.show(now, tr(key, self.state.lang, name=assistant))
 

@@ -38,8 +38,8 @@ class AssistantDuties:
     @property
     def name(self) -> str | None:
         """The blind player's assistant, None when he has none."""
-        state = self.state
-        return state.game.player(state.game.blind_color).assistant if state.game.blind_color is not None else None
+        game = self.state.game
+        return game.player(game.blind_color).assistant if game.blind_color is not None else None
 
     def _offer(self, now: float, key: str, **params: object) -> None:
         name = self.name
@@ -72,7 +72,6 @@ class AssistantDuties:
         """(e) Without adequate supervision the sighted player's fallen flag counts only when pointed out:
         the assistant is told once that he may claim."""
         s = self.state.session
-        state = self.state
         state = self.state
         if self._flag_told or state.game.blind_color is None or state.game.finished or state.game.rules.arbiter_calls_flag:
             return

@@ -159,7 +159,6 @@ class ClockKeeper:
         """The arbiter stops the clock."""
         s = self.state.session
         state = self.state
-        state = self.state
         if state.game.time_control is None:
             self.state.refuse(now, "pause", tr("table.no_clock", self.state.lang))
         elif not s.clock.paused:
@@ -169,7 +168,6 @@ class ClockKeeper:
     def continue_clock(self, now: float) -> None:
         """The arbiter starts the clock again after :meth:`pause`."""
         s = self.state.session
-        state = self.state
         state = self.state
         if state.game.time_control is not None and s.clock.paused:
             self.state.react(s.resume(now))
@@ -203,7 +201,6 @@ class ClockKeeper:
         None when no clock runs or the running side's flag has fallen and been reported. A flag fallen
         since the table last let time pass gives ``now`` + the margin (tick now)."""
         s = self.state.session
-        state = self.state
         state = self.state
         clock = s.clock
         if not self.running or not clock.ticking or clock.running is None:

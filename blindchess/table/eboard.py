@@ -9,7 +9,7 @@ mode or the scenario runner delivers them) with a piece-sensing
 turns what the hands do into the game:
 
 * **The sighted player's own move** (FIDE Laws D.2.5) is a move on the sighted
-  board (``Session.sighted_move``): the table announces it to the blind player
+  board (``Session.board_move``): the table announces it to the blind player
   at once (D.2.1, D.2.10 b). Nobody types it.
 * **The assistant's mirror of the blind player's move** is compared at once.
   A legal move other than the one made — a wrong square, a wrong piece, a

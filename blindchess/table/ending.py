@@ -94,7 +94,6 @@ class Endings:
         """"Remis" said by ``who``: when he can claim a draw (Art. 9.2, 9.3) it is his claim; False otherwise."""
         s = self.state.session
         state = self.state
-        state = self.state
         color = self.state.color_of(who)
         if color is None or state.game.finished:
             return False
@@ -123,13 +122,14 @@ class Endings:
         """The colour a claim by ``who`` is for. The blind player's assistant sits on the sighted side of
         the script's actors (he mirrors there): "sighted" claiming the sighted player's own flag can only
         be the assistant's claim for the blind player (D.2.10 e)."""
+        game = self.state.game
         state = self.state
         s = state.session
         color = state.color_of(who)
-        if kind == "time" and who == "sighted" and state.game.blind_color is not None:
+        if kind == "time" and who == "sighted" and game.blind_color is not None:
             sighted = state.sighted_color()
-            if s.clock.flag_fallen(sighted, state.now) and not s.clock.flag_fallen(state.game.blind_color, state.now):
-                return state.game.blind_color
+            if s.clock.flag_fallen(sighted, state.now) and not s.clock.flag_fallen(game.blind_color, state.now):
+                return game.blind_color
         return color
 
     def claim_quickplay(self, who: Who, ground: QuickplayGround, now: float) -> None:
@@ -254,10 +254,11 @@ class Endings:
         state.say(t, text, "all", "move")
 
     def draw_offered(self, ev: DrawOffer) -> None:
+        game = self.state.game
         state = self.state
         color = to_color(ev.color)
         state.show(ev.t, tr("table.draw_offered", state.lang, name=state.name(color)))
-        if state.game.blind_color is not None and color != state.game.blind_color:
+        if game.blind_color is not None and color != game.blind_color:
             state.say(ev.t, tr("table.draw_offered_to_blind", state.lang), "blind", "answer")
 
     def draw_declined(self, ev: DrawDeclined) -> None:

@@ -30,10 +30,10 @@ from ..game import BoardName, ClaimKind, Color
 from .setup import Who
 
 __all__ = [
-    "Said", "Speak", "Shown", "Touched", "Moved", "Asked", "Refused", "Diverged", "Ruled", "Final",
-    "MirrorDone", "ClockPressed", "GameEnded", "ClaimDecided", "Ended", "GameAdjourned", "Sealed", "Resumed", "ResponderAbsent", "EnvelopeMissing",
-    "DeviceRequest", "Device", "DeviceAction", "Heard", "TableEvent", "TableEventBase", "EVENT_TYPES",
-    "from_json",
+    "Said", "Speak", "Shown", "Touched", "Moved", "Asked", "Refused", "Diverged", "Ruled", "Final", "MirrorDone",
+    "ClockPressed", "GameEnded", "ClaimDecided", "Ended", "GameAdjourned", "Sealed", "Resumed", "ResponderAbsent",
+    "EnvelopeMissing", "DeviceRequest", "Device", "DeviceAction", "Heard", "TableEvent", "TableEventBase",
+    "EVENT_TYPES", "from_json",
 ]
 
 

@@ -347,22 +347,21 @@ class Opponent:
     # ---------------------------------------------------------------- the computer's turn
     def _turn_key(self) -> str | None:
         """The position of the computer's turn, or None when it is not to move now."""
+        game = self.state.game
         s = self.state.session
-        state = self.state
-        state = self.state
-        if state.game.finished or state.game.blind_color is None:
+        if game.finished or game.blind_color is None:
             return None
         board = s.game_board()
         if board.turn != self.color or self.questions.question is not None:
             return None
-        if state.game.divergence is not None or self.rulings.proposal is not None:
+        if game.divergence is not None or self.rulings.proposal is not None:
             return None
-        if state.game.time_control is not None:
+        if game.time_control is not None:
             if s.clock.paused:
                 return None
-            if state.game.plies_pressed < state.game.plies:
+            if game.plies_pressed < game.plies:
                 return None     # the blind player has not started the computer's clock (D.2.4)
-        return f"{state.game.plies} {len(state.game.rulings)} {board.fen()}"
+        return f"{game.plies} {len(game.rulings)} {board.fen()}"
 
     def _play_turn(self, now: float) -> None:
         key = self._turn_key()
@@ -371,7 +370,6 @@ class Opponent:
             self._move = None
             return
         s = self.state.session
-        state = self.state
         state = self.state
         if self._turn != key:
             self._turn = key
@@ -413,7 +411,8 @@ class Opponent:
             return
         made = state.game.plies
         self.moves.board_move("sighted", move, now)
-        if state.game.plies == made + 1 and not state.game.finished and state.game.time_control is not None and not state.game.auto_press:
+        game = state.game       # after the move
+        if game.plies == made + 1 and not game.finished and game.time_control is not None and not game.auto_press:
             self.clock.press(self.color, now)
         self._turn = None
 

@@ -76,12 +76,13 @@ class Requests:
 
     def _lookup(self, what: str, by: str, board: chess.Board, square: int | None, ply: int | None) -> str:
         """The answer to one of :data:`lookups.KINDS` (a square-bound one without a square: "which square?")."""
+        game = self.state.game
         state = self.state
         lang, wording = state.lang, state.wording
-        asker = state.game.blind_color if by == "blind" and state.game.blind_color is not None else state.sighted_color()
+        asker = game.blind_color if by == "blind" and game.blind_color is not None else state.sighted_color()
         if what == "opponent":
             other = not asker
-            return lookups.opponent(state.game.player(other).name, other, lang, state.setup.headers)
+            return lookups.opponent(game.player(other).name, other, lang, state.setup.headers)
         if what == "last_capture":
             return lookups.last_capture(board, lang, wording)
         if what == "move_list":

@@ -70,7 +70,7 @@ class TableSetup:
     ``blind``: "white" | "black" | "both" | "none" (who uses the tactile board).
     ``time_control``: "90+30", a PGN time control, or None (no clock).
     ``tactile``: "pegboard" (a peg-board sends protocol lines) | "none" (moves
-    on the tactile board are entered with :meth:`Table.tactile_move`).
+    on the tactile board are entered as ``TactileMove`` commands).
     ``settle``: the peg-board's settle time (None: the tracker's default).
     ``headers``: PGN headers (Event, Site, Date, Round).
     ``warnings``: low-time thresholds (seconds) the blind player chose to hear;
@@ -85,7 +85,7 @@ class TableSetup:
     summary of slips (practice only).
     ``wording``: how the blind player hears moves and squares —
     ``board_words.WORDINGS``: "phonetic" (D.2.1, "Springer Felix drei"), "nato"
-    ("Springer Foxtrot drei"), "san" ("Sf3"); changed with ``Table.set_wording``.
+    ("Springer Foxtrot drei"), "san" ("Sf3"); changed with the ``SetWording`` command.
     ``rules``: "standard", "rapid" or "blitz" (None: from the time control, Appendices A
     and B); ``supervised``: adequate supervision (A.3) — without it flags and illegal
     moves count only when a player claims them.

@@ -629,7 +629,7 @@ class Table:
         """The earliest moment something falls due: the pegs settle, the utterance being said ends (the
         next one begins), a flag falls or a chosen low-time warning comes (just after it). None: nothing
         will fall due without an input. The end of a reading is left out (as in :meth:`idle_at`). The
-        front ticks the table then (:meth:`tick`) — the app's timer, the scenario runner. A moment not
+        front gives the table a ``Tick`` then — the app's timer, the scenario runner. A moment not
         after ``now`` is overdue: tick now.
         """
         dues = [due for due in (self.state.speech.next_end(readings=False), self.tactile.settle_due(),

@@ -52,11 +52,12 @@ class TactileBoard:
 
     def __init__(self, state: TableState) -> None:
         self.state = state
+        game = state.game
         s = state.session
         self.tracker: Tracker | None = None
-        if state.setup.tactile == "pegboard" and state.game.blind_color is not None:
+        if state.setup.tactile == "pegboard" and game.blind_color is not None:
             self.tracker = Tracker(s.board("tactile"), settle=state.setup.settle_time,
-                                   senses_pieces=state.setup.senses_pieces, owner=state.game.blind_color)
+                                   senses_pieces=state.setup.senses_pieces, owner=game.blind_color)
         #: Squares (names) where the pegs differ from what they should show.
         self.mismatch: tuple[str, ...] = ()
         #: The square of a peg in the hand (the last lifted), None when none.
@@ -159,7 +160,6 @@ class TactileBoard:
         """On resume: an announcement not yet placed tells the tracker what the pegs should show (promotion piece)."""
         s = self.state.session
         state = self.state
-        state = self.state
         if self.tracker is None or state.game.blind_color is None:
             return
         plies = state.game.plies
@@ -228,20 +228,22 @@ class TactileBoard:
 
     def _touch_counts(self, e: TrackerEvent) -> bool:
         """D.2.2: a lift counts as a touch only in the blind player's own move, nothing else under way."""
-        state = self.state
-        if state.game.blind_color is None or state.game.finished or self.state.adjusting or self.mismatch:
+        game = self.state.game
+        if game.blind_color is None or game.finished or self.state.adjusting or self.mismatch:
             return False
         if e.expected is not None or (self.tracker is not None and self.tracker.pending is not None):
             return False     # mirroring the opponent's move (also removing the captured peg)
-        if state.game.to_move != state.game.blind_color or state.game.board_length("tactile") != state.game.plies:
+        if game.to_move != game.blind_color or game.board_length("tactile") != game.plies:
             return False
-        return state.game.divergence is None
+        return game.divergence is None
 
     def _mismatch(self, e: TrackerEvent, now: float) -> None:
         state = self.state
         s = state.session
         made = e.move
-        if made is not None and e.expected is not None and not state.adjusting and state.game.board_length("tactile") < state.game.plies:
+        game = state.game
+        if made is not None and e.expected is not None and not state.adjusting \
+                and game.board_length("tactile") < game.plies:
             # a wrong mirror: it is on the tactile board, so the engine must know (D.2.9 follows)
             state.react(s.board_move("tactile", made, now))
             state.then(lambda: self.expect(now, force=True))     # once the table has acted on the divergence

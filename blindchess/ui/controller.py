@@ -146,7 +146,7 @@ class GameController(TableView, QObject):
         self.ears: Ears | None = None
         self.tactile = TactileLink()
         self.eboard = eboard_link()     # the sighted player's DGT e-board
-        self.readings: list[str] = []   # texts given to table.reading (the scenario front tells them apart)
+        self.readings: list[str] = []   # texts given to the table as Reading (the scenario front tells them apart)
         self._unsubscribe: Callable[[], None] | None = None
         self._practice: PracticeDriver | None = None   # the engine of a practice game
         self._answer: list[TableEvent] | None = None   # the table's events during a call being made (its answer)

@@ -32,7 +32,7 @@ Events are every table event the controller passes on (``tableEvent``),
 except the UI's own readings: ``speak`` events with priority "reading" and the
 ``said`` events of those utterances. Clicking the board gives it the keyboard
 focus, and the focused board reads its cursor square through
-``table.reading`` — speech only the window has, which (by the table's speech
+the table's ``Reading`` command — speech only the window has, which (by the table's speech
 policy) never cuts or delays any other text. Everything else is compared
 as it is with the headless front (``tests/test_ui_scenario.py``).
 

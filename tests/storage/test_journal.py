@@ -38,7 +38,8 @@ def play_some(s: Session) -> None:
 
 
 def state(s: Session, now: float) -> tuple:
-    return (s.board("sighted").fen(), s.board("tactile").fen(), s.snapshot.game_moves, s.snapshot.score("blind"), s.snapshot.score("sighted"),
+    return (s.board("sighted").fen(), s.board("tactile").fen(), s.snapshot.game_moves, s.snapshot.score("blind"),
+            s.snapshot.score("sighted"),
             round(s.clock.remaining(chess.WHITE, now), 6), round(s.clock.remaining(chess.BLACK, now), 6),
             s.clock.running, len(s.snapshot.touches))
 

@@ -113,7 +113,8 @@ def test_a_whole_game_against_stockfish_on_the_pegboard_to_the_end_and_to_pgn(tm
         board.push(move)
     assert not [e for e in s.events if isinstance(e, Diverged)]
     # both scores as written agree with the game; the boards show it
-    assert session.snapshot.score("blind") == session.snapshot.score("sighted") and len(session.snapshot.score("blind")) == len(moves)
+    game = session.snapshot
+    assert game.score("blind") == game.score("sighted") and len(game.score("blind")) == len(moves)
     assert session.board("sighted").fen() == session.game_board().fen()
     s.close()
     # the journal is a game record like any other: blindchess export writes its PGN
