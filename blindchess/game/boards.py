@@ -32,7 +32,6 @@ from .events import (
     TakeBack,
     Touch,
     color_name,
-    parse_square,
 )
 from .state import GameState, Parting
 
@@ -125,10 +124,9 @@ class Boards:
             return None
         return self.state.log.record(TakeBack(t=now, board=name, ply=len(self.boards[name].move_stack)))
 
-    def touch(self, square: object, now: float, *, board: BoardName = "tactile", piece: str | None = None) -> Touch:
+    def touch(self, sq: chess.Square, now: float, *, board: BoardName = "tactile", piece: str | None = None) -> Touch:
         """A touched piece: a lifted peg on the tactile board (D.2.2) or a touch by the sighted player
-        (D.2.5, D.2.10 e). ValueError for no square."""
-        sq = parse_square(square)
+        (D.2.5, D.2.10 e)."""
         if piece is None:
             p = self.boards[board].piece_at(sq)
             piece = p.symbol() if p else None

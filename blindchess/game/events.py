@@ -43,7 +43,7 @@ __all__ = [
     "BoardsAgree", "ScoreDeviation", "GameEnd", "JournalDamaged", "FlagFallen", "DrawDeclined", "ClaimJudged",
     "TimeAdded", "MoveRefused",
     "EVENTS", "INPUT_TYPES", "to_json", "from_json", "BOARDS", "SCORES",
-    "color_name", "parse_color", "parse_square", "parse_move", "seconds",
+    "color_name", "parse_color", "seconds",
 ]
 
 Color = Literal["white", "black"]
@@ -750,20 +750,6 @@ def parse_color(value: object) -> chess.Color:
     if value in ("black", "b", "Black", "BLACK"):
         return chess.BLACK
     raise ValueError(f"not a colour: {value!r}")
-
-
-def parse_square(value: object) -> chess.Square:
-    """A square index or name ("e4"); ValueError for anything else."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        if not 0 <= value < 64:
-            raise ValueError(f"no square {value}")
-        return value
-    return chess.parse_square(str(value).strip().lower())
-
-
-def parse_move(value: object) -> chess.Move:
-    """A ``chess.Move`` or its UCI text; ValueError for anything else."""
-    return value if isinstance(value, chess.Move) else chess.Move.from_uci(str(value))
 
 
 def seconds(x: float | None) -> float | None:

@@ -22,7 +22,7 @@ from ..laws import ClockSetting, Proposal, rule
 from .boards import Boards
 from .clock import Timing
 from .completion import Completion
-from .events import BOARDS, PgnImport, Ruling, RulingOverride, parse_move
+from .events import BOARDS, PgnImport, Ruling, RulingOverride
 from .scores import Scores
 from .state import GameState
 
@@ -61,9 +61,9 @@ class GameRulings:
             fix_boards=tuple("sighted" if b == "a" else "tactile" for b in r.fix_boards),
             clocks=r.clocks))
 
-    def legal_line(self, moves: Iterable[object]) -> list[chess.Move]:
+    def legal_line(self, moves: Iterable[chess.Move]) -> list[chess.Move]:
         """``moves`` as a game from the start position; ValueError at the first illegal one."""
-        line = [parse_move(m) for m in moves]
+        line = list(moves)
         board = self.state.start.copy(stack=False)
         for m in line:
             if not board.is_legal(m):
@@ -80,7 +80,7 @@ class GameRulings:
                                                     clocks=clocks, note=note,
                                                     before=tuple(m.uci() for m in self.state.moves)))
 
-    def import_moves(self, moves: Iterable[object], now: float, *,
+    def import_moves(self, moves: Iterable[chess.Move], now: float, *,
                      clocks: list[tuple[int, float, float]] | None = None, source: str = "pgn") -> PgnImport:
         """Set the game to ``moves`` (both boards, both scores as English SAN), e.g. from a PGN."""
         line = self.legal_line(moves)

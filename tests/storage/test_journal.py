@@ -167,7 +167,7 @@ CHILD = textwrap.dedent("""
             s.board_move("tactile", chess.Move.from_uci(uci), t + 0.2); ack()
             s.write("sighted", getattr(s.events[-1], "san", uci), t + 0.3); ack()
         else:
-            s.touch(uci[:2], t); ack()
+            s.touch(chess.parse_square(uci[:2]), t); ack()
             s.board_move("tactile", chess.Move.from_uci(uci), t + 0.1); ack()
             s.announce(chess.Move.from_uci(uci), uci, t + 0.2); ack()
             s.press_clock(chess.BLACK, t + 0.3); ack()

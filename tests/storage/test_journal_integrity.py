@@ -48,7 +48,7 @@ def play(path: Path, moves: list[str], *, finish: bool = False, close: bool = Tr
             s.board_move("tactile", chess.Move.from_uci(uci), t + 1.0)
             s.write("sighted", uci, t + 1.5)
         else:
-            s.touch(uci[:2], t)
+            s.touch(chess.parse_square(uci[:2]), t)
             s.board_move("tactile", chess.Move.from_uci(uci), t + 0.5)
             s.announce(chess.Move.from_uci(uci), uci, t + 1.0)
             s.press_clock(chess.BLACK, t + 1.5)
