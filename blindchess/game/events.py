@@ -75,12 +75,10 @@ class Player:
     visually_impaired: bool = False
     assistant: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
-
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Player:
-        """The player of :meth:`to_dict`; TypeError for a value that is no mapping."""
+        """The player as every version's journal wrote it (missing fields take their defaults; the one codec
+        reads a player through this); TypeError for a value that is no mapping."""
         if not isinstance(d, Mapping):
             raise TypeError(f"not a player: {d!r}")
         assistant = d.get("assistant")
