@@ -2,6 +2,7 @@
 
 Messages in four languages and their plural forms (:mod:`.i18n`), the user's error
 (:mod:`.errors`), the user's folders (:mod:`.paths`) and the shipped data (:mod:`.resources`),
+the one event base and its JSON codec (:mod:`.events`),
 reading a user's text file with plain messages (:mod:`.textfile`) and writing whole files
 atomically (:mod:`.files`), every call that differs between Windows, macOS and Linux
 (:mod:`.system`), and the limits on everything a user hands the program (:mod:`.bounds`).
@@ -32,6 +33,7 @@ from .bounds import (
     within,
 )
 from .errors import UserError
+from .events import Event, Fact, decode_fields, encode_fields, json_value
 from .files import atomic_folder, atomic_path, output_target, write_text, write_with
 from .i18n import (
     DEFAULT_LANG,
@@ -57,11 +59,12 @@ from .textfile import decode, is_missing, os_error_text, read_bytes, read_text, 
 
 __all__ = [
     "ArgumentParser", "atomic_folder", "atomic_path", "boards_dir", "chosen_lang", "counters_ok", "data_dir",
-    "decode", "DEFAULT_LANG", "default_lang", "guide_dir", "in_quotes", "is_missing", "is_port_path", "is_windows", "journal_dir", "LANG_NAMES",
-    "loads", "lock_file", "log_dir", "make_blocking", "MAX_FULLMOVE", "MAX_HALFMOVE_CLOCK", "MAX_HEADER_CHARS",
+    "decode", "decode_fields", "DEFAULT_LANG", "default_lang", "encode_fields", "Event", "Fact", "guide_dir",
+    "in_quotes", "is_missing", "is_port_path", "is_windows", "journal_dir", "json_value", "LANG_NAMES", "loads",
+    "lock_file", "log_dir", "make_blocking", "MAX_FULLMOVE", "MAX_HALFMOVE_CLOCK", "MAX_HEADER_CHARS",
     "MAX_JSON_DEPTH", "MAX_LINE_BYTES", "MAX_PAGE_LENGTH", "MAX_PERIODS", "MAX_PLIES", "MAX_SCRIPT_LINE_CHARS",
     "MAX_SCRIPT_LINES", "MAX_SECONDS", "MAX_SETTLE", "MAX_WIDTH", "models_dir", "NOTATION_LANGS", "open_fd",
-    "os_error_text", "output_target", "plural", "quoted", "read_bytes", "read_text", "regular_file", "seconds", "shown_path",
-    "supported", "sync_folder", "system_lang", "TooDeep", "tr", "translate_argparse", "UI_LANGS", "unlock_file",
-    "use_lang", "UserError", "voices_dir", "within", "write_text", "write_with",
+    "os_error_text", "output_target", "plural", "quoted", "read_bytes", "read_text", "regular_file", "seconds",
+    "shown_path", "supported", "sync_folder", "system_lang", "TooDeep", "tr", "translate_argparse", "UI_LANGS",
+    "unlock_file", "use_lang", "UserError", "voices_dir", "within", "write_text", "write_with",
 ]

@@ -190,7 +190,7 @@ class GameFollower:
         self._digest = digest
         self._session, self._damage, self._keep, self._cut = session, damage, keep, cut
         self._tail = JournalTail.after(data) if not damage else None
-        self._book, self._text, self._watch = RecordBook(self.lang), MoveText(session.start, self.lang), TableWatch()
+        self._book, self._text, self._watch = RecordBook(self.lang), MoveText(session.snapshot.start, self.lang), TableWatch()
         self._shown = 0
         self._times(data, st.st_mtime, session)
         self.problem = None
@@ -214,7 +214,7 @@ class GameFollower:
             return None
         if session.follow(lines):
             return None                 # a line the replay cannot apply: damage, judged by a whole reading
-        moves = session.game_moves
+        moves = session.snapshot.game_moves
         for _, ev in lines:
             if ev.get("type") == "move-made":
                 ply, uci = ev.get("ply"), ev.get("uci")
@@ -232,7 +232,7 @@ class GameFollower:
         """The end of every whole line and when it was written: the table's own time where it is the time of day,
         else counted back from the file's last change."""
         self._ends, self._walls = [], []
-        last_t = session.last_time
+        last_t = session.snapshot.last_time
         at = 0
         t = 0.0
         while (end := data.find(b"\n", at)) >= 0:
@@ -263,18 +263,18 @@ class GameFollower:
         lang = self.lang
         book, text = self._book, self._text
         first = min(book.update(session), self._shown)
-        if self._damage or session.rulings:
+        if self._damage or session.snapshot.rulings:
             # The whole export: the half-moves before the damage, a ruling's retracted moves as side lines.
             game = session_to_game(session, lang)
             _clock_of_unpressed_move(game, session)
             if self._damage:
                 _mark_damage(game, self._keep, self._damage, lang, self._cut)
-            elif session.adjourned and session.result is None:
+            elif session.snapshot.adjourned and session.snapshot.result is None:
                 node = game.end()
                 node.comment = f"{node.comment} {tr('broadcast.pgn_adjourned', lang)}".strip()
             pgn = pgn_text(game)
             headers: Mapping[str, str] = dict(game.headers)
-            keep = self._keep if self._damage else session.plies
+            keep = self._keep if self._damage else session.snapshot.plies
             text.update(0, "", [(ply.move, "") for ply in book.plies[:keep]])
             self._shown = 0
         else:
@@ -285,15 +285,15 @@ class GameFollower:
                 comment = ply.comment() if number < last else _last_comment(ply, session, lang)
                 entries.append((ply.move, comment))
             opening = " ".join(book.opening)
-            if last == 0 and session.adjourned and session.result is None:
+            if last == 0 and session.snapshot.adjourned and session.snapshot.result is None:
                 opening = f"{opening} {tr('broadcast.pgn_adjourned', lang)}".strip()
             text.update(first, opening, entries)
             self._shown = last
             headers = dict(book.headers.headers)
             pgn = text.text(book.headers.headers, headers.get("Result", "*"))
         moves = text.board.move_stack
-        clock_at = session.last_time if session.last_time >= _EPOCH else st.st_mtime
-        self.game = LiveGame(self.path, headers, pgn, session.start, tuple(text.written), tuple(text.sans),
+        clock_at = session.snapshot.last_time if session.snapshot.last_time >= _EPOCH else st.st_mtime
+        self.game = LiveGame(self.path, headers, pgn, session.snapshot.start, tuple(text.written), tuple(text.sans),
                              text.board.fen(), moves[-1] if moves else None, self._watch.report(session, lang),
                              self._damage, self._cut, st.st_mtime, clock_at)
 
@@ -317,8 +317,8 @@ def _load(path: Path, lang: str, workdir: Path, data: bytes) -> tuple[Session, t
                                error=f"{type(exc).__name__}: {exc}")) from exc
     finally:
         copy.unlink(missing_ok=True)
-    replayed = [m.uci() for m in session.game_moves]
-    result = verdict(read, replayed, session.journal_problems)
+    replayed = [m.uci() for m in session.snapshot.game_moves]
+    result = verdict(read, replayed, session.snapshot.journal_problems)
     damage = tuple(journal_messages(result, Path(path.name), lang))
     keep = min(min(result.plies) - 1, len(replayed)) if result.plies else len(replayed)
     return session, damage, keep, bool(result.plies)
@@ -356,11 +356,11 @@ def _unpressed_clock(session: Session) -> float | None:
     """The mover's time when he made the last move, while that move is made but not yet pressed (D.2.4) — as an
     e-board broadcast reports a move the moment it is seen on the board; the press replaces it."""
     clock = session.clock
-    if session.result is not None or clock.time_control is None or session.plies == 0:
+    if session.snapshot.result is not None or clock.time_control is None or session.snapshot.plies == 0:
         return None
-    mover = session.start.turn if session.plies % 2 == 1 else not session.start.turn
+    mover = session.snapshot.start.turn if session.snapshot.plies % 2 == 1 else not session.snapshot.start.turn
     made = next((ev for ev in reversed(session.events) if isinstance(ev, MoveMade)), None)
-    if made is None or made.ply != session.plies or clock.running != mover or not clock.ticking:
+    if made is None or made.ply != session.snapshot.plies or clock.running != mover or not clock.ticking:
         return None
     return clock.remaining(mover, made.t)
 
@@ -376,7 +376,7 @@ def _last_comment(ply: object, session: Session, lang: str) -> str:
         unpressed = _unpressed_clock(session)
         if unpressed is not None:
             ply = replace(ply, clock=unpressed)
-    if session.adjourned and session.result is None:
+    if session.snapshot.adjourned and session.snapshot.result is None:
         ply = replace(ply, comments=(*ply.comments, tr("broadcast.pgn_adjourned", lang)))
     return ply.comment()
 

@@ -86,17 +86,17 @@ class TableWatch:
                 else:
                     self._claims.append(judged)
         self._seen = len(events)
-        parting = session.divergence
+        parting = session.snapshot.divergence
         proposal = kind = None
         plies = 0
-        if parting is not None and session.result is None:
+        if parting is not None and session.snapshot.result is None:
             ruling = session.propose_ruling(lang)
             if ruling is not None:
                 proposal, kind, plies = ruling.explain(lang), ruling.kind, len(ruling.moves)
         clock = session.clock
-        at = session.last_time
+        at = session.snapshot.last_time
         times = tuple(None if clock.time_control is None else clock.remaining(c, at) for c in (chess.WHITE, chess.BLACK))
         running = clock.running if clock.ticking else None
-        return TableReport(session.to_move, session.result, session.result_reason, parting, proposal, kind, plies,
-                           tuple(self._flags), tuple(self._claims), session.draw_offer, session.adjourned,
-                           session.envelope_sealed, (times[0], times[1]), running)
+        return TableReport(session.snapshot.to_move, session.snapshot.result, session.snapshot.result_reason, parting, proposal, kind, plies,
+                           tuple(self._flags), tuple(self._claims), session.snapshot.draw_offer, session.snapshot.adjourned,
+                           session.snapshot.envelope_sealed, (times[0], times[1]), running)

@@ -17,8 +17,6 @@ every point of the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import chess
 
 from ..laws import diff_squares, placement_key
@@ -34,31 +32,12 @@ from .events import (
     TakeBack,
     Touch,
     color_name,
-    parse_square,
 )
-from .state import GameState
+from .state import GameState, Parting
 
-__all__ = ["Boards", "Parting", "board_name", "board_at"]
+__all__ = ["Boards", "board_at"]
 
 Key = tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Parting:
-    """Where the boards part from the game (D.2.9): the position ``ply``, the board (None: both), the squares."""
-
-    ply: int
-    squares: tuple[str, ...]
-    board: BoardName | None
-
-
-def board_name(name: str) -> BoardName:
-    """"sighted" (also "a") or "tactile" (also "b"); ValueError otherwise."""
-    if name in ("a", "sighted"):
-        return "sighted"
-    if name in ("b", "tactile"):
-        return "tactile"
-    raise ValueError(f"no board {name!r}")
 
 
 def board_at(board: chess.Board, plies: int) -> chess.Board:
@@ -145,10 +124,9 @@ class Boards:
             return None
         return self.state.log.record(TakeBack(t=now, board=name, ply=len(self.boards[name].move_stack)))
 
-    def touch(self, square: object, now: float, *, board: BoardName = "tactile", piece: str | None = None) -> Touch:
+    def touch(self, sq: chess.Square, now: float, *, board: BoardName = "tactile", piece: str | None = None) -> Touch:
         """A touched piece: a lifted peg on the tactile board (D.2.2) or a touch by the sighted player
-        (D.2.5, D.2.10 e). ValueError for no square."""
-        sq = parse_square(square)
+        (D.2.5, D.2.10 e)."""
         if piece is None:
             p = self.boards[board].piece_at(sq)
             piece = p.symbol() if p else None

@@ -76,7 +76,7 @@ from .log import EventLog
 from .quickplay import Quickplay
 from .ruling import GameRulings
 from .scores import Scores
-from .state import GameState
+from .state import GameSnapshot, GameState
 
 __all__ = ["Rules", "start_board", "load", "replay", "JOURNAL_PROBLEM"]
 
@@ -145,6 +145,25 @@ class Rules:
     def begin(self) -> SessionStart:
         """Record the game's first line."""
         return self.log.record(self.start_event)
+
+    def snapshot(self) -> GameSnapshot:
+        """Every part's facts as they stand now, in one frozen record."""
+        state, log, adjournment = self.state, self.log, self.adjournment
+        return GameSnapshot(
+            white=state.white, black=state.black, blind_color=state.blind_color, lang=state.lang,
+            headers=dict(state.headers), auto_press=state.auto_press,
+            tactile_senses_pieces=state.tactile_senses_pieces, chess960_number=state.chess960_number,
+            created=self.created, start_event=self.start_event, time_control=self.timing.time_control,
+            rules=state.rules, game_moves=tuple(state.moves), to_move=state.to_move, plies_pressed=self.timing.pressed,
+            board_moves={name: tuple(board.move_stack) for name, board in self.boards.boards.items()},
+            divergence=self.boards.divergence,
+            scores={who: tuple(entries) for who, entries in self.scores.entries.items()},
+            touches=tuple(self.boards.touches), rulings=tuple(self.rulings.applied), notes=tuple(self.notes),
+            result=state.result, result_reason=state.result_reason, draw_offer=state.draw_offer,
+            quickplay_claim=self.quickplay.pending, adjourned=state.adjourned, sealer=adjournment.sealer,
+            sealing=adjournment.phase == "sealing", envelope_sealed=adjournment.phase == "sealed",
+            responder_clock_started=adjournment.responder_clock, last_time=log.last_t,
+            journal_path=log.journal_path, journal_problems=tuple(log.problems))
 
     def apply(self, ev: GameEvent) -> None:
         """Apply an input event: its one handler (ValueError etc. when it does not fit the game)."""

@@ -24,9 +24,12 @@ import dataclasses
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, get_args
+from typing import Any, ClassVar, Literal
 
 import chess
+
+from ..base import Event, decode_fields, encode_fields, json_value
+from ..laws import ClockAt, ClockSetting
 
 __all__ = [
     "Color", "BoardName", "ScoreName", "Role", "EndReason", "ClaimKind", "QuickplayGround", "QuickplayVerdict",
@@ -40,7 +43,7 @@ __all__ = [
     "BoardsAgree", "ScoreDeviation", "GameEnd", "JournalDamaged", "FlagFallen", "DrawDeclined", "ClaimJudged",
     "TimeAdded", "MoveRefused",
     "EVENTS", "INPUT_TYPES", "to_json", "from_json", "BOARDS", "SCORES",
-    "color_name", "parse_color", "parse_square", "parse_move", "seconds",
+    "color_name", "parse_color", "seconds",
 ]
 
 Color = Literal["white", "black"]
@@ -72,12 +75,10 @@ class Player:
     visually_impaired: bool = False
     assistant: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
-
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Player:
-        """The player of :meth:`to_dict`; TypeError for a value that is no mapping."""
+        """The player as every version's journal wrote it (missing fields take their defaults; the one codec
+        reads a player through this); TypeError for a value that is no mapping."""
         if not isinstance(d, Mapping):
             raise TypeError(f"not a player: {d!r}")
         assistant = d.get("assistant")
@@ -86,13 +87,12 @@ class Player:
 
 
 @dataclass(frozen=True, kw_only=True)
-class GameEvent:
-    """Common part of every event: ``t`` and ``seq``; see the module docstring."""
+class GameEvent(Event):
+    """Common part of every event of the engine: ``t`` (:class:`~blindchess.base.Event`) and ``seq``;
+    see the module docstring."""
 
-    TYPE: ClassVar[str] = ""
     INPUT: ClassVar[bool] = False
     ARTICLE: ClassVar[str] = ""
-    t: float
     seq: int = 0
 
     @property
@@ -301,7 +301,7 @@ class Ruling(GameEvent):
     agreed_plies: int = 0
     before: tuple[str, ...] = ()
     fix_boards: tuple[str, ...] = ()
-    clocks: Mapping[str, Any] | None = None
+    clocks: ClockAt | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -313,7 +313,7 @@ class RulingOverride(GameEvent):
     INPUT: ClassVar[bool] = True
     ARTICLE: ClassVar[str] = "D.2.9"
     moves: tuple[str, ...] = ()
-    clocks: Mapping[str, Any] | None = None
+    clocks: ClockSetting | None = None
     note: str = ""
     before: tuple[str, ...] = ()
 
@@ -695,127 +695,42 @@ _JOURNAL_KEYS = frozenset({"seq", "type", "t", "derived", "game_id", "line_no", 
 
 # ====================================================================== JSON (the journal's line format)
 def to_json(ev: GameEvent) -> dict[str, Any]:
-    """The journal line of ``ev``: ``seq``, ``type``, ``t``, ``derived`` (outcomes), then its fields."""
+    """The journal line of ``ev``: ``seq``, ``type``, ``t``, ``derived`` (outcomes), then its fields
+    (:func:`blindchess.base.encode_fields`; a note's ``data`` as the line's own keys)."""
     out: dict[str, Any] = {"seq": ev.seq, "type": ev.TYPE, "t": ev.t}
     if not ev.INPUT:
         out["derived"] = True
-    for f in dataclasses.fields(ev):
-        if f.name in ("t", "seq"):
-            continue
-        value = getattr(ev, f.name)
-        if isinstance(ev, Note) and f.name == "data":
-            out.update({k: _json_value(v) for k, v in value.items() if k not in _JOURNAL_KEYS})
-            continue
-        out[f.name] = _json_value(value)
+    if isinstance(ev, Note):
+        out.update(encode_fields(ev, skip=("t", "seq", "data")))
+        out.update({k: v for k, v in json_value(ev.data).items() if k not in _JOURNAL_KEYS})
+        return out
+    out.update(encode_fields(ev, skip=("t", "seq")))
     return out
-
-
-def _json_value(value: Any) -> Any:
-    if isinstance(value, Player):
-        return value.to_dict()
-    if isinstance(value, tuple):
-        return [_json_value(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): _json_value(v) for k, v in value.items()}
-    return value
 
 
 def from_json(data: Mapping[str, Any]) -> GameEvent | None:
     """The event of a journal line; None for an outcome this version no longer records.
 
-    Keys the event does not have are left out (earlier versions' ``message``, ``article``).
-    Raises KeyError for an unknown type or a missing field, TypeError/ValueError for a
+    The fields are read by their types (:func:`blindchess.base.decode_fields`); keys the event does
+    not have are left out (earlier versions' ``message``, ``article``) — for a note they are its
+    ``data``. Raises KeyError for an unknown type or a missing field, TypeError/ValueError for a
     value of the wrong kind (a damaged or edited line).
     """
     kind = data["type"]
     if kind in RETIRED_TYPES:
         return None
     cls = EVENTS[str(kind)]
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    values: dict[str, Any] = {}
-    extra: dict[str, Any] = {}
-    for key, value in data.items():
-        if key in ("seq", "t"):
-            continue
-        if key in fields:
-            values[key] = value
-        elif key not in _JOURNAL_KEYS:
-            extra[key] = value
-    if cls is Note:
-        values["data"] = extra
     t = data.get("t", 0.0)
     if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t):
         raise TypeError(f"time {t!r}")
     seq = data.get("seq", 0)
     if isinstance(seq, bool) or not isinstance(seq, int):
         raise TypeError(f"seq {seq!r}")
-    for name, value in list(values.items()):
-        values[name] = _field_value(cls, fields[name], value)
+    values = decode_fields(cls, data, skip=("t", "seq", "data"))
+    if cls is Note:
+        names = {f.name for f in dataclasses.fields(Note)}
+        values["data"] = {k: v for k, v in data.items() if k not in names and k not in _JOURNAL_KEYS}
     return cls(t=float(t), seq=seq, **values)
-
-
-def _field_value(cls: type[GameEvent], f: dataclasses.Field[Any], value: Any) -> Any:
-    """A JSON value as field ``f`` holds it (TypeError/ValueError when it cannot be)."""
-    kind = str(f.type)
-    if kind == "Player":
-        return Player.from_dict(value)
-    if kind.startswith("tuple"):
-        if value is None and "None" in kind:
-            return None
-        if not isinstance(value, list):
-            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
-        return tuple(tuple(v) if isinstance(v, list) else v for v in value)
-    if kind.startswith("Mapping"):
-        if value is None and "None" in kind:
-            return None
-        if not isinstance(value, Mapping):
-            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
-        return dict(value)
-    if kind in ("str", "ScoreName", "BoardName", "Color", "ClaimKind", "Role") or kind.startswith("Literal"):
-        if not isinstance(value, str):
-            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
-        allowed = _LITERALS.get(kind)
-        if allowed is not None and value not in allowed:
-            raise ValueError(f"{cls.TYPE}.{f.name}: {value!r}")
-        return value
-    if kind in ("int",):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
-        return value
-    if kind in ("float",):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
-        return float(value)
-    if kind == "float | None":
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
-        return float(value)
-    if kind == "bool":
-        return bool(value)
-    if kind in ("str | None",):
-        return None if value is None else str(value)
-    if kind in ("int | None",):
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
-        return value
-    if kind in ("Color | None", "BoardName | None"):
-        if value is None:
-            return None
-        allowed = _LITERALS[kind.split(" ")[0]]
-        if value not in allowed:
-            raise ValueError(f"{cls.TYPE}.{f.name}: {value!r}")
-        return value
-    return value
-
-
-_LITERALS: dict[str, tuple[str, ...]] = {
-    "Color": get_args(Color), "BoardName": get_args(BoardName), "ScoreName": get_args(ScoreName),
-    "Role": get_args(Role), "ClaimKind": get_args(ClaimKind),
-}
 
 
 # ====================================================================== field helpers
@@ -833,20 +748,6 @@ def parse_color(value: object) -> chess.Color:
     if value in ("black", "b", "Black", "BLACK"):
         return chess.BLACK
     raise ValueError(f"not a colour: {value!r}")
-
-
-def parse_square(value: object) -> chess.Square:
-    """A square index or name ("e4"); ValueError for anything else."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        if not 0 <= value < 64:
-            raise ValueError(f"no square {value}")
-        return value
-    return chess.parse_square(str(value).strip().lower())
-
-
-def parse_move(value: object) -> chess.Move:
-    """A ``chess.Move`` or its UCI text; ValueError for anything else."""
-    return value if isinstance(value, chess.Move) else chess.Move.from_uci(str(value))
 
 
 def seconds(x: float | None) -> float | None:

@@ -23,16 +23,7 @@ from ..language import write as write_move
 from .events import SCORES, Score, ScoreDeviation, ScoreName
 from .state import GameState
 
-__all__ = ["Scores", "score_name"]
-
-
-def score_name(who: str) -> ScoreName:
-    """"blind" (also "b", "tactile") or "sighted" (also "a"); ValueError otherwise."""
-    if who in ("blind", "b", "tactile"):
-        return "blind"
-    if who in ("sighted", "a"):
-        return "sighted"
-    raise ValueError(f"no score {who!r}")
+__all__ = ["Scores"]
 
 
 class Scores:

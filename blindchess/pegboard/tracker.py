@@ -48,12 +48,12 @@ never reads a clock, never sleeps, and imports python-chess only.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TypeAlias
+from typing import Literal, TypeAlias
 
 import chess
 
 __all__ = [
-    "Lift", "Place", "Snapshot", "PieceUpdate", "InputEvent", "TrackerEvent", "Tracker",
+    "Lift", "Place", "Snapshot", "PieceUpdate", "InputEvent", "TrackerEvent", "TrackerEventType", "Tracker",
     "DEFAULT_SETTLE", "occupancy", "same_position",
 ]
 
@@ -106,14 +106,18 @@ InputEvent: TypeAlias = Lift | Place | Snapshot | PieceUpdate
 # ---------------------------------------------------------------------------
 # Output events
 
+#: What the tracker saw: a piece touched, a move, a move taken back, a position that differs from the
+#: expected one, the expected position reached, a report that contradicts what the board showed.
+TrackerEventType = Literal["touched", "move", "takeback", "mismatch", "in-sync", "inconsistent"]
+
+
 @dataclass(frozen=True)
 class TrackerEvent:
     """Something the arbiter or the session should know about the tactile board.
 
-    ``type`` is one of "touched", "move", "takeback", "mismatch", "in-sync",
-    "inconsistent".  Fields that do not apply to a type stay at their default.
+    ``type`` is one of :data:`TrackerEventType`.  Fields that do not apply to a type stay at their default.
     """
-    type: str
+    type: TrackerEventType
     time: float
     square: int | None = None               # touched / inconsistent
     piece: chess.Piece | None = None        # touched

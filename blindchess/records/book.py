@@ -17,9 +17,9 @@ history set back — makes it compute the whole record again, exactly as a new b
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
 import chess
 import chess.pgn
@@ -28,7 +28,7 @@ from ..base import tr
 from ..language import ScoreReading
 from ..laws import Clock, ClockSnapshot, TimeControl
 
-__all__ = ["PlyRecord", "RecordBook", "GameRecord", "record_headers"]
+__all__ = ["PlyRecord", "RecordBook", "GameFacts", "GameRecord", "record_headers"]
 
 
 class Named(Protocol):
@@ -61,11 +61,11 @@ class RulingRecord(Protocol):
     def before(self) -> Sequence[str]: ...
 
 
-class GameRecord(Protocol):
-    """What the export reads of a game (the rules engine's :class:`blindchess.game.Session` has it all)."""
+class GameFacts(Protocol):
+    """What the record reads of a game as it stands (the rules engine's :class:`blindchess.game.GameSnapshot`)."""
 
     @property
-    def headers(self) -> dict[str, str]: ...
+    def headers(self) -> Mapping[str, str]: ...
     @property
     def white(self) -> Named: ...
     @property
@@ -76,8 +76,6 @@ class GameRecord(Protocol):
     def blind_color(self) -> chess.Color | None: ...
     @property
     def start(self) -> chess.Board: ...
-    @property
-    def clock(self) -> Clock: ...
     @property
     def lang(self) -> str: ...
     @property
@@ -91,7 +89,17 @@ class GameRecord(Protocol):
     @property
     def game_moves(self) -> Sequence[chess.Move]: ...
 
-    def score_read(self, who: str) -> ScoreReading: ...
+
+class GameRecord(Protocol):
+    """What the record reads of a game (the rules engine's :class:`blindchess.game.Session` has it all): its
+    facts, its clock, its two scores as understood."""
+
+    @property
+    def snapshot(self) -> GameFacts: ...
+    @property
+    def clock(self) -> Clock: ...
+
+    def score_read(self, who: Literal["blind", "sighted"]) -> ScoreReading: ...
 
 
 @dataclass(frozen=True)
@@ -118,31 +126,31 @@ class PlyRecord:
         return node.comment
 
 
-def record_headers(session: GameRecord) -> chess.pgn.Game:
+def record_headers(facts: GameFacts) -> chess.pgn.Game:
     """A game without moves that carries the record's tag pairs: the seven-tag roster, ``TimeControl``,
     ``VisuallyImpaired``, the game's own headers, ``SetUp``/``FEN`` and ``Variant "Chess960"`` where needed."""
     game = chess.pgn.Game()
     h = game.headers
-    extra = dict(session.headers)
+    extra = dict(facts.headers)
     h["Event"] = extra.pop("Event", "?")
     h["Site"] = extra.pop("Site", "?")
     h["Date"] = extra.pop("Date", "????.??.??")
     h["Round"] = extra.pop("Round", "?")
-    h["White"] = session.white.name or "?"
-    h["Black"] = session.black.name or "?"
-    h["Result"] = session.result or "*"
-    h["TimeControl"] = str(session.time_control) if session.time_control else "-"
-    if session.blind_color is not None:
-        h["VisuallyImpaired"] = "White" if session.blind_color == chess.WHITE else "Black"
+    h["White"] = facts.white.name or "?"
+    h["Black"] = facts.black.name or "?"
+    h["Result"] = facts.result or "*"
+    h["TimeControl"] = str(facts.time_control) if facts.time_control else "-"
+    if facts.blind_color is not None:
+        h["VisuallyImpaired"] = "White" if facts.blind_color == chess.WHITE else "Black"
     for k, v in extra.items():
         h[str(k)] = str(v)
-    start = session.start
+    start = facts.start
     if start.fen() != chess.STARTING_FEN or start.chess960:
         game.setup(start)
         if start.chess960:
             h["Variant"] = "Chess960"
-    if session.result is not None and session.result_reason:
-        h["Termination"] = _termination(session.result_reason)
+    if facts.result is not None and facts.result_reason:
+        h["Termination"] = _termination(facts.result_reason)
     return game
 
 
@@ -164,7 +172,7 @@ class RecordBook:
         self._history_len = 0
         self._snaps: dict[int, ClockSnapshot] = {}
         self._reads: dict[str, tuple[ScoreReading, int]] = {}
-        self._touches: object = None
+        self._touches: object = None      # the last touch recorded (the snapshot's tuple is new at each command)
         self._touch_len = 0
         self._touch_at: dict[int, list[str]] = {}
         self._ruling_at: dict[int, list[str]] = {}
@@ -174,8 +182,9 @@ class RecordBook:
     def update(self, session: GameRecord) -> int:
         """Bring the record in line with ``session``; returns the first half-move whose record may have
         changed (0: the comments before the first move too). Half-moves before it are as they were."""
-        lang = self.lang or session.lang
-        moves = list(session.game_moves)
+        facts = session.snapshot
+        lang = self.lang or facts.lang
+        moves = list(facts.game_moves)
         full = self._fresh
         dirty = _common_prefix(self._moves, moves) + 1
         history = session.clock.history
@@ -186,23 +195,24 @@ class RecordBook:
                     dirty = min(dirty, snap.ply)
         else:
             full = True
-        reads = {who: session.score_read(who) for who in ("sighted", "blind")}
+        whos: tuple[Literal["sighted", "blind"], ...] = ("sighted", "blind")
+        reads = {who: session.score_read(who) for who in whos}
         for who, read in reads.items():
             seen = self._reads.get(who)
             if seen is None or seen[0] is not read or len(read.entries) < seen[1]:
                 full = True
             elif len(read.entries) > seen[1]:
                 dirty = min(dirty, seen[1] + 1)
-        touches = session.touches
-        if touches is self._touches and len(touches) >= self._touch_len:
+        touches = facts.touches
+        if len(touches) >= self._touch_len and (self._touch_len == 0 or touches[self._touch_len - 1] is self._touches):
             for touch in touches[self._touch_len:]:
                 self._touch_at.setdefault(touch.ply, []).append(_touch_text(touch, lang))
                 dirty = min(dirty, touch.ply)
         else:
             full = True
-        if len(session.rulings) != self._rulings:
+        if len(facts.rulings) != self._rulings:
             full = True
-        end = (session.result, session.result_reason)
+        end = (facts.result, facts.result_reason)
         if end != self._end:
             dirty = min(dirty, len(moves))
         if full:
@@ -212,15 +222,15 @@ class RecordBook:
             for touch in touches:
                 self._touch_at.setdefault(touch.ply, []).append(_touch_text(touch, lang))
             self._ruling_at = {}
-            for ruling in session.rulings:
+            for ruling in facts.rulings:
                 self._ruling_at.setdefault(len(ruling.moves), []).append(
                     tr("session.pgn_ruling", lang, text=_ruling_text(ruling, lang)))
         dirty = max(0, min(dirty, len(moves)))       # the last half-move always (its clock, the end)
 
-        self.headers = record_headers(session)
+        self.headers = record_headers(facts)
         names = {who: tr(f"session.score_{who}", lang) for who in reads}
-        end_text = tr("records.pgn_end", lang, reason=tr(f"session.reason_{session.result_reason}", lang)) \
-            if session.result is not None and session.result_reason else None
+        end_text = tr("records.pgn_end", lang, reason=tr(f"session.reason_{facts.result_reason}", lang)) \
+            if facts.result is not None and facts.result_reason else None
 
         def comments(ply: int) -> tuple[str, ...]:
             out: list[str] = []
@@ -243,7 +253,7 @@ class RecordBook:
         if dirty == 0:
             self.opening = comments(0)
         del self.plies[max(0, dirty - 1):]
-        start_turn = session.start.turn
+        start_turn = facts.start.turn
         for ply in range(max(1, dirty), len(moves) + 1):
             mover = start_turn if ply % 2 == 1 else not start_turn
             clock: float | None = None
@@ -265,8 +275,8 @@ class RecordBook:
         self._moves = moves
         self._history, self._history_len = history, len(history)
         self._reads = {who: (read, len(read.entries)) for who, read in reads.items()}
-        self._touches, self._touch_len = touches, len(touches)
-        self._rulings = len(session.rulings)
+        self._touches, self._touch_len = (touches[-1] if touches else None), len(touches)
+        self._rulings = len(facts.rulings)
         self._end = end
         return dirty
 
@@ -303,7 +313,7 @@ def _last_move_clock(session: GameRecord, mover: chess.Color) -> tuple[float, fl
     """(time left, time used) for the move that ended the game without a press (mate, stalemate), from the
     stopped clock; None while the game goes on or when the clock has no time control."""
     clock = session.clock
-    if session.result is None or clock.running is not None or not clock.history:
+    if session.snapshot.result is None or clock.running is not None or not clock.history:
         return None
     last = clock.history[-1]
     now = last.time

@@ -28,7 +28,7 @@ import chess.pgn
 from ..base import UserError, tr
 from ..language import read_score
 from ..laws import TimeControl
-from .book import GameRecord, RecordBook
+from .book import GameFacts, GameRecord, RecordBook
 
 __all__ = ["session_to_game", "session_to_pgn", "read_pgn", "PgnGame", "GameRecord"]
 
@@ -46,14 +46,14 @@ def session_to_game(session: GameRecord, lang: str | None = None) -> chess.pgn.G
         node.comment = ply.comment()
     if book.opening:
         game.comment = " ".join(book.opening)
-    _add_retracted(game, session, lang or session.lang)
+    _add_retracted(game, session.snapshot, lang or session.snapshot.lang)
     return game
 
 
-def _add_retracted(game: chess.pgn.Game, session: GameRecord, lang: str) -> None:
+def _add_retracted(game: chess.pgn.Game, facts: GameFacts, lang: str) -> None:
     """Moves taken back by a ruling (D.2.9) as side variations where the game went on differently."""
     mainline = list(game.mainline())
-    for ev in session.rulings:
+    for ev in facts.rulings:
         before = [chess.Move.from_uci(u) for u in ev.before]
         kept = len(ev.moves)
         now_moves = [chess.Move.from_uci(u) for u in ev.moves]

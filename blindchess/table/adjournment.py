@@ -26,7 +26,7 @@ from ..game import Adjourned, EnvelopeLost, EnvelopeOpened, ResponderClockStarte
 from ..language import move_words, write
 from ..laws import Envelope, SealCheck, check_sealed_move, commitment
 from .events import EnvelopeMissing, GameAdjourned, ResponderAbsent, Resumed, Sealed
-from .setup import Who, color_name, to_color
+from .setup import Who, to_color
 from .state import TableState
 
 __all__ = ["Adjournments"]
@@ -44,7 +44,7 @@ class Adjournments:
         """The arbiter adjourns (refused when the game is over or already adjourned)."""
         state = self.state
         s = state.session
-        if s.finished or s.adjourned:
+        if state.game.finished or state.game.adjourned:
             state.refuse(now, "adjourn", tr("table.no_adjournment", state.lang), to="sighted")
             return
         state.react(s.adjourn(now))
@@ -54,11 +54,11 @@ class Adjournments:
         state = self.state
         s = state.session
         lang = state.lang
-        sealer = s.sealer
-        if not s.sealing or sealer is None:
+        sealer = state.game.sealer
+        if not state.game.sealing or sealer is None:
             state.refuse(now, "seal", tr("table.nothing_to_seal", lang), to=who)
             return
-        if state.who(color_name(sealer)) != who:
+        if state.who(sealer) != who:
             state.refuse(now, "seal", tr("table.not_your_seal", lang, name=state.name(sealer)), to=who)
             return
         board = s.game_board()
@@ -76,13 +76,13 @@ class Adjournments:
         nonce = secrets.token_hex(16)
         clock = s.clock
         envelope = Envelope(
-            white=s.white.name, black=s.black.name, position=board.fen(),
+            white=state.game.white.name, black=state.game.black.name, position=board.fen(),
             white_used=round(clock.used(chess.WHITE, now), 3), black_used=round(clock.used(chess.BLACK, now), 3),
             sealer=sealer, move_number=board.fullmove_number,
-            draw_offer=sealer if check.draw_offer else s.draw_offer,     # (f): an offer written with the move
+            draw_offer=sealer if check.draw_offer else state.game.draw_offer,     # (f): an offer written with the move
             white_remaining=_finite(clock.remaining(chess.WHITE, now)),
             black_remaining=_finite(clock.remaining(chess.BLACK, now)),
-            event=s.headers.get("Event", ""), round=s.headers.get("Round", ""),
+            event=state.game.headers.get("Event", ""), round=state.game.headers.get("Round", ""),
             commitment=commitment(board.fen(), check.written, nonce))
         hidden = {"written": check.written, "lang": check.lang, "spoken": check.spoken, "nonce": nonce}
         try:
@@ -95,11 +95,11 @@ class Adjournments:
         does not match what was sealed, play goes on without it (I.12). Refused when none is sealed."""
         state = self.state
         s = state.session
-        if not s.envelope_sealed:
+        if not state.game.envelope_sealed:
             state.refuse(now, "resume", tr("table.no_envelope", state.lang), to="sighted")
             return
         try:
-            events = s.resume_without_envelope(now) if s.envelope_problem else s.open_envelope(now)
+            events = s.resume_without_envelope(now) if s.envelope_problem() else s.open_envelope(now)
         except ValueError:
             state.refuse(now, "resume", tr("table.envelope_lost", state.lang), to="sighted")
             return
@@ -110,7 +110,7 @@ class Adjournments:
         Refused when no envelope is sealed or his clock runs already."""
         state = self.state
         s = state.session
-        if not s.envelope_sealed or s.responder_clock_started:
+        if not state.game.envelope_sealed or state.game.responder_clock_started:
             state.refuse(now, "resume", tr("table.no_envelope", state.lang), to="sighted")
             return
         state.react(s.start_responder_clock(now))
@@ -127,7 +127,7 @@ class Adjournments:
     def adjourned(self, ev: Adjourned) -> None:
         state = self.state
         color = to_color(ev.color)
-        who = state.who(ev.color)
+        who = state.who(to_color(ev.color))
         state.emit(GameAdjourned(ev.t, who, ev.ply))
         text = tr("table.adjourned", state.lang, name=state.name(color))
         state.show(ev.t, text)
@@ -136,7 +136,7 @@ class Adjournments:
 
     def sealed(self, ev: SealedMove) -> None:
         state = self.state
-        who = state.who(ev.by or "white")
+        who = state.who(to_color(ev.by or "white"))
         state.emit(Sealed(ev.t, who, ev.valid))
         text = tr("table.sealed", state.lang, name=state.name(to_color(ev.by or "white")))
         state.show(ev.t, text)
@@ -149,7 +149,7 @@ class Adjournments:
         state.emit(Resumed(ev.t, made.uci() if made is not None else None))
         written = str(ev.hidden.get("written", ""))
         if made is not None:
-            board = state.board_at(state.session.plies - 1)
+            board = state.board_at(state.game.plies - 1)
             words = move_words(board, made, state.lang, state.wording)
             state.show(ev.t, tr("table.envelope_opened_shown", state.lang, move=write(board, made, state.lang)))
             state.say(ev.t, tr("table.envelope_opened", state.lang, move=words), "all", "move")
@@ -159,7 +159,7 @@ class Adjournments:
     def responder_absent(self, ev: ResponderClockStarted) -> None:
         """The absent responder's clock runs; the envelope waits for him (Guidelines I.9 b)."""
         state = self.state
-        state.emit(ResponderAbsent(ev.t, state.who(ev.color)))
+        state.emit(ResponderAbsent(ev.t, state.who(to_color(ev.color))))
         text = tr("table.responder_absent", state.lang, name=state.name(to_color(ev.color)))
         state.show(ev.t, text)
         state.say(ev.t, text, "all", "move")
@@ -167,7 +167,7 @@ class Adjournments:
     def lost(self, ev: EnvelopeLost) -> None:
         """Resumed without the envelope (Guidelines I.12): said to both players, the sealer to move."""
         state = self.state
-        who = state.who(ev.color)
+        who = state.who(to_color(ev.color))
         state.emit(EnvelopeMissing(ev.t, who, ev.reason))
         text = tr(f"table.envelope_{ev.reason}_resumed", state.lang, name=state.name(to_color(ev.color)))
         state.show(ev.t, text)
@@ -175,10 +175,10 @@ class Adjournments:
 
     def _assistant(self, now: float, key: str) -> None:
         """The assistant's formalities at an adjournment (D.2.10 f), when the blind player has one."""
-        s = self.state.session
-        if s.blind_color is None:
+        game = self.state.game
+        if game.blind_color is None:
             return
-        assistant = s.player(s.blind_color).assistant
+        assistant = game.player(game.blind_color).assistant
         if assistant:
             self.state.show(now, tr(key, self.state.lang, name=assistant))
 

@@ -37,8 +37,8 @@ from ..game import (
 )
 from ..laws import QuickplayCase, decide_quickplay
 from .events import ClaimDecided, Ended, GameEnded
-from .questions import Question, Questions
-from .setup import Answer, Who, color_name, to_color
+from .questions import Questions
+from .setup import Answer, Question, Who, color_name, to_color
 from .state import TableState
 
 __all__ = ["Endings", "QuickplayGround", "QuickplayVerdict"]
@@ -52,15 +52,16 @@ class Endings:
         self.questions = questions
         questions.resolver("resign", self._resolve)
         questions.resolver("draw-accept", self._resolve)
-        #: Who made the claim being judged (the engine knows colours; the table knows the actor).
+        #: Who made the claim the engine is judging (it knows colours; the table knows the actor): set when
+        #: the claim is made, taken when its judgment is dispatched.
         self._claimant: Who | None = None
 
     # ---------------------------------------------------------------- inputs
     def ask_resign(self, who: Who, now: float) -> None:
         """``who`` wants to resign: asked first (refused when the game is over or he does not play)."""
-        s = self.state.session
+        state = self.state
         color = self.state.color_of(who)
-        if color is None or s.finished:
+        if color is None or state.game.finished:
             self.state.refuse(now, "resign", tr("table.game_over", self.state.lang), to=who)
             return
         self.questions.ask(Question("resign", who, tr("table.ask_resign", self.state.lang), ("yes", "no"),
@@ -68,9 +69,9 @@ class Endings:
 
     def ask_draw_accept(self, who: Who, now: float) -> None:
         """``who`` would accept the opponent's standing offer: asked first."""
-        s = self.state.session
+        state = self.state
         color = self.state.color_of(who)
-        if color is None or s.finished:
+        if color is None or state.game.finished:
             return
         self.questions.ask(Question("draw-accept", who, tr("table.ask_draw_accept", self.state.lang), ("yes", "no"),
                                     color=color_name(color)), now)
@@ -82,7 +83,7 @@ class Endings:
         color = state.color_of(who)
         if color is None:
             state.refuse(now, "draw", tr("table.no_blind_player", state.lang), to=who)
-        elif s.finished:
+        elif state.game.finished:
             state.refuse(now, "draw", tr("table.game_over", state.lang), to=who)
         elif self.offer_to(color):
             self.ask_draw_accept(who, now)
@@ -92,8 +93,9 @@ class Endings:
     def claim_instead(self, who: Who, now: float) -> bool:
         """"Remis" said by ``who``: when he can claim a draw (Art. 9.2, 9.3) it is his claim; False otherwise."""
         s = self.state.session
+        state = self.state
         color = self.state.color_of(who)
-        if color is None or s.finished:
+        if color is None or state.game.finished:
             return False
         kinds: tuple[ClaimKind, ...] = ("threefold", "fifty")
         for kind in kinds:
@@ -110,26 +112,24 @@ class Endings:
         if color is None:
             state.refuse(now, "claim", tr("table.no_blind_player", state.lang), to=who)
             return
-        if s.finished:
+        if state.game.finished:
             state.refuse(now, "claim", tr("table.game_over", state.lang), to=who)
             return
-        self._claimant = who
-        try:
-            state.react(s.claim(color, kind, now, move))
-        finally:
-            self._claimant = None
+        self._claimant = who        # the engine judges it in the batch it returns (ClaimJudged)
+        state.react(s.claim(color, kind, now, move))
 
     def _claimant_color(self, who: Who, kind: ClaimKind) -> chess.Color | None:
         """The colour a claim by ``who`` is for. The blind player's assistant sits on the sighted side of
         the script's actors (he mirrors there): "sighted" claiming the sighted player's own flag can only
         be the assistant's claim for the blind player (D.2.10 e)."""
+        game = self.state.game
         state = self.state
         s = state.session
         color = state.color_of(who)
-        if kind == "time" and who == "sighted" and s.blind_color is not None:
+        if kind == "time" and who == "sighted" and game.blind_color is not None:
             sighted = state.sighted_color()
-            if s.clock.flag_fallen(sighted, state.now) and not s.clock.flag_fallen(s.blind_color, state.now):
-                return s.blind_color
+            if s.clock.flag_fallen(sighted, state.now) and not s.clock.flag_fallen(game.blind_color, state.now):
+                return game.blind_color
         return color
 
     def claim_quickplay(self, who: Who, ground: QuickplayGround, now: float) -> None:
@@ -139,21 +139,18 @@ class Endings:
         state = self.state
         s = state.session
         color = state.color_of(who)
-        if color is None or s.finished or s.time_control is None:
-            state.refuse(now, "claim", tr("table.game_over" if s.finished else "table.no_clock", state.lang), to=who)
+        if color is None or state.game.finished or state.game.time_control is None:
+            state.refuse(now, "claim", tr("table.game_over" if state.game.finished else "table.no_clock", state.lang), to=who)
             return
-        self._claimant = who
-        try:
-            state.react(s.claim_quickplay(color, ground, now))
-        finally:
-            self._claimant = None
+        self._claimant = who        # the engine checks it in the batch it returns (QuickplayFiled)
+        state.react(s.claim_quickplay(color, ground, now))
 
     def arbiter_result(self, result: str, now: float) -> None:
         """The arbiter decides the game's result, "1-0", "0-1" or "1/2-1/2" (Art. 12.9: a game declared lost,
         a player too late for the session or its resumption, Guidelines I.10). Refused when the game is over."""
         state = self.state
         s = state.session
-        if s.finished:
+        if state.game.finished:
             state.refuse(now, "result", tr("table.game_over", state.lang), to="sighted")
             return
         if result not in ("1-0", "0-1", "1/2-1/2"):
@@ -165,13 +162,13 @@ class Endings:
         minutes to the opponent) or "postpone"; the clocks run again unless the game is drawn."""
         state = self.state
         s = state.session
-        claim = s.quickplay_claim
+        claim = state.game.quickplay_claim
         if claim is None:
             state.refuse(now, "ruling", tr("table.nothing_to_rule", state.lang), to="sighted")
             return
         state.show(now, decide_quickplay(claim, verdict).message(state.lang))
         if verdict != "postpone":
-            state.emit(ClaimDecided(now, state.who(color_name(claim.claimant)), "quickplay", verdict == "draw"))
+            state.emit(ClaimDecided(now, state.who(claim.claimant), "quickplay", verdict == "draw"))
         state.react(s.decide_quickplay(verdict, now))
 
     def quickplay_filed(self, ev: QuickplayFiled) -> None:
@@ -181,7 +178,8 @@ class Endings:
         color = to_color(ev.color)
         claim = QuickplayCase(claimant=color, ground=ev.ground, final_position="", problems=ev.problems)
         text = claim.message(state.lang)
-        who: Who = self._claimant or state.who(color_name(color))
+        who: Who = self._claimant or state.who(color)
+        self._claimant = None
         if not ev.filed:
             state.emit(ClaimDecided(ev.t, who, "quickplay", False))
             state.refuse(ev.t, "claim", text, to=who)
@@ -191,7 +189,7 @@ class Endings:
 
     def offer_to(self, color: chess.Color | None) -> bool:
         """The opponent of ``color`` has offered a draw that stands."""
-        offer = self.state.session.draw_offer
+        offer = self.state.game.draw_offer
         return color is not None and offer is not None and offer != color
 
     def decline(self, color: chess.Color, now: float) -> None:
@@ -201,17 +199,17 @@ class Endings:
     def resumed(self, now: float) -> None:
         """The game came back: a quickplay-finish claim that waits for the arbiter is told again, and a draw
         offer that still stands to the one it was made to."""
-        s = self.state.session
-        claim = s.quickplay_claim
-        if claim is not None and not s.finished:     # it still waits for the arbiter (Guidelines III.4)
+        state = self.state
+        claim = state.game.quickplay_claim
+        if claim is not None and not state.game.finished:     # it still waits for the arbiter (Guidelines III.4)
             text = tr("table.quickplay_waiting", self.state.lang, name=self.state.name(claim.claimant))
             self.state.show(now, text)
             self.state.say(now, text, "all", "answer")
-        offer = s.draw_offer
-        if offer is None or s.finished:
+        offer = state.game.draw_offer
+        if offer is None or state.game.finished:
             return
         self.state.show(now, tr("table.draw_offered", self.state.lang, name=self.state.name(offer)))
-        if s.blind_color is not None and offer != s.blind_color:
+        if state.game.blind_color is not None and offer != state.game.blind_color:
             self.state.say(now, tr("table.draw_offered_to_blind", self.state.lang), "blind", "answer")
 
     # ---------------------------------------------------------------- answers
@@ -256,10 +254,11 @@ class Endings:
         state.say(t, text, "all", "move")
 
     def draw_offered(self, ev: DrawOffer) -> None:
+        game = self.state.game
         state = self.state
         color = to_color(ev.color)
         state.show(ev.t, tr("table.draw_offered", state.lang, name=state.name(color)))
-        if state.session.blind_color is not None and color != state.session.blind_color:
+        if game.blind_color is not None and color != game.blind_color:
             state.say(ev.t, tr("table.draw_offered_to_blind", state.lang), "blind", "answer")
 
     def draw_declined(self, ev: DrawDeclined) -> None:
@@ -271,7 +270,8 @@ class Endings:
         """The claim judged: the ``claim`` event; an incorrect one said (the game goes on, Art. 9.5.3)."""
         state = self.state
         color = to_color(ev.color)
-        who: Who = self._claimant or state.who(color_name(color))
+        who: Who = self._claimant or state.who(color)
+        self._claimant = None
         state.emit(ClaimDecided(ev.t, who, ev.kind, ev.upheld))
         if not ev.upheld:
             text = tr(f"table.claim_rejected_{ev.kind}", state.lang, name=state.name(color))

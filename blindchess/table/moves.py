@@ -18,7 +18,7 @@ from __future__ import annotations
 import chess
 
 from ..base import tr
-from ..game import BoardMoveRejected, Mirrored, MirrorNeeded, MoveMade, MoveWithdrawn
+from ..game import BoardMoveRejected, BoardName, Mirrored, MirrorNeeded, MoveMade, MoveWithdrawn
 from ..language import move_words, square_name, understand, write
 from ..language import read as read_move
 from .events import MirrorDone, Moved, Touched
@@ -37,19 +37,13 @@ class Moves:
         self.tactile = tactile
 
     # ---------------------------------------------------------------- inputs
-    def sighted_move(self, move: chess.Move | str, now: float) -> None:
-        """A move on the sighted board (refused when unreadable)."""
-        read = self.read("sighted", move, now)
+    def board_move(self, board: BoardName, move: chess.Move | str, now: float) -> None:
+        """A move on ``board``: the sighted one, or the tactile one entered by hand (refused when unreadable)."""
+        read = self.read(board, move, now)
         if read is not None:
-            self.state.react(self.state.session.sighted_move(read, now))
+            self.state.react(self.state.session.board_move(board, read, now))
 
-    def tactile_move(self, move: chess.Move | str, now: float) -> None:
-        """A move on the tactile board entered by hand (refused when unreadable)."""
-        read = self.read("tactile", move, now)
-        if read is not None:
-            self.state.react(self.state.session.tactile_move(read, now))
-
-    def read(self, board_name: str, move: chess.Move | str, now: float) -> chess.Move | None:
+    def read(self, board_name: BoardName, move: chess.Move | str, now: float) -> chess.Move | None:
         """``move`` read on ``board_name``: UCI, notation or a phrase; None (and Refused) when unreadable."""
         if isinstance(move, chess.Move):
             return move
@@ -73,10 +67,9 @@ class Moves:
                      to="blind" if board_name == "tactile" else "sighted")
         return None
 
-    def sighted_touch(self, square: int | str, now: float) -> None:
+    def sighted_touch(self, sq: chess.Square, now: float) -> None:
         """The sighted player touched a piece (D.2.5; the assistant reports it, D.2.10 e)."""
         state = self.state
-        sq = square if isinstance(square, int) else chess.parse_square(square)
         piece = state.session.board("sighted").piece_at(sq)
         state.react(state.session.touch(sq, now, board="sighted"))
         state.emit(Touched(now, chess.square_name(sq), "sighted"))
@@ -88,7 +81,6 @@ class Moves:
         """A move was made: shown, said to the blind player in his wording, the pegs told what to show."""
         state = self.state
         t = ev.t
-        s = state.session
         ply = ev.ply
         color = to_color(ev.color)
         move = chess.Move.from_uci(ev.uci)
@@ -107,9 +99,9 @@ class Moves:
                         start=square_name(move.from_square, state.lang),
                         target=square_name(move.to_square, state.lang))
         state.show(t, tr("table.move_shown", state.lang, color=tr(f"table.{ev.color}", state.lang), move=written))
-        if s.is_blind(color):
+        if state.game.is_blind(color):
             state.say(t, tr("table.move_confirmed", state.lang, move=phrase), "blind", "move")
-        elif s.blind_color is not None:
+        elif state.game.blind_color is not None:
             state.say(t, phrase, "blind", "move")        # the sighted player's move announced to him (D.2.1)
         self.tactile.expect(t)
 
@@ -120,11 +112,11 @@ class Moves:
     def mirror_needed(self, ev: MirrorNeeded) -> None:
         state = self.state
         t = ev.t
-        written = state.written(ev.ply - 1) if ev.ply <= state.session.plies else ev.uci
+        written = state.written(ev.ply - 1) if ev.ply <= state.game.plies else ev.uci
         if ev.board == "sighted":
             state.show(t, tr("table.next_mirror_on_sighted", state.lang, move=written))
         else:
-            state.show(t, tr("table.next_mirror_on_tactile", state.lang, name=state.name(state.session.blind_color),
+            state.show(t, tr("table.next_mirror_on_tactile", state.lang, name=state.name(state.game.blind_color),
                              move=written))
         self.tactile.expect(t)
 

@@ -52,11 +52,12 @@ class TactileBoard:
 
     def __init__(self, state: TableState) -> None:
         self.state = state
+        game = state.game
         s = state.session
         self.tracker: Tracker | None = None
-        if state.setup.tactile == "pegboard" and s.blind_color is not None:
+        if state.setup.tactile == "pegboard" and game.blind_color is not None:
             self.tracker = Tracker(s.board("tactile"), settle=state.setup.settle_time,
-                                   senses_pieces=state.setup.senses_pieces, owner=s.blind_color)
+                                   senses_pieces=state.setup.senses_pieces, owner=game.blind_color)
         #: Squares (names) where the pegs differ from what they should show.
         self.mismatch: tuple[str, ...] = ()
         #: The square of a peg in the hand (the last lifted), None when none.
@@ -146,7 +147,7 @@ class TactileBoard:
         tracker = self.tracker
         if tracker is None:
             return
-        tactile = self.state.session.moves("tactile")
+        tactile = self.state.game.moves("tactile")
         if len(tactile) < index:
             return      # the pegs are behind the game (a mirror not yet made): nothing of them to complete
         placed = tactile[index] if len(tactile) > index else None     # on the pegs for the announced half-move
@@ -158,9 +159,10 @@ class TactileBoard:
     def restore_announcement(self) -> None:
         """On resume: an announcement not yet placed tells the tracker what the pegs should show (promotion piece)."""
         s = self.state.session
-        if self.tracker is None or s.blind_color is None:
+        state = self.state
+        if self.tracker is None or state.game.blind_color is None:
             return
-        plies = s.plies
+        plies = state.game.plies
         for ev in reversed(s.events):
             if isinstance(ev, (MoveMade, Ruling, RulingOverride, TakeBack)):
                 return
@@ -182,8 +184,7 @@ class TactileBoard:
         self._tracker_events(tracker.tick(max(now, settled)), now)
 
     def _tracker_events(self, events: list[TrackerEvent], now: float) -> None:
-        for e in events:
-            self._tracker_event(e, now)
+        self.state.each(events, lambda e: self._tracker_event(e, now))
 
     def _tracker_event(self, e: TrackerEvent, now: float) -> None:
         state = self.state
@@ -207,7 +208,7 @@ class TactileBoard:
             if tactile.move_stack and tactile.peek() == e.move and self.tracker is not None \
                     and same_position(self.tracker.board, tactile):
                 return       # the engine knows it already (a wrong mirror fed before, a ruling, a resume)
-            state.react(s.tactile_move(e.move, now))
+            state.react(s.board_move("tactile", e.move, now))
         elif e.type == "takeback":
             if state.adjusting:
                 return
@@ -227,23 +228,25 @@ class TactileBoard:
 
     def _touch_counts(self, e: TrackerEvent) -> bool:
         """D.2.2: a lift counts as a touch only in the blind player's own move, nothing else under way."""
-        s = self.state.session
-        if s.blind_color is None or s.finished or self.state.adjusting or self.mismatch:
+        game = self.state.game
+        if game.blind_color is None or game.finished or self.state.adjusting or self.mismatch:
             return False
         if e.expected is not None or (self.tracker is not None and self.tracker.pending is not None):
             return False     # mirroring the opponent's move (also removing the captured peg)
-        if s.to_move != s.blind_color or s.board_length("tactile") != s.plies:
+        if game.to_move != game.blind_color or game.board_length("tactile") != game.plies:
             return False
-        return s.divergence is None
+        return game.divergence is None
 
     def _mismatch(self, e: TrackerEvent, now: float) -> None:
         state = self.state
         s = state.session
         made = e.move
-        if made is not None and e.expected is not None and not state.adjusting and s.board_length("tactile") < s.plies:
+        game = state.game
+        if made is not None and e.expected is not None and not state.adjusting \
+                and game.board_length("tactile") < game.plies:
             # a wrong mirror: it is on the tactile board, so the engine must know (D.2.9 follows)
-            state.react(s.tactile_move(made, now))
-            self.expect(now, force=True)
+            state.react(s.board_move("tactile", made, now))
+            state.then(lambda: self.expect(now, force=True))     # once the table has acted on the divergence
             return
         squares = tuple(chess.square_name(sq) for sq in e.squares)
         if squares != self.mismatch:

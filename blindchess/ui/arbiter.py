@@ -239,14 +239,15 @@ class ArbiterDialog(QDialog):
                 self.shown_clocks[colour] = value
         if agreed is not None:
             self.plies.setValue(agreed)
-        session = c.session
-        running = session is not None and not session.finished
-        adjourned = running and session.adjourned
-        waiting = running and session.quickplay_claim is not None
+        game = c.game
+        running = game is not None and not game.finished
+        adjourned = running and game is not None and game.adjourned
+        waiting = running and game is not None and game.quickplay_claim is not None
+        sealed = running and game is not None and game.envelope_sealed
         self.procedure_buttons["adjourn"].setEnabled(running and not adjourned and not waiting)
-        self.procedure_buttons["resume"].setEnabled(running and session.envelope_sealed)
-        self.procedure_buttons["resume_absent"].setEnabled(running and session.envelope_sealed
-                                                           and not session.responder_clock_started)
+        self.procedure_buttons["resume"].setEnabled(sealed)
+        self.procedure_buttons["resume_absent"].setEnabled(sealed and game is not None
+                                                           and not game.responder_clock_started)
         for verdict in ("quickplay_draw", "quickplay_reject", "quickplay_postpone"):
             self.procedure_buttons[verdict].setEnabled(waiting)
         for button in RESULT_BUTTONS.values():
@@ -286,8 +287,8 @@ class ArbiterDialog(QDialog):
         self._say(text)
 
     def _has_clock(self) -> bool:
-        session = self.controller.session
-        return session is not None and session.time_control is not None
+        game = self.controller.game
+        return game is not None and game.time_control is not None
 
     def changed_clocks(self) -> dict[bool, float]:
         """The clock times the arbiter changed (seconds); the ones he left alone run on untouched."""

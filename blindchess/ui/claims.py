@@ -6,7 +6,7 @@ What can be claimed (FIDE Laws): threefold repetition (Art. 9.2) and fifty moves
 in rapid or blitz without adequate supervision (A.4.2, B.3); a draw with under two
 minutes left (Guidelines III.4: the opponent cannot win by normal means, or is making
 no effort to). The dialog only collects the choice; the table judges the claim
-(:meth:`blindchess.table.table.Table.claim`, :meth:`~blindchess.table.table.Table.claim_quickplay`).
+(the table's ``Claims`` and ``ClaimsQuickplay`` commands).
 
 Every field is a labelled form row (Alt+letter on its caption, a name and a
 description for a screen reader); the move field is enabled only for the draw claims.

@@ -8,15 +8,16 @@ only
 * turns input — clicks and keys in the window, typed text, recognised speech
   (:class:`~blindchess.ui.voice.Ears`), the tactile board's and the sighted
   player's e-board's raw events (:class:`~blindchess.ui.tactile.TactileLink`)
-  — into Table calls, passing the
+  — into the table's commands (:mod:`blindchess.table.commands`, the widgets'
+  values read into them here, once), handed to ``Table.handle`` with the
   time of its ``clock`` (injectable: the scenario front passes the script's);
 * turns Table events into Qt signals for the window and carries out the
   table's decisions on the devices: :class:`~blindchess.table.events.Speak`
   on the speaker (:class:`~blindchess.ui.voice.TableVoice`),
   :class:`~blindchess.table.events.DeviceRequest` on the serial link;
-* lets time pass: ``table.tick(now)`` from a QTimer.
+* lets time pass: ``Tick()`` from a QTimer.
 
-The board cursor's square names go through ``table.reading`` (the lowest
+The board cursor's square names go through the table's ``Reading`` command (the lowest
 priority of the table's speech policy), so they never cut an announcement.
 Threads (link, recogniser) never call the table: their work is queued and run
 on the GUI thread.
@@ -28,30 +29,67 @@ import queue
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import get_args
 
 import chess
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from ..adapters import LinkStatus, Speaker
 from ..base import UserError, atomic_path, os_error_text
+from ..game import ClaimKind
+from ..language import WORDINGS
 from ..pegboard import InputEvent
 from ..storage import new_path as new_journal_path
 from ..table import (
+    AmendScore,
+    Answer,
+    Answers,
+    ArbiterAdjourn,
+    ArbiterApply,
+    ArbiterQuickplay,
+    ArbiterResult,
+    ArbiterResume,
+    ArbiterResumeAbsent,
+    ArbiterRetrace,
+    ArbiterSetClock,
+    ArbiterToggleClock,
     Asked,
+    BlindSays,
+    Claims,
+    ClaimsQuickplay,
+    ClockPress,
+    Command,
     DeviceRequest,
     Diverged,
+    EBoardInput,
+    GameResult,
     Heard,
     Moved,
+    OffersDraw,
+    PegInput,
     QuickplayGround,
     QuickplayVerdict,
+    Reading,
     Refused,
+    Repeat,
+    Request,
+    Resigns,
     Ruled,
+    Seals,
+    SetWording,
     Shown,
+    SightedMove,
+    SightedSays,
+    SightedTouch,
     Speak,
+    StopSpeech,
     Table,
     TableEvent,
     TableSetup,
+    TactileMove,
+    TakesBack,
+    Tick,
+    Who,
 )
 from .broadcasting import BroadcastSwitch
 from .new_game import GameSetup, start_headers
@@ -108,7 +146,7 @@ class GameController(TableView, QObject):
         self.ears: Ears | None = None
         self.tactile = TactileLink()
         self.eboard = eboard_link()     # the sighted player's DGT e-board
-        self.readings: list[str] = []   # texts given to table.reading (the scenario front tells them apart)
+        self.readings: list[str] = []   # texts given to the table as Reading (the scenario front tells them apart)
         self._unsubscribe: Callable[[], None] | None = None
         self._practice: PracticeDriver | None = None   # the engine of a practice game
         self._answer: list[TableEvent] | None = None   # the table's events during a call being made (its answer)
@@ -194,7 +232,7 @@ class GameController(TableView, QObject):
 
     def board_input(self, event: InputEvent) -> None:
         """One raw event of the tactile board (Lift, Place, Snapshot, PieceUpdate), as the link delivers it."""
-        self._call(lambda table, now: table.peg_input(event, now), answer=False)
+        self.act(PegInput(event), answer=False)
 
     def open_eboard(self, port: str = "") -> None:
         """Connect the sighted player's DGT e-board (on ``port``, or found by its profile) when the game has one."""
@@ -220,7 +258,7 @@ class GameController(TableView, QObject):
 
     def eboard_input(self, event: InputEvent) -> None:
         """One raw event of the sighted player's e-board (PieceUpdate, Snapshot), as the link delivers it."""
-        self._call(lambda table, now: table.eboard_input(event, now), answer=False)
+        self.act(EBoardInput(event), answer=False)
 
     # ------------------------------------------------------------ the game
     def new_game(self, setup: GameSetup) -> bool:
@@ -261,7 +299,7 @@ class GameController(TableView, QObject):
             self.info.emit(t("journal_broken", self.lang, path=path, error=exc))
             return False
         self._attach(table)
-        for line, problem in table.session.journal_problems:
+        for line, problem in table.game.journal_problems:
             self.info.emit(f"{path.name}:{line}: {problem}")
         profile = self.settings.board_profile
         if profile == "simulator":
@@ -277,7 +315,7 @@ class GameController(TableView, QObject):
         self.close_game()  # only now: a game that cannot start leaves the current one as it is
         self.table = table
         self.lang = table.lang if table.lang in UI_LANGS else self.lang
-        self.settings.last_journal = str(table.session.journal_path or "")
+        self.settings.last_journal = str(table.game.journal_path or "")
         self.settings.save()
         self._unsubscribe = table.subscribe(self._on_event)  # the events of new()/resume() come now
         if self._practice is not None:   # practice against the computer: its engine, off the GUI thread
@@ -325,8 +363,8 @@ class GameController(TableView, QObject):
             self.speaker = self.voice.speaker = None
 
     # ------------------------------------------------------------ table calls and events
-    def _call(self, action: Callable[[Table, float], Any], *, refresh: bool = True, answer: bool = True) -> bool:
-        """One table call with the time passed in; False when there is no game or the table refused it.
+    def act(self, command: Command, *, refresh: bool = True, answer: bool = True) -> bool:
+        """One command to the table with the time passed in; False when there is no game or the table refused it.
 
         ``refresh``: the window is redrawn afterwards (not for readings: they change nothing shown).
         ``answer``: the call is an action of the person at the keyboard: :attr:`acted` tells the window what the
@@ -338,7 +376,7 @@ class GameController(TableView, QObject):
         events: list[TableEvent] = []
         self._answer = events
         try:
-            action(self.table, self.now())
+            self.table.handle(command, self.now())
         finally:
             self._answer = None
         if answer and refresh:
@@ -374,57 +412,57 @@ class GameController(TableView, QObject):
     def tick(self) -> None:
         """Time passes (QTimer): the pegs settle, speech ends and begins, flags fall."""
         if self.table is not None:
-            self.table.tick(self.now())          # nobody at the keyboard asked for what time brings
+            self.table.handle(Tick(), self.now())          # nobody at the keyboard asked for what time brings
             self.changed.emit()
 
-    # ------------------------------------------------------------ input
+    # ------------------------------------------------------------ input (the window's values read into commands, here)
     def sighted_move(self, move: chess.Move | str) -> bool:
         """A move on the sighted board (clicked, or typed in any notation)."""
-        return self._call(lambda table, now: table.sighted_move(move, now))
+        return self.act(SightedMove(move))
 
     def sighted_text(self, text: str) -> bool:
         return self.sighted_move(text)
 
     def tactile_text(self, text: str) -> bool:
         """Without an electronic tactile board: the move made on it, entered by hand."""
-        return self._call(lambda table, now: table.tactile_move(text, now))
+        return self.act(TactileMove(text))
 
     def blind_typed(self) -> bool:
         """Whether the blind player's moves are typed or spoken (no electronic tactile board at this table)."""
         table = self.table
-        return table is not None and table.setup.tactile == "none" and table.session.blind_color is not None
+        return table is not None and table.setup.tactile == "none" and table.game.blind_color is not None
 
     def hear(self, text: str, confidence: float | None = None, *, typed: bool = False) -> bool:
         """What the blind player said (recognised, with its confidence) or his assistant typed."""
-        return self._call(lambda table, now: table.blind_says(text, None if typed else confidence, now))
+        return self.act(BlindSays(text, None if typed else confidence))
 
     def sighted_says(self, text: str) -> bool:
         """What the sighted side said (answers, a draw offer, resignation)."""
-        return self._call(lambda table, now: table.sighted_says(text, now))
+        return self.act(SightedSays(text))
 
     def answer(self, answer: int | str, who: str | None = None) -> bool:
         """An answer to the open question by key: 1..n, "yes" or "no"; ``who`` None: the one asked."""
         question = self.table.question if self.table is not None else None
-        by = who or (question.to if question is not None and question.to in ("blind", "sighted") else "blind")
-        return self._call(lambda table, now: table.answer(by, answer, now))  # type: ignore[arg-type]
+        by: Who = _who(who) if who is not None else (question.to if question is not None else "blind")
+        key: Answer = answer if isinstance(answer, int) else ("yes" if answer == "yes" else "no")
+        return self.act(Answers(by, key))
 
     def request(self, what: str, *, square: int | None = None, piece_type: int | None = None,
                 color: bool | None = None, ply: int | None = None) -> None:
         """A request by key (D.2.10 d): answered to the blind player (``ply``: the half-move "step" reads)."""
-        self._call(lambda table, now: table.request(what, now, "blind", square=square, piece_type=piece_type,
-                                                    color=color, ply=ply))
+        self.act(Request(what, "blind", square=square, piece_type=piece_type, color=color, ply=ply))
 
     def sighted_touch(self, square: int) -> None:
-        self._call(lambda table, now: table.sighted_touch(square, now))
+        self.act(SightedTouch(square))
 
     def sighted_draw(self) -> None:
-        self._call(lambda table, now: table.offer_draw("sighted", now))
+        self.act(OffersDraw("sighted"))
 
     def sighted_resign(self) -> None:
-        self._call(lambda table, now: table.resign("sighted", now))
+        self.act(Resigns("sighted"))
 
     def press(self, color: bool) -> bool:
-        return self._call(lambda table, now: table.press(color, now))
+        return self.act(ClockPress(color))
 
     def speak_quietly(self, text: str) -> None:
         """The board cursor's square: through the table's policy, so it never cuts an announcement."""
@@ -432,29 +470,32 @@ class GameController(TableView, QObject):
             self.voice.reading(text)
         elif text and self.voice.wants_readings:   # else the screen reader reads the focused square itself
             self.readings.append(text)
-            self._call(lambda table, now: table.reading(text, now), refresh=False, answer=False)
+            self.act(Reading(text), refresh=False, answer=False)
 
     def set_wording(self, wording: str) -> None:
         """The blind player hears moves and squares in ``wording`` from now on (``board_words.WORDINGS``)."""
-        self._call(lambda table, now: table.set_wording(wording, now))
+        chosen = next((w for w in WORDINGS if w == wording), None)
+        if chosen is None:
+            raise ValueError(f"wording must be one of {', '.join(WORDINGS)}: {wording!r}")
+        self.act(SetWording(chosen))
 
     def take_back(self) -> None:
         """Practice with coaching: take back the last move and the computer's reply (the table may refuse)."""
-        self._call(lambda table, now: table.take_back(now))
+        self.act(TakesBack())
 
     def repeat(self) -> None:
-        self._call(lambda table, now: table.repeat(now))
+        self.act(Repeat())
 
     def stop_speech(self) -> None:
-        self._call(lambda table, now: table.stop_speech(now))
+        self.act(StopSpeech())
 
     def toggle_pause(self) -> None:
-        self._call(lambda table, now: table.toggle_clock(now))
+        self.act(ArbiterToggleClock())
 
     def amend_score(self, who: str, index: int, text: str) -> bool:
         """Write or correct entry ``index`` of score ``who`` as written (the keeper, the arbiter)."""
-        ok = self._call(lambda table, now: table.amend(who, index, text, now))  # type: ignore[arg-type]
-        if ok and self.table is not None and self.table.session.divergence:
+        ok = self.act(AmendScore(_who(who), index, text))
+        if ok and self.table is not None and self.table.game.divergence:
             self.divergence.emit()  # a changed score changes the proposed ruling
         return ok
 
@@ -483,44 +524,57 @@ class GameController(TableView, QObject):
     def set_clocks(self, clocks: dict[bool, float]) -> None:
         """The arbiter sets remaining times (only the ones he changed are given)."""
         for colour, seconds in clocks.items():
-            def set_clock(table: Table, now: float, c: bool = colour, v: float = seconds) -> None:
-                table.set_clock(c, v, now)
-            self._call(set_clock)
+            self.act(ArbiterSetClock(colour, seconds))
 
     def apply_ruling(self) -> bool:
-        return self._call(lambda table, now: table.arbiter_apply(now))
+        return self.act(ArbiterApply())
 
     def retrace(self, plies: int) -> bool:
-        return self._call(lambda table, now: table.arbiter_retrace(plies, now))
+        return self.act(ArbiterRetrace(plies))
 
     def claim(self, who: str, kind: str, move: str | None = None) -> bool:
         """``who`` ("blind"/"sighted") claims ``kind`` (threefold, fifty, time, illegal), with the declared move."""
-        return self._call(lambda table, now: table.claim(who, kind, now, move))  # type: ignore[arg-type]
+        claim = next((k for k in get_args(ClaimKind) if k == kind), None)
+        if claim is None:
+            raise ValueError(f"no such claim: {kind!r}")
+        return self.act(Claims(_who(who), claim, move))
 
     def claim_quickplay(self, who: str, ground: QuickplayGround) -> bool:
         """``who`` claims a draw with under two minutes left (Guidelines III.4); the arbiter decides."""
-        return self._call(lambda table, now: table.claim_quickplay(who, ground, now))
+        return self.act(ClaimsQuickplay(_who(who), ground))
 
     def arbiter_quickplay(self, verdict: QuickplayVerdict) -> bool:
         """The arbiter decides the quickplay-finish claim (Guidelines III.5)."""
-        return self._call(lambda table, now: table.arbiter_quickplay(verdict, now))
+        return self.act(ArbiterQuickplay(verdict))
 
     def seal(self, who: str, text: str) -> bool:
         """``who`` writes his sealed move (Guidelines I.1)."""
-        return self._call(lambda table, now: table.seal(who, text, now))
+        return self.act(Seals(_who(who), text))
 
     def adjourn(self) -> bool:
         """The arbiter adjourns the game (Guidelines I.1)."""
-        return self._call(lambda table, now: table.adjourn(now))
+        return self.act(ArbiterAdjourn())
 
     def resume_adjourned(self) -> bool:
         """The arbiter resumes the adjourned game: the envelope is opened (Guidelines I.7, I.9)."""
-        return self._call(lambda table, now: table.resume_adjourned(now))
+        return self.act(ArbiterResume())
 
     def arbiter_result(self, result: str) -> bool:
         """The arbiter decides the result, "1-0", "0-1" or "1/2-1/2" (Art. 12.9, Guidelines I.10)."""
-        return self._call(lambda table, now: table.arbiter_result(result, now))
+        decided = next((r for r in get_args(GameResult) if r == result), None)
+        if decided is None:
+            raise ValueError(f"no result {result!r}")
+        return self.act(ArbiterResult(decided))
 
     def resume_absent(self) -> bool:
         """The arbiter resumes while the replying player is absent: his clock is started (Guidelines I.9 b)."""
-        return self._call(lambda table, now: table.resume_absent(now))
+        return self.act(ArbiterResumeAbsent())
+
+
+def _who(name: str) -> Who:
+    """"blind" or "sighted", as the window's widgets name the players; ValueError otherwise."""
+    if name == "blind":
+        return "blind"
+    if name == "sighted":
+        return "sighted"
+    raise ValueError(f"no such player: {name!r}")

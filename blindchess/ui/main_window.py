@@ -287,7 +287,8 @@ class MainWindow(QMainWindow):
             self.scores.set_scores([], [])
             self.clocks.set_pressable(False)
             return
-        self.clocks.set_pressable(c.session.time_control is not None and not c.session.auto_press)
+        game = c.game
+        self.clocks.set_pressable(game is not None and game.time_control is not None and not game.auto_press)
         self.board.set_position(c.board("sighted"))
         self.board.set_marks(lifted=c.lifted(), differing=c.differing())
         if self._oriented_for is not c.session:  # a new game: the blind player's view, his wording
@@ -336,7 +337,7 @@ class MainWindow(QMainWindow):
         (the question is the next step, and the table says it) nor once the game is over (the table says the
         end): an answered question does not bring back a step already said."""
         c = self.controller
-        if c.table is None or c.open_question is not None or c.session.result is not None:
+        if c.table is None or c.open_question is not None or c.table.game.result is not None:
             return ""
         step = c.next_step()
         if step == self._step_said:
@@ -470,7 +471,7 @@ class MainWindow(QMainWindow):
         from ..language import piece_name
 
         kinds = [chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT]
-        names = [piece_name(kind, self.controller.session.lang if self.controller.session else self.lang)
+        names = [piece_name(kind, self.controller.game.lang if self.controller.game else self.lang)
                  for kind in kinds]
         name, ok = QInputDialog.getItem(self, t("board.promotion_title", self.lang),
                                         t("board.promotion_question", self.lang), names, 0, False)
@@ -532,8 +533,8 @@ class MainWindow(QMainWindow):
         from .new_game import NewGameDialog
 
         back = QApplication.focusWidget()
-        session = self.controller.session
-        if session is not None and session.result is None and not self._confirm_new_game():
+        game = self.controller.game
+        if game is not None and game.result is None and not self._confirm_new_game():
             self._back_to(back)
             return
         dialog = NewGameDialog(self, lang=self.lang, initial=self.controller.last_setup())
@@ -604,9 +605,9 @@ class MainWindow(QMainWindow):
         if self.controller.session is None:
             self.controller.info.emit(t("next.no_game", self.lang))
             return
-        session = self.controller.session
+        game = self.controller.game
         blind, sighted = self.controller.sheet_names()
-        to_move = "blind" if session.blind_color == session.to_move else "sighted"     # who claims, most often
+        to_move = "blind" if game is not None and game.blind_color == game.to_move else "sighted"  # who claims, most often
         dialog = ClaimDialog(self, lang=self.lang, blind_name=blind, sighted_name=sighted, who=to_move)
         back = QApplication.focusWidget()
         dialog.accepted.connect(lambda: self._claimed(dialog.claim()))

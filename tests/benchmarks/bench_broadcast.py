@@ -40,6 +40,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import chess
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 CLASSICS = ROOT / "tests" / "data" / "games" / "classics.pgn"
@@ -73,12 +75,12 @@ def writer(folder: Path, games: int, prefix: int, interval: float, seconds: floa
     def half_move(s: Session, move: chess.Move, now: float) -> bool:
         """One half-move as at the table; True once it is made (D.2.3 / D.2.5)."""
         made = False
-        if s.to_move == chess.WHITE:      # the sighted player moves and presses; the blind player mirrors
-            steps = [lambda: s.sighted_move(move, now), lambda: s.press_clock("white", now + 0.1),
-                     lambda: s.tactile_move(move, now + 0.2)]
+        if s.snapshot.to_move == chess.WHITE:      # the sighted player moves and presses; the blind player mirrors
+            steps = [lambda: s.board_move("sighted", move, now), lambda: s.press_clock(chess.WHITE, now + 0.1),
+                     lambda: s.board_move("tactile", move, now + 0.2)]
         else:                              # the blind player moves on his board, announces, presses; mirrored
-            steps = [lambda: s.tactile_move(move, now), lambda: s.announce(move, move.uci(), now + 0.1),
-                     lambda: s.press_clock("black", now + 0.2), lambda: s.sighted_move(move, now + 0.3)]
+            steps = [lambda: s.board_move("tactile", move, now), lambda: s.announce(move, move.uci(), now + 0.1),
+                     lambda: s.press_clock(chess.BLACK, now + 0.2), lambda: s.board_move("sighted", move, now + 0.3)]
         for step in steps:
             events = step()
             if not made and any(isinstance(e, MoveMade) for e in events):
@@ -88,7 +90,7 @@ def writer(folder: Path, games: int, prefix: int, interval: float, seconds: floa
 
     def yield_made(s: Session) -> None:
         if live[0]:
-            print(f"M {sessions.index(s) + 1} {s.plies} {time.time():.6f}", flush=True)
+            print(f"M {sessions.index(s) + 1} {s.snapshot.plies} {time.time():.6f}", flush=True)
 
     for s, moves in zip(sessions, pool):
         for move in moves[:prefix]:
@@ -107,9 +109,9 @@ def writer(folder: Path, games: int, prefix: int, interval: float, seconds: floa
             break
         time.sleep(max(0.0, when - time.monotonic()))
         s, moves = sessions[i], pool[i]
-        if s.plies < len(moves):
+        if s.snapshot.plies < len(moves):
             clock += 1.0
-            half_move(s, moves[s.plies], clock)
+            half_move(s, moves[s.snapshot.plies], clock)
             heapq.heappush(due, (when + interval, i))
     print("DONE", flush=True)
     sys.stdin.readline()               # CLOSE: after the measurement (closing 50 journals at once is a burst of its own)
@@ -144,11 +146,11 @@ def half_move_steps(s, move, now: float) -> list:   # type: ignore[no-untyped-de
     """The table's inputs of one half-move, each journaled as one unit (see tests.support.broadcast.half_move)."""
     import chess
 
-    if s.to_move == chess.WHITE:
-        return [lambda: s.sighted_move(move, now), lambda: s.press_clock("white", now + 0.1),
-                lambda: s.tactile_move(move, now + 0.2)]
-    return [lambda: s.tactile_move(move, now), lambda: s.announce(move, move.uci(), now + 0.1),
-            lambda: s.press_clock("black", now + 0.2), lambda: s.sighted_move(move, now + 0.3)]
+    if s.snapshot.to_move == chess.WHITE:
+        return [lambda: s.board_move("sighted", move, now), lambda: s.press_clock(chess.WHITE, now + 0.1),
+                lambda: s.board_move("tactile", move, now + 0.2)]
+    return [lambda: s.board_move("tactile", move, now), lambda: s.announce(move, move.uci(), now + 0.1),
+            lambda: s.press_clock(chess.BLACK, now + 0.2), lambda: s.board_move("sighted", move, now + 0.3)]
 
 
 def cost_of_a_move() -> bool:

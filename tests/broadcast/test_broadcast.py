@@ -77,7 +77,7 @@ def test_a_whole_journal_is_served_exactly_as_the_export_writes_it(tmp_path: Pat
     assert live.pgn == pgn_text(game_from_journal(journal, "en"))
     nodes = mainline(live.pgn)
     session = Session.load(journal)
-    assert [n.move for n in nodes] == session.game_moves and len(nodes) == 16
+    assert [n.move for n in nodes] == list(session.snapshot.game_moves) and len(nodes) == 16
     assert all(n.clock() is not None for n in nodes)          # [%clk] on every move
     assert live.result == "*" and live.damage == () and not live.cut
     assert list(workdir.iterdir()) == []                      # the copy read is gone
@@ -87,7 +87,7 @@ def test_a_finished_game_carries_its_result_and_the_claim(tmp_path: Path, workdi
     journal = play("claim_threefold.scn", tmp_path / "b.jsonl")
     live = read_game(journal, "de", workdir)
     session = Session.load(journal)
-    assert live.result == session.result == "1/2-1/2"
+    assert live.result == session.snapshot.result == "1/2-1/2"
     assert live.state.result == "1/2-1/2" and live.state.reason == "threefold_repetition"
     assert [(c.color, c.kind, c.upheld) for c in live.state.claims] == [(chess.WHITE, "threefold", True)]
 
@@ -102,13 +102,13 @@ def test_a_damaged_journal_serves_the_half_moves_before_the_damage_and_says_so(t
 
     read = read_journal(journal)
     session = Session.load(journal)
-    judged = verdict(read, [m.uci() for m in session.game_moves], session.journal_problems)
+    judged = verdict(read, [m.uci() for m in session.snapshot.game_moves], session.snapshot.journal_problems)
     assert judged.plies, "the damage touches half-moves"
     keep = min(judged.plies) - 1
 
     live = read_game(journal, "en", workdir)
     nodes = mainline(live.pgn)
-    assert [n.move for n in nodes] == session.game_moves[:keep]        # never an invented move
+    assert [n.move for n in nodes] == list(session.snapshot.game_moves[:keep])        # never an invented move
     assert live.cut and live.result == "*" and len(live.moves) == keep
     assert live.damage and live.damage[0] in live.pgn                   # said in a comment
     assert tr("broadcast.damage_kept", "en", plies=keep) in live.pgn
@@ -120,11 +120,11 @@ def test_a_journal_cut_off_inside_a_unit_by_a_crash_is_whole(tmp_path: Path, wor
     """A crash mid-write: the unit cut off was never acted on, nothing is lost and nothing is said."""
     path = tmp_path / "live.jsonl"
     s = Session.new(Player("Anna", True), Player("Bert"), "90+30", journal=path, now=0.0)
-    s.tactile_move("e2e4", 1.0)
+    s.board_move("tactile", chess.Move.from_uci("e2e4"), 1.0)
     s.announce(chess.Move.from_uci("e2e4"), "Eva vier", 1.5)
-    s.press_clock("white", 2.0)
+    s.press_clock(chess.WHITE, 2.0)
     before = path.read_bytes()            # the journal as the table left it after the press
-    s.sighted_move("e2e4", 3.0)           # the next unit: the crash cuts it in the middle
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), 3.0)           # the next unit: the crash cuts it in the middle
     unit = path.read_bytes()[len(before):]
     assert unit
     for cut_at in (1, len(unit) // 2, len(unit) - 1):
@@ -158,9 +158,9 @@ def test_the_moves_are_numbered_from_the_start_position() -> None:
 
 def test_the_arbiter_sees_where_the_boards_part_and_the_proposed_ruling(tmp_path: Path, workdir: Path) -> None:
     session = diverged(tmp_path / "d.jsonl")
-    assert session.divergence is not None
+    assert session.snapshot.divergence is not None
     live = read_game(tmp_path / "d.jsonl", "de", workdir)
-    assert live.state.parting == session.divergence
+    assert live.state.parting == session.snapshot.divergence
     ruling = session.propose_ruling("de")
     assert ruling is not None and live.state.proposal == ruling.explain("de")
     assert live.state.needs_arbiter and live.state.draw_offer == chess.BLACK and live.state.to_move == chess.BLACK
@@ -176,7 +176,7 @@ def test_a_fallen_flag_is_on_the_arbiter_s_page(tmp_path: Path, running) -> None
     status, body, _ = get(broadcast.url + "arbiter")
     page = body.decode()
     assert status == 200 and tr("broadcast.flag_fallen", "de", color="Weiß") in page
-    assert Session.load(path).result == "0-1"
+    assert Session.load(path).snapshot.result == "0-1"
 
 
 # -- pages and the server ----------------------------------------------------------------------------
@@ -342,7 +342,7 @@ def test_a_changed_journal_costs_its_new_lines_and_is_read_whole_only_when_it_mu
     assert not watcher.poll()                          # quiet: one more look, nothing new, nothing read whole
     assert (follower.whole_reads, follower.tail_reads) == (1, 0)
     session = Session.open(journal, now[0])             # the game goes on: new units at the end
-    session.tactile_move("d2d4", now[0] + 1)
+    session.board_move("tactile", chess.Move.from_uci("d2d4"), now[0] + 1)
     session.close()
     assert watcher.poll()
     assert (follower.whole_reads, follower.tail_reads) == (1, 1)

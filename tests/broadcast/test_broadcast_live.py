@@ -27,6 +27,7 @@ from blindchess.broadcast import Broadcast, WindowBroadcast
 from blindchess.broadcast.reading import pgn_text
 from blindchess.game import Player, Session
 from blindchess.game.events import MoveMade
+from blindchess.table.commands import BlindSays, TactileMove
 from tests.support.broadcast import diverged, play, structure
 from tests.support.paths import REPO
 from tests.support.waiting import wait_for
@@ -81,8 +82,8 @@ def check_against_journal(served: chess.pgn.Game, journal: Path) -> None:
     """Moves, clocks and result as the rules engine rebuilds the game from its journal."""
     session = Session.load(journal)
     nodes = list(served.mainline())
-    assert [n.move for n in nodes] == session.game_moves
-    assert served.headers["Result"] == (session.result or "*")
+    assert [n.move for n in nodes] == list(session.snapshot.game_moves)
+    assert served.headers["Result"] == (session.snapshot.result or "*")
     presses = {snap.ply: snap for snap in session.clock.history if snap.ply > 0}
     made = {ev.ply: ev.t for ev in session.events if isinstance(ev, MoveMade)}
     for ply, node in enumerate(nodes, start=1):
@@ -173,10 +174,10 @@ def test_a_game_killed_mid_game_is_served_as_journaled(tmp_path: Path) -> None:
         player.send_signal(signal.SIGKILL)
         assert player.wait(timeout=30) == -signal.SIGKILL
         session = Session.load(journal)
-        assert 6 <= session.plies < 16                              # killed in the middle of the game
+        assert 6 <= session.snapshot.plies < 16                              # killed in the middle of the game
         def caught_up() -> bool:
             text = fetch(url + "game/1.pgn")
-            return text is not None and list(games_in(text)[0].mainline_moves()) == session.game_moves
+            return text is not None and list(games_in(text)[0].mainline_moves()) == list(session.snapshot.game_moves)
 
         assert wait_for(caught_up, 30)
         served = games_in(fetch(url + "games.pgn") or "")
@@ -275,9 +276,9 @@ def test_the_window_broadcasts_its_game_when_the_setting_is_on(tmp_path: Path, q
             controller.apply_settings(settings)
             address = f"http://127.0.0.1:{port}/"
             assert tr("broadcast.window_started", "de", url=address) in told
-            controller.table.tactile_move("e2e4", 1.0)
-            controller.table.blind_says("Eva vier", None, 1.2)
-            assert Session.load(journal).plies == 1
+            controller.table.handle(TactileMove("e2e4"), 1.0)
+            controller.table.handle(BlindSays("Eva vier", None), 1.2)
+            assert Session.load(journal).snapshot.plies == 1
 
             def served() -> bool:
                 text = fetch(address + "game/1.pgn")

@@ -147,15 +147,15 @@ def game(path: Path, white: str, black: str) -> Session:
 
 def move(s: Session, uci: str, now: float) -> None:
     m = chess.Move.from_uci(uci)
-    if s.to_move == chess.WHITE:
-        s.sighted_move(m, now)
-        s.press_clock("white", now + 0.5)
-        s.tactile_move(m, now + 1)
+    if s.snapshot.to_move == chess.WHITE:
+        s.board_move("sighted", m, now)
+        s.press_clock(chess.WHITE, now + 0.5)
+        s.board_move("tactile", m, now + 1)
     else:
-        s.tactile_move(m, now)
+        s.board_move("tactile", m, now)
         s.announce(m, m.uci(), now + 0.5)
-        s.press_clock("black", now + 1)
-        s.sighted_move(m, now + 1.5)
+        s.press_clock(chess.BLACK, now + 1)
+        s.board_move("sighted", m, now + 1.5)
 
 
 def test_the_round_s_pgn_goes_to_lichess_as_documented_and_again_at_each_change(tmp_path: Path, lichess: StandIn,

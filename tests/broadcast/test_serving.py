@@ -45,15 +45,15 @@ def running():
 def half_move(s: Session, move: str, now: float) -> None:
     """One half-move as at the table: the mover's board, (the blind player's announcement,) his press, the mirror."""
     m = chess.Move.from_uci(move)
-    if s.to_move == chess.WHITE:      # the blind player (White) moves on the peg-board and announces
-        s.tactile_move(m, now)
+    if s.snapshot.to_move == chess.WHITE:      # the blind player (White) moves on the peg-board and announces
+        s.board_move("tactile", m, now)
         s.announce(m, m.uci(), now + 0.5)
-        s.press_clock("white", now + 1)
-        s.sighted_move(m, now + 1.5)
+        s.press_clock(chess.WHITE, now + 1)
+        s.board_move("sighted", m, now + 1.5)
     else:
-        s.sighted_move(m, now)
-        s.press_clock("black", now + 0.5)
-        s.tactile_move(m, now + 1)
+        s.board_move("sighted", m, now)
+        s.press_clock(chess.BLACK, now + 0.5)
+        s.board_move("tactile", m, now + 1)
 
 
 def hall_game(path: Path, **headers: str) -> Session:
@@ -84,9 +84,9 @@ def test_the_cards_have_exactly_the_fields_named_with_the_players_ratings_titles
     assert (first["number"], first["round"], first["board"], first["result"]) == (1, "2", 7, "*")
     assert (first["status"], first["plies"], first["last_move"], first["pgn"]) == ("live", 3, "Nf3", "/game/1.pgn")
     assert set(first["clocks"]) == {"white", "black", "running", "at"} and first["clocks"]["running"] == "black"
-    assert first["clocks"]["at"] == pytest.approx(s.last_time, abs=0.01)          # the table's clock: time of day
+    assert first["clocks"]["at"] == pytest.approx(s.snapshot.last_time, abs=0.01)          # the table's clock: time of day
     for color, name in ((chess.WHITE, "white"), (chess.BLACK, "black")):
-        assert first["clocks"][name] == pytest.approx(s.clock.remaining(color, s.last_time), abs=0.1)
+        assert first["clocks"][name] == pytest.approx(s.clock.remaining(color, s.snapshot.last_time), abs=0.1)
     assert (second["result"], second["status"], second["last_move"]) == ("1/2-1/2", "finished", second["last_move"])
     assert set(second["white"]) == PLAYER
     one = json.loads(fetch(broadcast.url + "game/1.json")[1])
@@ -229,7 +229,7 @@ def test_the_sealed_move_is_on_no_page_pgn_card_diagram_or_stream_before_the_env
         assert wait_for(lambda: any(g["plies"] == 5 for g in stream.of("game")), 30)
         assert b"Bb5" in fetch(broadcast.url + "game/1.pgn")[1] and b"Lb5" in stream.raw
         assert json.loads(fetch(broadcast.url + "game/1.json")[1])["last_move"] == "Bb5"
-        assert s.game_moves[-1] == sealed
+        assert s.snapshot.game_moves[-1] == sealed
     finally:
         stream.close()
         arbiter_stream.close()

@@ -69,7 +69,7 @@ def test_no_page_shows_a_key_whatever_the_tables_state(lang: str, tmp_path: Path
     flagged.close()
     adjourned = Session.new(Player("Emil", True), Player("Frida"), "90+30", journal=tmp_path / "5.jsonl", now=0.0,
                             headers={"Board": "5", "WhiteElo": "2010", "WhiteTitle": "CM"})
-    adjourned.tactile_move(chess.Move.from_uci("e2e4"), 1.0)
+    adjourned.board_move("tactile", chess.Move.from_uci("e2e4"), 1.0)
     adjourned.adjourn(2.0)
     adjourned.close()
     (tmp_path / "6.jsonl").write_bytes(b"\x00junk, no journal\n")      # a junk file in the folder

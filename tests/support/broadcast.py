@@ -22,11 +22,11 @@ def play(script: str, journal: Path) -> Path:
 def diverged(path: Path) -> Session:
     """White (blind) plays e2-e4; the assistant mirrors it wrongly as d2-d4 on the sighted board (D.2.9)."""
     s = Session.new(Player("Anna <b>", True), Player("Bert"), "90+30", journal=path, now=0.0)
-    s.tactile_move("e2e4", 1.0)
+    s.board_move("tactile", chess.Move.from_uci("e2e4"), 1.0)
     s.announce(chess.Move.from_uci("e2e4"), "Eva vier", 1.5)
-    s.press_clock("white", 2.0)
-    s.sighted_move("d2d4", 3.0)
-    s.offer_draw("black", 4.0)
+    s.press_clock(chess.WHITE, 2.0)
+    s.board_move("sighted", chess.Move.from_uci("d2d4"), 3.0)
+    s.offer_draw(chess.BLACK, 4.0)
     s.close()
     return Session.load(path)
 
@@ -209,15 +209,15 @@ def long_game(plies: int, seed: int = 1) -> list[chess.Move]:
 def half_move(s: Session, move: chess.Move, now: float) -> None:
     """One half-move as at the table, the sighted player White: he moves and presses, the blind player mirrors;
     the blind player moves on his board, announces, presses, and the sighted board follows."""
-    if s.to_move == chess.WHITE:
-        s.sighted_move(move, now)
-        s.press_clock("white", now + 0.1)
-        s.tactile_move(move, now + 0.2)
+    if s.snapshot.to_move == chess.WHITE:
+        s.board_move("sighted", move, now)
+        s.press_clock(chess.WHITE, now + 0.1)
+        s.board_move("tactile", move, now + 0.2)
     else:
-        s.tactile_move(move, now)
+        s.board_move("tactile", move, now)
         s.announce(move, move.uci(), now + 0.1)
-        s.press_clock("black", now + 0.2)
-        s.sighted_move(move, now + 0.3)
+        s.press_clock(chess.BLACK, now + 0.2)
+        s.board_move("sighted", move, now + 0.3)
 
 
 # -- a real browser, driven over the Chrome DevTools Protocol -------------------------------------------

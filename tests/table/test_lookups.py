@@ -7,6 +7,7 @@ import chess
 import pytest
 
 from blindchess.table import lookups
+from blindchess.table.commands import BlindSays, Finish, Request, SightedMove
 from blindchess.table.events import Said
 from blindchess.table.table import Table, TableSetup
 
@@ -76,12 +77,12 @@ def test_the_table_answers_the_lookups_to_the_blind_player():
                                  headers={"BlackElo": "1850"}), 0.0)
     said: list[str] = []
     table.subscribe(lambda e: said.append(e.text) if isinstance(e, Said) and not e.cut else None)
-    table.blind_says("e4", None, 1.0)
-    table.sighted_move("e2e4", 2.0)
-    table.request("opponent", 10.0)
-    table.request("around", 20.0)                       # no square: which one?
-    table.request("step", 30.0, ply=1)
-    table.finish(100.0)
+    table.handle(BlindSays("e4", None), 1.0)
+    table.handle(SightedMove("e2e4"), 2.0)
+    table.handle(Request("opponent"), 10.0)
+    table.handle(Request("around"), 20.0)                       # no square: which one?
+    table.handle(Request("step", ply=1), 30.0)
+    table.handle(Finish(), 100.0)
     assert "Ihr Gegner: Bernd, Schwarz, Elo 1850." in said
     assert "Welches Feld?" in said
     assert any(text.startswith("Halbzug 1 von 1: Zug 1, Weiß: Eva vier.") for text in said)

@@ -16,6 +16,16 @@ import pytest
 
 from blindchess.cli import main
 from blindchess.storage.journal import envelope_path
+from blindchess.table.commands import (
+    ArbiterAdjourn,
+    ArbiterQuickplay,
+    ArbiterResume,
+    BlindSays,
+    ClaimsQuickplay,
+    ClockPress,
+    SightedMove,
+    SightedSays,
+)
 from tests.support.scenario_report import SCENARIOS, Report, run
 
 
@@ -323,16 +333,16 @@ def test_the_next_step_says_who_seals_and_that_the_arbiter_decides():
 
     table = Table.new(TableSetup(white="Bernd Blind", black="Sabine Sehend", blind="white", time_control="16+0",
                                  tactile="none"), 0.0)
-    table.blind_says("Bauer Eva vier", None, 1.0)
-    table.press("white", 1.5)
-    table.sighted_move("e2e4", 2.0)
-    table.claim_quickplay("sighted", "cannot_win", 900.0)
+    table.handle(BlindSays("Bauer Eva vier", None), 1.0)
+    table.handle(ClockPress(chess.WHITE), 1.5)
+    table.handle(SightedMove("e2e4"), 2.0)
+    table.handle(ClaimsQuickplay("sighted", "cannot_win"), 900.0)
     assert "Schiedsrichter entscheidet über die Remisreklamation von Sabine Sehend" in table.next_step()
-    table.arbiter_quickplay("postpone", 901.0)
+    table.handle(ArbiterQuickplay("postpone"), 901.0)
     assert "Sabine Sehend" in table.next_step() and "Remisreklamation" not in table.next_step()
-    table.adjourn(902.0)
+    table.handle(ArbiterAdjourn(), 902.0)
     assert "Sabine Sehend schreibt den Abgabezug auf" in table.next_step()
-    table.sighted_says("e5", 903.0)
+    table.handle(SightedSays("e5"), 903.0)
     assert "Umschlag verschlossen" in table.next_step()
-    table.resume_adjourned(904.0)
+    table.handle(ArbiterResume(), 904.0)
     assert "Umschlag" not in table.next_step()

@@ -29,6 +29,7 @@ import time
 
 import pytest
 
+from blindchess.table.commands import BlindSays, SightedMove
 from tests.support.orca_desktop import OrcaDesktop, german_desktop
 from tests.support.waiting import wait_for
 
@@ -208,9 +209,9 @@ def _game_out_of_time(folder):
     path = folder / "flag.jsonl"
     table = Table.new(TableSetup(white="Anna", black="Bernd", blind="white", tactile="none", time_control="5+0",
                                  auto_press=True, lang="de"), time.time() - 600.0, path)
-    table.blind_says("e4", None, time.time() - 590.0)
-    table.sighted_move("e2e4", time.time() - 589.0)
-    table.sighted_move("e7e5", time.time() - 588.0)
+    table.handle(BlindSays("e4", None), time.time() - 590.0)
+    table.handle(SightedMove("e2e4"), time.time() - 589.0)
+    table.handle(SightedMove("e7e5"), time.time() - 588.0)
     table.session.close()      # the file is complete; the game was not closed on purpose (no note)
     return path
 

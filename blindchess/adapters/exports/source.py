@@ -180,8 +180,8 @@ def game_from_journal(path: Path, lang: str | None = None, warnings: list[str] |
             session = Session.open(copy)
             try:
                 game = session_to_game(session, lang)
-                problems = list(session.journal_problems)
-                replayed = [m.uci() for m in session.game_moves]
+                problems = list(session.snapshot.journal_problems)
+                replayed = [m.uci() for m in session.snapshot.game_moves]
             finally:
                 session.close()
         except UserError as exc:
