@@ -84,6 +84,7 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from ...base import UserError, tr
+from .macos import OsascriptQueue
 
 __all__ = ["ScreenReader", "ScreenReaderUnavailable", "ScreenReaderLost", "SpeechDispatcher", "WindowsScreenReader",
            "VoiceOver", "connect", "load_speechd", "running", "SSIP_PRIORITY"]
@@ -290,21 +291,29 @@ class VoiceOver:
             raise ScreenReaderUnavailable(tr("voice.no_voiceover", ui_lang)) from exc
         if done.returncode != 0 or done.stdout.strip() != "true":
             raise ScreenReaderUnavailable(tr("voice.no_voiceover", ui_lang))
+        self._lost: OSError | None = None
+        self._queue = OsascriptQueue(on_error=self._on_error)
 
     def say(self, text: str, priority: str = "answer") -> None:
+        """Queue ``text`` for VoiceOver: handed over one at a time, in order (:class:`.macos.OsascriptQueue`);
+        a "window" text replaces the window's text still waiting. Raises ScreenReaderLost when osascript
+        could not be started for an earlier text."""
+        if self._lost is not None:
+            raise ScreenReaderLost(tr("voice.lost", self.ui_lang, reason=_reason(self._lost)))
         args = [self.osascript]
         for line in _VOICEOVER_OUTPUT:
             args += ["-e", line]
-        try:
-            subprocess.Popen([*args, text], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        except OSError as exc:
-            raise ScreenReaderLost(tr("voice.lost", self.ui_lang, reason=_reason(exc))) from exc
+        self._queue.put([*args, text], replace="window" if priority == "window" else None)
 
     def cancel(self) -> None:
-        pass  # VoiceOver's output cannot be stopped from outside
+        """Drop our texts still waiting (what VoiceOver is saying cannot be stopped from outside)."""
+        self._queue.clear()
 
     def close(self) -> None:
-        pass
+        self._queue.close()
+
+    def _on_error(self, exc: OSError) -> None:
+        self._lost = exc
 
 
 # --------------------------------------------------------------------------- which screen reader runs
@@ -330,9 +339,11 @@ def running(*, platform: str | None = None, proc: Path = Path("/proc"),
             return None
     if platform == "darwin":
         try:
-            return VoiceOver().name
+            reader = VoiceOver()
         except ScreenReaderUnavailable:
             return None
+        reader.close()
+        return reader.name
     ours = dict(os.environ if environ is None else environ)
     keys = [k for k in ("DBUS_SESSION_BUS_ADDRESS", "WAYLAND_DISPLAY", "DISPLAY") if ours.get(k)]
     if not keys:
