@@ -25,6 +25,9 @@ from blindchess.adapters.speech.tts import PRIORITY_MOVE, PRIORITY_READING, Spea
 from tests.support.paths import REPO
 from tests.support.waiting import wait_for
 
+#: The stand-in programs are Python scripts started by their #! line: POSIX (macOS, Linux) only.
+stand_ins = pytest.mark.skipif(os.name != "posix", reason="stand-in say/osascript are #! scripts: POSIX only")
+
 #: ``say -v '?'`` of a macOS 14 with a few voices (names with spaces and parentheses, several locales).
 VOICES = textwrap.dedent("""\
     Albert              en_US    # Hello! My name is Albert.
@@ -78,6 +81,7 @@ def test_the_voice_of_each_language_is_found_in_says_list():
     assert macos.say_args("/usr/bin/say", "Anna", 180) == ["/usr/bin/say", "-v", "Anna", "-r", "180", "-f", "-"]
 
 
+@stand_ins
 def test_say_speaks_on_the_worker_and_a_move_cuts_a_reading_off_at_once(say: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(macos.shutil, "which", lambda name: str(say) if name == "say" else None)
     events = []
@@ -126,6 +130,7 @@ def _outputs(osascript: Path) -> list[str]:
     return log.read_text(encoding="utf-8").splitlines() if log.exists() else []
 
 
+@stand_ins
 def test_voiceover_gets_one_text_at_a_time_in_order(osascript: Path):
     reader = VoiceOver("en", osascript=str(osascript))
     try:
@@ -138,6 +143,7 @@ def test_voiceover_gets_one_text_at_a_time_in_order(osascript: Path):
     assert _outputs(osascript) == [f"{what} {text}" for text in texts for what in ("start", "end")]
 
 
+@stand_ins
 def test_the_windows_newer_text_replaces_the_one_still_waiting_and_cancel_drops_ours(osascript: Path):
     reader = VoiceOver("en", osascript=str(osascript))
     try:
@@ -157,6 +163,7 @@ def test_the_windows_newer_text_replaces_the_one_still_waiting_and_cancel_drops_
                                    "end Dame Delta eins"]
 
 
+@stand_ins
 def test_a_missing_osascript_later_is_a_lost_screen_reader(osascript: Path):
     from blindchess.adapters.speech.screenreader import ScreenReaderLost
 

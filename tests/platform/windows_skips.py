@@ -40,6 +40,8 @@ POSIX_ONLY: dict[str, str] = {
         "the e-board's serial link on a pseudo-terminal (pty): POSIX only",
     "tests/base/test_foundation.py::test_built_wheel_ships_voices_and_boards":
         "builds the wheel with pip inside the test: a build step, checked on Linux",
+    "tests/adapters/test_screenreader.py::test_no_server_means_no_screen_reader_with_the_reason":
+        "speech-dispatcher's Unix socket (socket.AF_UNIX): Linux's screen-reader route",
 }
 
 #: Tests that would run on Windows but meet a gap of Wine 8.0 (or of the Wine test prefix) -> why.
@@ -47,6 +49,11 @@ WINE_GAPS: dict[str, str] = {
     "tests/storage/test_journal_lock.py::":
         "Wine's msvcrt.locking sets no errno when the byte is locked, so a second writer gets OSError(0) "
         "instead of the refusal Windows reports (EACCES)",
+    "tests/adapters/test_screenreader.py::test_each_platform_has_its_adapter_and_says_what_is_missing":
+        "under Wine accessible_output2's NVDA check answers \"running\" when nothing runs, so the Windows route "
+        "connects (the build's test checks that its DLLs load instead)",
+    "tests/project/test_portability.py::test_the_licence_is_gpl_3_or_later_in_the_metadata_and_the_licence_file":
+        "asks pip, which the embeddable Windows python does not have",
     "tests/scenario/test_scenarios.py::test_no_internal_ids_or_article_numbers_are_spoken[practice_":
         "practice against Stockfish: the Wine prefix has no Windows Stockfish, so the computer's replies differ "
         "from the script's",

@@ -223,6 +223,9 @@ def install_blindchess() -> None:
         shutil.rmtree(old) if old.is_dir() else old.unlink()
     _pip("install", "--no-deps", "--no-index", "--only-binary", ":all:", "--platform", "win_amd64",
          "--python-version", PYTHON_VERSION, "--implementation", "cp", "--target", site, *out.glob("*.whl"))
+    # the tests' own helpers (tests.support, the plugin tests.platform.windows_skips) from this tree: the
+    # embeddable python takes its path from ._pth and .pth files only (PYTHONPATH and the current folder count not)
+    (site / "blindchess-tests.pth").write_text(windows_path(REPO) + "\n", encoding="utf-8")
 
 
 def prepare() -> None:
