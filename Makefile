@@ -97,7 +97,8 @@ lock: setup-test
 # Wine (tests/platform/windows_skips.py says what is left out and why). Not part of `make test`.
 WINE_DEBS := wine wine64 gcc-mingw-w64-x86-64-win32 xvfb xauth xdotool
 WINE_SUITE := tests/base tests/storage tests/language tests/laws tests/pegboard tests/records tests/game \
-              tests/scenario tests/adapters/test_screenreader.py tests/adapters/test_tts.py tests/project/test_portability.py
+              tests/scenario tests/adapters/test_screenreader.py tests/adapters/test_tts.py tests/project/test_portability.py \
+              tests/platform/test_sapi.py tests/platform/test_macos.py tests/platform/test_packaging.py
 test-windows: setup-test
 	$(call install_debs,$(WINE_DEBS))
 	$(BIN)/python -m tests.platform.wine prepare

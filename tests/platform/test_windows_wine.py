@@ -9,11 +9,13 @@ tests/platform/windows_skips.py).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import textwrap
 import threading
 import zipfile
 from pathlib import Path
@@ -94,6 +96,32 @@ def test_output_to_a_pipe_is_utf8_with_chess_pieces():
     done = _windows([wine.windows_python(), "-m", "blindchess", "chess960", "518", "--unicode"])
     assert done.returncode == 0, done.stderr
     assert "♜" in done.stdout or "♖" in done.stdout
+
+
+def test_sapi_is_reached_over_com_on_the_speakers_thread():
+    """Wine 8.0's SAPI.SpVoice is a stub (E_NOTIMPL, or an object without SAPI's automation interface): the COM
+    call is made (pywin32 loads, COM is initialised on the speaker's worker thread, not the caller's) and its
+    failure is one message; no voice is heard here."""
+    code = textwrap.dedent("""
+        import json, threading
+        from blindchess.adapters.speech import sapi
+        from blindchess.adapters.speech.tts import Speaker
+        seen = {}
+        real = sapi._com_voice
+        def spy():
+            seen["thread"] = threading.get_ident()
+            return real()
+        sapi._com_voice = spy
+        speaker = Speaker("de", engine="sapi")
+        print(json.dumps({"main": threading.get_ident(), "com": seen.get("thread"), "available": speaker.available,
+                          "problem": speaker.problem}))
+        speaker.close()
+    """)
+    done = _windows([wine.windows_python(), "-c", code])
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["com"] is not None and result["com"] != result["main"]
+    assert result["available"] is False and ("com_error" in result["problem"] or "SAPI.SpVoice" in result["problem"])
 
 
 def test_the_window_starts_on_qt_s_windows_platform(display: str, home: Path):

@@ -35,23 +35,26 @@ Linux (tested here, for real): **speech-dispatcher**
     The calls go over a local socket and return in about a millisecond; they
     are made on the caller's (GUI) thread.
 
-Windows (not testable here): **accessible_output2** (``pip install
-accessible_output2``)
+Windows: **accessible_output2** (the extra ``[windows]``)
     The maintained library behind many accessible games and clients; it talks
     to NVDA through NVDA's controller client DLL, to JAWS through its COM API,
     and to other Windows screen readers (Dolphin, System Access, PC Talker,
     ZDSR). Only a *screen reader* counts: its "system" outputs (SAPI 5/4) are
-    the program's voice's job (pyttsx3 speaks through SAPI 5 already), so with
-    no screen reader running the program's voice speaks.
+    the program's voice's job (:mod:`.sapi`), so with no screen reader running
+    the program's voice speaks. In the stand-alone program the library and its
+    DLLs are bundled (``_internal/accessible_output2/lib``, where it looks when
+    frozen); ``make test-windows`` checks that they load from there.
 
-macOS (not testable here): **VoiceOver through AppleScript** (``osascript``)
+macOS: **VoiceOver through AppleScript** (``osascript``)
     ``tell application "VoiceOver" to output "…"``: VoiceOver speaks the text in
     its own voice. It works only when the user has allowed it in VoiceOver
-    Utility ("Allow VoiceOver to be controlled with AppleScript"); otherwise
-    :func:`connect` says so. There is no documented way to stop VoiceOver's
-    output from outside, so :meth:`cancel` does nothing there. accessible_output2's
-    VoiceOver output needs ``appscript``, which is no longer maintained; a
-    subprocess needs nothing.
+    Utility ("Allow VoiceOver to be controlled with AppleScript") and macOS's
+    Apple Events consent (the app's ``NSAppleEventsUsageDescription``); otherwise
+    :func:`connect` says so. The texts are handed over one at a time, in order
+    (:class:`.macos.OsascriptQueue`). There is no documented way to stop VoiceOver's
+    output from outside, so :meth:`cancel` only drops our texts still waiting.
+    accessible_output2's VoiceOver output needs ``appscript``, which is no longer
+    maintained; a subprocess needs nothing.
 
 Which screen reader runs: :func:`running` answers for this desktop session
 (Linux: an Orca process of this user in this D-Bus session or on this display;
