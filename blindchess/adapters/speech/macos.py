@@ -131,7 +131,6 @@ class OsascriptQueue:
         self._timeout = timeout
         self._on_error = on_error
         self.running = 0            # commands running now: never more than one
-        self.ran = 0
         self._thread = threading.Thread(target=self._run, name="blindchess-voiceover", daemon=True)
         self._thread.start()
 
@@ -179,5 +178,4 @@ class OsascriptQueue:
             finally:
                 with self._wake:
                     self.running -= 1
-                    self.ran += 1
                     self._wake.notify_all()

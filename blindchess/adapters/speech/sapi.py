@@ -80,7 +80,6 @@ class SapiBackend:
                  voice: str | None = None, factory: Callable[[], Any] | None = None) -> None:
         self.lang = lang
         self.problem = ""
-        self.thread = threading.get_ident()
         try:
             self.voice = (factory or _com_voice)()
             chosen = self._find_voice(voice or lang)
