@@ -102,7 +102,8 @@ WINE_SUITE := tests/base tests/storage tests/language tests/laws tests/pegboard 
 test-windows: setup-test
 	$(call install_debs,$(WINE_DEBS))
 	$(BIN)/python -m tests.platform.wine prepare
-	BLINDCHESS_WINE_TESTS=1 $(BIN)/python -m pytest -q -p no:cacheprovider -m wine tests/platform
+	trap '$(BIN)/python -m tests.platform.wine stop' EXIT; \
+	BLINDCHESS_WINE_TESTS=1 $(BIN)/python -m pytest -q -p no:cacheprovider -m wine tests/platform && \
 	$(BIN)/python -m tests.platform.wine run -m pytest -q -p no:cacheprovider -p tests.platform.windows_skips \
 	  -m "not slow" $(WINE_SUITE)
 

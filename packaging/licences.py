@@ -39,13 +39,15 @@ OWN = ROOT / "LICENSE"
 #: Distributions whose modules PyInstaller may pull in but that are build tools, not part of the program.
 BUILD_ONLY = {"pyinstaller", "pyinstaller-hooks-contrib", "altgraph", "pefile", "macholib", "pip", "setuptools",
               "wheel", "pywin32-ctypes"}
-#: Libraries inside the bundled binaries, with where their terms are: (name, licence, files relative to
-#: ``packaging/licenses`` or, as "distribution:path", to an installed distribution's folder, a glob that
-#: tells whether the build holds them).
+#: Libraries inside the bundled binaries, with where their terms are: (name, licence, files — each relative
+#: to ``packaging/licenses``, or "distribution:path" in an installed distribution, or an absolute path; "a|b":
+#: the first that exists —, a glob that tells whether the build holds them). The Linux build (make dist; not
+#: released) also takes system libraries from the build machine: their terms are in its /usr/share/doc.
 BINARIES = [
     ("Kaldi, OpenFST and the GCC runtime in libvosk", "Apache-2.0 AND GPL-3.0-or-later WITH GCC-exception-3.1",
      ["Apache-2.0.txt", "GCC-exception-3.1.txt", "../../LICENSE"], "*vosk*"),   # ../../LICENSE: the GPL-3.0 text
-    ("PortAudio (in sounddevice)", "MIT", ["sounddevice:_sounddevice_data/portaudio-binaries/README.md"], "*portaudio*"),
+    ("PortAudio (in sounddevice)", "MIT", ["sounddevice:_sounddevice_data/portaudio-binaries/README.md"
+                                            "|/usr/share/doc/libportaudio2/copyright"], "*portaudio*"),
 ]
 _NAMES = re.compile(r"^(licen[cs]e|copying|notice|authors|copyright)", re.IGNORECASE)
 
@@ -114,6 +116,20 @@ def _python() -> Component:
     raise MissingLicence("Python's LICENSE.txt")
 
 
+def _text_path(text: str) -> Path:
+    """A licence file named in :data:`BINARIES`: absolute (a system library's, on Linux), "distribution:path",
+    or relative to packaging/licenses."""
+    if text.startswith("/"):
+        return Path(text)
+    owner, _, inside = text.rpartition(":")
+    if owner:
+        try:
+            return Path(str(md.distribution(owner).locate_file(inside)))
+        except md.PackageNotFoundError:
+            return Path("/nonexistent")
+    return (TEXTS / text).resolve()
+
+
 def collect(modules: set[str], bundled: list[str]) -> list[tuple[Component, list[tuple[str, Path]]]]:
     """Each bundled component and its licence files; ``bundled`` are the build's file names (for BINARIES)."""
     out: list[tuple[Component, list[tuple[str, Path]]]] = []
@@ -139,10 +155,9 @@ def collect(modules: set[str], bundled: list[str]) -> list[tuple[Component, list
             continue
         files = []
         for text in texts:
-            owner, _, inside = text.rpartition(":")
-            path = Path(str(md.distribution(owner).locate_file(inside))) if owner else (TEXTS / text).resolve()
-            if not path.is_file():
-                raise MissingLicence(f"{label}: {path}")
+            path = next((p for p in map(_text_path, text.split("|")) if p.is_file()), None)
+            if path is None:
+                raise MissingLicence(f"{label}: {text}")
             files.append((path.name, path))
         out.append((Component(label, "", licence), files))
     return out

@@ -19,7 +19,7 @@
   Pure-Python packages published only as source are built into wheels here first.
 
 ``python -m tests.platform.wine run ARGS…`` runs the Windows python with ARGS (e.g. ``-m blindchess
---version``). The tests in ``tests/platform/`` use :func:`windows_python` and :func:`environment`.
+--version``); ``… stop`` ends whatever still runs in the prefix. The tests in ``tests/platform/`` use :func:`windows_python` and :func:`environment`.
 """
 
 from __future__ import annotations
@@ -254,6 +254,8 @@ def main(argv: list[str]) -> int:
             sys.stdout.buffer.write(chunk)
             sys.stdout.buffer.flush()
         return proc.wait()
+    if argv[:1] == ["stop"]:   # end every Windows process of the test prefix (and its wineserver)
+        return subprocess.run(["wineserver", "--kill"], env=environment()).returncode if prefix().is_dir() else 0
     print(__doc__)
     return 2
 
