@@ -38,7 +38,7 @@ POSIX_ONLY: dict[str, str] = {
         "the e-board's serial link on a pseudo-terminal (pty): POSIX only",
     "tests/pegboard/test_dgt.py::test_unplugging_the_eboard_mid_game_neither_loses_nor_invents_a_move":
         "the e-board's serial link on a pseudo-terminal (pty): POSIX only",
-    "tests/base/test_foundation.py::test_built_wheel_ships_voices_and_boards":
+    "tests/base/test_foundation.py::test_built_wheel_ships_voices_boards_and_the_guide":
         "builds the wheel with pip inside the test: a build step, checked on Linux",
     "tests/adapters/test_screenreader.py::test_no_server_means_no_screen_reader_with_the_reason":
         "speech-dispatcher's Unix socket (socket.AF_UNIX): Linux's screen-reader route",
