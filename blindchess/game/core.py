@@ -46,6 +46,7 @@ from .events import (
     ClockResume,
     ClockSet,
     ClockStart,
+    CorrectionAgreed,
     DrawAnswer,
     DrawOffer,
     EnvelopeLost,
@@ -163,7 +164,9 @@ class Rules:
             quickplay_claim=self.quickplay.pending, adjourned=state.adjourned, sealer=adjournment.sealer,
             sealing=adjournment.phase == "sealing", envelope_sealed=adjournment.phase == "sealed",
             responder_clock_started=adjournment.responder_clock, last_time=log.last_t,
-            journal_path=log.journal_path, journal_problems=tuple(log.problems))
+            journal_path=log.journal_path, journal_problems=tuple(log.problems),
+            illegal_plies=frozenset(state.illegal), reply_sealing=adjournment.reply,
+            resumption_ply=adjournment.resumption_ply, correction_agreed=self.ending.correction_agreed)
 
     def apply(self, ev: GameEvent) -> None:
         """Apply an input event: its one handler (ValueError etc. when it does not fit the game)."""
@@ -191,6 +194,7 @@ class Rules:
                 self.boards.check_divergence(now)
             case Press():
                 self.timing.on_press(ev)
+                self.ending.after_press(ev)
             case ClockPause():
                 self.timing.on_clock_pause(ev)
             case ClockResume():
@@ -213,6 +217,8 @@ class Rules:
                 self.ending.on_flag(ev)
             case Claim():
                 self.ending.on_claim(ev)
+            case CorrectionAgreed():
+                self.ending.on_correction_agreed(ev)
             case QuickplayClaim():
                 self.quickplay.on_claim(ev)
             case QuickplayDecision():
