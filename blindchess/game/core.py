@@ -29,7 +29,7 @@ import chess
 
 from .. import __version__
 from ..base import UserError, os_error_text, tr
-from ..laws import RuleSet, TimeControl, for_time_control
+from ..laws import RuleSet, TimeControl, for_time_control, king_queen_swapped
 from ..storage import JournalRead, read_journal
 from .adjournment import Adjournment
 from .boards import Boards
@@ -93,10 +93,16 @@ def start_board(chess960: int | None, start_fen: str | None) -> chess.Board:
         return chess.Board.from_chess960_pos(int(chess960))
     if start_fen:
         board = chess.Board(start_fen, chess960=True)
+        for color in (chess.WHITE, chess.BLACK):
+            if king_queen_swapped(board, color):
+                # the standard set-up with king and queen swapped (no Chess960 game): that king may not castle
+                # (Appendix A a; the Laws in force: a king set up wrongly may not castle)
+                board.castling_rights &= ~(chess.BB_RANK_1 if color == chess.WHITE else chess.BB_RANK_8)
         if not board.has_chess960_castling_rights():
             board.chess960 = False
         return board
     return chess.Board()
+
 
 
 class Rules:

@@ -52,7 +52,7 @@ from ..game import (
     TimeAdded,
 )
 from ..language import write
-from ..laws import QuickplayCase, decide_quickplay
+from ..laws import QuickplayCase, decide_quickplay, king_queen_swapped
 from .events import ClaimDecided, Ended, GameEnded
 from .questions import Questions
 from .setup import Answer, Question, SetupFault, Who, color_name, to_color
@@ -215,15 +215,16 @@ class Endings:
         breach = self._touch_breach(not color, index) if index >= 0 and game.to_move == color else None
         state.emit(ClaimDecided(now, who, "touch", breach is not None))
         if breach is None:
-            text = tr("table.touch_claim_rejected", state.lang, name=state.name(color))
+            text = said = tr("table.touch_claim_rejected", state.lang, name=state.name(color))
         else:
             square, piece, capture = breach
             before = state.board_at(index)
             text = tr("table.touch_claim_capture" if capture else "table.touch_claim", state.lang,
                       name=state.name(not color), piece=state.piece_words(piece), square=chess.square_name(square),
                       move=write(before, game.game_moves[index], state.lang))
+            said = tr("table.touch_claim_upheld", state.lang)
         state.show(now, text)
-        state.say(now, text, "all", "answer")
+        state.say(now, said, "all", "answer")
 
     def _touch_breach(self, offender: chess.Color, index: int) -> tuple[chess.Square, chess.Piece | None, bool] | None:
         """The first piece ``offender`` touched before half-move ``index`` that he had to move (his own) or
@@ -439,10 +440,3 @@ class Endings:
         return tr({"1-0": "table.result_white", "0-1": "table.result_black",
                    "*": "table.result_annulled"}.get(result, "table.result_draw"), self.state.lang)
 
-
-def king_queen_swapped(board: chess.Board, color: chess.Color) -> bool:
-    """Whether ``color``'s king and queen stand on each other's squares of the standard set-up, the rest of
-    his first rank as it should be (a wrong set-up, Appendix A a)."""
-    rank = 0 if color == chess.WHITE else 7
-    order = (chess.ROOK, chess.KNIGHT, chess.BISHOP, chess.KING, chess.QUEEN, chess.BISHOP, chess.KNIGHT, chess.ROOK)
-    return all(board.piece_at(chess.square(f, rank)) == chess.Piece(p, color) for f, p in enumerate(order))

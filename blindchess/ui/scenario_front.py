@@ -59,8 +59,8 @@ from ..adapters import Speaker
 from ..pegboard import Lift, PieceUpdate, Place, Snapshot, parse_line
 from ..scenario import Script
 from ..table import (
-    Answers,
     AgreesCorrection,
+    Answers,
     ArbiterAdjourn,
     ArbiterAnnul,
     ArbiterApply,

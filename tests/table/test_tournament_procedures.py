@@ -26,6 +26,7 @@ from blindchess.table.commands import (
     SightedMove,
     SightedSays,
 )
+from tests.support.journal_text import journal_words
 from tests.support.scenario_report import SCENARIOS, Report, run
 
 
@@ -56,9 +57,8 @@ def test_an_adjournment_sealed_by_the_blind_player_and_resumed_a_day_later(capsy
     assert press["black"] == pytest.approx(5400 + 30 + 30 + 30 - (8.5 - 3.5) - (20.5 - 15.5) - (86501.0 - 86480.0), abs=0.01)
     assert r.final["scores"]["blind"][4] == "Lb5" and r.final["plies"] == 6
     # the journal never holds the move as written: the envelope beside it does, and only until resumption
-    text = journal.read_text(encoding="utf-8")
-    opened = text.index('"envelope-opened"')
-    assert "Bella fünf" not in text[:opened] and "f1b5" not in text[:opened]
+    text = journal_words(journal, until="envelope-opened")
+    assert "Bella fünf" not in text and "f1b5" not in text
     assert envelope_path(journal).exists()
     # the sealed move counts as pressed (I.9 a): the assistant is not asked to press for it
     assert not [e for e in r.of("shown") if e["t"] >= 86480.0 and "Uhr" in e["text"] and "Drücken" in e["text"]]
@@ -115,7 +115,7 @@ def test_a_draw_offered_after_the_sealing_stands_and_agreed_before_resumption_en
     assert r.of("ended")[0] == {**r.of("ended")[0], "result": "1/2-1/2"}
     assert r.final["result"] == "1/2-1/2" and r.final["plies"] == 3 and not r.of("resumed")
     assert_secret(r, float("inf"), "b8c6", "Sc6", "Nc6", "Cäsar sechs")
-    assert "b8c6" not in journal.read_text(encoding="utf-8")
+    assert "b8c6" not in journal_words(journal)
 
 
 def test_a_lost_envelope_play_goes_on_from_the_adjourned_position_with_the_sealer_to_move(capsys, tmp_path):
@@ -131,7 +131,7 @@ def test_a_lost_envelope_play_goes_on_from_the_adjourned_position_with_the_seale
     white_before = r.of("clock", ply=4)[0]["white"]
     assert r.of("clock", ply=5)[0]["white"] == pytest.approx(white_before - (75.0 - 20.5) - (86492.0 - 86480.0) + 30,
                                                             abs=0.01)
-    assert "f1b5" not in journal.read_text(encoding="utf-8").split('"envelope-lost"')[0]
+    assert "f1b5" not in journal_words(journal, until="envelope-lost")
 
 
 def test_an_envelope_that_does_not_match_its_sealing_is_not_opened(capsys, tmp_path):
