@@ -53,7 +53,7 @@ from ..game import (
 )
 from ..language import write
 from ..laws import QuickplayCase, decide_quickplay, king_queen_swapped
-from .events import ClaimDecided, Ended, GameEnded
+from .events import ClaimDecided, Ended, GameEnded, IllegalMoveCorrected
 from .questions import Questions
 from .setup import Answer, Question, SetupFault, Who, color_name, to_color
 from .state import TableState
@@ -179,13 +179,14 @@ class Endings:
         if limit is not None and done >= limit:
             state.emit(ClaimDecided(now, who, "setup", False))
             text = tr("table.setup_claim_too_late", state.lang, name=state.name(color), moves=limit)
-            swapped = [c for c in (chess.WHITE, chess.BLACK) if king_queen_swapped(game.start, c)]
-            if fault == "pieces" and swapped:
-                text += " " + " ".join(tr("table.setup_king_queen_swapped", state.lang, color=state.color_words(c))
-                                       for c in swapped)
             state.refuse(now, "claim", text, to=who)
             if who != "blind" and game.blind_color is not None:
                 state.say(now, text, "blind", "answer")
+            for swapped in (c for c in (chess.WHITE, chess.BLACK) if king_queen_swapped(game.start, c)):
+                if fault == "pieces":       # A a: the king that stands where the queen should may not castle
+                    note = tr("table.setup_king_queen_swapped", state.lang, color=state.color_words(swapped))
+                    state.show(now, note)
+                    state.say(now, note, "all", "answer")
             return
         state.emit(ClaimDecided(now, who, "setup", True))
         text = tr(f"table.setup_claim_{fault}", state.lang, name=state.name(color))
@@ -277,6 +278,7 @@ class Endings:
     def illegal_corrected(self, ev: IllegalCorrected) -> None:
         """The illegal move is corrected — by agreement (B) or by the arbiter without a claim (A c)."""
         state = self.state
+        state.emit(IllegalMoveCorrected(ev.t, ev.ply, ev.by))
         if ev.by == "agreement":
             text = tr("table.illegal_corrected_agreed", state.lang, ply=ev.ply)
         else:

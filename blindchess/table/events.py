@@ -37,7 +37,7 @@ from .setup import Who
 __all__ = [
     "Said", "Speak", "Shown", "Touched", "Moved", "Asked", "Refused", "Diverged", "Ruled", "Final", "MirrorDone",
     "ClockPressed", "GameEnded", "ClaimDecided", "Ended", "GameAdjourned", "Sealed", "Resumed", "ResponderAbsent",
-    "SealerAbsent",
+    "SealerAbsent", "IllegalMoveCorrected",
     "EnvelopeMissing", "DeviceRequest", "Device", "DeviceAction", "Heard", "TableEvent", "TableEventBase",
     "EVENT_TYPES", "from_json",
 ]
@@ -262,6 +262,17 @@ class SealerAbsent(TableEventBase):
 
 
 @dataclass(frozen=True)
+class IllegalMoveCorrected(TableEventBase):
+    """The illegal move of half-move ``ply`` (1-based) that stood is corrected, the position before it set up
+    again: ``by`` "agreement" (both players, blitz, Appendix B) or "arbiter" (without a claim: both kings in
+    check or a promotion not completed, rapid, Appendix A c)."""
+
+    TYPE: ClassVar[str] = "illegal-corrected"
+    ply: int
+    by: Literal["agreement", "arbiter"]
+
+
+@dataclass(frozen=True)
 class EnvelopeMissing(TableEventBase):
     """Resumed without the envelope (Guidelines I.12): ``reason`` "missing" or "mismatch" (its move is not
     the one committed to at the sealing); ``sealer`` ("blind"/"sighted") makes the move he states he sealed."""
@@ -294,14 +305,14 @@ class Heard(TableEventBase):
 
 TableEvent = (Said | Speak | Shown | Touched | Moved | Asked | Refused | Diverged | Ruled | Final | MirrorDone
               | ClockPressed | GameEnded | ClaimDecided | Ended | GameAdjourned | Sealed | Resumed | ResponderAbsent
-              | SealerAbsent | EnvelopeMissing | DeviceRequest | Heard)
+              | SealerAbsent | IllegalMoveCorrected | EnvelopeMissing | DeviceRequest | Heard)
 
 #: JSON type -> event class (the one registry).
 EVENT_TYPES: dict[str, type[TableEventBase]] = {
     cls.TYPE: cls
     for cls in (Said, Speak, Shown, Touched, Moved, Asked, Refused, Diverged, Ruled, Final, MirrorDone,
                 ClockPressed, GameEnded, ClaimDecided, Ended, GameAdjourned, Sealed, Resumed, ResponderAbsent,
-                SealerAbsent, EnvelopeMissing, DeviceRequest, Heard)
+                SealerAbsent, IllegalMoveCorrected, EnvelopeMissing, DeviceRequest, Heard)
 }
 
 

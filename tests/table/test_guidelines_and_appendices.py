@@ -156,7 +156,8 @@ def test_a_wrong_set_up_is_claimed_until_each_player_made_three_moves(capsys):
     r = run("rapid_set_up_claimed.scn", capsys)
     assert [(e["t"], e["kind"], e["upheld"]) for e in r.of("claim")] == [(8.0, "setup", True), (14.0, "setup", False)]
     [late] = r.of("refused", what="claim")
-    assert "3 Züge" in late["text"] and "nicht rochiert" in late["text"]
+    assert "3 Züge" in late["text"]
+    assert [e for e in r.of("shown") if e["t"] == 14.0 and "Weiß" in e["text"] and "nicht rochiert" in e["text"]]
     assert [e for e in r.of("shown") if e["t"] == 8.0 and "Uhr" in e["text"] and "Schiedsrichter" in e["text"]]
 
 
