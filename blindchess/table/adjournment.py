@@ -32,8 +32,8 @@ set clock I.12.
   the game by itself (mate, stalemate, a dead position): then the envelope is opened and the
   sealed move decides. **A position that cannot be re-established (I.12 b)**: the arbiter
   annuls the game. **A clock wrongly set or not started at resumption (I.13)**, pointed out
-  before the player's first move: corrected to the times recorded at the sealing, less the
-  time run since; later it stands.
+  before the first move: corrected to the times recorded at the sealing, less the time run
+  since; later it stands (the arbiter may still set the clocks).
 * **The assistant (D.2.10 f)** is told the formalities when one is set.
 """
 
@@ -102,24 +102,30 @@ class Adjournments:
         self._seal(sealer, check, now)
 
     def board_move(self, board: BoardName, move: chess.Move, now: float) -> bool:
-        """A move on ``board`` while a move is to be sealed: the sealer's own move on his own board is his
-        sealed move (Guidelines I.1 a) — sealed at once, nobody told which —, and the position before it is
-        to be set up again (I.5). True when the move was taken so; False: anything else (a mirror, a move of
-        the other player, no sealing), which the board hands on as usual."""
+        """A move on ``board`` while the game is adjourned. The sealer's own legal move on his own board while he
+        seals is his sealed move (Guidelines I.1 a) — sealed at once, nobody told which —, and the position
+        before it is to be set up again (I.5). Any other move of the player to move on his own board while the
+        game is adjourned is refused here, before the engine, so that nothing of it is journaled (it may be the
+        sealed move). True when the move was taken so; False: anything else (a mirror, no adjournment), which
+        the board hands on as usual."""
         state = self.state
         game = state.game
-        sealer = game.sealer
-        if not game.sealing or sealer is None or board != ("tactile" if game.is_blind(sealer) else "sighted"):
+        if not game.adjourned or game.finished:
             return False
         position = state.session.game_board()
-        if game.board_length(board) != game.plies or position.turn != sealer or not position.is_legal(move):
+        mover = position.turn
+        if board != ("tactile" if game.is_blind(mover) else "sighted") or game.board_length(board) != game.plies:
             return False
-        check = SealCheck(write(position, move, state.lang), state.lang, False, move, None, (move,))
-        if not self._seal(sealer, check, now):
-            return True
-        text = tr("table.sealed_on_the_board", state.lang, name=state.name(sealer))
-        state.show(now, text)
-        state.say(now, text, "all", "move")
+        if game.sealing and mover == game.sealer and position.is_legal(move):
+            check = SealCheck(write(position, move, state.lang), state.lang, False, move, None, (move,))
+            if not self._seal(mover, check, now):
+                return True
+            text = tr("table.sealed_on_the_board", state.lang, name=state.name(mover))
+            state.show(now, text)
+            state.say(now, text, "all", "move")
+        else:
+            state.refuse(now, "move", tr("table.adjourned_no_move", state.lang),
+                         to="blind" if board == "tactile" else "sighted")
         if board == "tactile":
             self.tactile.set_right(now, tell=False)      # the pegs back to the position before it, silently
         return True
@@ -180,10 +186,10 @@ class Adjournments:
         state.react(state.session.set_result("*", now, reason="annulled"))
 
     def clock_pointed_out(self, who: Who, now: float) -> None:
-        """``who`` points out, before his first move at the resumption, that a clock is wrongly set or not
+        """``who`` points out, before the first move at the resumption, that a clock is wrongly set or not
         started (Guidelines I.13): both are set to the times recorded at the sealing, less the time run since
-        for the player to move, and run. Refused without a resumption, once he has moved since (play goes on
-        without correction; the arbiter may still set a clock), or when the clocks are right."""
+        for the player to move, and run. Refused without a resumption, once a move has been made since (play
+        goes on without correction; the arbiter may still set a clock), or when the clocks are right."""
         state = self.state
         s = state.session
         game = state.game
@@ -193,7 +199,9 @@ class Adjournments:
         if color is None or due is None or start is None or game.finished:
             state.refuse(now, "clock", tr("table.no_clock_to_correct", state.lang), to=who)
             return
-        if any(state.board_at(i).turn == color for i in range(start, game.plies)):
+        if game.plies > start:
+            # a move made since: the clocks are corrected only before the first one (the time since is then
+            # the player to move's alone); later the arbiter sets them in his view if he finds it too serious
             state.refuse(now, "clock", tr("table.clock_correction_too_late", state.lang), to=who)
             return
         clock = s.clock

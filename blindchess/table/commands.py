@@ -204,7 +204,7 @@ class ClaimsTouch:
 
 @dataclass(frozen=True)
 class PointsOutClock:
-    """``who`` points out, before his first move at the resumption, that a clock is wrongly set or was not
+    """``who`` points out, before the first move at the resumption, that a clock is wrongly set or was not
     started (Guidelines I.13): it is corrected."""
 
     who: Who

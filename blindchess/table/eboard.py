@@ -311,7 +311,7 @@ class EBoard:
         state = self.state
         sighted = self._sighted_color()
         if state.game.finished or state.game.divergence is not None or self.mismatch or self.held is not None or self.touches \
-                or state.game.sealing:
+                or state.game.adjourned:
             return
         if state.game.is_blind(sighted) or piece.color != sighted or state.game.to_move != sighted:
             return

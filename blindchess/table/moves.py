@@ -70,10 +70,10 @@ class Moves:
         return None
 
     def sighted_touch(self, sq: chess.Square, now: float) -> None:
-        """The sighted player touched a piece (D.2.5; the assistant reports it, D.2.10 e). Not while a move is
-        sealed: nothing on the board may tell anyone what he writes (Guidelines I.1)."""
+        """The sighted player touched a piece (D.2.5; the assistant reports it, D.2.10 e). Not while the game
+        is adjourned: nothing on the board may tell anyone the sealed move (Guidelines I.1)."""
         state = self.state
-        if state.game.sealing:
+        if state.game.adjourned:
             state.refuse(now, "touch", tr("table.no_touch_while_sealing", state.lang))
             return
         piece = state.session.board("sighted").piece_at(sq)

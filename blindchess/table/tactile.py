@@ -100,8 +100,8 @@ class TactileBoard:
             return
         if isinstance(event, Lift):
             self._settle_mirror(now)
-            # the peg in his hand is shown on the screen — not while he seals (nothing may tell his move, I.1)
-            self.lifted = None if self.state.game.sealing else event.square
+            # the peg in his hand is shown on the screen — not while the game is adjourned (nothing may tell the sealed move, I.1)
+            self.lifted = None if self.state.game.adjourned else event.square
         else:
             self.lifted = None
         self._tracker_events(tracker.feed(event), now)
@@ -284,8 +284,8 @@ class TactileBoard:
     def _touch_counts(self, e: TrackerEvent) -> bool:
         """D.2.2: a lift counts as a touch only in the blind player's own move, nothing else under way."""
         game = self.state.game
-        if game.blind_color is None or game.finished or self.state.adjusting or self.mismatch or game.sealing:
-            return False     # (while a move is sealed no touch may tell what he writes, Guidelines I.1)
+        if game.blind_color is None or game.finished or self.state.adjusting or self.mismatch or game.adjourned:
+            return False     # (while the game is adjourned no touch may tell the sealed move, Guidelines I.1)
         if e.expected is not None or (self.tracker is not None and self.tracker.pending is not None):
             return False     # mirroring the opponent's move (also removing the captured peg)
         if game.to_move != game.blind_color or game.board_length("tactile") != game.plies:

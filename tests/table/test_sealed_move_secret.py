@@ -212,3 +212,21 @@ def test_a_sealed_move_too_long_is_told_to_the_sealer_and_never_kept(tmp_path):
     assert told and all(getattr(e, "private", False) for e in told)
     assert "xxxx" not in (tmp_path / "game.jsonl").read_text(encoding="utf-8")
     shutil.rmtree(tmp_path / "broadcast", ignore_errors=True)
+
+
+def test_the_pegs_moved_after_the_sealing_tell_nobody_anything(capsys, tmp_path):
+    """After the envelope is closed the blind player tries his sealed move on the pegs: no touch, no square, no
+    move reaches an event or the journal; the move is refused without naming it and the pegs are set back."""
+    script = tmp_path / "after.scn"
+    lines = (SCENARIOS / "adjournment_sealed_by_the_blind_player.scn").read_text(encoding="utf-8").splitlines()
+    kept = [line for line in lines if not line.startswith(("80.0", "864", "865"))]
+    script.write_text("\n".join(kept) + "\n80.0 peg L f1\n80.4 peg P b5\n85.0 peg L b5\n85.4 peg P f1\n",
+                      encoding="utf-8")
+    journal = tmp_path / "game.jsonl"
+    r = run(script, capsys, "--journal", str(journal))
+    _events_keep(r.events, float("inf"), BB5)
+    assert not [e for e in r.of("touched") if e["t"] >= 60.0]
+    assert [e["t"] for e in r.of("refused", what="move")] == [80.9]
+    assert [e for e in r.said("blind") if e["t"] > 85.0 and e["text"] == "Das Tastbrett stimmt wieder."]
+    text = journal_words(journal)
+    assert not any(form in text for form in BB5), [f for f in BB5 if f in text]
