@@ -29,6 +29,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 import chess
 
@@ -188,16 +189,14 @@ class Ending:
                 or index < 0 or index not in state.illegal or ev.ply != index + 1:
             return
         board = state.board
+        reason: Literal["both_kings_in_check", "promotion_incomplete"]
         if board.is_check() and board.was_into_check():
             reason = "both_kings_in_check"
         elif board.pawns & (chess.BB_RANK_1 | chess.BB_RANK_8):
             reason = "promotion_incomplete"
         else:
             return
-        offender = state.mover(index)
-        state.log.record(IllegalCorrected(t=ev.t, color=color_name(offender), ply=index + 1, by="arbiter",
-                                          reason=reason))  # type: ignore[arg-type]
-        self._illegal_consequence(index, offender, ev.t)
+        self._illegal_consequence(index, state.mover(index), ev.t, by="arbiter", reason=reason)
 
     def on_claim(self, ev: Claim) -> None:
         color = parse_color(ev.color)
@@ -236,11 +235,14 @@ class Ending:
         state.log.record(ClaimJudged(t=ev.t, color=ev.color, kind="illegal", upheld=upheld))
         if not upheld:
             return
-        self._illegal_consequence(index, not color, ev.t)
+        self._illegal_consequence(index, not color, ev.t, by="claim")
 
-    def _illegal_consequence(self, index: int, offender: chess.Color, now: float) -> None:
-        """What follows an illegal move claimed (or seen by the arbiter, A c), as
-        :func:`blindchess.laws.rulesets.illegal_move` decides."""
+    def _illegal_consequence(self, index: int, offender: chess.Color, now: float, *,
+                             by: Literal["claim", "arbiter"],
+                             reason: Literal["both_kings_in_check", "promotion_incomplete"] | None = None) -> None:
+        """What follows an illegal move claimed (or seen by the arbiter, A c, ``reason``), as
+        :func:`blindchess.laws.rulesets.illegal_move` decides; a position restored is recorded as
+        :class:`IllegalCorrected` (the journal counts the half-moves taken back by it)."""
         state = self.state
         decision = illegal_move(state.rules, state.position(index), offender,
                                 previous_illegal=self.illegal_counts.get(offender, 0))
@@ -250,6 +252,7 @@ class Ending:
             return
         if decision.restore_position:
             self.correction_agreed = None
+            state.log.record(IllegalCorrected(t=now, color=color_name(offender), ply=index + 1, by=by, reason=reason))
             self.restore_before_illegal(index, now)
         for side, secs in decision.add_seconds.items():
             self.timing.add_time(side, secs, now)

@@ -693,20 +693,21 @@ class QuickplayFiled(GameEvent):
 
 @dataclass(frozen=True, kw_only=True)
 class IllegalCorrected(GameEvent):
-    """The illegal move of half-move ``ply`` (1-based), which stood as played, is corrected: the position
-    before it is set up again, both boards and scores too. ``by`` "agreement": both players agreed
-    (blitz, Appendix B; the clocks as they are); "arbiter": the arbiter acts without a claim because
-    ``reason`` — "both_kings_in_check" or "promotion_incomplete" (rapid, Appendix A c; as on a claim)."""
+    """The illegal move of half-move ``ply`` (1-based), which stood as played, is taken back with every move
+    after it: the position before it is set up again, both boards and scores too. ``by`` "claim": the
+    opponent claimed it in rapid (A.4.2, two minutes to him); "agreement": both players agreed (blitz,
+    Appendix B; the clocks as they are); "arbiter": the arbiter acts without a claim because ``reason`` —
+    "both_kings_in_check" or "promotion_incomplete" (rapid, Appendix A c; as on a claim)."""
 
     TYPE: ClassVar[str] = "illegal-corrected"
     color: Color
     ply: int
-    by: Literal["agreement", "arbiter"] = "agreement"
+    by: Literal["claim", "agreement", "arbiter"] = "agreement"
     reason: Literal["both_kings_in_check", "promotion_incomplete"] | None = None
 
     @property
     def article(self) -> str:
-        return "Appendix B" if self.by == "agreement" else "Appendix A c"
+        return {"agreement": "Appendix B", "arbiter": "Appendix A c"}.get(self.by, "Appendix A.4.2")
 
 
 @dataclass(frozen=True, kw_only=True)

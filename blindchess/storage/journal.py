@@ -22,8 +22,8 @@ and in this order::
   an input and every event it causes, written in one write): how many lines the
   unit has, this one included.
 * ``plies_before`` — how many half-moves the journal had recorded before this line
-  (the writer counts as it goes, from the ``move-made``, ``move-withdrawn`` and
-  ruling lines it wrote).
+  (the writer counts as it goes, from the ``move-made``, ``move-withdrawn``,
+  ``illegal-corrected`` and ruling lines it wrote).
 * ``crc`` — CRC-32 (the one of zlib, PNG and Ethernet) as 8 lowercase hex digits
   of the line's own bytes: the UTF-8 text of the line with ``,"crc":"…"``
   removed (that is, everything before ``,"crc"`` followed by ``}``).
@@ -646,7 +646,7 @@ class _Recorder:
                 del self.game[ply:]
                 self.game.extend([None] * (ply - len(self.game)))
                 self.game[ply - 1] = uci
-        elif kind == "move-withdrawn":
+        elif kind in ("move-withdrawn", "illegal-corrected"):     # withdrawn (D.2.8); taken back from it on
             ply = ev.get("ply")
             if _is_int(ply) and ply > 0:
                 del self.game[ply - 1:]

@@ -279,6 +279,8 @@ class Endings:
         """The illegal move is corrected — by agreement (B) or by the arbiter without a claim (A c)."""
         state = self.state
         state.emit(IllegalMoveCorrected(ev.t, ev.ply, ev.by))
+        if ev.by == "claim":
+            return      # the claim upheld says it (A.4.2)
         if ev.by == "agreement":
             text = tr("table.illegal_corrected_agreed", state.lang, ply=ev.ply)
         else:

@@ -263,13 +263,14 @@ class SealerAbsent(TableEventBase):
 
 @dataclass(frozen=True)
 class IllegalMoveCorrected(TableEventBase):
-    """The illegal move of half-move ``ply`` (1-based) that stood is corrected, the position before it set up
-    again: ``by`` "agreement" (both players, blitz, Appendix B) or "arbiter" (without a claim: both kings in
-    check or a promotion not completed, rapid, Appendix A c)."""
+    """The illegal move of half-move ``ply`` (1-based) that stood is taken back with every move after it, the
+    position before it set up again: ``by`` "claim" (claimed in rapid, A.4.2), "agreement" (both players,
+    blitz, Appendix B) or "arbiter" (without a claim: both kings in check or a promotion not completed,
+    rapid, Appendix A c)."""
 
     TYPE: ClassVar[str] = "illegal-corrected"
     ply: int
-    by: Literal["agreement", "arbiter"]
+    by: Literal["claim", "agreement", "arbiter"]
 
 
 @dataclass(frozen=True)

@@ -247,8 +247,6 @@ class Table:
                     self.endings.draw_declined(ev)
                 case ClaimJudged():
                     self.endings.claim_judged(ev)
-                    if ev.kind == "illegal" and ev.upheld and not self.state.game.finished:
-                        self._position_restored(ev.t)     # the position before the illegal move (A.4.2)
                 case CorrectionAgreed():
                     self.endings.correction_agreed(ev)
                 case IllegalCorrected():

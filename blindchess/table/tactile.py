@@ -100,7 +100,8 @@ class TactileBoard:
             return
         if isinstance(event, Lift):
             self._settle_mirror(now)
-            # the peg in his hand is shown on the screen — not while the game is adjourned (nothing may tell the sealed move, I.1)
+            # the peg in his hand is shown on the screen — not while the game is adjourned (nothing may tell
+            # the sealed move, Guidelines I.1)
             self.lifted = None if self.state.game.adjourned else event.square
         else:
             self.lifted = None
