@@ -270,6 +270,7 @@ class TactileBoard:
         elif e.type == "mismatch":
             self._mismatch(e, now)
         elif e.type == "in-sync":
+            self._catch_up(now)
             if self.mismatch or self._set_right_told:
                 self.mismatch = ()
                 state.show(now, tr("table.tactile_in_sync", state.lang))
@@ -281,6 +282,20 @@ class TactileBoard:
             state.adjusting = False
         elif e.type == "inconsistent":
             state.emit(DeviceRequest(now, "pegboard", "snapshot"))
+
+    def _catch_up(self, now: float) -> None:
+        """The pegs show the game (in sync): the tactile board follows the game whatever the pegs showed on the
+        way — a move the tracker could not read as one (an illegal move standing as played, rapid or blitz
+        without adequate supervision, mirrored by hand) is on it too, as mirrors of the game's moves."""
+        state = self.state
+        game = state.game
+        tracker = self.tracker
+        if tracker is None or game.divergence is not None or game.board_length("tactile") >= game.plies \
+                or game.moves("tactile") != game.game_moves[:game.board_length("tactile")] \
+                or not same_position(tracker.board, state.session.game_board()):
+            return
+        for move in game.game_moves[game.board_length("tactile"):]:
+            state.react(state.session.board_move("tactile", move, now))
 
     def _touch_counts(self, e: TrackerEvent) -> bool:
         """D.2.2: a lift counts as a touch only in the blind player's own move, nothing else under way."""

@@ -272,6 +272,15 @@ def test_without_a_tactile_board_an_illegal_move_stands_and_his_reply_is_made(ca
     assert r.final["boards"]["tactile"] == r.final["game"]
 
 
+def test_on_the_peg_board_an_illegal_move_mirrored_by_hand_is_on_his_board(capsys):
+    r = run("pegboard_illegal_move_stands.scn", capsys)
+    assert r.moves() == ["e2e4", "e7e5", "g1f3", "b8c6", "d1h5", "f8b4"]
+    assert r.of("mirrored", board="tactile", ply=5)             # once the pegs show the game
+    assert not r.of("refused")
+    assert r.of("claim") == [{"t": 15.0, "type": "claim", "by": "blind", "kind": "illegal", "upheld": False}]
+    assert r.final["boards"]["tactile"] == r.final["game"] == r.final["boards"]["sighted"]
+
+
 def test_without_a_tactile_board_a_claim_s_declared_move_is_read_in_the_game(capsys):
     r = run("no_tactile_board_claim_on_the_declared_move.scn", capsys)
     assert r.of("claim") == [{"t": 26.0, "type": "claim", "by": "blind", "kind": "threefold", "upheld": True}]
