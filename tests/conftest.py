@@ -1,8 +1,9 @@
-"""Shared test set-up: an isolated user data directory, German by default."""
+"""Shared test set-up: an isolated user data directory, on a German system; no window outlives its test."""
 
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 
@@ -15,7 +16,22 @@ def _isolated_home(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("BLINDCHESS_HOME", str(home))
     monkeypatch.delenv("BLINDCHESS_LANG", raising=False)
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):   # the system's language: none, so German
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")   # the system's language is German (a test may choose another)
     return home
+
+
+@pytest.fixture(autouse=True)
+def _no_window_outlives_its_test():
+    """Windows and dialogs a test left open are closed and deleted after it, so that the next test's
+    application-wide changes (a style sheet, a palette, a font) never reach a widget of an earlier test."""
+    yield
+    widgets = sys.modules.get("PySide6.QtWidgets")
+    if widgets is None or widgets.QApplication.instance() is None:
+        return
+    core = sys.modules["PySide6.QtCore"]
+    for window in widgets.QApplication.topLevelWidgets():
+        window.close()
+        window.deleteLater()
+    core.QCoreApplication.sendPostedEvents(None, core.QEvent.Type.DeferredDelete)

@@ -16,7 +16,8 @@ itself, so a message is never lost.
 The language is chosen once (:func:`default_lang`): a language set for this
 process (:func:`use_lang`, from ``--lang``), else ``BLINDCHESS_LANG``, else the
 system's language (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` on POSIX;
-the user's interface language on Windows and macOS), else German.
+the user's interface language on Windows and macOS), else English — also for the
+"C" locale and for a language blindchess does not speak.
 """
 
 from __future__ import annotations
@@ -37,8 +38,9 @@ from .resources import locale_dir
 #: Languages whose notation letters blindchess reads and writes (FIDE Laws, Appendix C).
 NOTATION_LANGS = ("de", "en", "fr", "it", "nl", "ru")
 #: The language when neither ``--lang``, ``BLINDCHESS_LANG``, the saved setting nor the system
-#: names one of de, en, nl, ru (German, the language of the phonetic alphabet's numbers, FIDE Laws D.2.1).
-DEFAULT_LANG = "de"
+#: names one of de, en, nl, ru: a "C" locale or a French system gets English, the language most
+#: users of another language read.
+DEFAULT_LANG = "en"
 
 #: Languages the program speaks and writes: every message exists in each of them.
 UI_LANGS = ("de", "en", "nl", "ru")
@@ -111,13 +113,13 @@ def _windows_ui_lang() -> str | None:
 
 
 def default_lang() -> str:
-    """The language chosen for this process, else ``BLINDCHESS_LANG``, else the system's, else German."""
+    """The language chosen for this process, else ``BLINDCHESS_LANG``, else the system's, else English.
+
+    A ``BLINDCHESS_LANG`` that names no language of the program ("fr") is passed over.
+    """
     if _chosen:
         return _chosen
-    env = os.environ.get("BLINDCHESS_LANG", "").strip()
-    if env:
-        return supported(env) or env.lower()[:2]
-    return system_lang() or DEFAULT_LANG
+    return supported(os.environ.get("BLINDCHESS_LANG", "")) or system_lang() or DEFAULT_LANG
 
 
 @functools.cache
@@ -209,6 +211,22 @@ def tr(key: str, lang: str | None = None, /, **params: object) -> str:
     return key
 
 
+def quoted(source: str, text: object, lang: str | None = None, /) -> str:
+    """Another program's own words (PortAudio's, vosk's, the operating system's) for a sentence of ours.
+
+    They are never mixed into the user's language: named by their source and set in the language's
+    quotation marks ("PortAudio: «Error querying device -1»"). An exception without a text is named
+    by its type.
+    """
+    words = str(text).strip() or (type(text).__name__ if isinstance(text, BaseException) else "")
+    return tr("files.quoted", lang, source=source, text=words)
+
+
+def in_quotes(text: object, lang: str | None = None, /) -> str:
+    """``text`` in the quotation marks of ``lang`` („…“, “…”, ‘…’, «…»)."""
+    return tr("files.in_quotes", lang, text=text)
+
+
 def trn(key: str, n: float | int | str, lang: str | None = None, /, **params: Any) -> str:
     """``tr(key)`` for the count ``n`` (passed as ``{n}`` too), in the plural form of ``lang``."""
     params.setdefault("n", n)
@@ -252,12 +270,78 @@ def translate_argparse() -> None:
     argparse.ngettext = argparse_ntext  # type: ignore[attr-defined]
 
 
+def _metavar(name: str, lang: str) -> str:
+    """A placeholder of the usage ("FILE", "N", "GAME.pgn") in ``lang``; an unknown one (a list of commands) as it is."""
+    found = catalogue("argparse", lang).get(name)
+    return found if isinstance(found, str) else name
+
+
+class _NamedNumber:
+    """``int`` or ``float`` as an option's type, named in the user's language in argparse's
+    "invalid %(type)s value" (argparse names the type by its ``__name__``)."""
+
+    def __init__(self, kind: type[int] | type[float], name: str) -> None:
+        self.kind = kind
+        self.__name__ = name
+
+    def __call__(self, text: str) -> int | float:
+        return self.kind(text)
+
+
 class ArgumentParser(argparse.ArgumentParser):
-    """An argument parser in the user's language whose usage errors are one line, exit code 2."""
+    """An argument parser in the user's language whose usage errors are one line, exit code 2.
+
+    Everything argparse says is in the process's language (:func:`default_lang` when the parser is
+    used): its own words (:func:`translate_argparse`), ``--version``'s help, and the placeholders of
+    the usage ("FILE" is "DATEI", "BESTAND", "ФАЙЛ"), looked up by their English name in the
+    ``argparse`` catalogue — also the placeholders argparse makes from an option's name (``--fen``:
+    "FEN"). Placeholders made of choices ("{de,en,nl,ru}") and command names stay as typed.
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         translate_argparse()
         super().__init__(*args, **kwargs)
+        self._metavars_in: str | None = None
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """As argparse's; ``action="version"`` gets its help in the user's language (Python 3.11 has none)."""
+        if kwargs.get("action") == "version" and "help" not in kwargs:
+            kwargs["help"] = argparse_text("show program's version number and exit")
+        return super().add_argument(*args, **kwargs)
+
+    def _translate_metavars(self) -> None:
+        lang = default_lang()[:2]
+        if self._metavars_in == lang:
+            return
+        self._metavars_in = lang
+        for action in self._actions:
+            if action.type in (int, float) or isinstance(action.type, _NamedNumber):
+                number = action.type.kind if isinstance(action.type, _NamedNumber) else action.type
+                action.type = _NamedNumber(number, _metavar(number.__name__, lang))   # "invalid int value" in words
+            original = getattr(action, "_english_metavar", None)
+            if original is None:
+                if action.nargs == 0 or isinstance(action, argparse._HelpAction | argparse._VersionAction):
+                    continue
+                if action.metavar is None and action.choices is not None:
+                    continue                                    # shown as its choices: {de,en,nl,ru}
+                original = action.metavar if action.metavar is not None else action.dest.upper()
+                action._english_metavar = original  # type: ignore[attr-defined]
+            if isinstance(original, tuple):
+                action.metavar = tuple(_metavar(name, lang) for name in original)
+            else:
+                action.metavar = _metavar(str(original), lang)
+
+    def format_usage(self) -> str:
+        self._translate_metavars()
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        self._translate_metavars()
+        return super().format_help()
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self._translate_metavars()       # the placeholders an error names ("the following arguments are required: DATEI")
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
         """Print ``prog: error: message`` in one line (no usage block) and exit with code 2."""

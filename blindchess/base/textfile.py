@@ -23,7 +23,7 @@ import stat
 from pathlib import Path
 
 from .errors import UserError
-from .i18n import tr
+from .i18n import quoted, tr
 
 #: Larger files are refused (a score or a log is a few kilobytes; readers cap their text anyway).
 MAX_BYTES = 20_000_000
@@ -46,7 +46,7 @@ def shown_path(path: object) -> str:
 
 
 def os_error_text(exc: OSError, lang: str | None = None) -> str:
-    """Why ``exc`` happened, in the user's language (the OS text for rare cases)."""
+    """Why ``exc`` happened, in the user's language (for rare cases the system's own text, quoted as such)."""
     key = {
         errno.ENOENT: "files.no_such_file",
         errno.EISDIR: "files.is_folder",
@@ -61,7 +61,7 @@ def os_error_text(exc: OSError, lang: str | None = None) -> str:
         errno.EFBIG: "files.disk_full",
         errno.EDQUOT: "files.disk_full",
     }.get(exc.errno or 0)
-    return tr(key, lang) if key else str(exc.strerror or exc)
+    return tr(key, lang) if key else quoted(tr("files.system", lang), exc.strerror or exc, lang)
 
 
 def is_missing(path: str | os.PathLike[str]) -> bool:

@@ -7,10 +7,11 @@ file; a file is written again only when its text changed.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
-from ..base import UserError, tr, write_text
-from .pages import Page
+from ..base import UserError, os_error_text, tr, write_text
 
 __all__ = ["FolderWriter"]
 
@@ -23,20 +24,32 @@ class FolderWriter:
         self.lang = lang
         self._written: dict[str, bytes] = {}
 
-    def write(self, pages: dict[str, Page]) -> list[Path]:
-        """Write the PGN files whose text changed; the files written. Raises UserError (in the broadcast's
-        language) when the folder or a file in it cannot be written — what was written stays."""
+    def check(self) -> None:
+        """Raise UserError (in the broadcast's language) when nothing can be written into the folder."""
+        try:
+            fd, name = tempfile.mkstemp(prefix=".blindchess-check-", dir=self.folder)
+            os.close(fd)
+            os.unlink(name)
+        except OSError as exc:
+            raise UserError(tr("broadcast.folder_unwritable", self.lang, folder=self.folder,
+                               error=os_error_text(exc, self.lang))) from exc
+
+    def write(self, files: dict[str, str]) -> list[Path]:
+        """Write the PGN files (path → text: ``/games.pgn``, ``/roundN/games.pgn``) whose text changed; the files
+        written. Raises UserError (in the broadcast's language) when the folder or a file in it cannot be
+        written — what was written stays."""
         out: list[Path] = []
-        for route, page in sorted(pages.items()):
-            if not route.endswith("/games.pgn") or self._written.get(route) == page.body:
+        for route, text in sorted(files.items()):
+            body = text.encode("utf-8")
+            if not route.endswith("/games.pgn") or self._written.get(route) == body:
                 continue
             target = self.folder / route.lstrip("/")
             try:
                 target.parent.mkdir(exist_ok=True)
             except OSError as exc:
                 raise UserError(tr("broadcast.folder_unwritable", self.lang, folder=self.folder,
-                                   error=exc.strerror or exc)) from exc
-            write_text(target, page.body.decode("utf-8"), self.lang)   # UserError: the file and the reason
-            self._written[route] = page.body
+                                   error=os_error_text(exc, self.lang))) from exc
+            write_text(target, text, self.lang)   # UserError: the file and the reason
+            self._written[route] = body
             out.append(target)
         return out

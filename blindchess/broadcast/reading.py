@@ -1,23 +1,41 @@
-"""One journal as the broadcast shows it: the game's PGN as it stands and the table's state for the arbiter.
+"""One journal as the broadcast shows it, followed as it grows: the game's PGN and the table's state.
 
-A journal being written is read from a *copy* taken in one pass (:func:`read_game`), so the check
-of its lines (:func:`blindchess.storage.journal.read_journal`) and the replay by the rules engine
-(:meth:`blindchess.game.Session.load`, read-only) see the same bytes. A copy taken while the
-program writes may end inside a unit: that unit was never acted on and is not applied (the
-journal's guarantee), so the game read is the game as the table knew it at that moment.
+A journal is read whole the first time (:meth:`GameFollower.look`): from a *copy* of its bytes taken in
+one pass, so the check of its lines (:func:`blindchess.storage.read_journal`) and the replay by the rules
+engine (:meth:`blindchess.game.Session.load`, read-only) see the same bytes. A copy taken while the
+program writes may end inside a unit: that unit was never acted on and is not applied (the journal's
+guarantee), so the game read is the game as the table knew it at that moment.
 
-A damaged journal (:func:`blindchess.storage.journal.verdict`) is served up to the half-move before the
-first one the damage may affect, with the reader's messages in a PGN comment; the result is then
-"*" (what came after the damage is not known) — never an invented move.
+From then on a change costs what its new lines cost: the units appended since the last look are
+taken (:class:`blindchess.storage.JournalTail`, each line checked as the whole reading checks it),
+replayed on the game as it stands (:meth:`blindchess.game.Session.follow`), the record brought up to
+date for the half-moves they touch (:class:`blindchess.records.RecordBook`) and the PGN text written
+again from the first of them on one board (:class:`.movetext.MoveText`). Whatever only a whole reading
+can judge — a damaged line, a writer's ``cut-off`` line after a crash, a file that shrank or was
+replaced, a line the replay cannot apply, a ruling that takes moves back — is read whole again.
 
-Every move carries ``[%clk]``: the mover's time after his press (:func:`blindchess.records.pgn.session_to_game`), and
-for the newest move, made but not yet pressed, his time at the moment it was made.
+A damaged journal (:func:`blindchess.storage.verdict`) is served up to the half-move before the first one
+the damage may affect, with the reader's messages in a PGN comment; the result is then "*" (what came
+after the damage is not known) — never an invented move.
+
+Every move carries ``[%clk]``: the mover's time after his press (:mod:`blindchess.records`), and for the
+newest move, made but not yet pressed, his time at the moment it was made. An adjourned game says so in a
+comment on its last move (its result is "*"); the sealed move is in no journal and so on no page.
+
+Each whole unit's time is kept (:meth:`GameFollower.offset_at`), so a follower of the same journal can be
+held back by a delay: it reads the journal only up to the last unit old enough (``upto``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
+import stat
 import tempfile
+import time
+from bisect import bisect_right
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,85 +43,59 @@ import chess
 import chess.pgn
 
 from ..adapters import journal_messages
-from ..base import UserError, read_bytes, tr
-from ..game import Claim, ClaimJudged, FlagFallen, MoveMade, Parting, Session
-from ..language import write
-from ..records import session_to_game
-from ..storage import MAX_BYTES, read_journal, verdict
+from ..base import UserError, os_error_text, tr
+from ..game import MoveMade, Session
+from ..records import RecordBook, session_to_game
+from ..storage import MAX_BYTES, JournalTail, TailUnit, as_of, read_journal, verdict
+from .movetext import MoveText
+from .report import ClaimRecord, TableReport, TableWatch
 
-__all__ = ["ClaimRecord", "LiveGame", "TableReport", "journal_bytes", "read_game", "pgn_text"]
+__all__ = ["ClaimRecord", "LiveGame", "TableReport", "GameFollower", "journal_bytes", "read_game", "pgn_text"]
 
 #: What a replay may raise on a line that does not fit the game (the export's reader catches the same).
 _REPLAY_ERRORS = (ValueError, KeyError, TypeError, IndexError)
-
-
-@dataclass(frozen=True)
-class ClaimRecord:
-    """A claim at the table (Art. 6.8, 9.2, 9.3, A.4): who, what, and the arbiter's judgment
-    (``upheld`` None while none is recorded)."""
-
-    color: chess.Color
-    kind: str
-    upheld: bool | None
-
-
-@dataclass(frozen=True)
-class TableReport:
-    """What the arbiter needs to know of one table, as the journal has it.
-
-    ``parting``: where a board parts from the game (D.2.9), ``proposal``: the ruling the rules
-    engine proposes for it in plain words, ``proposal_kind`` that ruling's kind ("correct-board", "retrace",
-    "none") and ``proposal_plies`` the half-moves it keeps; ``flags``: the sides whose flag fell (Art. 6.9);
-    ``claims``: the claims made, in order; ``clocks``: the times left (White, Black; None without a
-    time control) as of the journal's last entry, ``running``: whose clock ran then."""
-
-    to_move: chess.Color
-    result: str | None
-    reason: str | None
-    parting: Parting | None
-    proposal: str | None
-    proposal_kind: str | None
-    proposal_plies: int
-    flags: tuple[chess.Color, ...]
-    claims: tuple[ClaimRecord, ...]
-    draw_offer: chess.Color | None
-    adjourned: bool
-    sealed: bool
-    clocks: tuple[float | None, float | None]
-    running: chess.Color | None
-
-    @property
-    def needs_arbiter(self) -> bool:
-        """The boards part (D.2.9) or a flag fell in a game still going on."""
-        return self.parting is not None or (bool(self.flags) and self.result is None)
+#: Journal lines after which a whole reading judges the game again: moves taken back or set anew.
+_REWRITES = frozenset({"move-withdrawn", "ruling", "ruling-override", "pgn-import"})
+#: A table's clock reading at least this many seconds is the time of day (seconds since 1970), as the
+#: window's clock is; smaller ones (scripts, tests) count from the game's own start.
+_EPOCH = 1e9
+_T = re.compile(rb'"t":(-?\d{1,16}(?:\.\d{1,16})?(?:[eE][-+]?\d{1,3})?)[,}]')
 
 
 @dataclass(frozen=True)
 class LiveGame:
-    """One game as served: its PGN (``game``, cut before damage, and ``pgn`` its text), the half-moves written in the
-    broadcast's language (``moves``, from ``start``), the table's state, and what is wrong with its
-    journal (``damage``: the reader's messages, empty for a whole journal)."""
+    """One game as served: its tag pairs and PGN text (cut before damage), the half-moves kept — in the
+    broadcast's language (``moves``) and in standard algebraic notation (``sans``) from ``start`` —, the position
+    after them (``fen``, ``last`` the last move), the table's state, what is wrong with the journal (``damage``:
+    the reader's messages, empty for a whole journal; ``cut``: half-moves after the damage left out);
+    ``changed``: when the journal last changed (seconds since 1970), ``clock_at``: the moment the clocks
+    in ``state`` are as of."""
 
     path: Path
-    game: chess.pgn.Game
+    headers: Mapping[str, str]
     pgn: str
     start: chess.Board
     moves: tuple[str, ...]
+    sans: tuple[str, ...]
+    fen: str
+    last: chess.Move | None
     state: TableReport
     damage: tuple[str, ...]
     cut: bool
-
-    @property
-    def headers(self) -> chess.pgn.Headers:
-        return self.game.headers
+    changed: float
+    clock_at: float
 
     @property
     def result(self) -> str:
-        return self.game.headers.get("Result", "*")
+        return self.headers.get("Result", "*")
 
     @property
     def round(self) -> str:
-        return self.game.headers.get("Round", "?")
+        return self.headers.get("Round", "?")
+
+    @property
+    def plies(self) -> int:
+        return len(self.sans)
 
 
 def pgn_text(game: chess.pgn.Game) -> str:
@@ -115,25 +107,209 @@ def pgn_text(game: chess.pgn.Game) -> str:
 def journal_bytes(path: Path, lang: str) -> bytes:
     """The journal's bytes in one pass: a regular file only (a pipe is never waited on), at most a journal's
     size. Raises :class:`~blindchess.base.errors.UserError`."""
+    from ..base import read_bytes
+
     return read_bytes(path, lang, max_bytes=MAX_BYTES)
 
 
 def read_game(path: Path, lang: str, workdir: Path, data: bytes | None = None) -> LiveGame:
-    """The game in the journal ``path`` as it stands, its comments and the arbiter's texts in ``lang``.
+    """The game in the journal ``path`` as it stands, its comments and the arbiter's texts in ``lang``
+    (``data``: its bytes, else read now). Raises :class:`~blindchess.base.errors.UserError` when the file holds
+    no game (yet) or is no regular file, unreadable or larger than a journal may be; OSError when the copy
+    cannot be written."""
+    follower = GameFollower(path, lang, workdir)
+    if data is None:
+        data = journal_bytes(path, lang)
+    follower.whole(data, os.stat(path))
+    assert follower.game is not None
+    return follower.game
 
-    The journal's bytes (``data``, else read now: :func:`journal_bytes`) are copied into ``workdir`` first
-    (see the module docstring). Raises
-    :class:`~blindchess.base.errors.UserError` when the file holds no game (yet) or is no regular file,
-    unreadable or larger than a journal may be; OSError when the copy cannot be written.
-    """
+
+class GameFollower:
+    """One journal followed (module docstring): :attr:`game` as it stands, or :attr:`problem` while the file
+    holds no game. ``workdir``: a private folder for the copies read; ``clock``: the wall clock."""
+
+    def __init__(self, path: Path, lang: str, workdir: Path, *, clock: Callable[[], float] = time.time) -> None:
+        self.path = Path(path)
+        self.lang = lang
+        self.workdir = workdir
+        self._clock = clock
+        self.game: LiveGame | None = None
+        self.problem: str | None = None
+        #: How many times the journal was read whole, and how many looks took only new units (for the tests).
+        self.whole_reads = 0
+        self.tail_reads = 0
+        self._session: Session | None = None
+        self._tail: JournalTail | None = None
+        self._ino: int | None = None
+        self._digest = b""
+        self._book = RecordBook(lang)
+        self._text = MoveText(chess.Board(), lang)
+        self._watch = TableWatch()
+        self._damage: tuple[str, ...] = ()
+        self._keep = 0
+        self._cut = False
+        self._shown = 0                        # the half-moves written with the broadcast's last-move comment
+        self._ends: list[int] = []             # the end of each whole line read, in the file
+        self._walls: list[float] = []          # when it was written (seconds since 1970), never decreasing
+
+    # -- looking ----------------------------------------------------------------------------------------
+    def look(self, upto: int | None = None, *, settled: bool = False) -> bool:
+        """Look at the journal (only its first ``upto`` bytes); True when the game changed. What goes wrong is
+        kept in :attr:`problem` (the last game stays). ``settled``: the journal has been left alone for a while —
+        a unit still not whole then was cut off by a crash, and is judged by a whole reading, as at a start."""
+        try:
+            if self._session is not None and self._tail is not None:
+                new, st = _read_from(self.path, self._tail.offset, upto, self.lang)
+                if st.st_ino == self._ino and st.st_size >= self._tail.offset:
+                    units = self._tail.take(new)
+                    followed = None if units is None else self._follow(units, st)
+                    pending = units is not None and (st.st_size if upto is None else min(st.st_size, upto)) > \
+                        self._tail.offset
+                    if followed is not None and not (settled and pending):
+                        return followed
+            data, st = _read_from(self.path, 0, upto, self.lang)
+            if upto is not None and upto < st.st_size:
+                data = as_of(data)          # the journal as it stood then, its length line too
+            return self.whole(data, st)
+        except UserError as exc:
+            self.problem = exc.message.replace(str(self.path), self.path.name)
+        except OSError as exc:
+            self.problem = f"{self.path.name}: {os_error_text(exc, self.lang)}"
+        return False
+
+    def whole(self, data: bytes, st: os.stat_result) -> bool:
+        """Read the journal's bytes ``data`` whole (``st``: the file as they were read); True when the game changed.
+        Raises UserError when they hold no game, OSError when the copy cannot be written."""
+        digest = hashlib.blake2b(data, digest_size=16).digest()
+        self._ino = st.st_ino
+        if digest == self._digest and self.game is not None:
+            return False
+        self.whole_reads += 1
+        session, damage, keep, cut = _load(self.path, self.lang, self.workdir, data)
+        self._digest = digest
+        self._session, self._damage, self._keep, self._cut = session, damage, keep, cut
+        self._tail = JournalTail.after(data) if not damage else None
+        self._book, self._text, self._watch = RecordBook(self.lang), MoveText(session.snapshot.start, self.lang), TableWatch()
+        self._shown = 0
+        self._times(data, st.st_mtime, session)
+        self.problem = None
+        return self._changed(st)
+
+    def _changed(self, st: os.stat_result) -> bool:
+        old = self.game
+        self._publish(st)
+        new = self.game
+        assert new is not None
+        return old is None or (old.pgn, old.state, old.moves) != (new.pgn, new.state, new.moves)
+
+    def _follow(self, units: list[TailUnit], st: os.stat_result) -> bool | None:
+        """Replay the whole units taken; True when the game changed, None when they need a whole reading."""
+        session = self._session
+        assert session is not None
+        lines = [line for unit in units for line in unit.lines]
+        if not lines:
+            return False
+        if any(ev.get("type") in _REWRITES for _, ev in lines):
+            return None
+        if session.follow(lines):
+            return None                 # a line the replay cannot apply: damage, judged by a whole reading
+        moves = session.snapshot.game_moves
+        for _, ev in lines:
+            if ev.get("type") == "move-made":
+                ply, uci = ev.get("ply"), ev.get("uci")
+                if not isinstance(ply, int) or not 0 < ply <= len(moves) or moves[ply - 1].uci() != uci:
+                    return None         # the replay does not make the move the journal recorded
+        self.tail_reads += 1
+        self._digest = b""
+        now = self._clock()
+        for unit in units:
+            self._time(unit.end, max(unit.t, now) if unit.t >= _EPOCH else now)
+        return self._changed(st)
+
+    # -- the journal's times (for a follower held back by a delay) --------------------------------------------
+    def _times(self, data: bytes, mtime: float, session: Session) -> None:
+        """The end of every whole line and when it was written: the table's own time where it is the time of day,
+        else counted back from the file's last change."""
+        self._ends, self._walls = [], []
+        last_t = session.snapshot.last_time
+        at = 0
+        t = 0.0
+        while (end := data.find(b"\n", at)) >= 0:
+            found = _T.search(data, at, min(end + 1, at + 160))
+            if found is not None:
+                try:
+                    t = float(found.group(1))
+                except ValueError:
+                    pass
+            self._time(end + 1, t if t >= _EPOCH else mtime - max(0.0, last_t - t))
+            at = end + 1
+
+    def _time(self, end: int, wall: float) -> None:
+        if self._walls and wall < self._walls[-1]:
+            wall = self._walls[-1]
+        self._ends.append(end)
+        self._walls.append(wall)
+
+    def offset_at(self, moment: float) -> int:
+        """How many of the journal's bytes were written by ``moment`` (seconds since 1970), to a whole line."""
+        i = bisect_right(self._walls, moment)
+        return self._ends[i - 1] if i else 0
+
+    # -- the game as served ---------------------------------------------------------------------------------
+    def _publish(self, st: os.stat_result) -> None:
+        session = self._session
+        assert session is not None
+        lang = self.lang
+        book, text = self._book, self._text
+        first = min(book.update(session), self._shown)
+        if self._damage or session.snapshot.rulings:
+            # The whole export: the half-moves before the damage, a ruling's retracted moves as side lines.
+            game = session_to_game(session, lang)
+            _clock_of_unpressed_move(game, session)
+            if self._damage:
+                _mark_damage(game, self._keep, self._damage, lang, self._cut)
+            elif session.snapshot.adjourned and session.snapshot.result is None:
+                node = game.end()
+                node.comment = f"{node.comment} {tr('broadcast.pgn_adjourned', lang)}".strip()
+            pgn = pgn_text(game)
+            headers: Mapping[str, str] = dict(game.headers)
+            keep = self._keep if self._damage else session.snapshot.plies
+            text.update(0, "", [(ply.move, "") for ply in book.plies[:keep]])
+            self._shown = 0
+        else:
+            last = len(book.plies)
+            entries = []
+            for number in range(max(first, 1), last + 1):
+                ply = book.plies[number - 1]
+                comment = ply.comment() if number < last else _last_comment(ply, session, lang)
+                entries.append((ply.move, comment))
+            opening = " ".join(book.opening)
+            if last == 0 and session.snapshot.adjourned and session.snapshot.result is None:
+                opening = f"{opening} {tr('broadcast.pgn_adjourned', lang)}".strip()
+            text.update(first, opening, entries)
+            self._shown = last
+            headers = dict(book.headers.headers)
+            pgn = text.text(book.headers.headers, headers.get("Result", "*"))
+        moves = text.board.move_stack
+        clock_at = session.snapshot.last_time if session.snapshot.last_time >= _EPOCH else st.st_mtime
+        self.game = LiveGame(self.path, headers, pgn, session.snapshot.start, tuple(text.written), tuple(text.sans),
+                             text.board.fen(), moves[-1] if moves else None, self._watch.report(session, lang),
+                             self._damage, self._cut, st.st_mtime, clock_at)
+
+
+def _load(path: Path, lang: str, workdir: Path, data: bytes) -> tuple[Session, tuple[str, ...], int, bool]:
+    """The game in ``data`` (a journal's bytes) replayed read-only, what is wrong with the journal, how many
+    half-moves come before the damage and whether half-moves after them may be wrong or missing. Raises UserError when it holds no game, OSError when the copy cannot
+    be written."""
     fd, name = tempfile.mkstemp(prefix="journal-", suffix=".jsonl", dir=workdir)
     os.close(fd)
     copy = Path(name)
     try:
-        copy.write_bytes(journal_bytes(path, lang) if data is None else data)
+        copy.write_bytes(data)
         read = read_journal(copy)
         try:
-            session = Session.load(copy)
+            session = Session.load(copy, read=read)
         except UserError as exc:   # no game in it (yet): named by the journal's own name, not the copy's
             raise UserError(str(exc).replace(str(copy), str(path)), exc.exit_code) from exc
         except _REPLAY_ERRORS as exc:
@@ -141,32 +317,78 @@ def read_game(path: Path, lang: str, workdir: Path, data: bytes | None = None) -
                                error=f"{type(exc).__name__}: {exc}")) from exc
     finally:
         copy.unlink(missing_ok=True)
-    game = session_to_game(session, lang)
-    _clock_of_unpressed_move(game, session)
-    replayed = [m.uci() for m in session.game_moves]
-    result = verdict(read, replayed, session.journal_problems)
+    replayed = [m.uci() for m in session.snapshot.game_moves]
+    result = verdict(read, replayed, session.snapshot.journal_problems)
     damage = tuple(journal_messages(result, Path(path.name), lang))
     keep = min(min(result.plies) - 1, len(replayed)) if result.plies else len(replayed)
-    cut = bool(result.plies)     # half-moves after ``keep`` may be wrong or missing
-    if damage:
-        _mark_damage(game, keep, damage, lang, cut)
-    start = session.start
-    return LiveGame(path, game, pgn_text(game), start, tuple(_written(start, session.game_moves[:keep], lang)),
-                    _table_state(session, lang), damage, cut)
+    return session, damage, keep, bool(result.plies)
+
+
+def _read_from(path: Path, offset: int, upto: int | None, lang: str) -> tuple[bytes, os.stat_result]:
+    """The file's bytes from ``offset`` to its end (or to ``upto``), and the file as it was: a regular file only
+    (a pipe is never waited on), at most a journal's size. Raises UserError or OSError."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise UserError(tr("broadcast.not_a_journal", lang, path=path.name))
+        end = st.st_size if upto is None else min(st.st_size, upto)
+        if end > MAX_BYTES:
+            raise UserError(tr("files.too_big", lang, path=path.name, limit=MAX_BYTES // 1_000_000))
+        if end <= offset:
+            return b"", st
+        os.lseek(fd, offset, os.SEEK_SET)
+        chunks: list[bytes] = []
+        left = end - offset
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks), st
+    finally:
+        os.close(fd)
+
+
+def _unpressed_clock(session: Session) -> float | None:
+    """The mover's time when he made the last move, while that move is made but not yet pressed (D.2.4) — as an
+    e-board broadcast reports a move the moment it is seen on the board; the press replaces it."""
+    clock = session.clock
+    if session.snapshot.result is not None or clock.time_control is None or session.snapshot.plies == 0:
+        return None
+    mover = session.snapshot.start.turn if session.snapshot.plies % 2 == 1 else not session.snapshot.start.turn
+    made = next((ev for ev in reversed(session.events) if isinstance(ev, MoveMade)), None)
+    if made is None or made.ply != session.snapshot.plies or clock.running != mover or not clock.ticking:
+        return None
+    return clock.remaining(mover, made.t)
+
+
+def _last_comment(ply: object, session: Session, lang: str) -> str:
+    """The last half-move's comment: its record's, with the time of a move not yet pressed, and the adjournment."""
+    from dataclasses import replace
+
+    from ..records import PlyRecord
+
+    assert isinstance(ply, PlyRecord)
+    if ply.clock is None:
+        unpressed = _unpressed_clock(session)
+        if unpressed is not None:
+            ply = replace(ply, clock=unpressed)
+    if session.snapshot.adjourned and session.snapshot.result is None:
+        ply = replace(ply, comments=(*ply.comments, tr("broadcast.pgn_adjourned", lang)))
+    return ply.comment()
 
 
 def _clock_of_unpressed_move(game: chess.pgn.Game, session: Session) -> None:
-    """The last move made but not yet pressed (D.2.4) gets the mover's time as it stood when the move was made
-    — as an e-board broadcast reports a move the moment it is seen on the board; the press replaces it."""
+    """The whole export's last move with the mover's time when he made it, while it is not yet pressed."""
     node = game.end()
-    clock = session.clock
-    if node.parent is None or node.clock() is not None or session.result is not None or clock.time_control is None:
+    if node.parent is None or node.clock() is not None:
         return
-    mover = node.parent.board().turn
-    made = next((ev for ev in reversed(session.events) if isinstance(ev, MoveMade)), None)
-    if made is None or made.ply != session.plies or clock.running != mover or not clock.ticking:
-        return
-    node.set_clock(clock.remaining(mover, made.t))
+    unpressed = _unpressed_clock(session)
+    if unpressed is not None:
+        node.set_clock(unpressed)
 
 
 def _mark_damage(game: chess.pgn.Game, keep: int, damage: tuple[str, ...], lang: str, cut: bool) -> None:
@@ -181,46 +403,3 @@ def _mark_damage(game: chess.pgn.Game, keep: int, damage: tuple[str, ...], lang:
         game.headers.pop("Termination", None)
         text += " " + tr("broadcast.damage_kept", lang, plies=keep)
     node.comment = f"{node.comment} {text}".strip() if node.comment else text
-
-
-def _written(start: chess.Board, moves: list[chess.Move], lang: str) -> list[str]:
-    """The half-moves as a score in ``lang`` writes them (FIDE Laws, Appendix C)."""
-    board = start.copy(stack=False)
-    out: list[str] = []
-    for move in moves:
-        text = write(board, move, lang)
-        board.push(move)
-        out.append(text + ("#" if board.is_checkmate() else "+" if board.is_check() else ""))
-    return out
-
-
-def _table_state(session: Session, lang: str) -> TableReport:
-    flags: list[chess.Color] = []
-    claims: list[ClaimRecord] = []
-    for ev in session.events:
-        if isinstance(ev, FlagFallen):
-            color = ev.color == "white"
-            if color not in flags:
-                flags.append(color)
-        elif isinstance(ev, Claim):
-            claims.append(ClaimRecord(ev.color == "white", ev.kind, None))
-        elif isinstance(ev, ClaimJudged):
-            judged = ClaimRecord(ev.color == "white", ev.kind, ev.upheld)
-            if claims and claims[-1].upheld is None and claims[-1].color == judged.color:
-                claims[-1] = judged
-            else:
-                claims.append(judged)
-    parting = session.divergence
-    proposal = kind = None
-    plies = 0
-    if parting is not None and session.result is None:
-        ruling = session.propose_ruling(lang)
-        if ruling is not None:
-            proposal, kind, plies = ruling.explain(lang), ruling.kind, len(ruling.moves)
-    clock = session.clock
-    at = session.last_time
-    times = tuple(None if clock.time_control is None else clock.remaining(c, at) for c in (chess.WHITE, chess.BLACK))
-    running = clock.running if clock.ticking else None
-    return TableReport(session.to_move, session.result, session.result_reason, parting, proposal, kind, plies, tuple(flags),
-                      tuple(claims), session.draw_offer, session.adjourned, session.envelope_sealed,
-                      (times[0], times[1]), running)

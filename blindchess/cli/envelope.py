@@ -25,6 +25,7 @@ from ..base import (
     UserError,
     counters_ok,
     default_lang,
+    in_quotes,
     os_error_text,
     regular_file,
     shown_path,
@@ -77,7 +78,7 @@ def _board(fen: str, lang: str) -> chess.Board:
     except ValueError:
         raise UserError(tr("tournament.cli_bad_fen", lang, fen=_shown(fen))) from None
     if not counters_ok(board.halfmove_clock, board.fullmove_number):
-        raise UserError(tr("bounds.move_number", lang, what=f"“{_shown(fen)}”", moves=MAX_FULLMOVE,
+        raise UserError(tr("bounds.move_number", lang, what=in_quotes(_shown(fen), lang), moves=MAX_FULLMOVE,
                            clock=MAX_HALFMOVE_CLOCK))
     return board
 

@@ -32,6 +32,7 @@ from ..base import (
     UserError,
     counters_ok,
     default_lang,
+    quoted,
     tr,
 )
 from .options import add_lang_argument
@@ -196,7 +197,7 @@ def _produce(args: argparse.Namespace, game, fmt: str, lang: str, ui_lang: str, 
         try:
             from ..adapters import write_scoresheet_pdf
         except ImportError as exc:
-            raise UserError(tr("records.no_qt", ui_lang, error=exc)) from exc
+            raise UserError(tr("records.no_qt", ui_lang, error=quoted("PySide6", exc, ui_lang))) from exc
         write_scoresheet_pdf(game, target, lang)
     return None
 

@@ -21,8 +21,8 @@ from pathlib import Path
 import chess
 
 from ..adapters import journal_messages, journal_notes
-from ..base import UserError, default_lang, journal_dir, tr
-from ..game import JOURNAL_PROBLEM, Session, from_json
+from ..base import UserError, default_lang, journal_dir, os_error_text, tr
+from ..game import JOURNAL_PROBLEM, BoardName, ScoreName, Session, from_json
 from ..laws import format_time
 from ..storage import format_plies, list_journals, read_journal, verdict
 from .options import add_lang_argument
@@ -104,16 +104,16 @@ def run_show(args: argparse.Namespace) -> int:
     try:
         read = read_journal(path)
     except OSError as exc:
-        raise UserError(tr("session.cli_no_file", lang, path=args.file, error=exc.strerror or exc)) from exc
+        raise UserError(tr("session.cli_no_file", lang, path=args.file, error=os_error_text(exc, lang))) from exc
     session = Session.load(path)
-    result = verdict(read, [m.uci() for m in session.game_moves], session.journal_problems)
+    result = verdict(read, [m.uci() for m in session.snapshot.game_moves], session.snapshot.journal_problems)
     damage = journal_messages(result, path, lang)
     if args.json:
         print(json.dumps({"events": _public(read.events), "damaged_lines": [n for n, _ in result.problems],
                           "problems": [{"line": n, "reason": why} for n, why in result.problems],
                           "affected_plies": result.plies, "recorded_plies": result.recorded,
                           "replayed_plies": result.replayed, "checked": result.checked, "whole": result.whole,
-                          "moves": [m.uci() for m in session.game_moves]},
+                          "moves": [m.uci() for m in session.snapshot.game_moves]},
                          ensure_ascii=False, indent=2))
         return 0 if result.whole else 1
     for line in damage:
@@ -128,15 +128,17 @@ def run_show(args: argparse.Namespace) -> int:
         detail = ev.get("message") or _detail(ev)
         print(f"{ev.get('seq', '?'):>5} {stamp:>8}  {ev.get('type', '?'):<20} {detail}")
     print()
-    for name in ("sighted", "tactile"):
+    boards: tuple[BoardName, ...] = ("sighted", "tactile")
+    for name in boards:
         print(f"{_cap(tr('session.board_' + name, lang))}: {session.board(name).fen()}")
-    for who in ("sighted", "blind"):
-        print(f"{_cap(tr('session.score_' + who, lang))}: {' '.join(session.score(who))}")
-    now = session.last_time
+    scores: tuple[ScoreName, ...] = ("sighted", "blind")
+    for who in scores:
+        print(f"{_cap(tr('session.score_' + who, lang))}: {' '.join(session.snapshot.score(who))}")
+    now = session.snapshot.last_time
     print(tr("session.cli_clocks", lang, white=format_time(session.clock.remaining(chess.WHITE, now)),
              black=format_time(session.clock.remaining(chess.BLACK, now))))
-    if session.result:
-        print(tr("session.cli_result", lang, result=session.result))
+    if session.snapshot.result:
+        print(tr("session.cli_result", lang, result=session.snapshot.result))
     return 0 if result.whole else 1
 
 

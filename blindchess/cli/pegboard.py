@@ -34,7 +34,18 @@ from pathlib import Path
 
 import chess
 
-from ..base import UserError, data_dir, default_lang, is_missing, is_windows, read_bytes, regular_file, shown_path, tr
+from ..base import (
+    UserError,
+    data_dir,
+    default_lang,
+    is_missing,
+    is_windows,
+    os_error_text,
+    read_bytes,
+    regular_file,
+    shown_path,
+    tr,
+)
 from ..pegboard import DEFAULT_SETTLE, TrackerEvent
 
 DEFAULT_DELAY = 1.5     # seconds between two moves of a simulated game: a human pace
@@ -282,7 +293,7 @@ def simulate(args: argparse.Namespace) -> int:
     try:
         link.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UserError(tr("pegboard.file_unreadable", lang, path=link.parent, error=exc.strerror or exc)) from None
+        raise UserError(tr("pegboard.file_unreadable", lang, path=link.parent, error=os_error_text(exc, lang))) from None
     rng = random.Random(args.seed)
     sim = VirtualPegboard(start, link=link, checksums=not args.no_checksums)
     try:
@@ -290,7 +301,6 @@ def simulate(args: argparse.Namespace) -> int:
     except FileExistsError:
         raise UserError(tr("pegboard.sim_link_taken", lang, link=link)) from None
     except OSError as exc:
-        from ..base import os_error_text
 
         raise UserError(tr("pegboard.sim_link_failed", lang, link=link, error=os_error_text(exc, lang))) from None
     restore = _unplug_on_termination()

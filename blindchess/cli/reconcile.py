@@ -42,6 +42,7 @@ from ..base import (
     UserError,
     counters_ok,
     default_lang,
+    in_quotes,
     loads,
     tr,
     within,
@@ -119,7 +120,7 @@ def start_position(start_fen: str | None, chess960: int | None, lang: str) -> ch
     if not board.has_chess960_castling_rights():
         board.chess960 = False
     if not counters_ok(board.halfmove_clock, board.fullmove_number):
-        raise UserError(tr("bounds.move_number", lang, what=f"“{start_fen.strip()[:100]}”", moves=MAX_FULLMOVE,
+        raise UserError(tr("bounds.move_number", lang, what=in_quotes(start_fen.strip()[:100], lang), moves=MAX_FULLMOVE,
                            clock=MAX_HALFMOVE_CLOCK))
     flaws = board.status() & ~chess.STATUS_BAD_CASTLING_RIGHTS
     if flaws:

@@ -5,7 +5,6 @@ the journal."""
 
 from __future__ import annotations
 
-from .boards import Parting
 from .core import JOURNAL_PROBLEM
 from .events import (
     Adjourned,
@@ -22,6 +21,8 @@ from .events import (
     ClaimKind,
     ClockRefused,
     ClockTimes,
+    Color,
+    CorrectionAgreed,
     CorrectionRefused,
     Divergence,
     DrawDeclined,
@@ -31,6 +32,7 @@ from .events import (
     FlagFallen,
     GameEnd,
     GameEvent,
+    IllegalCorrected,
     JournalDamaged,
     Mirrored,
     MirrorNeeded,
@@ -45,20 +47,23 @@ from .events import (
     Ruling,
     RulingOverride,
     ScoreDeviation,
+    ScoreName,
     SealedMove,
     TakeBack,
     TimeAdded,
     Touch,
+    color_name,
     from_json,
 )
 from .session import Session
+from .state import GameSnapshot, Parting
 
 __all__ = [
     "Adjourned", "Announce", "AnnounceIgnored", "AnnounceMismatch", "AnnounceUnclear", "BoardMove",
     "BoardMoveRejected", "BoardName", "BoardsAgree", "Claim", "ClaimJudged", "ClaimKind", "ClockRefused",
-    "ClockTimes", "CorrectionRefused", "Divergence", "DrawDeclined", "DrawOffer", "EnvelopeLost", "EnvelopeOpened",
-    "FlagFallen", "from_json", "GameEnd", "GameEvent", "JOURNAL_PROBLEM", "JournalDamaged", "Mirrored",
-    "MirrorNeeded", "MoveMade", "MoveWithdrawn", "Note", "Parting", "Player", "QuickplayFiled", "QuickplayGround",
-    "QuickplayVerdict", "ResponderClockStarted", "Ruling", "RulingOverride", "ScoreDeviation", "SealedMove",
-    "Session", "TakeBack", "TimeAdded", "Touch",
+    "ClockTimes", "Color", "color_name", "CorrectionAgreed", "CorrectionRefused", "Divergence", "DrawDeclined", "DrawOffer",
+    "EnvelopeLost", "EnvelopeOpened", "FlagFallen", "from_json", "GameEnd", "GameEvent", "GameSnapshot",
+    "IllegalCorrected", "JOURNAL_PROBLEM", "JournalDamaged", "Mirrored", "MirrorNeeded", "MoveMade", "MoveWithdrawn", "Note", "Parting",
+    "Player", "QuickplayFiled", "QuickplayGround", "QuickplayVerdict", "ResponderClockStarted", "Ruling",
+    "RulingOverride", "ScoreDeviation", "ScoreName", "SealedMove", "Session", "TakeBack", "TimeAdded", "Touch",
 ]

@@ -17,8 +17,6 @@ every point of the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import chess
 
 from ..laws import diff_squares, placement_key
@@ -34,31 +32,12 @@ from .events import (
     TakeBack,
     Touch,
     color_name,
-    parse_square,
 )
-from .state import GameState
+from .state import GameState, Parting
 
-__all__ = ["Boards", "Parting", "board_name", "board_at"]
+__all__ = ["Boards", "board_at"]
 
 Key = tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Parting:
-    """Where the boards part from the game (D.2.9): the position ``ply``, the board (None: both), the squares."""
-
-    ply: int
-    squares: tuple[str, ...]
-    board: BoardName | None
-
-
-def board_name(name: str) -> BoardName:
-    """"sighted" (also "a") or "tactile" (also "b"); ValueError otherwise."""
-    if name in ("a", "sighted"):
-        return "sighted"
-    if name in ("b", "tactile"):
-        return "tactile"
-    raise ValueError(f"no board {name!r}")
 
 
 def board_at(board: chess.Board, plies: int) -> chess.Board:
@@ -113,7 +92,8 @@ class Boards:
         if state.adjourned and role == "own" and index >= len(state.moves):
             return state.log.record(BoardMoveRejected(t=now, board=name, uci=move.uci(), reason="adjourned"))
         legal = replaces or board.is_legal(move)
-        if not legal and not (role == "own" and self._illegal_stands(board, move, index)):
+        if not legal and not (role == "own" and self._illegal_stands(board, move, index)) \
+                and not (role == "mirror" and self._mirrors_illegal(board, move, index)):
             return state.log.record(BoardMoveRejected(t=now, board=name, uci=move.uci(), reason="illegal"))
         if role == "mirror" and index >= len(state.moves):
             return state.log.record(BoardMoveRejected(t=now, board=name, uci=move.uci(), reason="not-made"))
@@ -128,6 +108,13 @@ class Boards:
         return (not rules.arbiter_acts_on_illegal_move and index == len(self.state.moves)
                 and index == len(board.move_stack) and board.piece_at(move.from_square) is not None
                 and move.from_square != move.to_square)
+
+    def _mirrors_illegal(self, board: chess.Board, move: chess.Move, index: int) -> bool:
+        """The mirror of an illegal move that stands in the game as it was played (rapid or blitz without
+        adequate supervision, A.4.2): the other board shows the game, that move included."""
+        state = self.state
+        return (index < len(state.moves) and index in state.illegal and state.moves[index] == move
+                and index == len(board.move_stack) and board.piece_at(move.from_square) is not None)
 
     def _pending_own_tactile(self) -> int | None:
         """Index of the blind player's own placement on the tactile board that is not yet made."""
@@ -145,10 +132,9 @@ class Boards:
             return None
         return self.state.log.record(TakeBack(t=now, board=name, ply=len(self.boards[name].move_stack)))
 
-    def touch(self, square: object, now: float, *, board: BoardName = "tactile", piece: str | None = None) -> Touch:
+    def touch(self, sq: chess.Square, now: float, *, board: BoardName = "tactile", piece: str | None = None) -> Touch:
         """A touched piece: a lifted peg on the tactile board (D.2.2) or a touch by the sighted player
-        (D.2.5, D.2.10 e). ValueError for no square."""
-        sq = parse_square(square)
+        (D.2.5, D.2.10 e)."""
         if piece is None:
             p = self.boards[board].piece_at(sq)
             piece = p.symbol() if p else None
@@ -212,8 +198,11 @@ class Boards:
     def _parts_at(self, name: BoardName) -> int | None:
         """The first position where board ``name`` parts from the game (None: it does not)."""
         mine, game = self.keys[name], self.state.keys
+        common = min(len(mine), len(game))
+        if mine[:common] == game[:common]:
+            return None     # the same positions (compared at once): a board that agrees costs no loop
         full = self._by_pieces(name)
-        for i in range(min(len(mine), len(game))):
+        for i in range(common):
             a, b = mine[i], game[i]
             if (a != b) if full else (a[6] | a[7]) != (b[6] | b[7]):
                 return i

@@ -13,12 +13,11 @@ without (rapid and blitz, A.4) only a player's claim makes it count. After any r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import chess
 
-from ..laws import Clock, ClockError, TimeControl
+from ..laws import Clock, ClockError, ClockSetting, TimeControl
 from .events import (
     ClockPause,
     ClockRefused,
@@ -174,12 +173,11 @@ class Timing:
         except ClockError:
             pass
 
-    def set_clocks(self, clocks: Mapping[str, Any], now: float) -> None:
-        """The arbiter's clock values (seconds by colour name; missing: unchanged)."""
-        for color in (chess.WHITE, chess.BLACK):
-            value = clocks.get(color_name(color))
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
-                self.clock.set_remaining(color, float(value), now)
+    def set_clocks(self, clocks: ClockSetting, now: float) -> None:
+        """The arbiter's clock values (None: unchanged)."""
+        for color, value in ((chess.WHITE, clocks.white), (chess.BLACK, clocks.black)):
+            if value is not None:
+                self.clock.set_remaining(color, value, now)
 
     def stop(self, now: float) -> None:
         """The game has ended: the clock stops (Art. 5, 6.9, 9)."""

@@ -21,14 +21,16 @@ module                     articles
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import chess
 
 from .. import __version__
-from ..base import UserError, tr
-from ..laws import RuleSet, TimeControl, for_time_control
-from ..storage import read_journal
+from ..base import UserError, os_error_text, tr
+from ..laws import RuleSet, TimeControl, for_time_control, king_queen_swapped
+from ..storage import JournalRead, read_journal
 from .adjournment import Adjournment
 from .boards import Boards
 from .clock import Timing
@@ -44,6 +46,7 @@ from .events import (
     ClockResume,
     ClockSet,
     ClockStart,
+    CorrectionAgreed,
     DrawAnswer,
     DrawOffer,
     EnvelopeLost,
@@ -74,9 +77,9 @@ from .log import EventLog
 from .quickplay import Quickplay
 from .ruling import GameRulings
 from .scores import Scores
-from .state import GameState
+from .state import GameSnapshot, GameState
 
-__all__ = ["Rules", "start_board", "load", "JOURNAL_PROBLEM"]
+__all__ = ["Rules", "start_board", "load", "replay", "JOURNAL_PROBLEM"]
 
 #: Errors a journal line that does not fit the game raises while it is read or replayed.
 JOURNAL_PROBLEM = (ValueError, KeyError, TypeError, IndexError, AssertionError, AttributeError)
@@ -90,10 +93,16 @@ def start_board(chess960: int | None, start_fen: str | None) -> chess.Board:
         return chess.Board.from_chess960_pos(int(chess960))
     if start_fen:
         board = chess.Board(start_fen, chess960=True)
+        for color in (chess.WHITE, chess.BLACK):
+            if king_queen_swapped(board, color):
+                # the standard set-up with king and queen swapped (no Chess960 game): that king may not castle
+                # (Appendix A a; the Laws in force: a king set up wrongly may not castle)
+                board.castling_rights &= ~(chess.BB_RANK_1 if color == chess.WHITE else chess.BB_RANK_8)
         if not board.has_chess960_castling_rights():
             board.chess960 = False
         return board
     return chess.Board()
+
 
 
 class Rules:
@@ -144,6 +153,27 @@ class Rules:
         """Record the game's first line."""
         return self.log.record(self.start_event)
 
+    def snapshot(self) -> GameSnapshot:
+        """Every part's facts as they stand now, in one frozen record."""
+        state, log, adjournment = self.state, self.log, self.adjournment
+        return GameSnapshot(
+            white=state.white, black=state.black, blind_color=state.blind_color, lang=state.lang,
+            headers=dict(state.headers), auto_press=state.auto_press,
+            tactile_senses_pieces=state.tactile_senses_pieces, chess960_number=state.chess960_number,
+            created=self.created, start_event=self.start_event, time_control=self.timing.time_control,
+            rules=state.rules, game_moves=tuple(state.moves), to_move=state.to_move, plies_pressed=self.timing.pressed,
+            board_moves={name: tuple(board.move_stack) for name, board in self.boards.boards.items()},
+            divergence=self.boards.divergence,
+            scores={who: tuple(entries) for who, entries in self.scores.entries.items()},
+            touches=tuple(self.boards.touches), rulings=tuple(self.rulings.applied), notes=tuple(self.notes),
+            result=state.result, result_reason=state.result_reason, draw_offer=state.draw_offer,
+            quickplay_claim=self.quickplay.pending, adjourned=state.adjourned, sealer=adjournment.sealer,
+            sealing=adjournment.phase == "sealing", envelope_sealed=adjournment.phase == "sealed",
+            responder_clock_started=adjournment.responder_clock, last_time=log.last_t,
+            journal_path=log.journal_path, journal_problems=tuple(log.problems),
+            illegal_plies=frozenset(state.illegal), reply_sealing=adjournment.reply,
+            resumption_ply=adjournment.resumption_ply, correction_agreed=self.ending.correction_agreed)
+
     def apply(self, ev: GameEvent) -> None:
         """Apply an input event: its one handler (ValueError etc. when it does not fit the game)."""
         now = ev.t
@@ -170,6 +200,7 @@ class Rules:
                 self.boards.check_divergence(now)
             case Press():
                 self.timing.on_press(ev)
+                self.ending.after_press(ev)
             case ClockPause():
                 self.timing.on_clock_pause(ev)
             case ClockResume():
@@ -192,6 +223,8 @@ class Rules:
                 self.ending.on_flag(ev)
             case Claim():
                 self.ending.on_claim(ev)
+            case CorrectionAgreed():
+                self.ending.on_correction_agreed(ev)
             case QuickplayClaim():
                 self.quickplay.on_claim(ev)
             case QuickplayDecision():
@@ -241,7 +274,7 @@ def _rule_set(tc: TimeControl | None, kind: str | None, supervised: bool) -> Rul
     return derived
 
 
-def load(path: Path) -> Rules:
+def load(path: Path, read: JournalRead | None = None) -> Rules:
     """The game rebuilt from its journal; damaged lines in ``log.problems``, journal not reopened.
 
     Inputs are replayed in order, outcomes recomputed (the journal's own outcome lines are
@@ -250,9 +283,9 @@ def load(path: Path) -> Rules:
     file that cannot be read or holds no game.
     """
     try:
-        read = read_journal(path)
+        read = read_journal(path) if read is None else read
     except OSError as exc:
-        raise UserError(tr("session.journal_unreadable", None, path=path, error=exc.strerror or exc)) from exc
+        raise UserError(tr("session.journal_unreadable", None, path=path, error=os_error_text(exc, None))) from exc
     start: SessionStart | None = None
     problems = list(read.problems)
     for data in read.events:
@@ -275,7 +308,23 @@ def load(path: Path) -> Rules:
     try:
         log.seq = start.seq - 1 if start.seq > 0 else 0
         log.record(start)
-        for line, data in zip(read.lines, read.events, strict=False):
+    finally:
+        log.replaying = False
+    problems += replay(game, zip(read.lines, read.events, strict=False))
+    log.problems = sorted(problems)
+    log.journal_path = path
+    return game
+
+
+def replay(game: Rules, lines: Iterable[tuple[int, dict[str, Any]]]) -> list[tuple[int, str]]:
+    """Replay journal ``lines`` (line number, event) on ``game``, writing nothing: inputs applied in order,
+    outcomes recomputed, the set-up and derived lines skipped. Returns the (line, "inapplicable") of the
+    lines that do not fit the game (skipped)."""
+    problems: list[tuple[int, str]] = []
+    log = game.log
+    log.replaying = True
+    try:
+        for line, data in lines:
             kind = data.get("type")
             if kind == "session-start" or data.get("derived"):
                 continue
@@ -297,7 +346,5 @@ def load(path: Path) -> Rules:
         log.commit()
     finally:
         log.replaying = False
-    log.problems = sorted(problems)
-    log.journal_path = path
-    return game
+    return problems
 

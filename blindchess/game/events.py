@@ -24,23 +24,27 @@ import dataclasses
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, get_args
+from typing import Any, ClassVar, Literal
 
 import chess
+
+from ..base import Event, decode_fields, encode_fields, json_value
+from ..laws import ClockAt, ClockSetting
 
 __all__ = [
     "Color", "BoardName", "ScoreName", "Role", "EndReason", "ClaimKind", "QuickplayGround", "QuickplayVerdict",
     "GameEvent", "Player",
     "SessionStart", "ClockStart", "BoardMove", "TakeBack", "Announce", "Press", "ClockPause", "ClockResume",
     "ClockSet", "Score", "Touch", "DrawOffer", "DrawAnswer", "Resign", "Result", "TimeRequest", "Flag",
-    "Ruling", "RulingOverride", "PgnImport", "Note", "Reopened", "Adjourned", "SealedMove", "EnvelopeOpened", "EnvelopeLost", "ResponderClockStarted", "Claim",
+    "Ruling", "RulingOverride", "PgnImport", "Note", "Reopened", "Adjourned", "SealedMove", "EnvelopeOpened",
+    "EnvelopeLost", "ResponderClockStarted", "CorrectionAgreed", "IllegalCorrected", "Claim",
     "QuickplayClaim", "QuickplayDecision", "QuickplayFiled",
     "MoveMade", "MoveWithdrawn", "MirrorNeeded", "Mirrored", "Placed", "AnnounceMismatch", "AnnounceUnclear",
     "AnnounceIgnored", "CorrectionRefused", "ClockRefused", "BoardMoveRejected", "ClockTimes", "Divergence",
     "BoardsAgree", "ScoreDeviation", "GameEnd", "JournalDamaged", "FlagFallen", "DrawDeclined", "ClaimJudged",
     "TimeAdded", "MoveRefused",
     "EVENTS", "INPUT_TYPES", "to_json", "from_json", "BOARDS", "SCORES",
-    "color_name", "parse_color", "parse_square", "parse_move", "seconds",
+    "color_name", "parse_color", "seconds",
 ]
 
 Color = Literal["white", "black"]
@@ -51,7 +55,8 @@ Role = Literal["own", "mirror"]
 EndReason = Literal[
     "checkmate", "stalemate", "insufficient_material", "seventyfive_moves", "fivefold_repetition",
     "fifty_moves", "threefold_repetition", "resignation", "agreement", "time_forfeit", "time_no_mate",
-    "both_flags", "illegal_move", "illegal_move_no_mate", "sealed_move", "quickplay", "arbiter"]
+    "both_flags", "illegal_move", "illegal_move_no_mate", "sealed_move", "quickplay", "arbiter", "late",
+    "annulled"]
 #: What a player claims: a draw (Art. 9.2, 9.3), his opponent's flag (Art. 6.8, D.2.10 e), an illegal
 #: move in rapid or blitz without adequate supervision (Appendix A.4, B).
 ClaimKind = Literal["threefold", "fifty", "time", "illegal"]
@@ -72,12 +77,10 @@ class Player:
     visually_impaired: bool = False
     assistant: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
-
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Player:
-        """The player of :meth:`to_dict`; TypeError for a value that is no mapping."""
+        """The player as every version's journal wrote it (missing fields take their defaults; the one codec
+        reads a player through this); TypeError for a value that is no mapping."""
         if not isinstance(d, Mapping):
             raise TypeError(f"not a player: {d!r}")
         assistant = d.get("assistant")
@@ -86,13 +89,12 @@ class Player:
 
 
 @dataclass(frozen=True, kw_only=True)
-class GameEvent:
-    """Common part of every event: ``t`` and ``seq``; see the module docstring."""
+class GameEvent(Event):
+    """Common part of every event of the engine: ``t`` (:class:`~blindchess.base.Event`) and ``seq``;
+    see the module docstring."""
 
-    TYPE: ClassVar[str] = ""
     INPUT: ClassVar[bool] = False
     ARTICLE: ClassVar[str] = ""
-    t: float
     seq: int = 0
 
     @property
@@ -301,7 +303,7 @@ class Ruling(GameEvent):
     agreed_plies: int = 0
     before: tuple[str, ...] = ()
     fix_boards: tuple[str, ...] = ()
-    clocks: Mapping[str, Any] | None = None
+    clocks: ClockAt | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -313,7 +315,7 @@ class RulingOverride(GameEvent):
     INPUT: ClassVar[bool] = True
     ARTICLE: ClassVar[str] = "D.2.9"
     moves: tuple[str, ...] = ()
-    clocks: Mapping[str, Any] | None = None
+    clocks: ClockSetting | None = None
     note: str = ""
     before: tuple[str, ...] = ()
 
@@ -353,20 +355,24 @@ class Reopened(GameEvent):
 
 @dataclass(frozen=True, kw_only=True)
 class Adjourned(GameEvent):
-    """The arbiter adjourns (Guidelines I.1): ``color`` is to seal his move, half-move ``ply`` (1-based)."""
+    """The arbiter adjourns (Guidelines I.1): ``color`` is to seal his move, half-move ``ply`` (1-based).
+    ``session_end``: the session's scheduled end when it is adjourned before it (I.1 b): the sealing counts
+    as made then — the sealer's clock runs until that moment."""
 
     TYPE: ClassVar[str] = "adjourned"
     INPUT: ClassVar[bool] = True
     ARTICLE: ClassVar[str] = "Guidelines I.1"
     color: Color
     ply: int = 0
+    session_end: float | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
 class SealedMove(GameEvent):
     """The sealed move of an adjournment (Guidelines I.1-2): ``public`` is what the envelope shows,
     ``hidden`` the move as written — kept in the envelope, never journaled, until the envelope is
-    opened; ``valid``: it read as one legal move when sealed; ``by`` the sealer."""
+    opened; ``by`` the sealer. ``valid`` is never written (whether the move reads as a legal move is the
+    envelope's secret too); journals of earlier versions have it."""
 
     TYPE: ClassVar[str] = "sealed-move"
     INPUT: ClassVar[bool] = True
@@ -375,18 +381,22 @@ class SealedMove(GameEvent):
     public: Mapping[str, Any] = field(default_factory=dict)
     hidden: Mapping[str, Any] | None = None
     sealed: bool = False      # set on the copy everyone may see
-    valid: bool = True
+    valid: bool | None = None
     by: Color | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
 class EnvelopeOpened(GameEvent):
+    """The arbiter opens the envelope (Guidelines I.7, I.9 a). ``sealer_absent``: the player who sealed is
+    not there (I.9 c) — his opponent, present, may seal his reply in a new envelope instead of making it."""
+
     TYPE: ClassVar[str] = "envelope-opened"
     INPUT: ClassVar[bool] = True
     ARTICLE: ClassVar[str] = "Guidelines I.7"
     text: str = "envelope-opened"
     sealed_seq: int = 0
     hidden: Mapping[str, Any] = field(default_factory=dict)
+    sealer_absent: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -414,6 +424,18 @@ class EnvelopeLost(GameEvent):
     sealed_seq: int = 0
     color: Color = "white"
     reason: Literal["missing", "mismatch"] = "missing"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CorrectionAgreed(GameEvent):
+    """``color`` agrees to correct the illegal move that stands (blitz without adequate supervision: once the
+    opponent has moved, only by both players' agreement, without the arbiter, Appendix B). When both have
+    agreed, the position before it is set up again (:class:`IllegalCorrected`)."""
+
+    TYPE: ClassVar[str] = "correction-agreed"
+    INPUT: ClassVar[bool] = True
+    ARTICLE: ClassVar[str] = "Appendix B"
+    color: Color
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -670,6 +692,25 @@ class QuickplayFiled(GameEvent):
 
 
 @dataclass(frozen=True, kw_only=True)
+class IllegalCorrected(GameEvent):
+    """The illegal move of half-move ``ply`` (1-based), which stood as played, is taken back with every move
+    after it: the position before it is set up again, both boards and scores too. ``by`` "claim": the
+    opponent claimed it in rapid (A.4.2, two minutes to him); "agreement": both players agreed (blitz,
+    Appendix B; the clocks as they are); "arbiter": the arbiter acts without a claim because ``reason`` —
+    "both_kings_in_check" or "promotion_incomplete" (rapid, Appendix A c; as on a claim)."""
+
+    TYPE: ClassVar[str] = "illegal-corrected"
+    color: Color
+    ply: int
+    by: Literal["claim", "agreement", "arbiter"] = "agreement"
+    reason: Literal["both_kings_in_check", "promotion_incomplete"] | None = None
+
+    @property
+    def article(self) -> str:
+        return {"agreement": "Appendix B", "arbiter": "Appendix A c"}.get(self.by, "Appendix A.4.2")
+
+
+@dataclass(frozen=True, kw_only=True)
 class TimeAdded(GameEvent):
     TYPE: ClassVar[str] = "time-added"
     color: Color
@@ -679,7 +720,8 @@ class TimeAdded(GameEvent):
 _ALL: tuple[type[GameEvent], ...] = (
     SessionStart, ClockStart, BoardMove, TakeBack, Announce, Press, ClockPause, ClockResume, ClockSet, Score,
     Touch, DrawOffer, DrawAnswer, Resign, Result, TimeRequest, Flag, Ruling, RulingOverride, PgnImport, Note,
-    Reopened, Adjourned, SealedMove, EnvelopeOpened, EnvelopeLost, ResponderClockStarted, Claim, QuickplayClaim, QuickplayDecision,
+    Reopened, Adjourned, SealedMove, EnvelopeOpened, EnvelopeLost, ResponderClockStarted, CorrectionAgreed, Claim,
+    QuickplayClaim, QuickplayDecision, IllegalCorrected,
     MoveMade, MoveWithdrawn, MirrorNeeded, Mirrored, Placed, AnnounceMismatch, AnnounceUnclear, AnnounceIgnored,
     CorrectionRefused, ClockRefused, BoardMoveRejected, MoveRefused, ClockTimes, Divergence, BoardsAgree,
     ScoreDeviation, GameEnd, JournalDamaged, FlagFallen, DrawDeclined, ClaimJudged, QuickplayFiled, TimeAdded,
@@ -695,127 +737,42 @@ _JOURNAL_KEYS = frozenset({"seq", "type", "t", "derived", "game_id", "line_no", 
 
 # ====================================================================== JSON (the journal's line format)
 def to_json(ev: GameEvent) -> dict[str, Any]:
-    """The journal line of ``ev``: ``seq``, ``type``, ``t``, ``derived`` (outcomes), then its fields."""
+    """The journal line of ``ev``: ``seq``, ``type``, ``t``, ``derived`` (outcomes), then its fields
+    (:func:`blindchess.base.encode_fields`; a note's ``data`` as the line's own keys)."""
     out: dict[str, Any] = {"seq": ev.seq, "type": ev.TYPE, "t": ev.t}
     if not ev.INPUT:
         out["derived"] = True
-    for f in dataclasses.fields(ev):
-        if f.name in ("t", "seq"):
-            continue
-        value = getattr(ev, f.name)
-        if isinstance(ev, Note) and f.name == "data":
-            out.update({k: _json_value(v) for k, v in value.items() if k not in _JOURNAL_KEYS})
-            continue
-        out[f.name] = _json_value(value)
+    if isinstance(ev, Note):
+        out.update(encode_fields(ev, skip=("t", "seq", "data")))
+        out.update({k: v for k, v in json_value(ev.data).items() if k not in _JOURNAL_KEYS})
+        return out
+    out.update(encode_fields(ev, skip=("t", "seq")))
     return out
-
-
-def _json_value(value: Any) -> Any:
-    if isinstance(value, Player):
-        return value.to_dict()
-    if isinstance(value, tuple):
-        return [_json_value(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): _json_value(v) for k, v in value.items()}
-    return value
 
 
 def from_json(data: Mapping[str, Any]) -> GameEvent | None:
     """The event of a journal line; None for an outcome this version no longer records.
 
-    Keys the event does not have are left out (earlier versions' ``message``, ``article``).
-    Raises KeyError for an unknown type or a missing field, TypeError/ValueError for a
+    The fields are read by their types (:func:`blindchess.base.decode_fields`); keys the event does
+    not have are left out (earlier versions' ``message``, ``article``) — for a note they are its
+    ``data``. Raises KeyError for an unknown type or a missing field, TypeError/ValueError for a
     value of the wrong kind (a damaged or edited line).
     """
     kind = data["type"]
     if kind in RETIRED_TYPES:
         return None
     cls = EVENTS[str(kind)]
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    values: dict[str, Any] = {}
-    extra: dict[str, Any] = {}
-    for key, value in data.items():
-        if key in ("seq", "t"):
-            continue
-        if key in fields:
-            values[key] = value
-        elif key not in _JOURNAL_KEYS:
-            extra[key] = value
-    if cls is Note:
-        values["data"] = extra
     t = data.get("t", 0.0)
     if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t):
         raise TypeError(f"time {t!r}")
     seq = data.get("seq", 0)
     if isinstance(seq, bool) or not isinstance(seq, int):
         raise TypeError(f"seq {seq!r}")
-    for name, value in list(values.items()):
-        values[name] = _field_value(cls, fields[name], value)
+    values = decode_fields(cls, data, skip=("t", "seq", "data"))
+    if cls is Note:
+        names = {f.name for f in dataclasses.fields(Note)}
+        values["data"] = {k: v for k, v in data.items() if k not in names and k not in _JOURNAL_KEYS}
     return cls(t=float(t), seq=seq, **values)
-
-
-def _field_value(cls: type[GameEvent], f: dataclasses.Field[Any], value: Any) -> Any:
-    """A JSON value as field ``f`` holds it (TypeError/ValueError when it cannot be)."""
-    kind = str(f.type)
-    if kind == "Player":
-        return Player.from_dict(value)
-    if kind.startswith("tuple"):
-        if value is None and "None" in kind:
-            return None
-        if not isinstance(value, list):
-            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
-        return tuple(tuple(v) if isinstance(v, list) else v for v in value)
-    if kind.startswith("Mapping"):
-        if value is None and "None" in kind:
-            return None
-        if not isinstance(value, Mapping):
-            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
-        return dict(value)
-    if kind in ("str", "ScoreName", "BoardName", "Color", "ClaimKind", "Role") or kind.startswith("Literal"):
-        if not isinstance(value, str):
-            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
-        allowed = _LITERALS.get(kind)
-        if allowed is not None and value not in allowed:
-            raise ValueError(f"{cls.TYPE}.{f.name}: {value!r}")
-        return value
-    if kind in ("int",):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
-        return value
-    if kind in ("float",):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
-        return float(value)
-    if kind == "float | None":
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
-        return float(value)
-    if kind == "bool":
-        return bool(value)
-    if kind in ("str | None",):
-        return None if value is None else str(value)
-    if kind in ("int | None",):
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{cls.TYPE}.{f.name}: {value!r}")
-        return value
-    if kind in ("Color | None", "BoardName | None"):
-        if value is None:
-            return None
-        allowed = _LITERALS[kind.split(" ")[0]]
-        if value not in allowed:
-            raise ValueError(f"{cls.TYPE}.{f.name}: {value!r}")
-        return value
-    return value
-
-
-_LITERALS: dict[str, tuple[str, ...]] = {
-    "Color": get_args(Color), "BoardName": get_args(BoardName), "ScoreName": get_args(ScoreName),
-    "Role": get_args(Role), "ClaimKind": get_args(ClaimKind),
-}
 
 
 # ====================================================================== field helpers
@@ -833,20 +790,6 @@ def parse_color(value: object) -> chess.Color:
     if value in ("black", "b", "Black", "BLACK"):
         return chess.BLACK
     raise ValueError(f"not a colour: {value!r}")
-
-
-def parse_square(value: object) -> chess.Square:
-    """A square index or name ("e4"); ValueError for anything else."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        if not 0 <= value < 64:
-            raise ValueError(f"no square {value}")
-        return value
-    return chess.parse_square(str(value).strip().lower())
-
-
-def parse_move(value: object) -> chess.Move:
-    """A ``chess.Move`` or its UCI text; ValueError for anything else."""
-    return value if isinstance(value, chess.Move) else chess.Move.from_uci(str(value))
 
 
 def seconds(x: float | None) -> float | None:

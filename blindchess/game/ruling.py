@@ -14,16 +14,15 @@ never kept from an earlier moment.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
 import chess
 
-from ..laws import Proposal, rule
+from ..laws import ClockSetting, Proposal, rule
 from .boards import Boards
 from .clock import Timing
 from .completion import Completion
-from .events import BOARDS, PgnImport, Ruling, RulingOverride, parse_move
+from .events import BOARDS, PgnImport, Ruling, RulingOverride
 from .scores import Scores
 from .state import GameState
 
@@ -60,11 +59,11 @@ class GameRulings:
             t=now, kind=r.kind, moves=tuple(m.uci() for m in r.moves), agreed_plies=r.agreed_plies,
             before=tuple(m.uci() for m in self.state.moves),
             fix_boards=tuple("sighted" if b == "a" else "tactile" for b in r.fix_boards),
-            clocks=dict(r.clocks) if r.clocks else None))
+            clocks=r.clocks))
 
-    def legal_line(self, moves: Iterable[object]) -> list[chess.Move]:
+    def legal_line(self, moves: Iterable[chess.Move]) -> list[chess.Move]:
         """``moves`` as a game from the start position; ValueError at the first illegal one."""
-        line = [parse_move(m) for m in moves]
+        line = list(moves)
         board = self.state.start.copy(stack=False)
         for m in line:
             if not board.is_legal(m):
@@ -72,16 +71,16 @@ class GameRulings:
             board.push(m)
         return line
 
-    def override(self, moves: Iterable[object], now: float, *, clocks: Mapping[str, Any] | None = None,
+    def override(self, moves: Iterable[chess.Move], now: float, *, clocks: ClockSetting | None = None,
                  note: str = "") -> RulingOverride:
         """The arbiter decides otherwise: both boards to ``moves`` from the start, clocks as given.
         ValueError when ``moves`` is no legal game."""
         line = self.legal_line(moves)
         return self.state.log.record(RulingOverride(t=now, moves=tuple(m.uci() for m in line),
-                                                    clocks=dict(clocks) if clocks else None, note=note,
+                                                    clocks=clocks, note=note,
                                                     before=tuple(m.uci() for m in self.state.moves)))
 
-    def import_moves(self, moves: Iterable[object], now: float, *,
+    def import_moves(self, moves: Iterable[chess.Move], now: float, *,
                      clocks: list[tuple[int, float, float]] | None = None, source: str = "pgn") -> PgnImport:
         """Set the game to ``moves`` (both boards, both scores as English SAN), e.g. from a PGN."""
         line = self.legal_line(moves)
@@ -108,11 +107,8 @@ class GameRulings:
         self.completion.announced = None
         if ev.kind == "retrace":
             self.scores.truncate(len(moves))
-            clocks = ev.clocks
-            if clocks and clocks.get("restore"):
-                ply = clocks.get("ply")
-                if isinstance(ply, int) and not isinstance(ply, bool):
-                    self.timing.restore(ply, ev.t)
+            if ev.clocks is not None and ev.clocks.restore:
+                self.timing.restore(ev.clocks.ply, ev.t)
         else:
             self.scores.complete()
         self.timing.align(len(moves), ev.t)
@@ -124,7 +120,8 @@ class GameRulings:
         self._set_game(moves)
         self.completion.announced = None
         self.scores.truncate(len(moves))
-        self.timing.set_clocks(ev.clocks or {}, ev.t)
+        if ev.clocks is not None:
+            self.timing.set_clocks(ev.clocks, ev.t)
         self.timing.align(len(moves), ev.t)
         self.boards.check_divergence(ev.t)
 

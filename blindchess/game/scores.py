@@ -23,16 +23,7 @@ from ..language import write as write_move
 from .events import SCORES, Score, ScoreDeviation, ScoreName
 from .state import GameState
 
-__all__ = ["Scores", "score_name"]
-
-
-def score_name(who: str) -> ScoreName:
-    """"blind" (also "b", "tactile") or "sighted" (also "a"); ValueError otherwise."""
-    if who in ("blind", "b", "tactile"):
-        return "blind"
-    if who in ("sighted", "a"):
-        return "sighted"
-    raise ValueError(f"no score {who!r}")
+__all__ = ["Scores"]
 
 
 class Scores:
@@ -128,10 +119,10 @@ class Scores:
         index = len(entries)
         entries.append(text)
         sr = self._reads[who]
-        if sr is not None and sr.problem is None and len(sr.moves) == index:
+        if sr is not None and sr.problem is None and len(sr.moves) == index and index not in self.state.illegal:
             sr.append(text, move, problem or "unreadable")
         else:
-            self._reads[who] = None
+            self._reads[who] = None     # read afresh (an illegal move as played is a problem of the score)
 
     def complete(self) -> None:
         """After a ruling: entries the game has and a score lacks are written (the game goes on from there)."""

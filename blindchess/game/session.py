@@ -15,7 +15,12 @@ whole block are one unit. When the journal cannot be written the game is restore
 from the file (nothing of the unit counts) and :class:`~blindchess.base.errors.UserError`
 is raised.
 
-In rulings board/score "a" is the sighted one, "b" the tactile board / the blind player's score.
+What the game is now is read through one frozen record, :attr:`Session.snapshot` (the
+players, the moves made on each board, both scores, the result, the adjournment …), built
+once after each command; the positions themselves and the clock are queries
+(:meth:`Session.board`, :meth:`Session.game_board`, :meth:`Session.position`,
+:attr:`Session.clock`). The façade takes ``chess.Color`` and ``chess.Move`` and the typed
+names of the boards and scores only; what a person typed is read at the edge.
 """
 
 from __future__ import annotations
@@ -29,16 +34,16 @@ from typing import Any
 import chess
 import chess.pgn
 
-from ..base import UserError, tr
+from ..base import Fact, UserError, encode_fields, os_error_text, tr
 from ..language import ScoreReading
-from ..laws import Clock, Proposal, QuickplayCase, RuleSet, TimeControl
+from ..laws import Clock, ClockSetting, Proposal, TimeControl
 from ..records import read_pgn, session_to_game
-from ..storage import JournalInUse, new_path
-from .boards import Parting, board_name
-from .core import Rules, load, start_board
+from ..storage import JournalInUse, JournalRead, new_path
+from .core import Rules, load, replay, start_board
 from .events import (
     BOARDS,
     SCORES,
+    BoardName,
     ClaimKind,
     GameEvent,
     JournalDamaged,
@@ -47,18 +52,13 @@ from .events import (
     QuickplayGround,
     QuickplayVerdict,
     Reopened,
-    Ruling,
-    RulingOverride,
+    ScoreName,
     SealedMove,
-    SessionStart,
     TimeRequest,
-    Touch,
     color_name,
-    parse_color,
-    parse_move,
 )
 from .log import JournalError
-from .scores import score_name
+from .state import GameSnapshot
 
 __all__ = ["Player", "Session", "BOARDS", "SCORES", "color_name"]
 
@@ -71,6 +71,7 @@ class Session:
 
     def __init__(self, rules: Rules) -> None:
         self._g = rules
+        self._snapshot: GameSnapshot | None = None
 
     # ================================================================ construction
     @classmethod
@@ -110,7 +111,7 @@ class Session:
             except JournalInUse as exc:
                 raise UserError(tr("session.journal_in_use", lang, path=path)) from exc
             except OSError as exc:
-                raise UserError(tr("session.journal_write_failed", lang, path=path, error=exc.strerror or exc)) from exc
+                raise UserError(tr("session.journal_write_failed", lang, path=path, error=os_error_text(exc, lang))) from exc
         session = cls(game)
         session._run(game.begin)
         return session
@@ -128,9 +129,20 @@ class Session:
         return session
 
     @classmethod
-    def load(cls, path: Path | str) -> Session:
-        """The game rebuilt from its journal, read-only. Raises UserError for a file that is no journal."""
-        return cls(load(Path(path)))
+    def load(cls, path: Path | str, *, read: JournalRead | None = None) -> Session:
+        """The game rebuilt from its journal, read-only (``read``: the journal as already read from ``path``).
+        Raises UserError for a file that is no journal."""
+        return cls(load(Path(path), read))
+
+    def follow(self, lines: Iterable[tuple[int, Mapping[str, Any]]]) -> list[tuple[int, str]]:
+        """Replay journal lines appended since this game was loaded (:meth:`load`), read-only as :meth:`load`
+        replays: ``lines`` are (line number in the file, event) of whole units, in order. Returns the lines
+        that did not fit the game (also added to :attr:`journal_problems`)."""
+        problems = replay(self._g, ((n, dict(ev)) for n, ev in lines))
+        self._snapshot = None           # the game has gone on: the next reader gets it as it stands now
+        if problems:
+            self._g.log.problems = sorted(self._g.log.problems + problems)
+        return problems
 
     @classmethod
     def from_pgn(cls, text: str, *, now: float, visually_impaired: str | None = "black", lang: str = "de",
@@ -140,7 +152,7 @@ class Session:
         s = cls.new(Player(g.white, g.visually_impaired == chess.WHITE), Player(g.black, g.visually_impaired == chess.BLACK),
                     g.time_control, start_fen=g.start_fen, lang=lang, journal=journal, now=now, headers=g.headers)
         s.import_moves(g.moves, now, clocks=g.clocks)
-        if g.result in ("1-0", "0-1", "1/2-1/2") and s.result is None:
+        if g.result in ("1-0", "0-1", "1/2-1/2") and s.snapshot.result is None:
             s.set_result(g.result, now, reason="arbiter")
         return s
 
@@ -155,7 +167,7 @@ class Session:
             raise UserError(tr("session.journal_in_use", g.state.lang, path=path)) from exc
         except OSError as exc:
             raise UserError(tr("session.journal_write_failed", g.state.lang, path=path,
-                               error=exc.strerror or exc)) from exc
+                               error=os_error_text(exc, g.state.lang))) from exc
         with self.unit():
             if problems:
                 lines = tuple(n for n, _ in problems)
@@ -169,6 +181,7 @@ class Session:
                     log.record(Reopened(t=now, closed_at=last, reopened_at=now, counted=bool(count_closed_time)))
             elif now is not None:
                 log.last_t = max(log.last_t, now)
+        self._snapshot = None
 
     def close(self) -> None:
         """Close the journal (the game can be reopened with :meth:`open`)."""
@@ -192,8 +205,8 @@ class Session:
                 yield
         except JournalError as exc:
             self._restore()
-            raise UserError(tr("session.journal_write_failed", self.lang, path=exc.filename,
-                               error=exc.strerror or exc)) from exc
+            raise UserError(tr("session.journal_write_failed", self._g.state.lang, path=exc.filename,
+                               error=os_error_text(exc, self._g.state.lang))) from exc
 
     def _restore(self) -> None:
         """The game as the journal holds it (after a unit that could not be written)."""
@@ -207,13 +220,17 @@ class Session:
         except OSError:
             pass     # the journal stays closed: the next command fails again and says so
         self._g = restored
+        self._snapshot = None
 
     def _run(self, command: Callable[[], object]) -> Events:
         """Run ``command``; the events it recorded (committed unless a unit is open)."""
         log = self._g.log
         mark = log.seq
-        with self.unit():
-            command()
+        try:
+            with self.unit():
+                command()
+        finally:
+            self._snapshot = None
         return self._since(mark)
 
     def _since(self, mark: int) -> Events:
@@ -230,108 +247,27 @@ class Session:
         """The events recorded in the unit still open (not yet journaled)."""
         return self._g.log.pending()
 
-    # ================================================================ state
+    # ================================================================ what the game is now
     @property
-    def white(self) -> Player:
-        return self._g.state.white
-
-    @property
-    def black(self) -> Player:
-        return self._g.state.black
-
-    @property
-    def blind_color(self) -> chess.Color | None:
-        """The colour of the visually impaired player (None: none, or both)."""
-        return self._g.state.blind_color
-
-    @property
-    def start(self) -> chess.Board:
-        """The start position (a copy)."""
-        return self._g.state.start.copy(stack=False)
-
-    @property
-    def lang(self) -> str:
-        return self._g.state.lang
-
-    @property
-    def headers(self) -> dict[str, str]:
-        return dict(self._g.state.headers)
-
-    @property
-    def auto_press(self) -> bool:
-        """The app presses the clock as soon as a move is made (no D.2.8 window)."""
-        return self._g.state.auto_press
-
-    @property
-    def tactile_senses_pieces(self) -> bool:
-        return self._g.state.tactile_senses_pieces
-
-    @property
-    def chess960_number(self) -> int | None:
-        return self._g.state.chess960_number
-
-    @property
-    def created(self) -> float:
-        return self._g.created
-
-    @property
-    def start_event(self) -> SessionStart:
-        """The game's first line (with the table's set-up in ``table``)."""
-        return self._g.start_event
+    def snapshot(self) -> GameSnapshot:
+        """The game as it stands after the last command (one frozen record, built once per change)."""
+        if self._snapshot is None:
+            self._snapshot = self._g.snapshot()
+        return self._snapshot
 
     @property
     def clock(self) -> Clock:
+        """The clock, which answers for any moment (read it; it is changed only by the commands)."""
         return self._g.timing.clock
-
-    @property
-    def time_control(self) -> TimeControl | None:
-        return self._g.timing.time_control
-
-    @property
-    def rules(self) -> RuleSet:
-        """Standard, rapid or blitz, with or without adequate supervision (Appendices A, B)."""
-        return self._g.state.rules
 
     @property
     def events(self) -> list[GameEvent]:
         """Every event of the game so far (the sealed move without its hidden part until opened)."""
         return self._g.log.events
 
-    @property
-    def notes(self) -> list[Note]:
-        """The notes of the record (the table's own state among them)."""
-        return self._g.notes
-
-    @property
-    def touches(self) -> list[Touch]:
-        return self._g.boards.touches
-
-    @property
-    def rulings(self) -> list[Ruling | RulingOverride]:
-        """The D.2.9 rulings and overrides applied."""
-        return self._g.rulings.applied
-
-    def board(self, name: str) -> chess.Board:
-        """The position on board ``name`` ("sighted" | "tactile"), with its move stack (a copy)."""
-        return self._g.boards.boards[board_name(name)].copy()
-
-    def moves(self, name: str) -> list[chess.Move]:
-        """The moves made on board ``name``."""
-        return list(self._g.boards.boards[board_name(name)].move_stack)
-
-    def board_length(self, name: str) -> int:
-        """How many moves board ``name`` holds."""
-        return len(self._g.boards.boards[board_name(name)].move_stack)
-
-    @property
-    def game_moves(self) -> list[chess.Move]:
-        """The moves made (D.2.3 / D.2.5), in order."""
-        return list(self._g.state.moves)
-
-    @property
-    def plies(self) -> int:
-        """How many half-moves have been made."""
-        return len(self._g.state.moves)
+    def board(self, name: BoardName) -> chess.Board:
+        """The position on board ``name``, with its move stack (a copy)."""
+        return self._g.boards.boards[name].copy()
 
     def game_board(self) -> chess.Board:
         """The game's position with its move stack (a copy)."""
@@ -341,97 +277,34 @@ class Session:
         """The game's position after ``plies`` half-moves, without the move stack (IndexError past the game)."""
         return self._g.state.position(plies)
 
-    def score(self, who: str) -> list[str]:
-        """The game score ``who`` ("blind" | "sighted") as written."""
-        return list(self._g.scores.entries[score_name(who)])
-
-    def score_read(self, who: str) -> ScoreReading:
+    def score_read(self, who: ScoreName) -> ScoreReading:
         """The score as understood (moves up to the first entry that cannot be read)."""
-        return self._g.scores.read(score_name(who))
-
-    @property
-    def divergence(self) -> Parting | None:
-        """The first position where a board parts from the game (D.2.9), or None."""
-        return self._g.boards.divergence
-
-    def player(self, color: chess.Color) -> Player:
-        return self._g.state.player(color)
-
-    def is_blind(self, color: chess.Color) -> bool:
-        return self._g.state.is_blind(color)
-
-    @property
-    def to_move(self) -> chess.Color:
-        """The side to move in the game."""
-        return self._g.state.to_move
-
-    @property
-    def plies_pressed(self) -> int:
-        """Half-moves whose clock press has been made."""
-        return self._g.timing.pressed
-
-    @property
-    def result(self) -> str | None:
-        """The result, or None while the game goes on."""
-        return self._g.state.result
-
-    @property
-    def result_reason(self) -> str | None:
-        return self._g.state.result_reason
-
-    @property
-    def finished(self) -> bool:
-        return self._g.state.result is not None
-
-    @property
-    def draw_offer(self) -> chess.Color | None:
-        """The colour whose draw offer stands."""
-        return self._g.state.draw_offer
-
-    @property
-    def last_time(self) -> float:
-        """The time of the latest event."""
-        return self._g.log.last_t
-
-    @property
-    def journal_path(self) -> Path | None:
-        return self._g.log.journal_path
-
-    @property
-    def journal_problems(self) -> list[tuple[int, str]]:
-        """Damaged journal lines: (line, problem)."""
-        return self._g.log.problems
-
-    @property
-    def envelope_sealed(self) -> bool:
-        """A sealed envelope waits to be opened (Guidelines I.3)."""
-        return self._g.adjournment.phase == "sealed"
+        return self._g.scores.read(who)
 
     def flags_fallen(self, now: float) -> list[chess.Color]:
         """The sides whose time is up at ``now`` and whose flag has not been seen yet."""
         return self._g.timing.fallen(now)
 
-    def draw_claim_holds(self, color: chess.Color | str, kind: ClaimKind, move: chess.Move | None = None) -> bool:
+    def draw_claim_holds(self, color: chess.Color, kind: ClaimKind, move: chess.Move | None = None) -> bool:
         """Whether ``color`` may claim a draw of ``kind`` now (Art. 9.2, 9.3), with ``move`` declared."""
-        return self._g.ending.draw_claim_holds(parse_color(color), kind, move)
+        return self._g.ending.draw_claim_holds(color, kind, move)
+
+    def envelope_problem(self) -> str | None:
+        """Why the sealed envelope cannot be opened: "missing", "mismatch" (Guidelines I.12), else None
+        (the envelope kept beside the journal is read)."""
+        return self._g.adjournment.envelope_problem()
 
     # ================================================================ commands (each returns its events)
     def start_clock(self, now: float) -> Events:
         return self._run(lambda: self._g.timing.start_clock(now))
 
-    def board_move(self, name: str, move: chess.Move | str, now: float) -> Events:
+    def board_move(self, name: BoardName, move: chess.Move, now: float) -> Events:
         """A move actually made on board ``name`` (own move or mirror of a move made)."""
-        return self._run(lambda: self._g.boards.board_move(board_name(name), parse_move(move), now))
+        return self._run(lambda: self._g.boards.board_move(name, move, now))
 
-    def sighted_move(self, move: chess.Move | str, now: float) -> Events:
-        return self.board_move("sighted", move, now)
-
-    def tactile_move(self, move: chess.Move | str, now: float) -> Events:
-        return self.board_move("tactile", move, now)
-
-    def take_back(self, name: str, now: float) -> Events:
+    def take_back(self, name: BoardName, now: float) -> Events:
         """The last move on board ``name`` taken back; [] when it holds none."""
-        return self._run(lambda: self._g.boards.take_back(board_name(name), now))
+        return self._run(lambda: self._g.boards.take_back(name, now))
 
     def announce(self, move: chess.Move | None, text: str, now: float, *, correction: bool = False,
                  problem: str | None = None) -> Events:
@@ -440,44 +313,42 @@ class Session:
         return self._run(lambda: self._g.completion.announce(move, text, now, correction=correction,
                                                               problem=problem))
 
-    def press_clock(self, color: chess.Color | str, now: float) -> Events:
-        return self._run(lambda: self._g.timing.press_clock(parse_color(color), now))
+    def press_clock(self, color: chess.Color, now: float) -> Events:
+        """``color`` presses the clock (D.2.4; refused before his move is made)."""
+        return self._run(lambda: self._g.timing.press_clock(color, now))
 
-    def write(self, who: str, text: str, now: float, *, index: int | None = None) -> Events:
+    def write(self, who: ScoreName, text: str, now: float, *, index: int | None = None) -> Events:
         """An entry of score ``who`` written or amended by hand (ValueError for an index past the end)."""
-        return self._run(lambda: self._g.scores.write(score_name(who), text, now, index=index))
+        return self._run(lambda: self._g.scores.write(who, text, now, index=index))
 
-    def touch(self, square: int | str, now: float, *, board: str = "tactile", piece: str | None = None) -> Events:
-        return self._run(lambda: self._g.boards.touch(square, now, board=board_name(board), piece=piece))
+    def touch(self, square: chess.Square, now: float, *, board: BoardName = "tactile",
+              piece: str | None = None) -> Events:
+        """A piece touched on ``board`` (D.2.2, D.2.5; ``piece`` its symbol, when the board knows it)."""
+        return self._run(lambda: self._g.boards.touch(square, now, board=board, piece=piece))
 
-    def offer_draw(self, color: chess.Color | str, now: float) -> Events:
-        return self._run(lambda: self._g.ending.offer_draw(parse_color(color), now))
+    def offer_draw(self, color: chess.Color, now: float) -> Events:
+        return self._run(lambda: self._g.ending.offer_draw(color, now))
 
-    def answer_draw(self, color: chess.Color | str, accept: bool, now: float) -> Events:
-        return self._run(lambda: self._g.ending.answer_draw(parse_color(color), accept, now))
+    def answer_draw(self, color: chess.Color, accept: bool, now: float) -> Events:
+        return self._run(lambda: self._g.ending.answer_draw(color, accept, now))
 
-    def resign(self, color: chess.Color | str, now: float) -> Events:
-        return self._run(lambda: self._g.ending.resign(parse_color(color), now))
+    def resign(self, color: chess.Color, now: float) -> Events:
+        return self._run(lambda: self._g.ending.resign(color, now))
 
-    def claim(self, color: chess.Color | str, kind: ClaimKind, now: float, move: chess.Move | None = None) -> Events:
+    def claim(self, color: chess.Color, kind: ClaimKind, now: float, move: chess.Move | None = None) -> Events:
         """``color`` claims a draw (Art. 9.2, 9.3), his opponent's flag (Art. 6.8) or an illegal move."""
-        return self._run(lambda: self._g.ending.claim(parse_color(color), kind, now, move))
+        return self._run(lambda: self._g.ending.claim(color, kind, now, move))
 
-    def claim_quickplay(self, color: chess.Color | str, ground: QuickplayGround, now: float) -> Events:
+    def claim_quickplay(self, color: chess.Color, ground: QuickplayGround, now: float) -> Events:
         """``color`` claims a draw with under two minutes left (Guidelines III.4): checked at once
         (:class:`QuickplayFiled`); filed, the clocks stop until the arbiter decides. ValueError when the
         game is over."""
-        return self._run(lambda: self._g.quickplay.claim(parse_color(color), ground, now))
+        return self._run(lambda: self._g.quickplay.claim(color, ground, now))
 
     def decide_quickplay(self, verdict: QuickplayVerdict, now: float) -> Events:
         """The arbiter decides the filed quickplay-finish claim (Guidelines III.5): "draw", "reject" (two
         minutes to the opponent) or "postpone". ValueError when no claim waits for him."""
         return self._run(lambda: self._g.quickplay.decide(verdict, now))
-
-    @property
-    def quickplay_claim(self) -> QuickplayCase | None:
-        """The filed quickplay-finish claim the arbiter has still to decide, None when there is none."""
-        return self._g.quickplay.pending
 
     def set_result(self, result: str, now: float, *, reason: str = "arbiter") -> Events:
         return self._run(lambda: self._g.ending.set_result(result, now, reason=reason))
@@ -495,8 +366,9 @@ class Session:
     def resume(self, now: float, *, charge: bool = False) -> Events:
         return self._run(lambda: self._g.timing.resume(now, charge=charge))
 
-    def set_remaining(self, color: chess.Color | str, seconds: float, now: float) -> Events:
-        return self._run(lambda: self._g.timing.set_remaining(parse_color(color), seconds, now))
+    def set_remaining(self, color: chess.Color, seconds: float, now: float) -> Events:
+        """The arbiter sets ``color``'s remaining time (D.2.9: he readjusts the clocks)."""
+        return self._run(lambda: self._g.timing.set_remaining(color, seconds, now))
 
     def tick(self, now: float) -> Events:
         """The arbiter looks at the clock: a fallen flag is seen (with adequate supervision)."""
@@ -509,49 +381,42 @@ class Session:
     def apply_ruling(self, r: Proposal, now: float) -> Events:
         return self._run(lambda: self._g.rulings.apply(r, now))
 
-    def override(self, moves: Iterable[object], now: float, *, clocks: Mapping[str, Any] | None = None,
+    def override(self, moves: Iterable[chess.Move], now: float, *, clocks: ClockSetting | None = None,
                  note: str = "") -> Events:
         """Both boards to ``moves`` from the start, the clocks as given (ValueError for no legal game)."""
         return self._run(lambda: self._g.rulings.override(moves, now, clocks=clocks, note=note))
 
-    def import_moves(self, moves: Iterable[object], now: float, *,
+    def import_moves(self, moves: Iterable[chess.Move], now: float, *,
                      clocks: list[tuple[int, float, float]] | None = None, source: str = "pgn") -> Events:
         return self._run(lambda: self._g.rulings.import_moves(moves, now, clocks=clocks, source=source))
 
-    def note(self, text: str, now: float, *, kind: str | None = None, **data: Any) -> Events:
-        """A note for the record (the arbiter's, the app's, the table's own state)."""
-        return self._run(lambda: self._g.log.record(Note(t=now, text=str(text), kind=kind, data=data)))
+    def note(self, text: str, now: float, fact: Fact | None = None) -> Events:
+        """A note for the record (the arbiter's, the app's); with ``fact`` the table's own state, typed: its
+        ``KIND`` is the note's kind, its fields (those not None) the note's keys."""
+        data = {} if fact is None else {k: v for k, v in encode_fields(fact).items() if v is not None}
+        return self._run(lambda: self._g.log.record(Note(t=now, text=str(text), kind=fact.KIND if fact else None,
+                                                         data=data)))
 
-    def adjourn(self, now: float) -> Events:
-        """The arbiter adjourns (Guidelines I.1): the player to move is to seal his move. ValueError when
-        the game is over or already adjourned."""
-        return self._run(lambda: self._g.adjournment.adjourn(now))
+    def adjourn(self, now: float, *, session_end: float | None = None) -> Events:
+        """The arbiter adjourns (Guidelines I.1 a): the player to move is to seal his move; ``session_end``
+        (later than ``now``): adjourned before the session's scheduled end, the sealing counts as made then
+        (I.1 b). ValueError when the game is over or already adjourned."""
+        return self._run(lambda: self._g.adjournment.adjourn(now, session_end=session_end))
 
-    def seal(self, public: Mapping[str, Any], hidden: Mapping[str, Any], now: float, *, valid: bool = True) -> Events:
+    def sealed_at(self, now: float) -> float:
+        """When a sealing at ``now`` counts as made (the session's scheduled end, Guidelines I.1 b)."""
+        return self._g.adjournment.sealed_at(now)
+
+    def seal(self, public: Mapping[str, Any], hidden: Mapping[str, Any], now: float) -> Events:
         """The sealer seals the envelope (Guidelines I.1): ``public`` the envelope's fields and the
         commitment, ``hidden`` the move as written (kept in the envelope, never journaled). The sealed
         move comes back without ``hidden``. ValueError when nothing is to be sealed, UserError when the
         envelope cannot be kept."""
         try:
-            return self._run(lambda: self._g.adjournment.seal(public, hidden, now, valid=valid))
+            return self._run(lambda: self._g.adjournment.seal(public, hidden, now))
         except OSError as exc:
-            raise UserError(tr("session.journal_write_failed", self.lang, path=self.journal_path,
-                               error=exc.strerror or exc)) from exc
-
-    @property
-    def adjourned(self) -> bool:
-        """The game is adjourned: a move is to be sealed, or sealed and not yet opened (Guidelines I)."""
-        return self._g.state.adjourned
-
-    @property
-    def sealer(self) -> chess.Color | None:
-        """Who seals (or sealed) the move of the adjournment, None when the game is not adjourned."""
-        return self._g.adjournment.sealer
-
-    @property
-    def sealing(self) -> bool:
-        """The sealer is writing his move (Guidelines I.1): the envelope is not yet sealed."""
-        return self._g.adjournment.phase == "sealing"
+            raise UserError(tr("session.journal_write_failed", self._g.state.lang, path=self._g.log.journal_path,
+                               error=os_error_text(exc, self._g.state.lang))) from exc
 
     def sealed_move(self, *, reveal: bool = False) -> SealedMove | None:
         """The latest sealed move as everyone may see it (``hidden`` only once opened); ``reveal``: whole —
@@ -566,26 +431,32 @@ class Session:
             return dataclasses.replace(ev, hidden=hidden)
         return ev if seq in log.opened else dataclasses.replace(ev, hidden=None, sealed=True)
 
-    def open_envelope(self, now: float) -> Events:
-        """The arbiter opens the envelope (Guidelines I.7): the sealed move is made (I.9 a) or loses (I.8).
+    def open_envelope(self, now: float, *, sealer_absent: bool = False) -> Events:
+        """The arbiter opens the envelope (Guidelines I.7): the sealed move is made (I.9 a) or loses (I.8);
+        ``sealer_absent``: the sealer is not there — his opponent seals his reply in a new envelope (I.9 c).
         ValueError when no envelope is closed, it is lost, or it does not match its commitment."""
-        return self._run(lambda: self._g.adjournment.open_envelope(now))
+        return self._run(lambda: self._g.adjournment.open_envelope(now, sealer_absent=sealer_absent))
 
-    @property
-    def envelope_problem(self) -> str | None:
-        """Why the sealed envelope cannot be opened: "missing", "mismatch" (Guidelines I.12), else None."""
-        return self._g.adjournment.envelope_problem()
+    def sealed_move_ends_game(self) -> bool:
+        """Whether the sealed move in the closed envelope ends the game by itself (mate, stalemate, a dead
+        position; Guidelines I.10). Nothing is recorded and nothing of the move is told."""
+        return self._g.adjournment.sealed_move_ends_game()
+
+    def clocks_due(self, now: float) -> tuple[float, float] | None:
+        """The times (White, Black) the clocks should show at ``now`` after the last resumption (those recorded
+        at the sealing, less the time run since; Guidelines I.13), None without a resumption."""
+        return self._g.adjournment.clocks_due(now)
+
+    def correct_illegal(self, color: chess.Color, now: float) -> Events:
+        """``color`` agrees to correct the illegal move that stands (blitz, Appendix B); corrected once both
+        have agreed. ValueError when there is none to correct."""
+        return self._run(lambda: self._g.ending.agree_correction(color, now))
 
     def start_responder_clock(self, now: float) -> Events:
         """The player who must reply to the sealed move is absent at resumption: his clock is started, the
         envelope opened when he arrives (Guidelines I.9 b). ValueError unless an envelope is sealed and his
         clock is not running yet."""
         return self._run(lambda: self._g.adjournment.start_responder_clock(now))
-
-    @property
-    def responder_clock_started(self) -> bool:
-        """The absent responder's clock runs while the envelope waits for him (Guidelines I.9 b)."""
-        return self._g.adjournment.responder_clock
 
     def resume_without_envelope(self, now: float) -> Events:
         """The arbiter resumes without the envelope, lost or not matching (Guidelines I.12): play goes on from

@@ -9,15 +9,26 @@ move 200), the draw offer standing, the result, the rule set.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import chess
 
-from ..laws import RuleSet, placement_key
-from .events import BoardName, Player
+from ..laws import QuickplayCase, RuleSet, TimeControl, placement_key
+from .events import BoardName, Note, Player, Ruling, RulingOverride, ScoreName, SessionStart, Touch
 from .log import EventLog
 
-__all__ = ["GameState", "Player"]
+__all__ = ["GameState", "GameSnapshot", "Parting", "Player"]
+
+
+@dataclass(frozen=True)
+class Parting:
+    """Where the boards part from the game (D.2.9): the position ``ply``, the board (None: both), the squares."""
+
+    ply: int
+    squares: tuple[str, ...]
+    board: BoardName | None
 
 
 @dataclass
@@ -115,3 +126,116 @@ class GameState:
 
     def player(self, color: chess.Color) -> Player:
         return self.white if color == chess.WHITE else self.black
+
+
+@dataclass(frozen=True)
+class GameSnapshot:
+    """The game as it stands after the last command: every fact the people at the table, the window, the
+    broadcast and the exports read, in one frozen record (:attr:`blindchess.game.Session.snapshot`).
+
+    Built once after each command and shared by every reader until the next one; a reader keeps no
+    snapshot across a command of his own (the next one is the game after it). The positions themselves
+    (boards with their move stacks, the position after any half-move) and the clock, which answers for
+    any moment, are the session's queries: ``Session.board``, ``Session.game_board``,
+    ``Session.position``, ``Session.clock``.
+    """
+
+    # -- the set-up
+    white: Player
+    black: Player
+    #: The colour of the visually impaired player (None: none, or both).
+    blind_color: chess.Color | None
+    lang: str
+    headers: Mapping[str, str]
+    #: The app presses the clock as soon as a move is made (no D.2.8 window).
+    auto_press: bool
+    tactile_senses_pieces: bool
+    chess960_number: int | None
+    #: When the game was created, and its first line (with the table's set-up in ``table``).
+    created: float
+    start_event: SessionStart
+    time_control: TimeControl | None
+    #: Standard, rapid or blitz, with or without adequate supervision (Appendices A, B).
+    rules: RuleSet
+    # -- the moves and the boards
+    #: The moves made (D.2.3 / D.2.5), in order.
+    game_moves: tuple[chess.Move, ...]
+    #: The side to move in the game.
+    to_move: chess.Color
+    #: Half-moves whose clock press has been made.
+    plies_pressed: int
+    #: The moves carried out on each board.
+    board_moves: Mapping[BoardName, tuple[chess.Move, ...]]
+    #: The first position where a board parts from the game (D.2.9), or None.
+    divergence: Parting | None
+    #: Both game scores as written.
+    scores: Mapping[ScoreName, tuple[str, ...]]
+    touches: tuple[Touch, ...]
+    #: The D.2.9 rulings and overrides applied.
+    rulings: tuple[Ruling | RulingOverride, ...]
+    #: The notes of the record (the table's own state among them).
+    notes: tuple[Note, ...]
+    # -- the end, the claims, the adjournment
+    #: The result, or None while the game goes on.
+    result: str | None
+    result_reason: str | None
+    #: The colour whose draw offer stands.
+    draw_offer: chess.Color | None
+    #: The filed quickplay-finish claim the arbiter has still to decide (Guidelines III.4).
+    quickplay_claim: QuickplayCase | None
+    #: Adjourned: a move is to be sealed, or sealed and not yet opened (Guidelines I).
+    adjourned: bool
+    #: Who seals (or sealed) the move of the adjournment, None when the game is not adjourned.
+    sealer: chess.Color | None
+    #: The sealer is writing his move (Guidelines I.1): the envelope is not yet sealed.
+    sealing: bool
+    #: A sealed envelope waits to be opened (Guidelines I.3).
+    envelope_sealed: bool
+    #: The absent responder's clock runs while the envelope waits for him (Guidelines I.9 b).
+    responder_clock_started: bool
+    # -- the record
+    #: The time of the latest event.
+    last_time: float
+    journal_path: Path | None
+    #: Damaged journal lines: (line, problem).
+    journal_problems: tuple[tuple[int, str], ...]
+    #: Half-moves (0-based) made illegally and standing as played (rapid, blitz without adequate supervision).
+    illegal_plies: frozenset[int] = frozenset()
+    #: The sealer was absent at resumption: his opponent seals his reply in a new envelope (Guidelines I.9 c).
+    reply_sealing: bool = False
+    #: How many half-moves the game had when it was last resumed from an envelope (Guidelines I.13), or None.
+    resumption_ply: int | None = None
+    #: Who agreed to correct the illegal move that stands (blitz, Appendix B), waiting for the other.
+    correction_agreed: chess.Color | None = None
+
+    @property
+    def start(self) -> chess.Board:
+        """The start position (a new board)."""
+        return chess.Board(self.start_event.start_fen, chess960=self.start_event.chess960)
+
+    @property
+    def plies(self) -> int:
+        """How many half-moves have been made."""
+        return len(self.game_moves)
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+    def player(self, color: chess.Color) -> Player:
+        return self.white if color == chess.WHITE else self.black
+
+    def is_blind(self, color: chess.Color) -> bool:
+        return self.blind_color is not None and color == self.blind_color
+
+    def moves(self, board: BoardName) -> tuple[chess.Move, ...]:
+        """The moves carried out on ``board``."""
+        return self.board_moves[board]
+
+    def board_length(self, board: BoardName) -> int:
+        """How many moves ``board`` holds."""
+        return len(self.board_moves[board])
+
+    def score(self, who: ScoreName) -> tuple[str, ...]:
+        """The game score ``who`` keeps, as written."""
+        return self.scores[who]

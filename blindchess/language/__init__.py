@@ -15,6 +15,7 @@ from __future__ import annotations
 from .board_words import (
     REQUESTS,
     WORDINGS,
+    Wording,
     answer,
     describe_square,
     legal_moves,
@@ -37,13 +38,17 @@ from .notation import (
     read_entries,
     read_entry,
     read_score,
+    san_in,
     split_games,
     status_text,
     write,
 )
 from .phonetic import (
+    CLAIMS,
     LANGS,
+    ClaimWord,
     Understanding,
+    UtteranceKind,
     announce,
     describe_pieces,
     describe_position,
@@ -54,10 +59,10 @@ from .phonetic import (
 from .spoken import fold, piece_name, square_name, voice
 
 __all__ = [
-    "announce", "answer", "Decision", "describe_pieces", "describe_position", "describe_square", "Dialogue",
-    "fen_error_text", "fold", "grammar", "guess_lang", "hypotheses_from_result", "is_move_text", "iter_games",
-    "LANGS", "legal_moves", "LETTERS", "move_words", "next_piece", "piece_letter", "piece_name",
-    "piece_type_for_letter", "piece_words", "read", "read_entries", "read_entry", "read_phrase", "read_score",
-    "REQUESTS", "ScoreReading", "split_games", "square_name", "square_words", "status_text", "understand",
-    "Understanding", "voice", "WORDINGS", "write",
+    "announce", "answer", "CLAIMS", "ClaimWord", "Decision", "describe_pieces", "describe_position",
+    "describe_square", "Dialogue", "fen_error_text", "fold", "grammar", "guess_lang", "hypotheses_from_result",
+    "is_move_text", "iter_games", "LANGS", "legal_moves", "LETTERS", "move_words", "next_piece", "piece_letter",
+    "piece_name", "piece_type_for_letter", "piece_words", "read", "read_entries", "read_entry", "read_phrase",
+    "read_score", "REQUESTS", "san_in", "ScoreReading", "split_games", "square_name", "square_words", "status_text",
+    "understand", "Understanding", "UtteranceKind", "voice", "Wording", "WORDINGS", "write",
 ]

@@ -23,14 +23,17 @@ from __future__ import annotations
 import functools
 import tomllib
 from collections.abc import Iterable
+from typing import Literal, get_args
 
 import chess
 
 from ..base import plural, tr, voices_dir
 from . import notation, phonetic
 
+#: How a listener hears moves and squares: the phonetic alphabet (D.2.1), the NATO alphabet, SAN.
+Wording = Literal["phonetic", "nato", "san"]
 #: The wordings a listener can choose, in the order a key cycles through them.
-WORDINGS = ("phonetic", "nato", "san")
+WORDINGS: tuple[Wording, ...] = get_args(Wording)
 #: Requests the table answers with :func:`answer` (besides those of ``phonetic.REQUESTS``).
 REQUESTS = ("rank", "file", "legal_moves", "captured", "last_move")
 

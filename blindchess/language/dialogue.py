@@ -22,16 +22,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import chess
 
 from ..base import tr
 from . import phonetic
+from .phonetic import Understanding, UtteranceKind
 from .recognition import move_forms
 
-MOVE_KINDS = ("move", "correction")
-COMMAND_KINDS = ("request", "claim", "draw_offer", "resign", "adjust", "castle_intent", "repeat", "yes", "no")
+#: The utterances that name a move.
+MOVE_KINDS: tuple[UtteranceKind, ...] = ("move", "correction")
+#: The utterances the dialogue hands on as they are (a request, a claim, an answer …).
+COMMAND_KINDS: tuple[UtteranceKind, ...] = (
+    "request", "claim", "draw_offer", "resign", "adjust", "castle_intent", "repeat", "yes", "no")
+#: What the dialogue decides (:class:`Decision`).
+Action = Literal["play", "ask", "say", "command", "ignore"]
 
 
 @dataclass(frozen=True)
@@ -48,11 +54,11 @@ class Decision:
     "say" (``speech`` explains; nothing happens), "command" (``understanding`` is a request,
     draw offer, ... for the session), or "ignore" (silence)."""
 
-    action: str
+    action: Action
     speech: str = ""
     move: chess.Move | None = None
     candidates: list[chess.Move] = field(default_factory=list)
-    understanding: object | None = None
+    understanding: Understanding | None = None
 
 
 def hypotheses_from_result(result: dict[str, Any]) -> list[Hypothesis]:
@@ -75,7 +81,7 @@ class Dialogue:
 
     def __init__(self, lang: str = "de", *, min_confidence: float = 0.6, score_margin: float = 5.0,
                  max_options: int = 3,
-                 understand: Callable[[chess.Board, str, str], phonetic.Understanding] | None = None,
+                 understand: Callable[[chess.Board, str, str], Understanding] | None = None,
                  announce: Callable[[chess.Board, chess.Move, str], str] | None = None,
                  grammar: Callable[[chess.Board, str], Iterable[str]] | None = None) -> None:
         self.lang = lang
@@ -90,7 +96,7 @@ class Dialogue:
         self._answer_words: dict[str, list[str]] = {}
 
     # -- move language
-    def understand(self, board: chess.Board, text: str) -> phonetic.Understanding:
+    def understand(self, board: chess.Board, text: str) -> Understanding:
         if self._understand is None:
             return phonetic.understand(board, text, self.lang, heard=True)
         return self._understand(board, text, self.lang)
@@ -118,7 +124,7 @@ class Dialogue:
         self.pending = []
         self._question = ""
 
-    def _ask(self, board: chess.Board, moves: Sequence[chess.Move], understanding: object | None = None) -> Decision:
+    def _ask(self, board: chess.Board, moves: Sequence[chess.Move], understanding: Understanding | None = None) -> Decision:
         moves = list(dict.fromkeys(moves))[: self.max_options]
         names = [self.announce(board, m) for m in moves]
         if len(names) == 1:
@@ -130,7 +136,7 @@ class Dialogue:
         self._question = text
         return Decision("ask", text, None, moves, understanding)
 
-    def _play(self, move: chess.Move, understanding: object | None = None) -> Decision:
+    def _play(self, move: chess.Move, understanding: Understanding | None = None) -> Decision:
         self.cancel()
         return Decision("play", "", move, [move], understanding)
 
@@ -142,7 +148,7 @@ class Dialogue:
             for phrase in self.grammar(chess.Board()):
                 if phrase == "[unk]":
                     continue
-                if getattr(self.understand(chess.Board(), phrase), "kind", "") in ("yes", "no", "repeat"):
+                if self.understand(chess.Board(), phrase).kind in ("yes", "no", "repeat"):
                     words.append(phrase)
             self._answer_words[key] = words
         return self._answer_words[key]
@@ -166,7 +172,7 @@ class Dialogue:
         if not hyps:
             return Decision("ignore")
         top = self.understand(board, hyps[0].text)
-        kind = getattr(top, "kind", "unknown")
+        kind = top.kind
         if self.pending:
             answered = self._answer(board, top, kind)
             if answered is not None:
@@ -179,10 +185,9 @@ class Dialogue:
         for alt in hyps[1:]:
             if self._close(hyps[0], alt):
                 u = self.understand(board, alt.text)
-                alt_move: chess.Move | None = getattr(u, "move", None)
-                if getattr(u, "kind", "") in MOVE_KINDS and alt_move is not None:
-                    return self._ask(board, [alt_move], u)
-        message = getattr(top, "message", "") or tr("speech.not_understood", self.lang)
+                if u.kind in MOVE_KINDS and u.move is not None:
+                    return self._ask(board, [u.move], u)
+        message = top.message or tr("speech.not_understood", self.lang)
         return Decision("say", message, None, [], top)
 
     def _close(self, best: Hypothesis, other: Hypothesis) -> bool:
@@ -190,31 +195,30 @@ class Dialogue:
             return True
         return best.score - other.score <= self.score_margin
 
-    def _decide_move(self, board: chess.Board, hyps: list[Hypothesis], top: phonetic.Understanding,
+    def _decide_move(self, board: chess.Board, hyps: list[Hypothesis], top: Understanding,
                      confidence: float | None) -> Decision:
-        move = getattr(top, "move", None)
-        candidates = [m for m in (getattr(top, "candidates", None) or []) if m in board.legal_moves]
+        move = top.move
+        candidates = [m for m in top.candidates if m in board.legal_moves]
         if move is None:
             if candidates:
                 return self._ask(board, candidates, top)
-            message = getattr(top, "message", "") or tr("speech.not_understood", self.lang)
+            message = top.message or tr("speech.not_understood", self.lang)
             return Decision("say", message, None, [], top)
         rivals: list[chess.Move] = []
         for alt in hyps[1:]:
             if not self._close(hyps[0], alt):
                 continue
             u = self.understand(board, alt.text)
-            other = getattr(u, "move", None)
-            if getattr(u, "kind", "") in MOVE_KINDS and other is not None and other != move:
-                rivals.append(other)
+            if u.kind in MOVE_KINDS and u.move is not None and u.move != move:
+                rivals.append(u.move)
         if rivals:
             return self._ask(board, [move, *rivals], top)
-        unsure = not getattr(top, "certain", True) or (confidence is not None and confidence < self.min_confidence)
+        unsure = not top.certain or (confidence is not None and confidence < self.min_confidence)
         if unsure:
             return self._ask(board, [move], top)
         return self._play(move, top)
 
-    def _answer(self, board: chess.Board, top: phonetic.Understanding, kind: str) -> Decision | None:
+    def _answer(self, board: chess.Board, top: Understanding, kind: UtteranceKind) -> Decision | None:
         """Handle an answer to the pending question; None: treat it as a fresh utterance."""
         if kind == "yes":
             if len(self.pending) == 1:
@@ -225,11 +229,11 @@ class Dialogue:
             return Decision("say", tr("speech.cancelled", self.lang), None, [], top)
         if kind == "repeat":
             return Decision("ask", self._question, None, list(self.pending), top)
-        move = getattr(top, "move", None)
-        if kind in MOVE_KINDS and move in self.pending:
+        move = top.move
+        if kind in MOVE_KINDS and move is not None and move in self.pending:
             return self._play(move, top)
         if kind in MOVE_KINDS:
-            named = [m for m in (getattr(top, "candidates", None) or []) if m in self.pending]
+            named = [m for m in top.candidates if m in self.pending]
             if len(named) == 1:
                 return self._play(named[0], top)
         return None

@@ -99,7 +99,7 @@ from ..base import MAX_PLIES, NOTATION_LANGS, UserError, default_lang, tr
 __all__ = [
     "LETTERS", "STYLES", "MAX_MOVE_CHARS", "MAX_SCORE_CHARS", "MAX_PLIES",
     "Reading", "ScoreEntry", "Problem", "ScoreReading", "NotationError",
-    "PROBLEMS", "write", "read", "parse", "read_score", "read_entries", "read_entry", "SpokenReader", "write_score", "guess_lang", "piece_letter", "is_move_text",
+    "PROBLEMS", "write", "san_in", "read", "parse", "read_score", "read_entries", "read_entry", "SpokenReader", "write_score", "guess_lang", "piece_letter", "is_move_text",
     "split_games", "iter_games",
 ]
 
@@ -156,25 +156,38 @@ def write(board: chess.Board, move: chess.Move, lang: str = "de", *, style: str 
     python-chess SAN). Check ``+`` and mate ``#`` are appended in both styles.
     Raises ValueError for an illegal move, unknown language or style.
     """
-    letters = _letters(lang)
+    _letters(lang)   # an unknown language is refused before the move is looked at
     if style not in STYLES:
         raise ValueError(f"unknown style {style!r}; one of {', '.join(STYLES)}")
     if not board.is_legal(move):
         raise ValueError(f"illegal move {move.uci()} in {board.fen()}")
-    san = board.san(move)
-    if style == "pgn" and lang == "en":
+    written = san_in(board.san(move), lang, style=style)
+    if style == "fide" and board.is_en_passant(move):
+        written = written[:-1] + " e.p." + written[-1] if written[-1] in "+#" else written + " e.p."
+    return written
+
+
+def san_in(san: str, lang: str, *, style: str = "fide") -> str:
+    """A move written in python-chess SAN (``"Nf3"``, ``"e8=Q+"``, ``"O-O"``) with the letters of ``lang``.
+
+    The same writing as :func:`write` without a board (``"Pf3"`` in Dutch, ``"Кf3"`` in Russian), except
+    that an en passant capture carries no ``e.p.``: for a move already made and reported as SAN (a log
+    line). Text that is no SAN is returned as it is. Raises ValueError for an unknown language or style.
+    """
+    letters = _letters(lang)
+    if style not in STYLES:
+        raise ValueError(f"unknown style {style!r}; one of {', '.join(STYLES)}")
+    if (style == "pgn" and lang == "en") or not san:
         return san
     m = _SAN_RE.match(san)
-    assert m is not None  # every SAN matches
+    assert m is not None  # every text matches
     body, promo, check = m.group("body"), m.group("promo"), m.group("check")
     if body.startswith("O-O"):
         return (body.replace("O", "0") if style == "fide" else body) + check
-    if body[0] in _EN_PIECES:
+    if body and body[0] in _EN_PIECES:
         body = letters[_EN_PIECES[body[0]]] + body[1:]
     if promo:
         body += ("" if style == "fide" else "=") + letters[_EN_PIECES[promo]]
-    if style == "fide" and board.is_en_passant(move):
-        body += " e.p."
     return body + check
 
 

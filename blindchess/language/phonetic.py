@@ -49,7 +49,7 @@ from __future__ import annotations
 import heapq
 import re
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Literal, cast, get_args
 
 import chess
 
@@ -79,18 +79,22 @@ from .spoken import (
 )
 
 __all__ = [
-    "LANGS", "KINDS", "CLAIMS", "REQUESTS", "MAX_CHARS", "MAX_TOKENS", "Understanding", "Voice", "VoiceError",
-    "announce", "describe_pieces", "describe_position", "describe_square", "fold", "grammar",
+    "LANGS", "KINDS", "CLAIMS", "ClaimWord", "UtteranceKind", "REQUESTS", "MAX_CHARS", "MAX_TOKENS", "Understanding",
+    "Voice", "VoiceError", "announce", "describe_pieces", "describe_position", "describe_square", "fold", "grammar",
     "piece_name", "read_phrase", "square_name", "understand", "voice", "voices_dir", "_INDEX_CACHE", "_Index",
 ]
 
-#: Utterance kinds (the ``kind`` of an :class:`Understanding`).
-KINDS = ("move", "correction", "request", "claim", "draw_offer", "resign", "adjust",
-         "castle_intent", "yes", "no", "repeat", "unknown")
+#: What an utterance is (the ``kind`` of an :class:`Understanding`).
+UtteranceKind = Literal["move", "correction", "request", "claim", "draw_offer", "resign", "adjust",
+                        "castle_intent", "yes", "no", "repeat", "unknown"]
+#: Every utterance kind.
+KINDS: tuple[UtteranceKind, ...] = get_args(UtteranceKind)
 
 #: What a claim is about (the ``claim`` of an :class:`Understanding`): the opponent's flag (Art. 6.8),
 #: threefold repetition (Art. 9.2), fifty moves (Art. 9.3), an illegal move (A.4, B.3).
-CLAIMS = ("time", "threefold", "fifty", "illegal")
+ClaimWord = Literal["time", "threefold", "fifty", "illegal"]
+#: Every claim word.
+CLAIMS: tuple[ClaimWord, ...] = get_args(ClaimWord)
 
 @dataclass
 class Understanding:
@@ -110,12 +114,12 @@ class Understanding:
     """
 
     text: str
-    kind: str = "unknown"
+    kind: UtteranceKind = "unknown"
     move: chess.Move | None = None
     candidates: list[chess.Move] = field(default_factory=list)
     certain: bool = False
     request: str | None = None
-    claim: str | None = None
+    claim: ClaimWord | None = None
     square: int | None = None
     piece_type: int | None = None
     color: bool | None = None

@@ -72,11 +72,12 @@ same sheet language) is the same reading and is taken over.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeAlias, TypedDict
+from typing import Any, TypeAlias
 
 import chess
 
@@ -228,15 +229,25 @@ ClockHistory: TypeAlias = (
 )
 
 
-class ClockAt(TypedDict):
-    """The clock times a ruling restores (``white``/``black`` None: no limit)."""
+@dataclass(frozen=True)
+class ClockAt:
+    """The clock times a ruling restores: those recorded after half-move ``ply`` (``white``/``black`` None:
+    no limit); ``restore``: the clocks go back to them (a retrace), ``exact``: recorded at that very
+    half-move (not an earlier one)."""
 
     ply: int
     white: float | None
     black: float | None
-    restore: bool
-    exact: bool
+    restore: bool = False
+    exact: bool = True
 
+
+@dataclass(frozen=True)
+class ClockSetting:
+    """The remaining times the arbiter sets (D.2.9: he readjusts the clocks); None leaves a side's as it is."""
+
+    white: float | None = None
+    black: float | None = None
 
 
 def _clock_rows(history: ClockHistory) -> list[tuple[int, float, float]]:
@@ -277,8 +288,8 @@ def _clock_at(rows: list[tuple[int, float, float]], ply: int | None, restore: bo
     def j(x: float) -> float | None:
         return None if math.isinf(x) else x
 
-    return {"ply": chosen[0], "white": j(chosen[1]), "black": j(chosen[2]), "restore": restore,
-            "exact": ply is None or chosen[0] == ply}
+    return ClockAt(ply=chosen[0], white=j(chosen[1]), black=j(chosen[2]), restore=restore,
+                   exact=ply is None or chosen[0] == ply)
 
 
 # -- the ruling -----------------------------------------------------------------
@@ -366,7 +377,7 @@ class Proposal:
         else:
             d["disagreement"] = None
         if self.clocks is not None:
-            d["clocks"] = dict(self.clocks)
+            d["clocks"] = dataclasses.asdict(self.clocks)
         d["explanation"] = self.explain(self.lang)
         return d
 
@@ -434,8 +445,8 @@ class Proposal:
                 parts.append(tr("session.rule_fix_board", lang, board=_cap(self._board_name(which, lang)),
                                 changes=changes))
         if self.clocks is not None and self.kind == "retrace":
-            parts.append(tr("session.rule_clocks", lang, white=format_time(self.clocks["white"]),
-                            black=format_time(self.clocks["black"])))
+            parts.append(tr("session.rule_clocks", lang, white=format_time(self.clocks.white),
+                            black=format_time(self.clocks.black)))
         return " ".join(p for p in parts if p)
 
     def _explain_disagreement(self, lang: str | None) -> str:

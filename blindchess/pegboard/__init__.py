@@ -55,6 +55,7 @@ from .tracker import (
     Snapshot,
     Tracker,
     TrackerEvent,
+    TrackerEventType,
     occupancy,
     same_position,
 )
@@ -65,5 +66,5 @@ __all__ = [
     "load_profile", "MAGIC_CODES", "MagicPiece", "move_actions", "occupancy", "parse_action", "parse_line", "PegStep",
     "PieceUpdate", "Place", "place_line", "plan_move", "ProtocolError", "REQUEST_IDENT", "REQUEST_SNAPSHOT",
     "same_position", "SEND_BRD", "SEND_RESET", "SEND_UPDATE", "SEND_UPDATE_BRD", "SEND_UPDATE_NICE", "SEND_VERSION",
-    "Snapshot", "snapshot_line", "Tracker", "TrackerEvent", "version",
+    "Snapshot", "snapshot_line", "Tracker", "TrackerEvent", "TrackerEventType", "version",
 ]

@@ -4,7 +4,7 @@ FIDE Laws, Appendix D.2.7 (FIDE Laws Appendix D): the visually impaired player k
 game score in braille. This module writes a score as 6-dot braille and reads one
 back, so the same text can go to an embosser, a braille display or the arbiter.
 
-Conventions (see the README section "Braille score" for sources):
+Conventions (docs/developer/records.md, "Braille conventions", names the sources):
 
 * **Squares**: file letter + *lower* digit (dots 2 … 356), the British Braille
   Chess Code (BAUK 2015, §1.3) and German practice. In braille ASCII the lower

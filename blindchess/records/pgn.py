@@ -20,199 +20,40 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 import chess
 import chess.pgn
 
 from ..base import UserError, tr
-from ..language import ScoreReading, read_score
-from ..laws import Clock, ClockSnapshot, TimeControl
+from ..language import read_score
+from ..laws import TimeControl
+from .book import GameFacts, GameRecord, RecordBook
 
 __all__ = ["session_to_game", "session_to_pgn", "read_pgn", "PgnGame", "GameRecord"]
 
 
-class Named(Protocol):
-    """A player as the export reads him: his name."""
-
-    @property
-    def name(self) -> str: ...
-
-
-class TouchRecord(Protocol):
-    """A touch as the game records it (D.2.2, D.2.10 e)."""
-
-    @property
-    def board(self) -> str: ...
-    @property
-    def square(self) -> str: ...
-    @property
-    def piece(self) -> str | None: ...
-    @property
-    def ply(self) -> int: ...
-
-
-class RulingRecord(Protocol):
-    """A ruling or the arbiter's override as the game records it (D.2.9): the game from the start
-    after it (``moves``) and before it (``before``), UCI."""
-
-    @property
-    def moves(self) -> Sequence[str]: ...
-    @property
-    def before(self) -> Sequence[str]: ...
-
-
-class GameRecord(Protocol):
-    """What the export reads of a game (the rules engine's :class:`blindchess.game.Session` has it all)."""
-
-    @property
-    def headers(self) -> dict[str, str]: ...
-    @property
-    def white(self) -> Named: ...
-    @property
-    def black(self) -> Named: ...
-    @property
-    def time_control(self) -> TimeControl | None: ...
-    @property
-    def blind_color(self) -> chess.Color | None: ...
-    @property
-    def start(self) -> chess.Board: ...
-    @property
-    def clock(self) -> Clock: ...
-    @property
-    def lang(self) -> str: ...
-    @property
-    def touches(self) -> Sequence[TouchRecord]: ...
-    @property
-    def rulings(self) -> Sequence[RulingRecord]: ...
-    @property
-    def result(self) -> str | None: ...
-    @property
-    def result_reason(self) -> str | None: ...
-    @property
-    def game_moves(self) -> Sequence[chess.Move]: ...
-
-    def score_read(self, who: str) -> ScoreReading: ...
-
-
-def _clock_by_ply(session: GameRecord) -> dict[int, ClockSnapshot]:
-    return {snap.ply: snap for snap in session.clock.history if snap.ply > 0}
-
-
-def _touch_text(ev: TouchRecord, lang: str) -> str:
-    """A touch (D.2.2, D.2.10 e) in ``lang`` from the record's fields (square as in notation)."""
-    piece = ev.piece
-    words = tr(f"session.piece_{'w' if piece.isupper() else 'b'}{piece.lower()}", lang) \
-        if isinstance(piece, str) and piece else tr("session.piece_none", lang)
-    key = "session.touch_tactile" if ev.board == "tactile" else "session.touch_sighted"
-    return tr(key, lang, piece=words, square=ev.square)
-
-
-def _ruling_text(ev: RulingRecord, lang: str) -> str:
-    """A ruling (D.2.9) in ``lang`` from the record's fields: what was set, from which move on. An override
-    (no ``kind``) is the arbiter's own decision."""
-    kind = getattr(ev, "kind", None)
-    if kind is None:
-        return tr("records.pgn_override", lang, plies=len(ev.moves), note=str(getattr(ev, "note", "") or ""))
-    key = {"retrace": "records.pgn_ruling_retrace", "correct-board": "records.pgn_ruling_correct"}.get(
-        str(kind), "records.pgn_ruling_none")
-    return tr(key, lang, plies=len(ev.moves))
-
-
-def _last_move_clock(session: GameRecord, mover: chess.Color) -> tuple[float, float] | None:
-    """(time left, time used) for the move that ended the game without a press (mate, stalemate), from the
-    stopped clock; None while the game goes on or when the clock has no time control."""
-    clock = session.clock
-    if session.result is None or clock.running is not None or not clock.history:
-        return None
-    last = clock.history[-1]
-    now = last.time
-    remaining = clock.remaining(mover, now)
-    if math.isinf(remaining):
-        return None
-    return remaining, max(0.0, clock.used(mover, now) - last.used[0 if mover == chess.WHITE else 1])
-
-
 def session_to_game(session: GameRecord, lang: str | None = None) -> chess.pgn.Game:
     """The session as a ``chess.pgn.Game``; see the module docstring. Comments in ``lang`` (default: the
-    session's language); touches and rulings recorded in another language are told again from their fields."""
-    game = chess.pgn.Game()
-    h = game.headers
-    extra = dict(session.headers)
-    h["Event"] = extra.pop("Event", "?")
-    h["Site"] = extra.pop("Site", "?")
-    h["Date"] = extra.pop("Date", "????.??.??")
-    h["Round"] = extra.pop("Round", "?")
-    h["White"] = session.white.name or "?"
-    h["Black"] = session.black.name or "?"
-    h["Result"] = session.result or "*"
-    h["TimeControl"] = str(session.time_control) if session.time_control else "-"
-    if session.blind_color is not None:
-        h["VisuallyImpaired"] = "White" if session.blind_color == chess.WHITE else "Black"
-    for k, v in extra.items():
-        h[str(k)] = str(v)
-    if session.start.fen() != chess.STARTING_FEN or session.start.chess960:
-        game.setup(session.start)
-        if session.start.chess960:
-            h["Variant"] = "Chess960"
-
-    clocks = _clock_by_ply(session)
-    lang = lang or session.lang
-    comments: dict[int, list[str]] = {}
-
-    def add(ply: int, text: str) -> None:
-        comments.setdefault(ply, []).append(text)
-
-    game_moves = session.game_moves
-    for who in ("sighted", "blind"):
-        read = session.score_read(who)
-        name = tr(f"session.score_{who}", lang)
-        for i, written in enumerate(read.written):
-            if i < len(read.moves):
-                if i < len(game_moves) and read.moves[i] != game_moves[i]:
-                    add(i + 1, tr("session.pgn_deviation", lang, score=name, written=written))
-            elif read.problem is not None and i == read.problem.index:
-                add(i + 1, tr("session.pgn_problem", lang, score=name, written=written,
-                              problem=tr(f"session.problem_{read.problem.problem}", lang)))
-    for touch in session.touches:
-        add(touch.ply, _touch_text(touch, lang))
-    for ruling in session.rulings:
-        add(len(ruling.moves), tr("session.pgn_ruling", lang, text=_ruling_text(ruling, lang)))
-    if session.result is not None and session.result_reason:
-        h["Termination"] = _termination(session.result_reason)
-        add(len(game_moves), tr("records.pgn_end", lang, reason=tr(f"session.reason_{session.result_reason}", lang)))
-
+    session's language); touches and rulings recorded in another language are told again from their fields.
+    Each half-move as :class:`~blindchess.records.book.RecordBook` records it."""
+    book = RecordBook(lang)
+    book.update(session)
+    game = book.headers
     node: chess.pgn.GameNode = game
-    for i, move in enumerate(game_moves):
-        node = node.add_variation(move)
-        snap = clocks.get(i + 1)
-        if snap is not None:
-            mover = node.parent.board().turn
-            remaining = snap.remaining_of(mover)
-            if not math.isinf(remaining):
-                node.set_clock(max(0.0, remaining))
-            if snap.move_time:
-                node.set_emt(snap.move_time)
-        elif i == len(game_moves) - 1:
-            stopped = _last_move_clock(session, node.parent.board().turn)
-            if stopped is not None:
-                node.set_clock(stopped[0])
-                node.set_emt(stopped[1])
-        if comments.get(i + 1):
-            node.comment = " ".join([node.comment] + comments[i + 1]).strip() if node.comment else \
-                " ".join(comments[i + 1])
-    if comments.get(0):
-        game.comment = " ".join(comments[0])
-    _add_retracted(game, session, lang)
+    for ply in book.plies:
+        node = node.add_variation(ply.move)
+        node.comment = ply.comment()
+    if book.opening:
+        game.comment = " ".join(book.opening)
+    _add_retracted(game, session.snapshot, lang or session.snapshot.lang)
     return game
 
 
-def _add_retracted(game: chess.pgn.Game, session: GameRecord, lang: str) -> None:
+def _add_retracted(game: chess.pgn.Game, facts: GameFacts, lang: str) -> None:
     """Moves taken back by a ruling (D.2.9) as side variations where the game went on differently."""
     mainline = list(game.mainline())
-    for ev in session.rulings:
+    for ev in facts.rulings:
         before = [chess.Move.from_uci(u) for u in ev.before]
         kept = len(ev.moves)
         now_moves = [chess.Move.from_uci(u) for u in ev.moves]
@@ -227,15 +68,6 @@ def _add_retracted(game: chess.pgn.Game, session: GameRecord, lang: str) -> None
             if not node.board().is_legal(move):
                 break
             node = node.add_variation(move)
-
-
-def _termination(reason: str) -> str:
-    """The PGN ``Termination`` tag of an end (the standard's words: "normal", "time forfeit", …)."""
-    if reason in ("time_forfeit", "time_no_mate", "both_flags"):
-        return "time forfeit"
-    if reason in ("arbiter", "illegal_move", "illegal_move_no_mate", "sealed_move"):
-        return "rules infraction" if reason != "arbiter" else "adjudication"
-    return "normal"
 
 
 def session_to_pgn(session: GameRecord) -> str:

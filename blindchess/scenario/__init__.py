@@ -25,32 +25,24 @@ from .parser import (
     ActionLine,
     Actor,
     AppCrash,
-    ArbiterApply,
-    ArbiterRetrace,
-    BlindAnswer,
-    BlindSays,
-    ClockPress,
+    AppEnvelopeLost,
     EBoardCable,
     EBoardLift,
     EBoardPlace,
     HeaderLine,
-    PegLine,
     Script,
     ScriptError,
-    SightedMove,
-    SightedSays,
-    SightedTouch,
+    TableAction,
     parse,
     read_script,
 )
 from .report import QUIET_TYPES, event_json, format_event, in_time_order, json_lines
-from .runner import Front, HeadlessFront, Who, perform, play, run, start_engine
+from .runner import Front, HeadlessFront, perform, play, run, start_engine
 
 __all__ = [
-    "Action", "ActionLine", "Actor", "ACTORS", "AppCrash", "ArbiterApply", "ArbiterRetrace", "BlindAnswer",
-    "BlindSays", "ClockPress", "DEVICE_IDENT", "EBoardCable", "EBoardDevice", "EBoardLift", "EBoardPlace",
-    "event_json", "format_event", "Front", "GAME_HEADERS", "HEADER_READERS", "HeaderLine", "HEADERS", "HeadlessFront",
-    "in_time_order", "json_lines", "parse", "peg_change", "PegBoardDevice", "PegLine", "perform", "play",
-    "QUIET_TYPES", "read_script", "run", "Script", "SCRIPT_SUFFIX", "ScriptError", "SightedMove", "SightedSays",
-    "SightedTouch", "start_engine", "Who",
+    "Action", "ActionLine", "Actor", "ACTORS", "AppCrash", "AppEnvelopeLost", "DEVICE_IDENT", "EBoardCable",
+    "EBoardDevice", "EBoardLift", "EBoardPlace", "event_json", "format_event", "Front", "GAME_HEADERS",
+    "HEADER_READERS", "HeaderLine", "HEADERS", "HeadlessFront", "in_time_order", "json_lines", "parse", "peg_change",
+    "PegBoardDevice", "perform", "play", "QUIET_TYPES", "read_script", "run", "Script", "SCRIPT_SUFFIX", "ScriptError",
+    "start_engine", "TableAction",
 ]

@@ -25,8 +25,11 @@ What the script language knows is written down in two tables, so a header or a
 verb is a few lines: :data:`HEADER_READERS` (header name -> how its value
 changes the setup) and :data:`ACTORS` (actor -> what it needs of the setup and
 its verbs, each verb -> how its arguments become an action). An action is a
-frozen dataclass; :func:`blindchess.scenario.runner.perform` says what each one
-does at the table.
+frozen dataclass: a line that is an input at the table carries the table's command
+(:class:`TableAction`: the script's words read into ``chess.Color``, ``chess.Move``,
+squares and the table's names once, here); the program's crash and the e-board's
+hands are actions of their own. :func:`blindchess.scenario.runner.perform` says what
+each one does.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Literal
+from typing import TypeVar, get_args
 
 import chess
 
@@ -52,17 +55,47 @@ from ..base import (
     read_bytes,
     tr,
 )
+from ..game import ClaimKind, QuickplayGround, QuickplayVerdict
 from ..laws import TimeControl
 from ..pegboard import ProtocolError, parse_line
-from ..table import TableSetup
+from ..table import (
+    AgreesCorrection,
+    Answers,
+    ArbiterAdjourn,
+    ArbiterAnnul,
+    ArbiterApply,
+    ArbiterLate,
+    ArbiterQuickplay,
+    ArbiterResult,
+    ArbiterResume,
+    ArbiterResumeAbsent,
+    ArbiterResumeSealerAbsent,
+    ArbiterRetrace,
+    ArbiterSetClock,
+    BlindSays,
+    Claims,
+    ClaimsQuickplay,
+    ClaimsSetup,
+    ClaimsTouch,
+    ClockPress,
+    Command,
+    GameResult,
+    PegLine,
+    PointsOutClock,
+    Seals,
+    SetupFault,
+    SightedMove,
+    SightedSays,
+    SightedTouch,
+    TableSetup,
+    Who,
+)
 from .devices import peg_change
 
 __all__ = [
     "SCRIPT_SUFFIX", "HEADERS", "GAME_HEADERS", "HEADER_READERS", "ACTORS",
     "ScriptError", "Script", "Action", "HeaderLine", "ActionLine", "Actor",
-    "PegLine", "BlindSays", "BlindAnswer", "SightedMove", "SightedTouch", "SightedSays",
-    "ClockPress", "ArbiterApply", "ArbiterRetrace", "AppCrash", "AppEnvelopeLost", "EBoardLift", "EBoardPlace", "EBoardCable",
-    "Claims", "Seals", "ArbiterAdjourn", "ArbiterResume", "ArbiterResult",
+    "TableAction", "AppCrash", "AppEnvelopeLost", "EBoardLift", "EBoardPlace", "EBoardCable",
     "parse", "read_script",
 ]
 
@@ -70,13 +103,17 @@ __all__ = [
 SCRIPT_SUFFIX = ".scn"
 
 #: Header names that become the game's headers (PGN tag pairs) as they are.
-GAME_HEADERS = {"event": "Event", "site": "Site", "date": "Date", "round": "Round"}
+GAME_HEADERS = {"event": "Event", "site": "Site", "date": "Date", "round": "Round", "board": "Board",
+                "white-elo": "WhiteElo", "black-elo": "BlackElo", "white-title": "WhiteTitle", "black-title": "BlackTitle",
+                "white-fide-id": "WhiteFideId", "black-fide-id": "BlackFideId", "utc-date": "UTCDate", "utc-time": "UTCTime"}
 
 _LANGS = ("de", "en", "nl", "ru")
 _BLIND = ("white", "black", "both", "none")
 _TACTILE = ("pegboard", "none")
 _SIGHTED_BOARDS = ("dgt",)
 _COMMENT = re.compile(r"(?:^|(?<=\s))#")
+
+T = TypeVar("T", bound=str)
 
 
 # ---------------------------------------------------------------------------
@@ -110,57 +147,10 @@ class _Action:
 
 
 @dataclass(frozen=True)
-class PegLine(_Action):
-    """``peg L|P|S|I ...``: one line exactly as the peg-board sends it."""
-    text: str
-
-
-@dataclass(frozen=True)
-class BlindSays(_Action):
-    """``blind says TEXT [| CONF]``: what the recogniser heard, with its confidence."""
-    text: str
-    confidence: float = 1.0
-
-
-@dataclass(frozen=True)
-class BlindAnswer(_Action):
-    """``blind answer 1..n|yes|no``: the blind player answers the pending question by keys."""
-    answer: int | Literal["yes", "no"]
-
-
-@dataclass(frozen=True)
-class SightedMove(_Action):
-    """``sighted move UCI``: a move on the sighted board (sighted player or assistant)."""
-    uci: str
-
-
-@dataclass(frozen=True)
-class SightedTouch(_Action):
-    """``sighted touch SQ``: the sighted player touches a piece (D.2.5)."""
-    square: str
-
-
-@dataclass(frozen=True)
-class SightedSays(_Action):
-    """``sighted says TEXT``: the sighted side answers (draw offers, confirmations)."""
-    text: str
-
-
-@dataclass(frozen=True)
-class ClockPress(_Action):
-    """``clock press white|black``: that player presses the clock (D.2.4)."""
-    color: Literal["white", "black"]
-
-
-@dataclass(frozen=True)
-class ArbiterApply(_Action):
-    """``arbiter apply``: the arbiter applies the proposed D.2.9 ruling."""
-
-
-@dataclass(frozen=True)
-class ArbiterRetrace(_Action):
-    """``arbiter retrace N``: the arbiter retraces the game to half-move N instead."""
-    plies: int
+class TableAction(_Action):
+    """A line that is an input at the table: ``command`` is the table's command for it
+    (:mod:`blindchess.table.commands`), read from the line's words once, here."""
+    command: Command
 
 
 @dataclass(frozen=True)
@@ -198,60 +188,8 @@ class EBoardCable(_Action):
     plugged: bool
 
 
-@dataclass(frozen=True)
-class Claims(_Action):
-    """``blind|sighted claims threefold|fifty|time|illegal [MOVE]``: a claim (Art. 9.2, 9.3, 6.8, A.4);
-    MOVE (any notation or phrase) is the move declared with a draw claim (Art. 9.2.1.1, 9.3.1)."""
-    who: Literal["blind", "sighted"]
-    kind: Literal["threefold", "fifty", "time", "illegal"]
-    move: str | None = None
-
-
-@dataclass(frozen=True)
-class ClaimsQuickplay(_Action):
-    """``blind|sighted claims quickplay cannot_win|no_effort``: a draw claimed with under two minutes left
-    (Guidelines III.4); the arbiter decides (``arbiter quickplay``)."""
-    who: Literal["blind", "sighted"]
-    ground: Literal["cannot_win", "no_effort"]
-
-
-@dataclass(frozen=True)
-class ArbiterQuickplay(_Action):
-    """``arbiter quickplay draw|reject|postpone``: the arbiter decides the quickplay-finish claim (III.5)."""
-    verdict: Literal["draw", "reject", "postpone"]
-
-
-@dataclass(frozen=True)
-class Seals(_Action):
-    """``blind|sighted seals TEXT``: the player to move writes his sealed move (Guidelines I.1)."""
-    who: Literal["blind", "sighted"]
-    text: str
-
-
-@dataclass(frozen=True)
-class ArbiterResult(_Action):
-    """``arbiter result 1-0|0-1|1/2-1/2``: the arbiter decides the game's result (Art. 12.9; a player
-    too late, Guidelines I.10)."""
-    result: Literal["1-0", "0-1", "1/2-1/2"]
-
-
-@dataclass(frozen=True)
-class ArbiterAdjourn(_Action):
-    """``arbiter adjourn``: the session's time is up; the player to move seals his move (Guidelines I.1)."""
-
-
-@dataclass(frozen=True)
-class ArbiterResume(_Action):
-    """``arbiter resume``: the adjourned game resumes; the envelope is opened (Guidelines I.7, I.9 a).
-    ``arbiter resume absent``: the player who must reply is absent; his clock is started and the
-    envelope waits for him (I.9 b; a later ``arbiter resume`` opens it when he arrives)."""
-    absent: bool = False
-
-
-Action = (PegLine | BlindSays | BlindAnswer | SightedMove | SightedTouch | SightedSays | ClockPress
-          | ArbiterApply | ArbiterRetrace | AppCrash | AppEnvelopeLost | EBoardLift | EBoardPlace | EBoardCable
-          | Claims | ClaimsQuickplay | Seals | ArbiterAdjourn | ArbiterResume | ArbiterQuickplay
-          | ArbiterResult)
+#: A script line: an input at the table, or what happens to the program and the devices around it.
+Action = TableAction | AppCrash | AppEnvelopeLost | EBoardLift | EBoardPlace | EBoardCable
 
 
 # ---------------------------------------------------------------------------
@@ -295,7 +233,7 @@ class _Reading:
     def __init__(self, source: str, lang: str) -> None:
         self.source = source
         self.lang = lang
-        self.setup = TableSetup()
+        self.setup = TableSetup(lang=lang)     # the table speaks the user's language unless the script says @lang
         self.tags: dict[str, str] = {}
         self.header_lines: dict[str, int] = {}
         #: ``@opponent engine``: (level, coaching). Set on the setup once every header is read, since
@@ -525,7 +463,7 @@ def _peg(a: ActionLine) -> Action:
         raise a.bad("peg")
     if isinstance(message, ProtocolError) and message.kind == "checksum" and peg_change(text) is None:
         raise a.bad("peg")
-    return PegLine(a.line, a.t, text)
+    return TableAction(a.line, a.t, PegLine(text))
 
 
 def _says_with_confidence(a: ActionLine) -> Action:
@@ -543,15 +481,15 @@ def _says_with_confidence(a: ActionLine) -> Action:
             raise a.bad("says") from exc
         if not 0.0 <= confidence <= 1.0:
             raise a.bad("says")
-    return BlindSays(a.line, a.t, said, confidence)
+    return TableAction(a.line, a.t, BlindSays(said, confidence))
 
 
 def _answer(a: ActionLine) -> Action:
     word = a.rest.lower()
     if word in ("yes", "no"):
-        return BlindAnswer(a.line, a.t, "yes" if word == "yes" else "no")
+        return TableAction(a.line, a.t, Answers("blind", "yes" if word == "yes" else "no"))
     if word.isdigit() and int(word) >= 1:
-        return BlindAnswer(a.line, a.t, int(word))
+        return TableAction(a.line, a.t, Answers("blind", int(word)))
     raise a.bad("answer")
 
 
@@ -562,36 +500,36 @@ def _move(a: ActionLine) -> Action:
         raise a.bad("move") from exc
     if not move:
         raise a.bad("move")
-    return SightedMove(a.line, a.t, move.uci())
+    return TableAction(a.line, a.t, SightedMove(move))
 
 
 def _touch(a: ActionLine) -> Action:
     if a.rest.lower() not in chess.SQUARE_NAMES:
         raise a.bad("square")
-    return SightedTouch(a.line, a.t, a.rest.lower())
+    return TableAction(a.line, a.t, SightedTouch(chess.parse_square(a.rest.lower())))
 
 
 def _says(a: ActionLine) -> Action:
     if not a.rest:
         raise a.bad("says")
-    return SightedSays(a.line, a.t, a.rest)
+    return TableAction(a.line, a.t, SightedSays(a.rest))
 
 
 def _press(a: ActionLine) -> Action:
     if a.rest.lower() not in ("white", "black"):
         raise a.bad("color")
-    return ClockPress(a.line, a.t, "white" if a.rest.lower() == "white" else "black")
+    return TableAction(a.line, a.t, ClockPress(chess.WHITE if a.rest.lower() == "white" else chess.BLACK))
 
 
 def _apply(a: ActionLine) -> Action:
     a.nothing_more()
-    return ArbiterApply(a.line, a.t)
+    return TableAction(a.line, a.t, ArbiterApply())
 
 
 def _retrace(a: ActionLine) -> Action:
     if not a.rest.isdigit():
         raise a.bad("plies")
-    return ArbiterRetrace(a.line, a.t, int(a.rest))
+    return TableAction(a.line, a.t, ArbiterRetrace(int(a.rest)))
 
 
 def _crash(a: ActionLine) -> Action:
@@ -624,57 +562,106 @@ def _eboard_place(a: ActionLine) -> Action:
     return EBoardPlace(a.line, a.t, args[0].lower(), args[1])
 
 
-_CLAIMS = ("threefold", "fifty", "time", "illegal")
+def _one_of(word: str, names: tuple[T, ...]) -> T | None:
+    """``word`` (any case) as one of ``names``, None when it is none of them."""
+    return next((name for name in names if name == word.lower()), None)
 
 
 def _claims(a: ActionLine) -> Action:
-    kind, _, move = a.rest.partition(" ")
-    who: Literal["blind", "sighted"] = "blind" if a.actor == "blind" else "sighted"
-    if kind.lower() == "quickplay":
-        ground = move.strip().lower()
-        if ground not in ("cannot_win", "no_effort"):
+    word, _, move = a.rest.partition(" ")
+    who: Who = "blind" if a.actor == "blind" else "sighted"
+    if word.lower() == "setup":
+        fault = _one_of(move.strip(), get_args(SetupFault))
+        if fault is None:
             raise a.bad("claim")
-        return ClaimsQuickplay(a.line, a.t, who, ground)  # type: ignore[arg-type]
-    if kind.lower() not in _CLAIMS or (move.strip() and kind.lower() not in ("threefold", "fifty")):
+        return TableAction(a.line, a.t, ClaimsSetup(who, fault))
+    if word.lower() in ("touch", "clock"):
+        if move.strip():
+            raise a.bad("claim")
+        return TableAction(a.line, a.t, ClaimsTouch(who) if word.lower() == "touch" else PointsOutClock(who))
+    if word.lower() == "quickplay":
+        ground = _one_of(move.strip(), get_args(QuickplayGround))
+        if ground is None:
+            raise a.bad("claim")
+        return TableAction(a.line, a.t, ClaimsQuickplay(who, ground))
+    kind = _one_of(word, get_args(ClaimKind))
+    if kind is None or (move.strip() and kind not in ("threefold", "fifty")):
         raise a.bad("claim")
-    return Claims(a.line, a.t, who, kind.lower(), move.strip() or None)  # type: ignore[arg-type]
+    return TableAction(a.line, a.t, Claims(who, kind, move.strip() or None))
 
 
 def _quickplay(a: ActionLine) -> Action:
-    verdict = a.rest.strip().lower()
-    if verdict not in ("draw", "reject", "postpone"):
+    verdict = _one_of(a.rest.strip(), get_args(QuickplayVerdict))
+    if verdict is None:
         raise a.bad("quickplay")
-    return ArbiterQuickplay(a.line, a.t, verdict)  # type: ignore[arg-type]
+    return TableAction(a.line, a.t, ArbiterQuickplay(verdict))
 
 
 def _seals(a: ActionLine) -> Action:
     if not a.rest:
         raise a.bad("seal")
-    who: Literal["blind", "sighted"] = "blind" if a.actor == "blind" else "sighted"
-    return Seals(a.line, a.t, who, a.rest)
+    who: Who = "blind" if a.actor == "blind" else "sighted"
+    return TableAction(a.line, a.t, Seals(who, a.rest))
 
 
 def _adjourn(a: ActionLine) -> Action:
+    """``arbiter adjourn [END]``: END the session's scheduled end (seconds on the script's clock) when the game
+    is adjourned before it (Guidelines I.1 b)."""
+    if not a.rest:
+        return TableAction(a.line, a.t, ArbiterAdjourn())
+    try:
+        end = float(a.rest)
+    except ValueError:
+        end = math.nan
+    if not math.isfinite(end) or not 0 <= end <= MAX_SECONDS:
+        raise a.bad("session_end")
+    return TableAction(a.line, a.t, ArbiterAdjourn(end))
+
+
+def _late(a: ActionLine) -> Action:
+    if a.rest.lower() not in ("white", "black"):
+        raise a.bad("color")
+    return TableAction(a.line, a.t, ArbiterLate(chess.WHITE if a.rest.lower() == "white" else chess.BLACK))
+
+
+def _annul(a: ActionLine) -> Action:
     a.nothing_more()
-    return ArbiterAdjourn(a.line, a.t)
+    return TableAction(a.line, a.t, ArbiterAnnul())
+
+
+def _clock(a: ActionLine) -> Action:
+    """``arbiter clock white|black SECONDS``: the arbiter sets that clock's remaining time."""
+    color, _, value = a.rest.partition(" ")
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = math.nan
+    if color.lower() not in ("white", "black") or not math.isfinite(seconds) or not 0 <= seconds <= MAX_SECONDS:
+        raise a.bad("clock")
+    return TableAction(a.line, a.t, ArbiterSetClock(chess.WHITE if color.lower() == "white" else chess.BLACK,
+                                                    seconds))
+
+
+def _agrees(a: ActionLine) -> Action:
+    if a.rest.strip().lower() != "correction":
+        raise a.bad("agrees")
+    return TableAction(a.line, a.t, AgreesCorrection("blind" if a.actor == "blind" else "sighted"))
 
 
 def _result(a: ActionLine) -> Action:
-    text = a.rest.strip().replace("½-½", "1/2-1/2")
-    if text == "1-0":
-        return ArbiterResult(a.line, a.t, "1-0")
-    if text == "0-1":
-        return ArbiterResult(a.line, a.t, "0-1")
-    if text == "1/2-1/2":
-        return ArbiterResult(a.line, a.t, "1/2-1/2")
-    raise a.bad("result")
+    result = _one_of(a.rest.strip().replace("½-½", "1/2-1/2"), get_args(GameResult))
+    if result is None:
+        raise a.bad("result")
+    return TableAction(a.line, a.t, ArbiterResult(result))
 
 
 def _resume(a: ActionLine) -> Action:
     if a.rest.strip().lower() == "absent":
-        return ArbiterResume(a.line, a.t, absent=True)
+        return TableAction(a.line, a.t, ArbiterResumeAbsent())
+    if a.rest.strip().lower() == "sealer-absent":
+        return TableAction(a.line, a.t, ArbiterResumeSealerAbsent())
     a.nothing_more()
-    return ArbiterResume(a.line, a.t)
+    return TableAction(a.line, a.t, ArbiterResume())
 
 
 def _always(setup: TableSetup) -> bool:
@@ -696,12 +683,14 @@ class Actor:
 ACTORS: dict[str, Actor] = {
     "peg": Actor({"L": _peg, "P": _peg, "S": _peg, "I": _peg},
                  needs=lambda setup: setup.tactile != "none", missing="no_pegboard"),
-    "blind": Actor({"says": _says_with_confidence, "answer": _answer, "claims": _claims, "seals": _seals},
+    "blind": Actor({"says": _says_with_confidence, "answer": _answer, "claims": _claims, "seals": _seals,
+                    "agrees": _agrees},
                    needs=lambda setup: setup.blind != "none", missing="no_blind"),
-    "sighted": Actor({"move": _move, "touch": _touch, "says": _says, "claims": _claims, "seals": _seals}),
+    "sighted": Actor({"move": _move, "touch": _touch, "says": _says, "claims": _claims, "seals": _seals,
+                      "agrees": _agrees}),
     "clock": Actor({"press": _press}),
     "arbiter": Actor({"apply": _apply, "retrace": _retrace, "adjourn": _adjourn, "resume": _resume, "result": _result,
-                      "quickplay": _quickplay}),
+                      "quickplay": _quickplay, "late": _late, "annul": _annul, "clock": _clock}),
     "app": Actor({"crash": _crash, "envelope-lost": _envelope_lost}),
     "eboard": Actor({"L": _eboard_lift, "P": _eboard_place, "unplug": _cable, "plug": _cable},
                     needs=lambda setup: setup.sighted_board == "dgt", missing="no_eboard"),
@@ -753,8 +742,8 @@ def _num(x: float) -> str:
 def parse(text: str, lang: str, *, source: str = "-") -> Script:
     """The script in ``text``; raises :class:`ScriptError` at the first bad line.
 
-    ``lang`` is the user's language (the error message's); ``source`` names the
-    script in messages.
+    ``lang`` is the user's language: the error messages' and the table's, unless the script
+    names another with ``@lang``; ``source`` names the script in messages.
     """
     reading = _Reading(source, lang)
     actions: list[Action] = []

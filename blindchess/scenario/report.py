@@ -12,6 +12,7 @@ import json
 from collections.abc import Iterator, Sequence
 
 from ..base import tr
+from ..language import san_in
 from ..table import TableEvent
 
 __all__ = ["event_json", "in_time_order", "json_lines", "format_event", "QUIET_TYPES"]
@@ -75,7 +76,8 @@ def format_event(data: dict[str, object], lang: str) -> list[str]:
     elif kind == "touched":
         text = tr("scenario.log_touched", lang, square=data.get("square"), by=word(_BY, data.get("by")))
     elif kind == "move":
-        text = tr("scenario.log_move", lang, ply=data.get("ply"), san=data.get("san"), uci=data.get("uci"))
+        text = tr("scenario.log_move", lang, ply=data.get("ply"), san=san_in(str(data.get("san") or ""), lang),
+                  uci=data.get("uci"))      # the JSON keeps python-chess SAN; the log writes the user's letters
     elif kind == "question":
         text = tr("scenario.log_question", lang, to=word(_TO, data.get("to")), text=data.get("text"),
                   candidates=", ".join(str(c) for c in data.get("candidates") or []))  # type: ignore[attr-defined]
@@ -104,12 +106,13 @@ def format_event(data: dict[str, object], lang: str) -> list[str]:
     elif kind == "adjourned":
         text = tr("scenario.log_adjourned", lang, by=word(_BY, data.get("sealer")), ply=data.get("ply"))
     elif kind == "sealed":
-        text = tr("scenario.log_sealed" if data.get("valid") else "scenario.log_sealed_invalid", lang,
-                  by=word(_BY, data.get("by")))
+        text = tr("scenario.log_sealed", lang, by=word(_BY, data.get("by")))
     elif kind == "resumed":
         text = tr("scenario.log_resumed", lang, uci=data.get("uci") or "–")
     elif kind == "responder-absent":
         text = tr("scenario.log_responder_absent", lang, by=word(_BY, data.get("responder")))
+    elif kind == "sealer-absent":
+        text = tr("scenario.log_sealer_absent", lang, by=word(_BY, data.get("sealer")))
     elif kind == "envelope-lost":
         text = tr("scenario.log_envelope_mismatch" if data.get("reason") == "mismatch" else "scenario.log_envelope_missing",
                   lang, by=word(_BY, data.get("sealer")))

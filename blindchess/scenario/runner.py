@@ -6,7 +6,7 @@ drives the very :class:`~blindchess.table.table.Table` the app runs, with only
 Qt and real audio replaced; the UI supplies a front that drives the window
 (:class:`blindchess.ui.scenario_front.AppFront`). The runner
 
-* calls ``front.tick(t)`` at every action's time, and between actions at
+* gives ``front.handle(Tick(), t)`` at every action's time, and between actions at
   every moment something falls due (the pegs' settle time, the end of what is
   being said, a flag: ``front.next_due``, ``front.idle_at``) as the app's timer
   would, and at the end until nothing is pending (flags excepted) — so settle
@@ -44,58 +44,51 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import Literal, Protocol, assert_never
+from typing import Protocol, assert_never
 
 from ..adapters import EngineChooser
 from ..adapters import level as engine_level
-from ..game import ClaimKind, QuickplayGround, QuickplayVerdict
-from ..pegboard import InputEvent
 from ..storage import envelope_path, read_journal
-from ..table import DeviceRequest, Final, Table, TableEvent, TableSetup
+from ..table import (
+    Command,
+    ConnectEngine,
+    DeviceRequest,
+    EBoardInput,
+    Final,
+    PegLine,
+    Table,
+    TableEvent,
+    TableSetup,
+    Tick,
+)
 from .devices import EBoardDevice, PegBoardDevice
 from .parser import (
     Action,
     AppCrash,
     AppEnvelopeLost,
-    ArbiterAdjourn,
-    ArbiterApply,
-    ArbiterQuickplay,
-    ArbiterResult,
-    ArbiterResume,
-    ArbiterRetrace,
-    BlindAnswer,
-    BlindSays,
-    Claims,
-    ClaimsQuickplay,
-    ClockPress,
     EBoardCable,
     EBoardLift,
     EBoardPlace,
-    PegLine,
     Script,
-    Seals,
-    SightedMove,
-    SightedSays,
-    SightedTouch,
+    TableAction,
 )
 from .report import in_time_order
 
-__all__ = ["Who", "Front", "HeadlessFront", "start_engine", "run", "play", "perform"]
+__all__ = ["Front", "HeadlessFront", "start_engine", "run", "play", "perform"]
 
 #: At most this many wake-ups between two actions (each is a settle timer or an utterance ending).
 _MAX_WAKES = 10_000
-
-Who = Literal["blind", "sighted"]
 
 
 class Front(Protocol):
     """What a script action does to the game — the headless table, or the app's window.
 
     Every method takes the script's time ``now`` (seconds from the start); none
-    reads a clock. The runner calls :meth:`start` once, then :meth:`tick` at every
-    action's time before the action, and at the end :meth:`tick` and :meth:`final`.
-    Events reach the callbacks given to :meth:`subscribe` — from every table
-    the front runs, also the one started again after :meth:`crash`.
+    reads a clock. The runner calls :meth:`start` once, then :meth:`handle` with
+    every input at the table — the script's lines, the simulated devices' lines and
+    events, ``Tick()`` at every action's time before the action —, and at the end
+    :meth:`final`. Events reach the callbacks given to :meth:`subscribe` — from every
+    table the front runs, also the one started again after :meth:`crash`.
     """
 
     def subscribe(self, callback: Callable[[TableEvent], None]) -> None:
@@ -104,68 +97,14 @@ class Front(Protocol):
     def start(self, script: Script, journal: Path, now: float) -> None:
         """Set the game up from the script's setup, journaling to ``journal`` (a new file)."""
 
-    def peg_line(self, line: str, now: float) -> None:
-        """One line from the peg-board device, as the serial link delivers it."""
-
-    def eboard_input(self, event: InputEvent, now: float) -> None:
-        """One event from the sighted player's e-board (PieceUpdate, Snapshot), as the serial link delivers it."""
-
-    def blind_says(self, text: str, confidence: float, now: float) -> None:
-        """The recogniser heard the blind player say ``text`` with ``confidence``."""
-
-    def answer(self, who: Who, answer: int | Literal["yes", "no"], now: float) -> None:
-        """``who`` answers the pending question by key: 1..n or yes/no."""
-
-    def sighted_move(self, uci: str, now: float) -> None:
-        """A move made on the sighted board (UCI)."""
-
-    def sighted_touch(self, square: str, now: float) -> None:
-        """The sighted player touched the piece on ``square`` (D.2.5)."""
-
-    def sighted_says(self, text: str, now: float) -> None:
-        """The sighted side said ``text`` (answers, confirmations)."""
-
-    def press(self, color: Literal["white", "black"], now: float) -> None:
-        """That player pressed the clock (D.2.4)."""
-
-    def arbiter_apply(self, now: float) -> None:
-        """The arbiter applies the proposed D.2.9 ruling."""
-
-    def arbiter_retrace(self, plies: int, now: float) -> None:
-        """The arbiter retraces the game to half-move ``plies``."""
-
-    def claim(self, who: Who, kind: ClaimKind, move: str | None, now: float) -> None:
-        """``who`` claims (a draw, the opponent's flag, an illegal move); ``move``: the move declared."""
-
-    def claim_quickplay(self, who: Who, ground: QuickplayGround, now: float) -> None:
-        """``who`` claims a draw with under two minutes left (Guidelines III.4)."""
-
-    def arbiter_quickplay(self, verdict: QuickplayVerdict, now: float) -> None:
-        """The arbiter decides the quickplay-finish claim (Guidelines III.5)."""
-
-    def seal(self, who: Who, text: str, now: float) -> None:
-        """``who`` writes his sealed move (Guidelines I.1)."""
-
-    def adjourn(self, now: float) -> None:
-        """The arbiter adjourns the game (the session's time is up, Guidelines I.1)."""
-
-    def resume_adjourned(self, now: float) -> None:
-        """The arbiter resumes the adjourned game and opens the envelope (Guidelines I.7, I.9)."""
-
-    def resume_absent(self, now: float) -> None:
-        """The arbiter resumes with the replying player absent: his clock is started (Guidelines I.9 b)."""
-
-    def arbiter_result(self, result: str, now: float) -> None:
-        """The arbiter decides the game's result: "1-0", "0-1" or "1/2-1/2" (Art. 12.9, Guidelines I.10)."""
+    def handle(self, command: Command, now: float) -> None:
+        """One input at the table (:mod:`blindchess.table.commands`), as the people and devices at it give it."""
 
     def crash(self, now: float) -> None:
         """The program dies at once and is started again from its journal."""
 
     def resume(self, script: Script, journal: Path, now: float) -> None:
         """Open the game of ``journal`` (cut off by a crash) as the app does after a restart, at ``now``."""
-
-    def tick(self, now: float) -> None:
-        """Time passes up to ``now``: settle timers, speech, flags."""
 
     def idle_at(self, now: float) -> float:
         """The time (>= ``now``) when nothing started by then is pending any more (settle, speech)."""
@@ -188,7 +127,7 @@ def start_engine(setup: TableSetup) -> EngineChooser:
 
 
 class HeadlessFront:
-    """The front without a window: each action is the :class:`Table` call the app makes for it.
+    """The front without a window: each input is the table's command as the app gives it.
 
     In a practice game (``@opponent``) it connects an engine made by ``engines``
     (default :func:`start_engine`) to every table it runs — a new one after a crash.
@@ -216,7 +155,7 @@ class HeadlessFront:
         self._unsubscribe = table.subscribe(self._deliver)
         if table.opponent is not None:
             self.engine = self._engines(table.setup)
-            table.connect_engine(self.engine, now)
+            table.handle(ConnectEngine(self.engine), now)
 
     def _deliver(self, event: TableEvent) -> None:
         for callback in list(self._callbacks):
@@ -230,59 +169,8 @@ class HeadlessFront:
         self._setup = script.setup
         self._attach(Table.new(self._setup, now, journal), now)
 
-    def peg_line(self, line: str, now: float) -> None:
-        self.table.peg_line(line, now)
-
-    def eboard_input(self, event: InputEvent, now: float) -> None:
-        self.table.eboard_input(event, now)
-
-    def blind_says(self, text: str, confidence: float, now: float) -> None:
-        self.table.blind_says(text, confidence, now)
-
-    def answer(self, who: Who, answer: int | Literal["yes", "no"], now: float) -> None:
-        self.table.answer(who, answer, now)
-
-    def sighted_move(self, uci: str, now: float) -> None:
-        self.table.sighted_move(uci, now)
-
-    def sighted_touch(self, square: str, now: float) -> None:
-        self.table.sighted_touch(square, now)
-
-    def sighted_says(self, text: str, now: float) -> None:
-        self.table.sighted_says(text, now)
-
-    def press(self, color: Literal["white", "black"], now: float) -> None:
-        self.table.press(color, now)
-
-    def arbiter_apply(self, now: float) -> None:
-        self.table.arbiter_apply(now)
-
-    def arbiter_retrace(self, plies: int, now: float) -> None:
-        self.table.arbiter_retrace(plies, now)
-
-    def claim(self, who: Who, kind: ClaimKind, move: str | None, now: float) -> None:
-        self.table.claim(who, kind, now, move)
-
-    def claim_quickplay(self, who: Who, ground: QuickplayGround, now: float) -> None:
-        self.table.claim_quickplay(who, ground, now)
-
-    def arbiter_quickplay(self, verdict: QuickplayVerdict, now: float) -> None:
-        self.table.arbiter_quickplay(verdict, now)
-
-    def seal(self, who: Who, text: str, now: float) -> None:
-        self.table.seal(who, text, now)
-
-    def adjourn(self, now: float) -> None:
-        self.table.adjourn(now)
-
-    def resume_adjourned(self, now: float) -> None:
-        self.table.resume_adjourned(now)
-
-    def resume_absent(self, now: float) -> None:
-        self.table.resume_absent(now)
-
-    def arbiter_result(self, result: str, now: float) -> None:
-        self.table.arbiter_result(result, now)
+    def handle(self, command: Command, now: float) -> None:
+        self.table.handle(command, now)
 
     def resume(self, script: Script, journal: Path, now: float) -> None:
         self._journal, self._setup = journal, script.setup
@@ -300,9 +188,6 @@ class HeadlessFront:
             self.engine = None
         assert self._journal is not None and self._setup is not None
         self._attach(Table.resume(self._journal, now, self._setup), now)
-
-    def tick(self, now: float) -> None:
-        self.table.tick(now)
 
     def idle_at(self, now: float) -> float:
         return max(now, self.table.idle_at(now))
@@ -361,10 +246,10 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
                 if request.what != "snapshot":
                     continue
                 if request.device == "pegboard" and device is not None:
-                    front.peg_line(device.snapshot(), max(now, request.t))
+                    front.handle(PegLine(device.snapshot()), max(now, request.t))
                 elif request.device == "eboard" and eboard is not None:
                     for snapshot in eboard.dump(max(now, request.t)):
-                        front.eboard_input(snapshot, max(now, request.t))
+                        front.handle(EBoardInput(snapshot), max(now, request.t))
             rounds += 1
         requests.clear()
 
@@ -372,12 +257,12 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
         # The serial link sends "V?" on every (re)connect; the board answers with I and S.
         if device is not None:
             for line in device.hello():
-                front.peg_line(line, now)
+                front.handle(PegLine(line), now)
         # The DGT link resets the e-board and asks for a board dump on every (re)connect.
         if eboard is not None:
             eboard.cable(eboard.plugged)
             for snapshot in eboard.dump(now):
-                front.eboard_input(snapshot, now)
+                front.handle(EBoardInput(snapshot), now)
         answer_requests(now)
 
     settle = script.setup.settle_time
@@ -398,7 +283,7 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
             if not later:
                 break
             now = min(later)
-            front.tick(now)
+            front.handle(Tick(), now)
             answer_requests(now)
         return now
 
@@ -413,8 +298,8 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
         done = [a for a in actions if a.t < now]
         actions = actions[len(done):]
         for action in done:       # the hands moved the pegs and pieces before the crash
-            if isinstance(action, PegLine) and device is not None:
-                device.apply(action.text)
+            if isinstance(action, TableAction) and isinstance(action.command, PegLine) and device is not None:
+                device.apply(action.command.text)
             elif isinstance(action, (EBoardLift, EBoardPlace)) and eboard is not None:
                 eboard.act(f"L {action.square}" if isinstance(action, EBoardLift) else action.text, action.t)
             elif isinstance(action, EBoardCable) and eboard is not None:
@@ -425,16 +310,16 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
     connect(now)
     for action in actions:
         wait(now, action.t)
-        front.tick(action.t)
+        front.handle(Tick(), action.t)
         answer_requests(action.t)
         perform(front, action, device, eboard, journal)
-        if isinstance(action, PegLine):
+        if isinstance(action, TableAction) and isinstance(action.command, PegLine):
             last_peg.append(action.t)
         if isinstance(action, AppCrash):
             connect(action.t)
         answer_requests(action.t)
         now = action.t
-    front.tick(now)
+    front.handle(Tick(), now)
     answer_requests(now)
     end = wait(now, math.inf, flags=False)
     final = front.final(end)
@@ -469,51 +354,20 @@ def play(script: Script, front: Front, journal: Path, *, resume: bool = False) -
 
 def perform(front: Front, action: Action, device: PegBoardDevice | None, eboard: EBoardDevice | None = None,
             journal: Path | None = None) -> None:
-    """One action through the front: the one place that says what each script action does at the table.
+    """One action through the front: the one place that says what each script action does.
 
-    A peg line moves the simulated pegs first (``device``); e-board actions go through the simulated
-    e-board (``eboard``), which turns them into what its link reads; a lost envelope is the envelope
-    file beside ``journal`` removed (every front keeps it there). Raises ``NotImplementedError`` for
-    an e-board action without an e-board (:func:`~blindchess.scenario.parser.parse` refuses those).
+    An input at the table goes to the front as its command; a peg line moves the simulated pegs
+    first (``device``). E-board actions go through the simulated e-board (``eboard``), which turns
+    them into what its link reads; a lost envelope is the envelope file beside ``journal`` removed
+    (every front keeps it there). Raises ``NotImplementedError`` for an e-board action without an
+    e-board (:func:`~blindchess.scenario.parser.parse` refuses those).
     """
     now = action.t
     match action:
-        case PegLine(text=text):
-            if device is not None:
-                device.apply(text)
-            front.peg_line(text, now)
-        case BlindSays(text=text, confidence=confidence):
-            front.blind_says(text, confidence, now)
-        case BlindAnswer(answer=answer):
-            front.answer("blind", answer, now)
-        case SightedMove(uci=uci):
-            front.sighted_move(uci, now)
-        case SightedTouch(square=square):
-            front.sighted_touch(square, now)
-        case SightedSays(text=text):
-            front.sighted_says(text, now)
-        case ClockPress(color=color):
-            front.press(color, now)
-        case ArbiterApply():
-            front.arbiter_apply(now)
-        case ArbiterRetrace(plies=plies):
-            front.arbiter_retrace(plies, now)
-        case Claims(who=who, kind=kind, move=move):
-            front.claim(who, kind, move, now)
-        case ClaimsQuickplay(who=who, ground=ground):
-            front.claim_quickplay(who, ground, now)
-        case ArbiterQuickplay(verdict=verdict):
-            front.arbiter_quickplay(verdict, now)
-        case Seals(who=who, text=text):
-            front.seal(who, text, now)
-        case ArbiterAdjourn():
-            front.adjourn(now)
-        case ArbiterResult(result=result):
-            front.arbiter_result(result, now)
-        case ArbiterResume(absent=True):
-            front.resume_absent(now)
-        case ArbiterResume():
-            front.resume_adjourned(now)
+        case TableAction(command=command):
+            if isinstance(command, PegLine) and device is not None:
+                device.apply(command.text)
+            front.handle(command, now)
         case AppCrash():
             front.crash(now)
         case AppEnvelopeLost():
@@ -534,12 +388,12 @@ def _eboard(front: Front, action: EBoardCable | EBoardLift | EBoardPlace, eboard
             eboard.cable(plugged)
             if plugged:   # the link reconnects and asks for a board dump
                 for snapshot in eboard.dump(now):
-                    front.eboard_input(snapshot, now)
+                    front.handle(EBoardInput(snapshot), now)
         case EBoardLift(square=square):
             for update in eboard.act(f"L {square}", now):
-                front.eboard_input(update, now)
+                front.handle(EBoardInput(update), now)
         case EBoardPlace():
             for update in eboard.act(action.text, now):
-                front.eboard_input(update, now)
+                front.handle(EBoardInput(update), now)
         case _:
             assert_never(action)

@@ -1,4 +1,5 @@
-"""Storage: the game journal, one unit of lines per input, written before anyone is told (:mod:`.journal`).
+"""Storage: the game journal, one unit of lines per input, written before anyone is told (:mod:`.journal`),
+and followed as it grows (:mod:`.tail`).
 
 Other packages import this face, never its modules."""
 
@@ -8,6 +9,7 @@ from .journal import (
     MAX_BYTES,
     SUFFIX,
     JournalInUse,
+    JournalRead,
     JournalWriter,
     NotRegularFile,
     Verdict,
@@ -22,9 +24,10 @@ from .journal import (
     verdict,
     write_envelope,
 )
+from .tail import JournalTail, TailUnit, as_of
 
 __all__ = [
-    "describe", "envelope_path", "format_plies", "JournalInUse", "JournalWriter", "last_unfinished", "list_journals",
-    "MAX_BYTES", "new_path", "NotRegularFile", "read_envelope", "read_journal", "SUFFIX", "Verdict", "verdict",
+    "as_of", "describe", "envelope_path", "format_plies", "JournalInUse", "JournalRead", "JournalTail", "JournalWriter", "last_unfinished", "list_journals",
+    "MAX_BYTES", "new_path", "NotRegularFile", "read_envelope", "read_journal", "SUFFIX", "TailUnit", "Verdict", "verdict",
     "write_envelope",
 ]

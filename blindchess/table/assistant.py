@@ -38,8 +38,8 @@ class AssistantDuties:
     @property
     def name(self) -> str | None:
         """The blind player's assistant, None when he has none."""
-        s = self.state.session
-        return s.player(s.blind_color).assistant if s.blind_color is not None else None
+        game = self.state.game
+        return game.player(game.blind_color).assistant if game.blind_color is not None else None
 
     def _offer(self, now: float, key: str, **params: object) -> None:
         name = self.name
@@ -52,28 +52,29 @@ class AssistantDuties:
     def made(self, ev: MoveMade) -> None:
         """(c) The blind player's move is made: the assistant may start the opponent's clock — not for a
         move that counts as pressed already (a sealed move made at resumption, Guidelines I.9)."""
-        s = self.state.session
-        if s.blind_color is None or s.auto_press or s.time_control is None or s.finished \
-                or s.plies_pressed >= ev.ply:
+        state = self.state
+        if state.game.blind_color is None or state.game.auto_press or state.game.time_control is None or state.game.finished \
+                or state.game.plies_pressed >= ev.ply:
             return
-        if to_color(ev.color) == s.blind_color:
-            self._offer(ev.t, "asst_press", color=self._color_words(not s.blind_color))
+        if to_color(ev.color) == state.game.blind_color:
+            self._offer(ev.t, "asst_press", color=self._color_words(not state.game.blind_color))
 
     def touched(self, ev: Touch) -> None:
         """(e) The sighted player touched a piece: noted for the arbiter."""
-        s = self.state.session
-        if s.blind_color is None or ev.board != "sighted" or to_color(ev.by) == s.blind_color:
+        state = self.state
+        if state.game.blind_color is None or ev.board != "sighted" or to_color(ev.by) == state.game.blind_color:
             return
         piece = piece_name(chess.Piece.from_symbol(ev.piece).piece_type, self.state.lang) if ev.piece \
             else tr("tournament.asst_no_piece", self.state.lang)
-        self._offer(ev.t, "asst_touch", color=self._color_words(not s.blind_color), piece=piece, square=ev.square)
+        self._offer(ev.t, "asst_touch", color=self._color_words(not state.game.blind_color), piece=piece, square=ev.square)
 
     def tick(self, now: float) -> None:
         """(e) Without adequate supervision the sighted player's fallen flag counts only when pointed out:
         the assistant is told once that he may claim."""
         s = self.state.session
-        if self._flag_told or s.blind_color is None or s.finished or s.rules.arbiter_calls_flag:
+        state = self.state
+        if self._flag_told or state.game.blind_color is None or state.game.finished or state.game.rules.arbiter_calls_flag:
             return
-        if (not s.blind_color) in s.flags_fallen(now):
+        if (not state.game.blind_color) in s.flags_fallen(now):
             self._flag_told = True
-            self._offer(now, "asst_claim_flag", color=self._color_words(not s.blind_color))
+            self._offer(now, "asst_claim_flag", color=self._color_words(not state.game.blind_color))

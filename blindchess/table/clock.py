@@ -144,22 +144,22 @@ class ClockKeeper:
     @property
     def running(self) -> bool:
         """There is a clock and the game goes on (time can fall due)."""
-        s = self.state.session
-        return s.time_control is not None and not s.finished
+        state = self.state
+        return state.game.time_control is not None and not state.game.finished
 
     # ---------------------------------------------------------------- inputs
-    def press(self, color: chess.Color | str, now: float) -> None:
+    def press(self, color: chess.Color, now: float) -> None:
         """``color`` presses the clock (refused without a clock; the session refuses a press before the move)."""
-        c = to_color(color)
-        if self.state.session.time_control is None:
+        if self.state.game.time_control is None:
             self.state.refuse(now, "press", tr("table.no_clock", self.state.lang))
         else:
-            self.state.react(self.state.session.press_clock(c, now))
+            self.state.react(self.state.session.press_clock(color, now))
 
     def pause(self, now: float) -> None:
         """The arbiter stops the clock."""
         s = self.state.session
-        if s.time_control is None:
+        state = self.state
+        if state.game.time_control is None:
             self.state.refuse(now, "pause", tr("table.no_clock", self.state.lang))
         elif not s.clock.paused:
             self.state.react(s.pause(now))
@@ -168,29 +168,40 @@ class ClockKeeper:
     def continue_clock(self, now: float) -> None:
         """The arbiter starts the clock again after :meth:`pause`."""
         s = self.state.session
-        if s.time_control is not None and s.clock.paused:
+        state = self.state
+        if state.game.time_control is not None and s.clock.paused:
             self.state.react(s.resume(now))
             self.state.show(now, tr("table.clock_resumed", self.state.lang))
 
-    def set_clock(self, color: chess.Color | str, seconds: float, now: float) -> None:
+    def toggle(self, now: float) -> None:
+        """The arbiter stops the clock, or starts it again when he had stopped it (nothing without a clock)."""
+        if self.state.game.time_control is None:
+            return
+        if self.state.session.clock.paused:
+            self.continue_clock(now)
+        else:
+            self.pause(now)
+
+    def set_clock(self, color: chess.Color, seconds: float, now: float) -> None:
         """The arbiter sets ``color``'s remaining time."""
-        if self.state.session.time_control is None:
+        if self.state.game.time_control is None:
             self.state.refuse(now, "clock", tr("table.no_clock", self.state.lang))
         else:
-            self.state.react(self.state.session.set_remaining(to_color(color), seconds, now))
+            self.state.react(self.state.session.set_remaining(color, seconds, now))
 
     def tick(self, now: float) -> None:
         """Time has passed until ``now``: a flag may fall, a chosen warning may come due."""
         if not self.running:
             return
         self.state.react(self.state.session.tick(now))
-        self._warnings(now)
+        self.state.then(lambda: self._warnings(now))      # after a flag that fell is said
 
     def due(self, now: float) -> float | None:
         """The next moment a flag falls or a chosen warning comes due (just after it, :data:`DUE_MARGIN`);
         None when no clock runs or the running side's flag has fallen and been reported. A flag fallen
         since the table last let time pass gives ``now`` + the margin (tick now)."""
         s = self.state.session
+        state = self.state
         clock = s.clock
         if not self.running or not clock.ticking or clock.running is None:
             return None
@@ -202,7 +213,7 @@ class ClockKeeper:
             dues = [now]                # fallen since the table last let time pass: tick now
         else:
             dues = []                   # fallen and reported; the game may go on (Art. 6.9)
-        if clock.running == s.blind_color and self.state.setup.warnings:
+        if clock.running == state.game.blind_color and self.state.setup.warnings:
             dues += [now + left - w for w in self.state.setup.warnings if 0 <= w < left]
         return min(dues) + DUE_MARGIN if dues else None
 
@@ -211,10 +222,10 @@ class ClockKeeper:
         """Low time: said only to a blind player who chose warnings (D.2.10 d); never shown unasked."""
         state = self.state
         s = state.session
-        if not state.setup.warnings or s.blind_color is None or s.time_control is None:
+        if not state.setup.warnings or state.game.blind_color is None or state.game.time_control is None:
             return
         prefs = WarningPreferences.chosen(*state.setup.warnings)
-        color = s.blind_color
+        color = state.game.blind_color
         current = s.clock.remaining(color, now)
         previous = self._low.get(color, float("inf"))
         self._low[color] = current
@@ -232,4 +243,4 @@ class ClockKeeper:
         key = {"game-over": "session.clock_game_over", "paused": "session.clock_paused"}.get(
             ev.reason, "session.clock_refused")
         state.refuse(ev.t, "press", tr(key, state.lang, color=state.color_words(color)),
-                     to="blind" if state.session.is_blind(color) else "sighted")
+                     to="blind" if state.game.is_blind(color) else "sighted")

@@ -9,7 +9,7 @@ mode or the scenario runner delivers them) with a piece-sensing
 turns what the hands do into the game:
 
 * **The sighted player's own move** (FIDE Laws D.2.5) is a move on the sighted
-  board (``Session.sighted_move``): the table announces it to the blind player
+  board (``Session.board_move``): the table announces it to the blind player
   at once (D.2.1, D.2.10 b). Nobody types it.
 * **The assistant's mirror of the blind player's move** is compared at once.
   A legal move other than the one made — a wrong square, a wrong piece, a
@@ -59,7 +59,7 @@ from ..base import tr
 from ..game import BoardMove, BoardMoveRejected, MoveMade, Ruling, RulingOverride, Session, Touch
 from ..language import square_name, voice, write
 from ..pegboard import InputEvent, Lift, PieceUpdate, Place, Snapshot, Tracker, TrackerEvent, same_position
-from .events import DeviceRequest, Touched
+from .events import Device, DeviceRequest, Touched
 from .physical import Settling, expected_position
 from .state import TableState
 
@@ -67,7 +67,7 @@ __all__ = ["DEVICE", "SIGHTED_BOARDS", "EBoard", "EBoardTouch", "touch_report", 
            "describe_difference"]
 
 #: The ``device`` of the e-board's :class:`DeviceRequest` events.
-DEVICE = "eboard"
+DEVICE: Device = "eboard"
 #: What ``TableSetup.sighted_board`` may be: the window's board only, or a DGT e-board.
 SIGHTED_BOARDS = ("window", "dgt")
 
@@ -113,13 +113,13 @@ def touch_report(session: Session, lang: str) -> str:
     last one, when the blind player is to move), spoken words only (no article
     numbers, no notation ids).
     """
-    blind = session.blind_color
+    blind = session.snapshot.blind_color
     sighted = chess.WHITE if blind is None else not blind
-    made = session.plies
-    first_mover = session.start.turn
+    made = session.snapshot.plies
+    first_mover = session.snapshot.start.turn
     ply = made if (first_mover if made % 2 == 0 else not first_mover) == sighted else made - 1
-    touches = [ev for ev in session.touches if ev.board == "sighted" and ev.ply == ply]
-    name = session.player(sighted).name
+    touches = [ev for ev in session.snapshot.touches if ev.board == "sighted" and ev.ply == ply]
+    name = session.snapshot.player(sighted).name
     if not touches:
         return tr("eboard.no_touches_said", lang, name=name)
     words = []
@@ -151,6 +151,7 @@ class EBoard:
         self.mismatch: tuple[str, ...] = ()        # square names where the e-board differs (none: it agrees)
         self.differences: tuple[str, ...] = ()     # the same, with the pieces, in words (shown)
         self.adjusting = False                     # after a ruling: being set right, nothing counts
+        self._quiet = False                        # ... a sealed move taken back: silently
         self.held: chess.Move | None = None        # a mirror set up before its move was made (D.2.3)
         self.touches: list[EBoardTouch] = []             # the sighted player's touches in his current turn
         self.snapshots = 0                         # board dumps seen (before the first one ``pieces`` is assumed)
@@ -198,8 +199,8 @@ class EBoard:
         Called by the table at the end of every input. A held mirror is offered
         once its move is made; after a ruling the board is being set right.
         """
-        s = self.session
-        if self.held is not None and s.plies > s.board_length("sighted") and not self.adjusting:
+        state = self.state
+        if self.held is not None and state.game.plies > state.game.board_length("sighted") and not self.adjusting:
             held, self.held = self.held, None
             self._refused = None         # the game changed: offered afresh
             self._offer(held, now)
@@ -257,7 +258,7 @@ class EBoard:
         return expected_position(self.session, "sighted")
 
     def _sighted_color(self) -> chess.Color:
-        blind = self.session.blind_color
+        blind = self.state.game.blind_color
         return chess.WHITE if blind is None else not blind
 
     def _settled(self, now: float) -> bool:
@@ -280,13 +281,12 @@ class EBoard:
     def made(self, ev: MoveMade) -> None:
         """The sighted player's move made: touch-move information for the arbiter; his touches are done."""
         sighted = self._sighted_color()
-        if ev.color == ("white" if sighted else "black") and not self.session.is_blind(sighted):
+        if ev.color == ("white" if sighted else "black") and not self.state.game.is_blind(sighted):
             self._touch_move(ev, ev.t)
             self.touches.clear()
 
     def _handle(self, events: list[TrackerEvent], now: float) -> None:
-        for e in events:
-            self._tracker_event(e, now)
+        self.state.each(events, lambda e: self._tracker_event(e, now))
 
     def _tracker_event(self, e: TrackerEvent, now: float) -> None:
         if e.type == "inconsistent":
@@ -308,31 +308,35 @@ class EBoard:
     def _touched(self, square: int, piece: chess.Piece, now: float) -> None:
         """D.2.5 / Art. 4.3: the first own piece the sighted player lifts while he is to move."""
         s = self.session
+        state = self.state
         sighted = self._sighted_color()
-        if s.finished or s.divergence is not None or self.mismatch or self.held is not None or self.touches:
+        if state.game.finished or state.game.divergence is not None or self.mismatch or self.held is not None or self.touches \
+                or state.game.adjourned:
             return
-        if s.is_blind(sighted) or piece.color != sighted or s.to_move != sighted:
+        if state.game.is_blind(sighted) or piece.color != sighted or state.game.to_move != sighted:
             return
-        if s.board_length("sighted") != s.plies or s.board("sighted").piece_at(square) != piece:
+        if state.game.board_length("sighted") != state.game.plies or s.board("sighted").piece_at(square) != piece:
             return
-        self.touches.append(EBoardTouch(now, square, piece, s.plies))
+        self.touches.append(EBoardTouch(now, square, piece, state.game.plies))
         self.state.react(s.touch(square, now, board="sighted", piece=piece.symbol()))
         self.state.emit(Touched(now, chess.square_name(square), "sighted"))
 
     def _touch_move(self, ev: MoveMade, now: float) -> None:
-        """The sighted player moved another piece than the one he touched first, which could move: tell the arbiter."""
-        if not self.touches:
+        """The sighted player moved another piece than the one he touched first, which could move: tell the arbiter
+        (with adequate supervision; without, the arbiter rules on Art. 4 only when a player claims, Appendix A b)."""
+        if not self.touches or self.state.game.rules.touch_move_only_on_request:
             return
         first = self.touches[0]
         move = chess.Move.from_uci(ev.uci)
         ply = ev.ply
         s = self.session
+        state = self.state
         if first.ply != ply - 1 or move.from_square == first.square:
             return
         before = s.position(ply - 1)
         if not any(m.from_square == first.square for m in before.legal_moves):
             return       # the touched piece could not move: Art. 4.3 asks nothing
-        name = s.player(self._sighted_color()).name
+        name = state.game.player(self._sighted_color()).name
         self._show(now, tr("eboard.touch_move_shown", self.lang, name=name, piece=_piece_words(first.piece, self.lang),
                            square=chess.square_name(first.square), move=write(before, move, self.lang)))
 
@@ -357,7 +361,14 @@ class EBoard:
         key = (s.board("sighted").fen(), move.uci())
         if key == self._refused:
             return False
-        events = s.sighted_move(move, now)
+        if self.state.seal_board_move("sighted", move, now):
+            # his sealed move made on the board (Guidelines I.1 a): the position before it is set up again,
+            # judged silently (no square of it shown)
+            self.adjusting = True
+            self._quiet = True
+            self._request(now)
+            return True
+        events = s.board_move("sighted", move, now)
         self.state.react(events)
         first = events[0] if events else None
         if isinstance(first, BoardMove):
@@ -373,6 +384,7 @@ class EBoard:
     def _taken_back(self, move: chess.Move, now: float) -> None:
         """The board is back before ``move``: a held mirror dropped, a wrong mirror undone; a made move stands."""
         s = self.session
+        state = self.state
         if self.held is not None:
             self.held = None
             self._refused = None
@@ -382,7 +394,7 @@ class EBoard:
             return
         index = len(sighted.move_stack) - 1
         mover = not sighted.turn
-        if s.is_blind(mover) and (index >= s.plies or s.game_moves[index] != move):
+        if state.game.is_blind(mover) and (index >= state.game.plies or state.game.game_moves[index] != move):
             self.state.react(s.take_back("sighted", now))        # the wrong mirror undone by the one who set it
             return
         # a move made (D.2.5) or a right mirror: it stands; the board should show it again
@@ -393,14 +405,14 @@ class EBoard:
 
     def _mismatched(self, e: TrackerEvent, now: float) -> None:
         s = self.session
+        state = self.state
         made = e.move
         sighted = s.board("sighted")
         # a mirror that is another legal move than the one made: what the board shows goes to the
         # session (the wrong square, piece or promotion piece is a divergence at once, D.2.9)
-        if made is not None and e.expected is not None and len(sighted.move_stack) < s.plies \
+        if made is not None and e.expected is not None and len(sighted.move_stack) < state.game.plies \
                 and self._offer(made, now):
-            self._target_key = None
-            self.align(now)
+            self._realign(now)
             return
         if self._explain_two(now):
             return
@@ -410,8 +422,9 @@ class EBoard:
         """The board shows two moves beyond the session's sighted board (a mirror and the reply, or both
         made while the cable was out): read them in order when exactly one pair explains the pieces."""
         s = self.session
+        state = self.state
         start = s.board("sighted")
-        if s.finished or s.plies - len(start.move_stack) not in (0, 1):
+        if state.game.finished or state.game.plies - len(start.move_stack) not in (0, 1):
             return False
         shown = self.pieces
         found: list[tuple[chess.Move, chess.Move]] = []
@@ -431,11 +444,19 @@ class EBoard:
         if not self._offer(first, now):
             return False
         self._offer(second, now)
-        self._target_key = None
-        self.align(now)
+        self._realign(now)
         return True
 
+    def _realign(self, now: float) -> None:
+        """Once the table has acted on the moves the board showed: read it afresh against what it should show."""
+        def realign() -> None:
+            self._target_key = None
+            self.align(now)
+        self.state.then(realign)
+
     def _show_difference(self, now: float) -> None:
+        if self._quiet:
+            return       # a sealed move taken back: none of its squares is shown
         target = self._target()
         if self.held is not None:
             target.push(self.held)
@@ -465,6 +486,7 @@ class EBoard:
         target = self._target()
         if self.pieces == target.piece_map():
             self.adjusting = False
+            self._quiet = False
             self._target_key = None
             self.touches.clear()
             self._handle(self.tracker.expect(target) + self.tracker.tick(now), now)

@@ -24,21 +24,23 @@ import chess
 
 from ..base import tr
 from ..game import Announce, AnnounceIgnored, AnnounceMismatch, AnnounceUnclear, ClaimKind, CorrectionRefused
-from ..language import Decision, Understanding, announce, understand
+from ..language import ClaimWord, Decision, Understanding, announce, understand
 from .adjournment import Adjournments
 from .ending import Endings
 from .events import Heard
-from .questions import Question, Questions
+from .notes import CastleIntent
+from .questions import Questions
 from .requests import Requests
-from .setup import BOARDS, Answer
+from .setup import BOARDS, Answer, Question
 from .state import TableState
 from .tactile import TactileBoard
 
 __all__ = ["Hearing"]
 
 
-#: A claim as the phrase book names it (:data:`blindchess.language.phonetic.CLAIMS`) and as the rules engine judges it.
-_CLAIM_KINDS: dict[str, ClaimKind] = {"time": "time", "threefold": "threefold", "fifty": "fifty", "illegal": "illegal"}
+#: A claim as the phrase book names it (:data:`blindchess.language.CLAIMS`) and as the rules engine judges it.
+_CLAIM_KINDS: dict[ClaimWord, ClaimKind] = {"time": "time", "threefold": "threefold", "fifty": "fifty",
+                                           "illegal": "illegal"}
 
 
 class Hearing:
@@ -60,15 +62,16 @@ class Hearing:
         him (``confidence`` None). Heard text is understood as a recogniser's (``heard=True``: "König
         Gustav eins" asks "Kurze Rochade?"); typed text as written."""
         state = self.state
-        state.emit(Heard(now, "blind", text, confidence))
         s = state.session
         lang = state.lang
-        if s.blind_color is None:
-            state.refuse(now, "speech", tr("table.no_blind_player", lang))
+        me = state.game.blind_color
+        if me is not None and state.game.sealing and state.game.sealer == me:
+            # his sealed move, said on his own headset or typed (I.1): written secretly — no "heard", no log
+            self.adjournments.seal("blind", text, now)
             return
-        me = s.blind_color
-        if s.sealing and s.sealer == me:
-            self.adjournments.seal("blind", text, now)     # his sealed move, said on his own headset (I.1)
+        state.emit(Heard(now, "blind", text, confidence))
+        if me is None:
+            state.refuse(now, "speech", tr("table.no_blind_player", lang))
             return
         board = state.hearing_board()
         heard = confidence is not None
@@ -87,7 +90,7 @@ class Hearing:
                 state.say(now, tr("table.no_question", lang), "blind", "answer")
         elif u.kind == "resign":
             self.endings.ask_resign("blind", now)
-        elif u.kind == "claim" and u.claim in _CLAIM_KINDS:
+        elif u.kind == "claim" and u.claim is not None:
             self.endings.claim("blind", _CLAIM_KINDS[u.claim], now, u.move)
         elif u.kind == "draw_offer":
             if self.endings.offer_to(me):
@@ -98,12 +101,12 @@ class Hearing:
             self.requests.answer(u.request or "position", "blind", now, square=u.square, piece_type=u.piece_type,
                                  color=u.color)
         elif u.kind == "castle_intent":
-            state.react(s.note(text, now, kind="castle-intent"))
+            state.react(s.note(text, now, CastleIntent()))
             state.show(now, tr("table.castle_intent", lang, name=state.name(me)))
         elif u.kind == "adjust":
             state.adjusting = True
             state.show(now, tr("table.adjust", lang, name=state.name(me)))
-        elif u.kind == "correction" and s.plies and s.to_move != me and not state.unpressed_own():
+        elif u.kind == "correction" and state.game.plies and state.game.to_move != me and not state.unpressed_own():
             # D.2.8: his move stands once the opponent's clock runs (also when the app pressed it)
             state.react(s.announce(None, text, now, correction=True))
         else:
@@ -116,7 +119,7 @@ class Hearing:
         state = self.state
         if decision.action == "play" and decision.move is not None:
             self.questions.close(now)
-            said = getattr(decision.understanding, "move", None) == decision.move
+            said = decision.understanding is not None and decision.understanding.move == decision.move
             self._announce(text if said else decision.move, decision.move, correction, now)
         elif decision.action == "ask" and decision.candidates:
             board = state.hearing_board()
@@ -137,21 +140,21 @@ class Hearing:
         state = self.state
         s = state.session
         board = state.hearing_board()
-        index = s.plies - 1 if state.unpressed_own() else s.plies
+        index = state.game.plies - 1 if state.unpressed_own() else state.game.plies
         text = said if isinstance(said, str) else announce(board, move, state.lang)
         correcting = correction or state.unpressed_own()
         events = s.announce(move, text, now, correction=correcting)
         state.react(events)
         accepted = any(isinstance(ev, Announce) and ev.uci is not None and not ev.refused for ev in events)
-        if accepted and self.tactile.tracker is None and state.setup.tactile == "none" and s.blind_color is not None \
-                and s.plies == index and s.to_move == s.blind_color:
+        if accepted and self.tactile.tracker is None and state.setup.tactile == "none" and state.game.blind_color is not None \
+                and state.game.plies == index and state.game.to_move == state.game.blind_color:
             # Nobody sees his board: the opponent's moves announced to him are on it (unless entered by
             # hand already), and so is the move he announces.
-            game = s.game_moves
-            for i in range(s.board_length("tactile"), index):
-                state.react(s.tactile_move(game[i], now))
-            state.react(s.tactile_move(move, now))
-        self.tactile.announced(move, index)
+            game = state.game.game_moves
+            for i in range(state.game.board_length("tactile"), index):
+                state.react(s.board_move("tactile", game[i], now))
+            state.react(s.board_move("tactile", move, now))
+        state.then(lambda: self.tactile.announced(move, index))     # once the table has acted on the move
 
     def _answer_by_voice(self, q: Question, u: Understanding, now: float) -> bool:
         """An utterance while a question is open; False: not an answer (then it is heard afresh)."""
@@ -199,19 +202,19 @@ class Hearing:
         "Stellungswiederholung": his own, or the assistant's for the blind player, D.2.10 e), resignation; while he
         seals (Guidelines I.1), his sealed move."""
         state = self.state
-        state.emit(Heard(now, "sighted", text, None))
         s = state.session
         me = state.sighted_color()
-        if s.sealing and s.sealer == me:
-            self.adjournments.seal("sighted", text, now)   # his sealed move, typed (I.1)
+        if state.game.sealing and state.game.sealer == me and not state.game.is_blind(me):
+            self.adjournments.seal("sighted", text, now)   # his sealed move, typed (I.1): written secretly
             return
+        state.emit(Heard(now, "sighted", text, None))
         u = understand(s.game_board(), text, state.lang)
         q = self.questions.question
         if q is not None and q.to == "sighted" and u.kind in ("yes", "no"):
             self.questions.resolve(q, "yes" if u.kind == "yes" else "no", now)
         elif u.kind == "resign":
             self.endings.ask_resign("sighted", now)
-        elif u.kind == "claim" and u.claim in _CLAIM_KINDS:
+        elif u.kind == "claim" and u.claim is not None:
             self.endings.claim("sighted", _CLAIM_KINDS[u.claim], now, u.move)
         elif u.kind in ("draw_offer", "yes") and self.endings.offer_to(me):
             self.endings.ask_draw_accept("sighted", now)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import chess
 
 from ..base import tr
-from ..game import BoardMoveRejected, Mirrored, MirrorNeeded, MoveMade, MoveWithdrawn
+from ..game import BoardMoveRejected, BoardName, Mirrored, MirrorNeeded, MoveMade, MoveWithdrawn
 from ..language import move_words, square_name, understand, write
 from ..language import read as read_move
 from .events import MirrorDone, Moved, Touched
@@ -37,20 +37,16 @@ class Moves:
         self.tactile = tactile
 
     # ---------------------------------------------------------------- inputs
-    def sighted_move(self, move: chess.Move | str, now: float) -> None:
-        """A move on the sighted board (refused when unreadable)."""
-        read = self.read("sighted", move, now)
-        if read is not None:
-            self.state.react(self.state.session.sighted_move(read, now))
+    def board_move(self, board: BoardName, move: chess.Move | str, now: float) -> None:
+        """A move on ``board``: the sighted one, or the tactile one entered by hand (refused when unreadable)."""
+        read = self.read(board, move, now)
+        if read is not None and not self.state.seal_board_move(board, read, now):
+            self.state.react(self.state.session.board_move(board, read, now))
 
-    def tactile_move(self, move: chess.Move | str, now: float) -> None:
-        """A move on the tactile board entered by hand (refused when unreadable)."""
-        read = self.read("tactile", move, now)
-        if read is not None:
-            self.state.react(self.state.session.tactile_move(read, now))
-
-    def read(self, board_name: str, move: chess.Move | str, now: float) -> chess.Move | None:
-        """``move`` read on ``board_name``: UCI, notation or a phrase; None (and Refused) when unreadable."""
+    def read(self, board_name: BoardName, move: chess.Move | str, now: float, *,
+             position: chess.Board | None = None) -> chess.Move | None:
+        """``move`` read on ``board_name`` (or in ``position``, e.g. the game's for a move declared with a
+        claim): UCI, notation or a phrase; None (and Refused) when unreadable."""
         if isinstance(move, chess.Move):
             return move
         state = self.state
@@ -61,7 +57,7 @@ class Moves:
             uci = None
         if uci is not None and uci != chess.Move.null():
             return uci
-        board = state.session.board(board_name)
+        board = position if position is not None else state.session.board(board_name)
         reading = read_move(board, text, state.lang)
         if reading.ok and reading.move is not None:
             return reading.move
@@ -73,10 +69,13 @@ class Moves:
                      to="blind" if board_name == "tactile" else "sighted")
         return None
 
-    def sighted_touch(self, square: int | str, now: float) -> None:
-        """The sighted player touched a piece (D.2.5; the assistant reports it, D.2.10 e)."""
+    def sighted_touch(self, sq: chess.Square, now: float) -> None:
+        """The sighted player touched a piece (D.2.5; the assistant reports it, D.2.10 e). Not while the game
+        is adjourned: nothing on the board may tell anyone the sealed move (Guidelines I.1)."""
         state = self.state
-        sq = square if isinstance(square, int) else chess.parse_square(square)
+        if state.game.adjourned:
+            state.refuse(now, "touch", tr("table.no_touch_while_sealing", state.lang))
+            return
         piece = state.session.board("sighted").piece_at(sq)
         state.react(state.session.touch(sq, now, board="sighted"))
         state.emit(Touched(now, chess.square_name(sq), "sighted"))
@@ -88,7 +87,6 @@ class Moves:
         """A move was made: shown, said to the blind player in his wording, the pegs told what to show."""
         state = self.state
         t = ev.t
-        s = state.session
         ply = ev.ply
         color = to_color(ev.color)
         move = chess.Move.from_uci(ev.uci)
@@ -109,11 +107,12 @@ class Moves:
         state.show(t, tr("table.move_shown", state.lang, color=tr(f"table.{ev.color}", state.lang), move=written))
         if state.opened_ply == ply:
             pass                    # the sealed move, said to everyone as the envelope was opened: not twice
-        elif s.is_blind(color):
+        elif state.game.is_blind(color):
             state.say(t, tr("table.move_confirmed", state.lang, move=phrase), "blind", "move")
-        elif s.blind_color is not None:
+        elif state.game.blind_color is not None:
             state.say(t, phrase, "blind", "move")        # the sighted player's move announced to him (D.2.1)
         self.tactile.expect(t)
+        self.tactile.follow_game(t)       # without a tactile board his board is the game itself
 
     def withdrawn(self, ev: MoveWithdrawn) -> None:
         self.state.withdrawn = True
@@ -122,11 +121,11 @@ class Moves:
     def mirror_needed(self, ev: MirrorNeeded) -> None:
         state = self.state
         t = ev.t
-        written = state.written(ev.ply - 1) if ev.ply <= state.session.plies else ev.uci
+        written = state.written(ev.ply - 1) if ev.ply <= state.game.plies else ev.uci
         if ev.board == "sighted":
             state.show(t, tr("table.next_mirror_on_sighted", state.lang, move=written))
         else:
-            state.show(t, tr("table.next_mirror_on_tactile", state.lang, name=state.name(state.session.blind_color),
+            state.show(t, tr("table.next_mirror_on_tactile", state.lang, name=state.name(state.game.blind_color),
                              move=written))
         self.tactile.expect(t)
 

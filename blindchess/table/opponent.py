@@ -56,8 +56,9 @@ journal's notes so it survives a crash.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, get_args
 
 import chess
 
@@ -78,14 +79,14 @@ from .clock import ClockKeeper
 from .ending import Endings
 from .events import DeviceRequest, Heard
 from .moves import Moves
+from .notes import EngineFailure, SlipKind, SlipNoted, read_note
 from .questions import Questions
 from .ruling import TableRulings
 from .setup import color_name
 from .state import TableState
 from .tactile import TactileBoard
 
-__all__ = ["MoveChooser", "Opponent", "Slips", "MIN_DELAY", "RULING_DELAY", "PRESS_REMINDER", "NOTE_SLIP",
-           "NOTE_ENGINE_FAILED", "min_delay"]
+__all__ = ["MoveChooser", "Opponent", "Slips", "MIN_DELAY", "RULING_DELAY", "PRESS_REMINDER", "min_delay"]
 
 #: The least time (seconds) between the beginning of the computer's turn and its move, for levels 1…6
 #: (``blindchess.adapters.engine.LEVELS``): a beginner needs longer to follow than a strong player.
@@ -95,12 +96,8 @@ RULING_DELAY = 6.0
 #: Seconds after the blind player's move is made before coaching reminds him to press his clock.
 PRESS_REMINDER = 12.0
 
-#: Journal note kinds written by the opponent (through ``Session.note``).
-NOTE_SLIP = "practice-slip"
-NOTE_ENGINE_FAILED = "practice-engine-failed"
-
 #: The engine's events that are slips of the blind player: event type -> slip kind (see :class:`Slips`).
-_SLIPS = {"move-withdrawn": "corrected", "announce-unclear": "unclear", "announce-mismatch": "unclear",
+_SLIPS: dict[str, SlipKind] = {"move-withdrawn": "corrected", "announce-unclear": "unclear", "announce-mismatch": "unclear",
           "divergence": "mirror", "clock-refused": "press"}
 
 
@@ -143,13 +140,13 @@ class Slips:
     takeback: int = 0
 
     @classmethod
-    def count(cls, notes: list[Note]) -> Slips:
+    def count(cls, notes: Sequence[Note]) -> Slips:
         """The slips noted in ``notes`` (the game's notes, also of a resumed game)."""
-        counts = dict.fromkeys(("corrected", "unclear", "mirror", "press", "takeback"), 0)
+        counts = dict.fromkeys(get_args(SlipKind), 0)
         for note in notes:
-            slip = note.data.get("slip")
-            if note.kind == NOTE_SLIP and isinstance(slip, str) and slip in counts:
-                counts[slip] += 1
+            fact = read_note(note)
+            if isinstance(fact, SlipNoted):
+                counts[fact.slip] += 1
         return cls(**counts)
 
     def text(self, lang: str) -> str:
@@ -197,10 +194,10 @@ class Opponent:
         self.questions = questions
         self.endings = endings
         session = state.session
-        if session.blind_color is None or state.setup.blind not in ("white", "black"):
+        if session.snapshot.blind_color is None or state.setup.blind not in ("white", "black"):
             raise ValueError("a practice game needs exactly one blind player")
         #: The computer's colour.
-        self.color: chess.Color = not session.blind_color
+        self.color: chess.Color = not session.snapshot.blind_color
         #: The engine's level 1…6 (the delay before its moves, :func:`min_delay`).
         self.level = level
         #: Tips, take-backs and the summary of slips (practice only).
@@ -220,7 +217,7 @@ class Opponent:
         self._heard: _Heard | None = None
         self._take_back = False
         self._new: list[GameEvent] = []           # the engine's events since the last step
-        self._summarized = session.finished
+        self._summarized = session.snapshot.finished
         self._busy = False
 
     # ---------------------------------------------------------------- inputs (through the façade)
@@ -249,7 +246,7 @@ class Opponent:
         state = self.state
         state.say(now, message, "blind", "move")
         state.show(now, message)
-        state.react(state.session.note(message, now, kind=NOTE_ENGINE_FAILED))
+        state.react(state.session.note(message, now, EngineFailure()))
 
     def hears(self, text: str, confidence: float | None, now: float) -> bool:
         """The blind player said ``text``: True when the opponent takes it (a take-back, coaching on).
@@ -258,6 +255,8 @@ class Opponent:
         afterwards what was not understood.
         """
         state = self.state
+        if state.game.sealing and state.game.sealer == state.game.blind_color:
+            return False    # his sealed move (Guidelines I.1): nobody coaches, nothing of it is kept
         if self.coaching and _is_take_back(text, state.lang) and (
                 confidence is None or confidence >= state.setup.min_confidence):
             state.emit(Heard(now, "blind", text, confidence))
@@ -281,24 +280,27 @@ class Opponent:
         state = self.state
         s = state.session
         lang = state.lang
-        blind = s.blind_color
+        blind = state.game.blind_color
         if not self.coaching:
             state.refuse(now, "take-back", tr("engine.take_back_not_coaching", lang), to="blind")
             return
-        game = s.game_moves
+        game = state.game.game_moves
         own = [i for i in range(len(game)) if state.board_at(i).turn == blind]
-        if s.finished or not own:
+        if state.game.finished or not own:
             state.refuse(now, "take-back", tr("engine.take_back_nothing", lang), to="blind")
             return
         plies = own[-1]
         phrases = [announce(state.board_at(i), game[i], lang) for i in range(plies, len(game))]
         text = tr("engine.taken_back", lang, moves=", ".join(phrases))
-        state.react(s.note(text, now, kind=NOTE_SLIP, slip="takeback", plies=plies))
+        state.react(s.note(text, now, SlipNoted("takeback", plies)))
         self.rulings.retrace(plies, now)
         self._turn = None
         self._move = None
-        state.say(now, text, "blind", "answer")
-        state.show(now, text)
+
+        def told() -> None:     # after the retrace is said: what was taken back
+            state.say(now, text, "blind", "answer")
+            state.show(now, text)
+        state.then(told)
 
     # ---------------------------------------------------------------- after every input
     def step(self, now: float) -> None:
@@ -309,9 +311,9 @@ class Opponent:
         try:
             self._slips(now)
             self._coach_heard(now)
-            if self.state.session.finished:
+            if self.state.game.finished:
                 self._mirror(now)        # the computer's board shows the final position too
-                self._summary(now)
+                self.state.then(lambda: self._summary(now))     # once it does
                 self._turn = None
                 return
             self._rule(now)
@@ -342,25 +344,26 @@ class Opponent:
     @property
     def slips(self) -> Slips:
         """The slips noted so far in this game."""
-        return Slips.count(self.state.session.notes)
+        return Slips.count(self.state.game.notes)
 
     # ---------------------------------------------------------------- the computer's turn
     def _turn_key(self) -> str | None:
         """The position of the computer's turn, or None when it is not to move now."""
+        game = self.state.game
         s = self.state.session
-        if s.finished or s.blind_color is None:
+        if game.finished or game.blind_color is None:
             return None
         board = s.game_board()
         if board.turn != self.color or self.questions.question is not None:
             return None
-        if s.divergence is not None or self.rulings.proposal is not None:
+        if game.divergence is not None or self.rulings.proposal is not None:
             return None
-        if s.time_control is not None:
+        if game.time_control is not None:
             if s.clock.paused:
                 return None
-            if s.plies_pressed < s.plies:
+            if game.plies_pressed < game.plies:
                 return None     # the blind player has not started the computer's clock (D.2.4)
-        return f"{s.plies} {len(s.rulings)} {board.fen()}"
+        return f"{game.plies} {len(game.rulings)} {board.fen()}"
 
     def _play_turn(self, now: float) -> None:
         key = self._turn_key()
@@ -369,13 +372,14 @@ class Opponent:
             self._move = None
             return
         s = self.state.session
+        state = self.state
         if self._turn != key:
             self._turn = key
             self._move = None
             self._asked = False
-            remaining = s.clock.remaining(self.color, now) if s.time_control is not None else None
+            remaining = s.clock.remaining(self.color, now) if state.game.time_control is not None else None
             self._due = now + min_delay(self.level, remaining)
-            if s.time_control is not None:
+            if state.game.time_control is not None:
                 self._mirror(now)     # pressed: the blind player's move is final
         if self.failure is not None or not self._connected:
             return
@@ -407,21 +411,21 @@ class Opponent:
         self._mirror(now)
         if self.endings.offer_to(self.color) and self._answer_draw(now):
             return
-        made = s.plies
-        self.moves.sighted_move(move, now)
-        if s.plies == made + 1 and not s.finished and s.time_control is not None and not s.auto_press:
+        made = state.game.plies
+        self.moves.board_move("sighted", move, now)
+        game = state.game       # after the move
+        if game.plies == made + 1 and not game.finished and game.time_control is not None and not game.auto_press:
             self.clock.press(self.color, now)
         self._turn = None
 
     def _mirror(self, now: float) -> None:
         """The blind player's moves made and not yet on the computer's board are mirrored on it."""
         state = self.state
-        s = state.session
-        game = s.game_moves
-        for index in range(s.board_length("sighted"), len(game)):
-            if s.moves("sighted") != game[:index]:
+        game = state.game.game_moves
+        for index in range(state.game.board_length("sighted"), len(game)):
+            if state.game.moves("sighted") != game[:index]:
                 return
-            self.moves.sighted_move(game[index], now)
+            self.moves.board_move("sighted", game[index], now)
 
     def _answer_draw(self, now: float) -> bool:
         """The blind player's standing draw offer: True when accepted (the game is over)."""
@@ -432,14 +436,14 @@ class Opponent:
             question = self.questions.question
             if question is not None and question.kind == "draw-accept":
                 self.questions.resolve(question, "yes", now)
-                return bool(state.session.finished)
+                return bool(state.game.finished)
         self.endings.decline(self.color, now)
         return False
 
     def _rule(self, now: float) -> None:
         """A divergence stands: the computer applies the proposed ruling after :data:`RULING_DELAY`."""
-        s = self.state.session
-        if s.divergence is None or self.rulings.proposal is None:
+        state = self.state
+        if state.game.divergence is None or self.rulings.proposal is None:
             self._diverged_at = None
             return
         if self._diverged_at is None:
@@ -450,12 +454,12 @@ class Opponent:
         self._diverged_at = None
         self.rulings.apply(now)
         if self.coaching:
-            self._tell_last_move(now)
+            self.state.then(lambda: self._tell_last_move(now))    # after the ruling is said
 
     def _tell_last_move(self, now: float) -> None:
         """After a ruling or a wrong mirror: how the pegs should stand — the last move of the game, in words."""
         state = self.state
-        game = state.session.game_moves
+        game = state.game.game_moves
         if not game:
             return
         last = len(game) - 1
@@ -479,24 +483,24 @@ class Opponent:
                 continue
             if kind == "press" and (not isinstance(ev, ClockRefused) or ev.color != blind):
                 continue
-            s.note(tr(f"engine.slip_{kind}", self.state.lang), now, kind=NOTE_SLIP, slip=kind)
+            s.note(tr(f"engine.slip_{kind}", self.state.lang), now, SlipNoted(kind))
             if isinstance(ev, AnnounceMismatch):
                 self._coach_mismatch(ev, now)
         if self.tactile is not None and self.tactile.mismatch and self._mirroring() and self._mirror_slip():
-            s.note(tr("engine.slip_mirror", self.state.lang), now, kind=NOTE_SLIP, slip="mirror")
+            s.note(tr("engine.slip_mirror", self.state.lang), now, SlipNoted("mirror"))
             self._tell_last_move(now)
         self._new = []
 
     def _mirroring(self) -> bool:
         """The blind player is to mirror the computer's last move on his pegs."""
-        s = self.state.session
-        game = s.game_moves
-        return bool(game) and s.board_length("tactile") < len(game) and \
+        state = self.state
+        game = state.game.game_moves
+        return bool(game) and state.game.board_length("tactile") < len(game) and \
             self.state.board_at(len(game) - 1).turn == self.color
 
     def _mirror_slip(self) -> bool:
         """True the first time a mirror of the game's last half-move goes wrong (one slip per half-move)."""
-        ply = self.state.session.plies
+        ply = self.state.game.plies
         if ply in self._mirror_slips:
             return False
         self._mirror_slips.add(ply)
@@ -542,26 +546,25 @@ class Opponent:
             how = tr(key, state.lang, move=announce(board, likely, state.lang))
         text = f"{why} {how}".strip()
         if not noted:
-            s.note(text, now, kind=NOTE_SLIP, slip="unclear")
+            s.note(text, now, SlipNoted("unclear"))
         state.say(now, text, "blind", "answer")
         state.show(now, text)
 
     def _placed(self, board: chess.Board) -> chess.Move | None:
         """The move on the pegs for the position ``board`` (placed, not yet made), if it is legal there."""
-        tactile = self.state.session.moves("tactile")
+        tactile = self.state.game.moves("tactile")
         index = len(board.move_stack)
-        if len(tactile) == index + 1 and tactile[:index] == board.move_stack and board.is_legal(tactile[index]):
+        if len(tactile) == index + 1 and list(tactile[:index]) == board.move_stack and board.is_legal(tactile[index]):
             return tactile[index]
         return None
 
     def _remind(self, now: float) -> None:
         """Coaching: the blind player's move is made but his clock not pressed for a while."""
         state = self.state
-        s = state.session
-        if not self.coaching or s.time_control is None or not state.unpressed_own():
+        if not self.coaching or state.game.time_control is None or not state.unpressed_own():
             self._unpressed = None
             return
-        ply = s.plies
+        ply = state.game.plies
         if self._unpressed is None or self._unpressed[0] != ply:
             self._unpressed = (ply, now)
             return

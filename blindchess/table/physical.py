@@ -27,8 +27,8 @@ def expected_position(session: Session, board: BoardName) -> chess.Board:
     carried out before it was announced, D.2.3) or while a wrong mirror on it
     stands until the arbiter's ruling (D.2.9).
     """
-    own, game = session.board_length(board), session.plies
-    if own > game or (session.divergence is not None and own >= game):
+    own, game = session.snapshot.board_length(board), session.snapshot.plies
+    if own > game or (session.snapshot.divergence is not None and own >= game):
         return session.board(board)
     return session.game_board()
 

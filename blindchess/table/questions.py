@@ -16,49 +16,18 @@ resolver for its kind (:meth:`Questions.resolver`) — one explicit registry.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
 from ..base import tr
 from ..language import Dialogue, understand
 from .events import Asked
-from .setup import NOTE_QUESTION, NOTE_QUESTION_CLOSED, Answer, Who
+from .notes import QuestionClosed, QuestionOpen
+from .setup import Answer, Question, Who
 from .state import TableState
 
-__all__ = ["Question", "Questions", "Resolver", "QUESTION"]
+__all__ = ["Questions", "Resolver", "QUESTION"]
 
 #: What a question's text is ``about`` for the voice: an answered question stops being read.
 QUESTION = "question"
-
-
-@dataclass(frozen=True)
-class Question:
-    """The table's open question.
-
-    ``kind``: "move" (which move was announced, D.2.1), "resign", "draw-accept".
-    ``to``: who answers. ``candidates``: UCI moves or ("yes", "no").
-    ``phrases``: how each candidate is said. ``correction``: the move question
-    is about a correction (D.2.8). ``color``: whose resignation or acceptance.
-    """
-
-    kind: str
-    to: str
-    text: str
-    candidates: tuple[str, ...]
-    phrases: tuple[str, ...] = ()
-    correction: bool = False
-    color: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The question as the journal notes it."""
-        return {"kind": self.kind, "to": self.to, "text": self.text, "candidates": list(self.candidates),
-                "phrases": list(self.phrases), "correction": self.correction, "color": self.color}
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Question:
-        """The question from :meth:`to_dict` (KeyError for a missing field)."""
-        return cls(str(d["kind"]), str(d["to"]), str(d["text"]), tuple(str(c) for c in d["candidates"]),
-                   tuple(str(p) for p in d.get("phrases", ())), bool(d.get("correction")), d.get("color"))
 
 
 #: Resolves an answered question of one kind: (question, answer, now).
@@ -94,7 +63,7 @@ class Questions:
         """Open ``q``: noted in the journal, said to the blind player when it is his, shown with its keys."""
         state = self.state
         self.question = q
-        state.session.note(q.text, now, kind=NOTE_QUESTION, question=q.to_dict())
+        state.session.note(q.text, now, QuestionOpen(q))
         state.emit(Asked(now, q.text, q.candidates, q.to))
         if q.to == "blind":
             state.say(now, q.text, "blind", "question", about=QUESTION)
@@ -113,7 +82,7 @@ class Questions:
         self.question = None
         self.dialogue.cancel()
         self.typed_dialogue.cancel()
-        self.state.session.note(tr("table.question_closed", self.state.lang), now, kind=NOTE_QUESTION_CLOSED)
+        self.state.session.note(tr("table.question_closed", self.state.lang), now, QuestionClosed())
         for ev in self.state.speech.cancel(QUESTION, now):
             self.state.emit(ev)
 
@@ -128,7 +97,7 @@ class Questions:
         q = self.question
         if q is None:
             self.state.refuse(now, "answer", tr("table.no_question", self.state.lang), to=who)
-        elif q.to != who and q.to != "all":
+        elif q.to != who:
             self.state.refuse(now, "answer", tr("table.not_your_question", self.state.lang), to=who)
         else:
             self.resolve(q, answer, now)

@@ -48,13 +48,13 @@ class Requests:
         to = "blind" if by == "blind" else "sighted"
         if what in ("time", "moves"):
             s.request_time(now, by=by)       # journaled: it was asked (D.2.10 d)
-            if s.time_control is None:
-                text = tr("table.time_without_clock", lang, moves=len(s.game_moves))
+            if state.game.time_control is None:
+                text = tr("table.time_without_clock", lang, moves=len(state.game.game_moves))
             else:
-                own = s.blind_color if by == "blind" and s.blind_color is not None else state.sighted_color()
+                own = state.game.blind_color if by == "blind" and state.game.blind_color is not None else state.sighted_color()
                 text = phrase_from_clock(s.clock, own, now, lang)
         elif what in REQUESTS:
-            asker = s.blind_color if by == "blind" and s.blind_color is not None else state.sighted_color()
+            asker = state.game.blind_color if by == "blind" and state.game.blind_color is not None else state.sighted_color()
             text = board_answer(what, board, lang, wording=state.wording, square=square,
                                       white_view=asker != chess.BLACK)
         elif what == "square" and square is not None:
@@ -77,12 +77,13 @@ class Requests:
 
     def _lookup(self, what: str, by: str, board: chess.Board, square: int | None, ply: int | None) -> str:
         """The answer to one of :data:`lookups.KINDS` (a square-bound one without a square: "which square?")."""
+        game = self.state.game
         state = self.state
-        s, lang, wording = state.session, state.lang, state.wording
-        asker = s.blind_color if by == "blind" and s.blind_color is not None else state.sighted_color()
+        lang, wording = state.lang, state.wording
+        asker = game.blind_color if by == "blind" and game.blind_color is not None else state.sighted_color()
         if what == "opponent":
             other = not asker
-            return lookups.opponent(s.player(other).name, other, lang, state.setup.headers)
+            return lookups.opponent(game.player(other).name, other, lang, state.setup.headers)
         if what == "last_capture":
             return lookups.last_capture(board, lang, wording)
         if what == "move_list":

@@ -15,11 +15,11 @@ touch until they show it.
 from __future__ import annotations
 
 from ..base import tr
-from ..game import BoardsAgree, Divergence, GameEvent, Ruling, RulingOverride, ScoreDeviation
-from ..laws import Proposal, move_ref
+from ..game import BoardsAgree, Divergence, Ruling, RulingOverride, ScoreDeviation
+from ..laws import ClockSetting, Proposal, move_ref
 from .events import Diverged, Ruled
 from .questions import Questions
-from .setup import BOARDS
+from .setup import BOARDS, Who
 from .state import TableState
 from .tactile import TactileBoard
 
@@ -36,7 +36,6 @@ class TableRulings:
         #: The proposed D.2.9 ruling, or None while the boards agree.
         self.proposal: Proposal | None = None
         self._explanation = ""
-        self._ruling_under_way = False
 
     def propose(self) -> None:
         """Compute the proposed ruling again (the boards or the scores changed)."""
@@ -44,7 +43,7 @@ class TableRulings:
 
     def refresh(self) -> None:
         """While the boards part, anything that changed the game, a board or a score changes the proposal."""
-        if self.state.session.divergence is not None:
+        if self.state.game.divergence is not None:
             self.propose()
         else:
             self.proposal = None
@@ -59,60 +58,65 @@ class TableRulings:
             state.refuse(now, "ruling", tr("table.nothing_to_rule", state.lang), to="sighted")
             return
         self._explanation = proposal.explain(state.lang)
-        self._rule(s.apply_ruling(proposal, now))
+        state.react(s.apply_ruling(proposal, now))
 
     def retrace(self, plies: int, now: float) -> None:
         """The arbiter retraces to ``plies`` half-moves of the game (refused outside 0…made)."""
         state = self.state
         s = state.session
-        if not 0 <= plies <= s.plies:
-            state.refuse(now, "ruling", tr("table.no_such_ply", state.lang, plies=plies, made=s.plies),
+        if not 0 <= plies <= state.game.plies:
+            state.refuse(now, "ruling", tr("table.no_such_ply", state.lang, plies=plies, made=state.game.plies),
                          to="sighted")
             return
-        clocks = None
-        snap = s.clock.times_at(plies) if s.time_control is not None else None
+        clocks: ClockSetting | None = None
+        snap = s.clock.times_at(plies) if state.game.time_control is not None else None
         if snap is not None:
-            clocks = {"white": snap.remaining[0], "black": snap.remaining[1]}
+            clocks = ClockSetting(white=snap.remaining[0], black=snap.remaining[1])
         self._explanation = ""
-        self._rule(s.override(s.game_moves[:plies], now, clocks=clocks,
+        state.react(s.override(state.game.game_moves[:plies], now, clocks=clocks,
                               note=tr("table.retrace_note", state.lang, plies=plies)))
 
-    def _rule(self, events: list[GameEvent]) -> None:
-        self._ruling_under_way = True
-        try:
-            self.state.react(events)
-        finally:
-            self._ruling_under_way = False
+    def amend(self, who: Who, index: int, text: str, now: float) -> None:
+        """Entry ``index`` (0-based) of ``who``'s score written or corrected by hand (the keeper, the arbiter):
+        refused when there is no such entry (one may be added only right after the last); the proposed
+        ruling follows the amended score."""
+        state = self.state
+        entries = state.game.score(who)
+        if not 0 <= index <= len(entries):
+            state.refuse(now, "score", tr("table.no_such_entry", state.lang, number=index + 1))
+            return
+        state.react(state.session.write(who, text, now, index=index if index < len(entries) else None))
+        self.propose()
 
     # ---------------------------------------------------------------- what the engine decided
     def diverged(self, ev: Divergence) -> None:
         state = self.state
         state.emit(Diverged(ev.t, ev.ply))
         self.propose()
-        message = tr("session.divergence", state.lang, ref=move_ref(state.session.start, ev.ply - 1, state.lang),
+        message = tr("session.divergence", state.lang, ref=move_ref(state.game.start, ev.ply - 1, state.lang),
                      squares=", ".join(ev.squares))
         if ev.board is not None:
             message += " " + tr("session.divergence_board", state.lang, board=tr(f"session.board_{ev.board}", state.lang))
         state.show(ev.t, message)
         state.say(ev.t, tr("table.divergence_said", state.lang), "all", "answer", about=BOARDS)
 
-    def boards_agree(self, ev: BoardsAgree) -> None:
-        """The boards agree again. After a ruling that is the ruling's doing, not news: the pegs are
-        yet to be set right (said square by square once they are read)."""
+    def boards_agree(self, ev: BoardsAgree, *, ruled: bool) -> None:
+        """The boards agree again. After a ruling (``ruled``) that is the ruling's doing, not news: the pegs
+        are yet to be set right (said square by square once they are read)."""
         self.proposal = None
-        if not self._ruling_under_way:
+        if not ruled:
             self.state.show(ev.t, tr("table.boards_agree", self.state.lang))
 
     def score_deviation(self, ev: ScoreDeviation) -> None:
         state = self.state
         state.show(ev.t, tr("session.score_deviation", state.lang,
                             score=tr(f"session.score_{ev.who}", state.lang),
-                            ref=move_ref(state.session.start, ev.index, state.lang), written=ev.text))
+                            ref=move_ref(state.game.start, ev.index, state.lang), written=ev.text))
 
     def ruled(self, ev: Ruling | RulingOverride) -> None:
         state = self.state
         t = ev.t
-        plies = state.session.plies
+        plies = state.game.plies
         kind = "retrace" if isinstance(ev, RulingOverride) else ev.kind
         self.proposal = None
         self.questions.close(t)

@@ -1,9 +1,9 @@
 """How a table is set up, and the small words every part of the table shares (pure).
 
 :class:`TableSetup` is what the new-game dialog or a scenario's header lines
-choose; the parts the session does not keep are noted in the journal
-(:data:`NOTE_SETUP`) so a resumed game is set up the same way. ``Who`` and
-``Answer`` are the types of the table's inputs; :func:`color_name` and
+choose; the parts the session does not keep are kept in the game's first line
+so a resumed game is set up the same way. ``Who``, ``Answer`` and
+:class:`Question` are the small types the parts share; :func:`color_name` (the engine's) and
 :func:`to_color` turn colours into the names the events carry and back.
 """
 
@@ -11,33 +11,59 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import chess
 
 from ..base import UI_LANGS, tr
+from ..game import Color, color_name
 from ..language import WORDINGS
 from ..pegboard import DEFAULT_SETTLE
 
-__all__ = ["TableSetup", "Who", "Answer", "BOARDS", "NOTE_SETUP", "NOTE_QUESTION", "NOTE_QUESTION_CLOSED",
-           "NOTE_WORDING", "NOTE_CLOSED", "color_name", "to_color"]
+__all__ = ["TableSetup", "Who", "Answer", "QuestionKind", "Question", "BOARDS", "Color", "color_name", "to_color",
+           "SetupFault"]
 
+#: The two players at the table (and their two scores).
 Who = Literal["blind", "sighted"]
+#: An answer to the open question: the candidate's number (1…n), yes or no.
 Answer = int | Literal["yes", "no"]
-
-#: Note kinds the table writes into the journal (through ``Session.note``). The set-up itself is
-#: kept in the game's first line (``SessionStart.table``); journals of earlier versions noted it.
-NOTE_SETUP = "table-setup"
-NOTE_QUESTION = "table-question"
-NOTE_QUESTION_CLOSED = "table-question-closed"
-NOTE_WORDING = "table-wording"
-#: The game was closed on purpose (the app quit, another game opened): the time until it is reopened
-#: is no play time (a crash leaves no such note: the player to move kept thinking).
-NOTE_CLOSED = "table-closed"
+#: What the table asks: which move was announced (D.2.1), whether he resigns, whether he accepts a draw.
+QuestionKind = Literal["move", "resign", "draw-accept"]
+#: What a player claims was set up wrongly (Appendix A a): the pieces, the board's orientation, the clock.
+SetupFault = Literal["pieces", "orientation", "clock"]
 
 #: What texts about the boards parting (the divergence, an announcement the pegs contradict) are
 #: ``about`` (``SpeechPolicy.say``): a ruling settles them, so those still waiting are not said after it.
 BOARDS = "boards"
+
+
+@dataclass(frozen=True)
+class Question:
+    """The table's open question.
+
+    ``kind``: which move was announced (D.2.1), a resignation, accepting a draw.
+    ``to``: who answers. ``candidates``: UCI moves or ("yes", "no").
+    ``phrases``: how each candidate is said. ``correction``: the move question
+    is about a correction (D.2.8). ``color``: whose resignation or acceptance.
+    """
+
+    kind: QuestionKind
+    to: Who
+    text: str
+    candidates: tuple[str, ...]
+    phrases: tuple[str, ...] = ()
+    correction: bool = False
+    color: Color | None = None
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Question:
+        """The question as the journal notes it (every version's form); KeyError for a missing field,
+        TypeError/ValueError for one of the wrong kind."""
+        kind, to, color = d["kind"], d["to"], d.get("color")
+        if kind not in get_args(QuestionKind) or to not in get_args(Who) or color not in ("white", "black", None):
+            raise ValueError(f"not a question: {d!r}")
+        return cls(kind, to, str(d["text"]), tuple(str(c) for c in d["candidates"]),
+                   tuple(str(p) for p in d.get("phrases", ())), bool(d.get("correction")), color)
 
 
 @dataclass(frozen=True)
@@ -47,7 +73,7 @@ class TableSetup:
     ``blind``: "white" | "black" | "both" | "none" (who uses the tactile board).
     ``time_control``: "90+30", a PGN time control, or None (no clock).
     ``tactile``: "pegboard" (a peg-board sends protocol lines) | "none" (moves
-    on the tactile board are entered with :meth:`Table.tactile_move`).
+    on the tactile board are entered as ``TactileMove`` commands).
     ``settle``: the peg-board's settle time (None: the tracker's default).
     ``headers``: PGN headers (Event, Site, Date, Round).
     ``warnings``: low-time thresholds (seconds) the blind player chose to hear;
@@ -62,7 +88,7 @@ class TableSetup:
     summary of slips (practice only).
     ``wording``: how the blind player hears moves and squares —
     ``board_words.WORDINGS``: "phonetic" (D.2.1, "Springer Felix drei"), "nato"
-    ("Springer Foxtrot drei"), "san" ("Sf3"); changed with ``Table.set_wording``.
+    ("Springer Foxtrot drei"), "san" ("Sf3"); changed with the ``SetWording`` command.
     ``rules``: "standard", "rapid" or "blitz" (None: from the time control, Appendices A
     and B); ``supervised``: adequate supervision (A.3) — without it flags and illegal
     moves count only when a player claims them.
@@ -133,17 +159,6 @@ class TableSetup:
                 "coaching": self.coaching, "wording": self.wording}
 
 
-def color_name(color: chess.Color) -> str:
-    """"white" or "black"."""
-    return "white" if color == chess.WHITE else "black"
-
-
-def to_color(value: chess.Color | str) -> chess.Color:
-    """A colour from ``chess.WHITE``/``chess.BLACK``, "white"/"w", "black"/"b"; ValueError otherwise."""
-    if isinstance(value, bool):
-        return value
-    if value in ("white", "w"):
-        return chess.WHITE
-    if value in ("black", "b"):
-        return chess.BLACK
-    raise ValueError(f"not a colour: {value!r}")
+def to_color(name: Color) -> chess.Color:
+    """The colour the engine's events name ("white", "black")."""
+    return chess.WHITE if name == "white" else chess.BLACK

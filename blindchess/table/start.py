@@ -23,8 +23,8 @@ from ..game import Player, Session
 from ..language import WORDINGS, piece_letter
 from ..laws import describe, start_board
 from ..pegboard import DEFAULT_SETTLE
-from .questions import Question
-from .setup import NOTE_QUESTION, NOTE_QUESTION_CLOSED, NOTE_SETUP, NOTE_WORDING, TableSetup, color_name
+from .notes import QuestionClosed, QuestionOpen, SetupNoted, WordingChosen, read_note
+from .setup import Question, TableSetup, color_name
 
 __all__ = ["new_session", "read_notes", "setup_from_journal", "start_text", "start_shown", "resumed_text"]
 
@@ -48,41 +48,42 @@ def read_notes(session: Session) -> tuple[dict[str, Any], Question | None]:
     as last changed; the question still open)."""
     noted: dict[str, Any] = {}
     question: Question | None = None
-    for note in session.notes:
-        data = note.data
-        if note.kind == NOTE_SETUP and isinstance(data.get("setup"), Mapping):
-            noted = dict(data["setup"])
-        elif note.kind == NOTE_QUESTION and isinstance(data.get("question"), Mapping):
-            try:
-                question = Question.from_dict(dict(data["question"]))
-            except (KeyError, TypeError, ValueError):
+    for note in session.snapshot.notes:
+        match read_note(note):
+            case SetupNoted(setup=setup):
+                noted = dict(setup)
+            case QuestionOpen(question=asked):
+                question = asked
+            case QuestionClosed():
+                question = None
+            case WordingChosen(wording=wording):
+                noted["wording"] = wording      # changed during the game (the table's SetWording)
+            case None if note.kind == QuestionOpen.KIND:
                 question = None     # a damaged note: the question is asked no more
-        elif note.kind == NOTE_QUESTION_CLOSED:
-            question = None
-        elif note.kind == NOTE_WORDING and data.get("wording") in WORDINGS:
-            noted["wording"] = data["wording"]      # changed during the game (Table.set_wording)
+            case _:
+                pass
     return noted, question
 
 
 def setup_from_journal(session: Session, noted: Mapping[str, Any]) -> TableSetup:
     """The set-up of a resumed game: the session's players and options, the table's own set-up from
     the first line (or the notes of older journals), the wording as last changed."""
-    table = dict(session.start_event.table or {})
+    table = dict(session.snapshot.start_event.table or {})
     table.update({k: v for k, v in noted.items() if k not in table or k == "wording"})
-    blind = "none" if session.blind_color is None else color_name(session.blind_color)
-    if session.white.visually_impaired and session.black.visually_impaired:
+    blind: str = "none" if session.snapshot.blind_color is None else color_name(session.snapshot.blind_color)
+    if session.snapshot.white.visually_impaired and session.snapshot.black.visually_impaired:
         blind = "both"
     warnings = tuple(float(w) for w in table.get("warnings", ()))
-    blind_player = session.player(session.blind_color) if session.blind_color is not None else None
-    start = session.start_event
+    blind_player = session.snapshot.player(session.snapshot.blind_color) if session.snapshot.blind_color is not None else None
+    start = session.snapshot.start_event
     wording = str(table.get("wording", "phonetic"))
-    return TableSetup(white=session.white.name, black=session.black.name, blind=blind,
+    return TableSetup(white=session.snapshot.white.name, black=session.snapshot.black.name, blind=blind,
                       time_control=start.time_control, start_fen=start.start_fen, chess960=start.chess960_number,
-                      lang=session.lang, tactile=str(table.get("tactile", "pegboard")),
+                      lang=session.snapshot.lang, tactile=str(table.get("tactile", "pegboard")),
                       settle=float(table.get("settle", DEFAULT_SETTLE)),
                       assistant=blind_player.assistant if blind_player else None,
                       headers=dict(start.headers) or None,
-                      auto_press=session.auto_press, senses_pieces=session.tactile_senses_pieces,
+                      auto_press=session.snapshot.auto_press, senses_pieces=session.snapshot.tactile_senses_pieces,
                       min_confidence=float(table.get("min_confidence", 0.6)), warnings=warnings,
                       wpm=table.get("wpm"), sighted_board=str(table.get("sighted_board", "window")),
                       opponent=str(table.get("opponent", "human")), engine_level=int(table.get("engine_level", 2)),
@@ -114,6 +115,6 @@ def start_shown(setup: TableSetup, lang: str) -> str:
 
 def resumed_text(session: Session, lang: str) -> str:
     """What is shown and said when the game comes back (how many half-moves were played)."""
-    plies = session.plies
+    plies = session.snapshot.plies
     key = "table.resumed_start" if plies == 0 else "table.resumed_one" if plies == 1 else "table.resumed"
     return tr(key, lang, plies=plies)

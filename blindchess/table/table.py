@@ -1,22 +1,30 @@
 """The table: one game under FIDE Laws Appendix D as the people at the table live it (pure core).
 
 :class:`Table` is the façade the front ends use — the Qt window, the command
-line and the scenario runner. Every input takes ``now`` (seconds); the table
-never reads a clock, never sleeps, imports no Qt, audio or serial code. What
+line and the scenario runner. Every input is a command (:mod:`blindchess.table.commands`,
+one frozen dataclass each) handed to :meth:`Table.handle` with ``now`` (seconds); the
+table never reads a clock, never sleeps, imports no Qt, audio or serial code. What
 happens comes out as typed events (:mod:`blindchess.table.events`) to
 :meth:`Table.subscribe`'s callbacks. Events produced while the table is built
 (:meth:`Table.new`, :meth:`Table.resume`) are kept and given to the first
 subscriber.
 
-Each group of rules lives in one module; the façade only wires them, passes the
-inputs on, and dispatches the rules engine's events (every command to the engine
-returns the events it caused; :meth:`Table._react` hands each to the parts that act
-on it, with ``match``). Everything one input causes is one unit of the journal,
-written before anybody is told anything (:meth:`Table._input`).
+Each group of rules lives in one module; the façade only wires them, gives each
+command to its part with one ``match`` (:meth:`Table._apply`), and dispatches the
+rules engine's events: every command to the engine returns the events it caused, a
+part puts them at the end of the input's one queue (``TableState.react``), and
+:meth:`Table._drain` takes them from the front, batch after batch, handing each event
+to the parts that act on it with one ``match`` (:meth:`Table._dispatch`). What those
+parts cause is queued behind everything queued before, so the order of events and of
+what is said follows from the order of the code, never from how deeply calls nest.
+Everything one input causes is one unit of the journal, written before anybody is
+told anything (:meth:`Table._input`).
 
 =========================================  ==============================================================
-:mod:`~blindchess.table.setup`             :class:`TableSetup`, the shared small types
-:mod:`~blindchess.table.state`             the game, the one voice, events out, the way back from the engine
+:mod:`~blindchess.table.setup`             :class:`TableSetup`, the shared small types (the players, the question)
+:mod:`~blindchess.table.commands`          every input at the table, one frozen dataclass each
+:mod:`~blindchess.table.notes`             the table's facts kept in the journal, typed
+:mod:`~blindchess.table.state`             the game, the one voice, events out, the queue back from the engine
 :mod:`~blindchess.table.start`             a new game, a resumed game, the start text
 :mod:`~blindchess.table.tactile`           the peg-board: touches (D.2.2), moves and mirrors, mismatches
 :mod:`~blindchess.table.eboard`            the sighted player's DGT e-board: his moves and touches (D.2.5), mirrors
@@ -41,10 +49,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import assert_never
 
 import chess
 
-from ..base import UI_LANGS, UserError, plural, tr
+from ..base import UserError, plural, tr
 from ..game import (
     Adjourned,
     AnnounceIgnored,
@@ -53,9 +62,9 @@ from ..game import (
     BoardMoveRejected,
     BoardsAgree,
     ClaimJudged,
-    ClaimKind,
     ClockRefused,
     ClockTimes,
+    CorrectionAgreed,
     CorrectionRefused,
     Divergence,
     DrawDeclined,
@@ -65,6 +74,8 @@ from ..game import (
     FlagFallen,
     GameEnd,
     GameEvent,
+    GameSnapshot,
+    IllegalCorrected,
     JournalDamaged,
     Mirrored,
     MirrorNeeded,
@@ -80,24 +91,74 @@ from ..game import (
     TimeAdded,
     Touch,
 )
-from ..language import WORDINGS, Dialogue
+from ..language import Dialogue
 from ..language import grammar as phonetic_grammar
 from ..laws import Proposal
-from ..pegboard import InputEvent, ProtocolError, Tracker
+from ..pegboard import ProtocolError, Tracker
 from ..storage import read_journal
 from .adjournment import Adjournments
 from .assistant import AssistantDuties
 from .clock import ClockKeeper
+from .commands import (
+    AgreesCorrection,
+    AmendScore,
+    Answers,
+    ArbiterAdjourn,
+    ArbiterAnnul,
+    ArbiterApply,
+    ArbiterContinue,
+    ArbiterLate,
+    ArbiterPause,
+    ArbiterQuickplay,
+    ArbiterResult,
+    ArbiterResume,
+    ArbiterResumeAbsent,
+    ArbiterResumeSealerAbsent,
+    ArbiterRetrace,
+    ArbiterSetClock,
+    ArbiterToggleClock,
+    BlindSays,
+    Claims,
+    ClaimsQuickplay,
+    ClaimsSetup,
+    ClaimsTouch,
+    ClockPress,
+    Command,
+    ConnectEngine,
+    EBoardInput,
+    EngineFailed,
+    EngineMove,
+    Finish,
+    OffersDraw,
+    PegInput,
+    PegLine,
+    PointsOutClock,
+    Reading,
+    Repeat,
+    Request,
+    Resigns,
+    Seals,
+    SetLanguage,
+    SetWording,
+    SightedMove,
+    SightedSays,
+    SightedTouch,
+    StopSpeech,
+    TactileMove,
+    TakesBack,
+    Tick,
+)
 from .eboard import EBoard
-from .ending import Endings, QuickplayGround, QuickplayVerdict
+from .ending import Endings
 from .events import Final, TableEvent
 from .hearing import Hearing
 from .moves import Moves
-from .opponent import MoveChooser, Opponent
-from .questions import Question, Questions
+from .notes import TableClosed, WordingChosen
+from .opponent import Opponent
+from .questions import Questions
 from .requests import Requests
 from .ruling import TableRulings
-from .setup import NOTE_CLOSED, NOTE_WORDING, Answer, TableSetup, Who
+from .setup import Question, TableSetup
 from .speech import SpeechPolicy
 from .start import new_session, read_notes, resumed_text, setup_from_journal, start_shown, start_text
 from .state import TableState
@@ -112,14 +173,13 @@ class Table:
 
     def __init__(self, session: Session, setup: TableSetup) -> None:
         self.state = TableState(session, setup)
-        self.state.react = self._react
         self.tactile = TactileBoard(self.state)
         self.questions = Questions(self.state)
         self.clock = ClockKeeper(self.state)
         self.requests = Requests(self.state)
         self.endings = Endings(self.state, self.questions)
         self.moves = Moves(self.state, self.tactile)
-        self.adjournments = Adjournments(self.state)
+        self.adjournments = Adjournments(self.state, self.tactile)
         self.assistant = AssistantDuties(self.state)
         self.hearing = Hearing(self.state, self.questions, self.tactile, self.endings, self.requests,
                                self.adjournments)
@@ -133,8 +193,20 @@ class Table:
                                      self.tactile, level=setup.engine_level, coaching=setup.coaching)
 
     # ================================================================ the engine's events
-    def _react(self, events: Sequence[GameEvent]) -> None:
-        """The one dispatch of the engine's events to the parts of the table that act on them."""
+    def _drain(self) -> None:
+        """Dispatch what is queued, first come first served: a batch of the engine's events (what the
+        parts do with them is queued behind everything queued before), or a part's next step."""
+        queue = self.state.queue
+        while queue:
+            item = queue.popleft()
+            if callable(item):
+                item()
+            else:
+                self._dispatch(item)
+
+    def _dispatch(self, events: Sequence[GameEvent]) -> None:
+        """The one dispatch of the engine's events (the batch one command returned) to the parts of the
+        table that act on them."""
         for i, ev in enumerate(events):
             if self.opponent is not None:
                 self.opponent.saw(ev)
@@ -176,6 +248,11 @@ class Table:
                     self.endings.draw_declined(ev)
                 case ClaimJudged():
                     self.endings.claim_judged(ev)
+                case CorrectionAgreed():
+                    self.endings.correction_agreed(ev)
+                case IllegalCorrected():
+                    self.endings.illegal_corrected(ev)
+                    self._position_restored(ev.t)
                 case QuickplayFiled():
                     self.endings.quickplay_filed(ev)
                 case TimeAdded():
@@ -183,7 +260,9 @@ class Table:
                 case Divergence():
                     self.rulings.diverged(ev)
                 case BoardsAgree():
-                    self.rulings.boards_agree(ev)
+                    # after a ruling (in its batch) the boards agree by the ruling's doing, which is no news
+                    self.rulings.boards_agree(ev, ruled=any(isinstance(e, (Ruling, RulingOverride))
+                                                            for e in events[:i]))
                 case ScoreDeviation():
                     self.rulings.score_deviation(ev)
                 case Ruling() | RulingOverride():
@@ -206,10 +285,16 @@ class Table:
                 case _:
                     pass    # inputs and outcomes nobody at the table acts on (a touch, a note, a press)
 
+    def _position_restored(self, now: float) -> None:
+        """The game went back to an earlier position (an illegal move taken back): the boards are set right."""
+        self.tactile.set_right(now)
+        if self.eboard is not None:
+            self.eboard.ruled(now)
+
     def _journal_damaged(self, ev: JournalDamaged) -> None:
         lines = list(ev.lines)
         self.state.show(ev.t, plural(len(lines), "session.journal_damaged_one", "session.journal_damaged", self.lang,
-                                     lines=", ".join(map(str, lines)), path=self.session.journal_path))
+                                     lines=", ".join(map(str, lines)), path=self.state.game.journal_path))
 
     # ================================================================ construction
     @classmethod
@@ -224,12 +309,12 @@ class Table:
         state = table.state
         state.now = now
         with table._input(now):
-            if session.time_control is not None:
+            if session.snapshot.time_control is not None:
                 state.react(session.start_clock(now))
             state.show(now, start_shown(setup, state.lang))
             if setup.rules is not None:      # chosen for the event: which rules apply (Appendices A, B)
-                state.show(now, session.rules.describe(state.lang))
-            if session.blind_color is not None:
+                state.show(now, session.snapshot.rules.describe(state.lang))
+            if session.snapshot.blind_color is not None:
                 state.say(now, start_text(setup, state.lang), "blind", "answer")
             table.tactile.expect(now)
         return table
@@ -262,19 +347,19 @@ class Table:
                 if isinstance(ev, JournalDamaged):
                     table._journal_damaged(ev)
             clock = session.clock
-            if session.time_control is not None and clock.running is None and not clock.history[1:] \
-                    and not session.finished and not session.adjourned:
-                state.react(session.start_clock(session.created))   # cut off before the clock was started
-            if session.divergence is not None:
+            if session.snapshot.time_control is not None and clock.running is None and not clock.history[1:] \
+                    and not session.snapshot.finished and not session.snapshot.adjourned:
+                state.react(session.start_clock(session.snapshot.created))   # cut off before the clock was started
+            if session.snapshot.divergence is not None:
                 table.rulings.propose()
             text = resumed_text(session, state.lang)
             state.show(now, text)
-            if session.blind_color is not None:
+            if session.snapshot.blind_color is not None:
                 state.say(now, text, "blind", "answer")
             if question is not None:
                 table.questions.restore(question, now)
             table.endings.resumed(now)
-            table.tactile.set_right(now)
+            table.tactile.resync(now)
             table.tactile.restore_announcement()    # after the expected position: it is to be placed next
             if table.eboard is not None:
                 table.eboard.resumed(now)
@@ -289,10 +374,152 @@ class Table:
         return self.state.subscribe(callback)
 
     # ================================================================ inputs
+    def handle(self, command: Command, now: float) -> None:
+        """Apply ``command`` at ``now`` (seconds): the one entry of every input at the table.
+
+        Everything it causes is one unit of the journal, and nobody is told anything before it is
+        written (:meth:`_input`). A peg-board line that is no board event (``I``, a comment) is
+        nothing for the table.
+        """
+        if isinstance(command, PegLine):
+            message = self.tactile.parse(command.text, now)
+            if message is None:
+                return
+            with self._input(now):
+                if isinstance(message, ProtocolError):
+                    self.tactile.unreadable(now)
+                else:
+                    self.tactile.feed(message, now)
+            return
+        with self._input(now):
+            self._apply(command, now)
+
+    def _apply(self, command: Command, now: float) -> None:
+        """The one ``match`` that gives each command to the part of the table it is for."""
+        state = self.state
+        opponent = self.opponent
+        match command:
+            case PegLine():
+                pass    # read in :meth:`handle`
+            case PegInput(event=event):
+                self.tactile.feed(event, now)
+            case EBoardInput(event=event):
+                if self.eboard is not None:
+                    self.eboard.feed(event, now)
+            case Tick():
+                pass    # time has passed (:meth:`_begin`)
+            case BlindSays(text=text, confidence=confidence):
+                if opponent is None or not opponent.hears(text, confidence, now):
+                    self.hearing.blind_says(text, confidence, now)
+            case Answers(who=who, answer=answer):
+                self.questions.answer(who, answer, now)
+            case SightedMove(move=move):
+                self.moves.board_move("sighted", move, now)
+            case TactileMove(move=move):
+                self.moves.board_move("tactile", move, now)
+            case SightedTouch(square=square):
+                self.moves.sighted_touch(square, now)
+            case SightedSays(text=text):
+                self.hearing.sighted_says(text, now)
+            case Resigns(who=who):
+                self.endings.ask_resign(who, now)
+            case OffersDraw(who=who):
+                self.endings.offer_draw(who, now)
+            case Claims(who=who, kind=kind, move=move):
+                # the move he declares he will make is read in the game's position, whatever his board shows
+                # (the blind player's: before his own move not yet pressed, which his announcement declared)
+                position = state.hearing_board() if who == "blind" else state.session.game_board()
+                declared = None if move is None else self.moves.read("sighted" if who == "sighted" else "tactile",
+                                                                     move, now, position=position)
+                if move is None or declared is not None:
+                    self.endings.claim(who, kind, now, declared)
+            case ClaimsQuickplay(who=who, ground=ground):
+                self.endings.claim_quickplay(who, ground, now)
+            case ClaimsSetup(who=who, fault=fault):
+                self.endings.claim_setup(who, fault, now)
+            case ClaimsTouch(who=who):
+                self.endings.claim_touch(who, now)
+            case PointsOutClock(who=who):
+                self.adjournments.clock_pointed_out(who, now)
+            case AgreesCorrection(who=who):
+                self.endings.agree_correction(who, now)
+            case Seals(who=who, text=text):
+                self.adjournments.seal(who, text, now)
+            case ClockPress(color=color):
+                self.clock.press(color, now)
+            case Request(what=what, by=by, square=square, piece_type=piece_type, color=color, ply=ply):
+                self.requests.answer(what, by, now, square=square, piece_type=piece_type, color=color, ply=ply)
+            case ArbiterApply():
+                self.rulings.apply(now)
+            case ArbiterRetrace(plies=plies):
+                self.rulings.retrace(plies, now)
+            case ArbiterResult(result=result):
+                self.endings.arbiter_result(result, now)
+            case ArbiterQuickplay(verdict=verdict):
+                self.endings.arbiter_quickplay(verdict, now)
+            case ArbiterAdjourn(session_end=session_end):
+                self.adjournments.adjourn(now, session_end)
+            case ArbiterResume():
+                self.adjournments.resume(now)
+            case ArbiterResumeAbsent():
+                self.adjournments.resume_absent(now)
+            case ArbiterResumeSealerAbsent():
+                self.adjournments.resume(now, sealer_absent=True)
+            case ArbiterLate(color=color):
+                self.adjournments.late(color, now)
+            case ArbiterAnnul():
+                self.adjournments.annul(now)
+            case ArbiterPause():
+                self.clock.pause(now)
+            case ArbiterContinue():
+                self.clock.continue_clock(now)
+            case ArbiterToggleClock():
+                self.clock.toggle(now)
+            case ArbiterSetClock(color=color, seconds=seconds):
+                self.clock.set_clock(color, seconds, now)
+            case AmendScore(who=who, index=index, text=text):
+                self.rulings.amend(who, index, text, now)
+            case SetWording(wording=wording):
+                if wording != state.wording:
+                    state.wording = wording
+                    state.session.note(tr("table.note_wording", self.lang), now, WordingChosen(wording))
+            case SetLanguage(lang=lang):
+                if lang != state.lang:         # nothing journaled: the program sets its language again on reopening
+                    state.lang = lang
+                    state.speech.use_language(lang, wpm=state.setup.wpm)
+                    self.questions.use_language(lang)
+            case Repeat():
+                self.requests.repeat(now)
+            case StopSpeech():
+                for ev in state.speech.stop(now):
+                    state.emit(ev)
+            case Reading(text=text):
+                state.say(now, text, "blind", "reading")
+            case Finish():
+                for ev in state.speech.finish(now):
+                    state.emit(ev)
+            case ConnectEngine(chooser=chooser):
+                if opponent is not None:
+                    opponent.connect(chooser, now)
+            case EngineMove(move=move, fen=fen):
+                if opponent is not None:
+                    opponent.chosen(move, fen, now)
+            case EngineFailed(message=message):
+                if opponent is not None:
+                    opponent.failed(message, now)
+            case TakesBack():
+                if opponent is not None:
+                    opponent.take_back(now)
+                else:
+                    state.refuse(now, "take-back", tr("engine.take_back_not_coaching", self.lang), to="blind")
+            case _:
+                assert_never(command)
+
     @contextmanager
     def _input(self, now: float) -> Iterator[None]:
         """One input at the table: time passes until ``now``, the input is handled, what falls due
-        after it (the e-board's reading, the computer's move) follows; everything the engine records
+        after it (the e-board's reading, the computer's move) follows — each step followed by what
+        it caused, dispatched from the one queue (:meth:`_drain`); everything the engine records
         meanwhile is one unit of the journal, and nobody is told anything before it is written.
 
         When the journal cannot be written nothing of the input counts: the engine is restored
@@ -303,6 +530,7 @@ class Table:
             with state.session.unit():
                 self._begin(now)
                 yield
+                self._drain()
                 self._after()
         except UserError as exc:
             state.drop_queued()
@@ -313,302 +541,43 @@ class Table:
         state.deliver()
 
     def _begin(self, now: float) -> None:
-        """Time has passed until ``now``: speech ends and begins, the pegs settle, the arbiter looks at
-        the clock (a flag that fell meanwhile is seen before the input, Art. 6.8)."""
+        """Time has passed until ``now``: speech ends and begins, the arbiter looks at the clock (a flag
+        that fell meanwhile is seen before the input, Art. 6.8), the assistant's duties, the pegs and the
+        e-board settle — each followed by what it caused."""
         state = self.state
         state.now = max(state.now, now)
         state.withdrawn = False
         for ev in state.speech.advance(now):
             state.emit(ev)
-        self.clock.tick(now)
-        self.assistant.tick(now)
-        self.tactile.tick(now)
+        steps: list[Callable[[float], None]] = [self.clock.tick, self.assistant.tick, self.tactile.tick]
         if self.eboard is not None:
-            self.eboard.tick(now)
+            steps.append(self.eboard.tick)
+        for step in steps:
+            step(now)
+            self._drain()
 
     def _after(self) -> None:
+        """What falls due after the input: the e-board's reading, the computer's move, the proposed
+        ruling — each followed by what it caused."""
+        now = self.state.now
         if self.eboard is not None:
-            self.eboard.align(self.state.now)
+            self.eboard.align(now)
+            self._drain()
         if self.opponent is not None:
-            self.opponent.step(self.state.now)
+            self.opponent.step(now)
+            self._drain()
         self.rulings.refresh()
-
-    def peg_line(self, line: str, now: float) -> None:
-        """One line from the peg-board (``L e2``, ``P e4``, ``S …``, ``I …``; boards/PROTOCOL.md).
-
-        A line the protocol cannot read asks the board for a snapshot (events may be lost).
-        """
-        message = self.tactile.parse(line, now)
-        if message is None:
-            return
-        if isinstance(message, ProtocolError):
-            with self._input(now):
-                self.tactile.unreadable(now)
-            return
-        self.peg_input(message, now)
-
-    def peg_input(self, event: InputEvent, now: float) -> None:
-        """A parsed peg-board event (Lift, Place, Snapshot, PieceUpdate) at ``now``."""
-        with self._input(now):
-            self.tactile.feed(event, now)
-
-    def eboard_input(self, event: InputEvent, now: float) -> None:
-        """A raw event of the sighted player's DGT e-board (PieceUpdate, Snapshot) at ``now``.
-
-        Ignored without an e-board (``TableSetup.sighted_board != "dgt"``).
-        """
-        with self._input(now):
-            if self.eboard is not None:
-                self.eboard.feed(event, now)
-
-    def tick(self, now: float) -> None:
-        """Let time pass: the tracker settles, speech ends and begins, flags fall, warnings come due."""
-        with self._input(now):
-            pass
-
-    def blind_says(self, text: str, confidence: float | None, now: float) -> None:
-        """What the recogniser heard from the blind player (``confidence`` 0..1, None: typed).
-
-        Without an electronic tactile board his announcement of a move also makes it on his
-        board (his hands carry it out unseen, D.2.3)."""
-        with self._input(now):
-            if self.opponent is None or not self.opponent.hears(text, confidence, now):
-                self.hearing.blind_says(text, confidence, now)
-
-    def answer(self, who: Who, answer: Answer, now: float) -> None:
-        """An answer to the open question: 1…n (the candidate), "yes" or "no" (keys or a button)."""
-        with self._input(now):
-            self.questions.answer(who, answer, now)
-
-    def sighted_move(self, move: chess.Move | str, now: float) -> None:
-        """A move on the sighted board: the sighted player's own (made, D.2.5) or a mirror.
-
-        ``move``: a ``chess.Move``, UCI, or any notation or spoken phrase in the game's
-        language; an unreadable one is refused (``Refused(what="move")``).
-        """
-        with self._input(now):
-            self.moves.sighted_move(move, now)
-
-    def tactile_move(self, move: chess.Move | str, now: float) -> None:
-        """Without a peg-board: the move made on the tactile board, entered by hand (as :meth:`sighted_move`)."""
-        with self._input(now):
-            self.moves.tactile_move(move, now)
-
-    def sighted_touch(self, square: int | str, now: float) -> None:
-        """The sighted player touched a piece (D.2.5; the assistant reports it, D.2.10 e)."""
-        with self._input(now):
-            self.moves.sighted_touch(square, now)
-
-    def sighted_says(self, text: str, now: float) -> None:
-        """What the sighted side said or typed: answers ("ja", "nein"), a draw offer or claim, resignation."""
-        with self._input(now):
-            self.hearing.sighted_says(text, now)
-
-    def resign(self, who: Who | str, now: float) -> None:
-        """``who`` ("blind"/"sighted" or a colour) wants to resign: asked first (nothing ends before the answer)."""
-        with self._input(now):
-            self.endings.ask_resign(self.state.who(who), now)
-
-    def offer_draw(self, who: Who | str, now: float) -> None:
-        """``who`` offers a draw, or — when the opponent's offer stands — is asked to confirm accepting it."""
-        with self._input(now):
-            self.endings.offer_draw(self.state.who(who), now)
-
-    def claim(self, who: Who | str, kind: ClaimKind, now: float, move: chess.Move | str | None = None) -> None:
-        """``who`` claims a draw by threefold repetition or fifty moves (Art. 9.2, 9.3; with ``move``, the
-        move he declares he will make, read as a sighted move is), the opponent's flag (Art. 6.8, D.2.10 e)
-        or an illegal move (rapid and blitz without adequate supervision). ValueError for an unknown kind."""
-        if kind not in ("threefold", "fifty", "time", "illegal"):
-            raise ValueError(f"no such claim: {kind!r}")
-        with self._input(now):
-            declared = None
-            if move is not None:
-                declared = self.moves.read("sighted" if self.state.who(who) == "sighted" else "tactile", move, now)
-            if move is None or declared is not None:
-                self.endings.claim(self.state.who(who), kind, now, declared)
-
-    def claim_quickplay(self, who: Who | str, ground: QuickplayGround, now: float) -> None:
-        """``who`` claims a draw with under two minutes left (Guidelines III: "cannot_win" — the opponent
-        cannot win by normal means — or "no_effort"); the clocks stop and the arbiter decides."""
-        with self._input(now):
-            self.endings.claim_quickplay(self.state.who(who), ground, now)
-
-    def arbiter_result(self, result: str, now: float) -> None:
-        """The arbiter decides the result, "1-0", "0-1" or "1/2-1/2" (Art. 12.9, Guidelines I.10); refused
-        when the game is over. ValueError for any other text."""
-        with self._input(now):
-            self.endings.arbiter_result(result, now)
-
-    def arbiter_quickplay(self, verdict: QuickplayVerdict, now: float) -> None:
-        """The arbiter decides the quickplay-finish claim: "draw", "reject" or "postpone"."""
-        with self._input(now):
-            self.endings.arbiter_quickplay(verdict, now)
-
-    def adjourn(self, now: float) -> None:
-        """The arbiter adjourns the game (Guidelines I.1): the player to move seals his move."""
-        with self._input(now):
-            self.adjournments.adjourn(now)
-
-    def seal(self, who: Who | str, text: str, now: float) -> None:
-        """``who`` writes (or says) his sealed move (Guidelines I.1); never said or shown back."""
-        with self._input(now):
-            self.adjournments.seal(self.state.who(who), text, now)
-
-    def resume_adjourned(self, now: float) -> None:
-        """The arbiter resumes the adjourned game: the envelope is opened, the sealed move made (I.7, I.9 a)."""
-        with self._input(now):
-            self.adjournments.resume(now)
-
-    def resume_absent(self, now: float) -> None:
-        """The arbiter resumes while the player who must reply is absent: his clock is started, the envelope
-        stays closed until he arrives (Guidelines I.9 b; then :meth:`resume_adjourned`)."""
-        with self._input(now):
-            self.adjournments.resume_absent(now)
-
-    def pause(self, now: float) -> None:
-        """The arbiter stops the clock."""
-        with self._input(now):
-            self.clock.pause(now)
-
-    def continue_clock(self, now: float) -> None:
-        """The arbiter starts the clock again after :meth:`pause`."""
-        with self._input(now):
-            self.clock.continue_clock(now)
-
-    def toggle_clock(self, now: float) -> None:
-        """The arbiter stops the clock, or starts it again when he had stopped it (nothing without a clock)."""
-        with self._input(now):
-            s = self.state.session
-            if s.time_control is None:
-                return
-            if s.clock.paused:
-                self.clock.continue_clock(now)
-            else:
-                self.clock.pause(now)
-
-    def set_clock(self, color: chess.Color | str, seconds: float, now: float) -> None:
-        """The arbiter sets ``color``'s remaining time (D.2.9: he readjusts the clocks)."""
-        with self._input(now):
-            self.clock.set_clock(color, seconds, now)
-
-    def amend(self, who: Who, index: int, text: str, now: float) -> None:
-        """Entry ``index`` (0-based) of ``who``'s score is written or corrected by hand (the keeper, the arbiter).
-
-        Refused when there is no such entry (an entry may be added only right after the last);
-        the proposed ruling follows the amended score."""
-        with self._input(now):
-            state = self.state
-            entries = state.session.score(who)
-            if not 0 <= index <= len(entries):
-                state.refuse(now, "score", tr("table.no_such_entry", state.lang, number=index + 1))
-            else:
-                state.react(state.session.write(who, text, now, index=index if index < len(entries) else None))
-                self.rulings.propose()
-
-    def press(self, color: chess.Color | str, now: float) -> None:
-        """``color`` presses the clock (refused unless his move has been made, D.2.4)."""
-        with self._input(now):
-            self.clock.press(color, now)
-
-    def arbiter_apply(self, now: float) -> None:
-        """The arbiter applies the ruling D.2.9 gives now (refused when there is none)."""
-        with self._input(now):
-            self.rulings.apply(now)
-
-    def arbiter_retrace(self, plies: int, now: float) -> None:
-        """The arbiter retraces to ``plies`` half-moves of the game (D.2.9, his own decision)."""
-        with self._input(now):
-            self.rulings.retrace(plies, now)
-
-    def request(self, what: str, now: float, by: Who = "blind", *, square: int | None = None,
-                piece_type: int | None = None, color: chess.Color | None = None, ply: int | None = None) -> None:
-        """A request answered only because it was asked (D.2.10 d): "time", "moves", "last_move",
-        "square", "pieces", "position", the lookups ("captures", "around", "opponent", "last_capture",
-        "move_list", "step" to half-move ``ply``). The answer is said to ``by``."""
-        with self._input(now):
-            self.requests.answer(what, by, now, square=square, piece_type=piece_type, color=color, ply=ply)
-
-    def set_wording(self, wording: str, now: float) -> None:
-        """From now on the blind player hears moves and squares in ``wording`` (``board_words.WORDINGS``:
-        "phonetic", "nato", "san"); noted in the journal, so a resumed game keeps it. Raises ValueError
-        for an unknown wording."""
-        if wording not in WORDINGS:
-            raise ValueError(f"wording must be one of {', '.join(WORDINGS)}: {wording!r}")
-        with self._input(now):
-            if wording != self.state.wording:
-                self.state.wording = wording
-                self.state.session.note(tr("table.note_wording", self.lang), now, kind=NOTE_WORDING, wording=wording)
-
-    def set_language(self, lang: str, now: float) -> None:
-        """From now on the table speaks, shows and understands ``lang`` (the program's one language, chosen while
-        the game runs). The scoresheets keep the notation they are written in; nothing is journaled — the
-        program sets its language again when it reopens the game. Raises ValueError for a language the table
-        does not speak."""
-        if lang not in UI_LANGS:
-            raise ValueError(f"language must be one of {', '.join(UI_LANGS)}: {lang!r}")
-        with self._input(now):
-            if lang != self.state.lang:
-                self.state.lang = lang
-                self.state.speech.use_language(lang, wpm=self.state.setup.wpm)
-                self.questions.use_language(lang)
-
-    def repeat(self, now: float) -> None:
-        """Say the last announcement again."""
-        with self._input(now):
-            self.requests.repeat(now)
-
-    def stop_speech(self, now: float) -> None:
-        """The listener stopped the voice."""
-        with self._input(now):
-            for ev in self.state.speech.stop(now):
-                self.state.emit(ev)
-
-    def reading(self, text: str, now: float) -> None:
-        """The UI's own speech (board cursor, menus): the lowest priority, never cuts an announcement."""
-        with self._input(now):
-            self.state.say(now, text, "blind", "reading")
-
-    def finish(self, now: float) -> None:
-        """Everything still to be said is said to the end (the end of a script or of the program)."""
-        with self._input(now):
-            for ev in self.state.speech.finish(now):
-                self.state.emit(ev)
-
-    # ================================================================ practice against the computer
-    def connect_engine(self, chooser: MoveChooser | None, now: float) -> None:
-        """Practice games: the engine is there. ``chooser`` is asked when the computer's turn begins;
-        None: the table asks with ``DeviceRequest(device="engine", what="move", fen)`` and the front
-        answers with :meth:`engine_move` / :meth:`engine_failed`. Ignored in other games."""
-        with self._input(now):
-            if self.opponent is not None:
-                self.opponent.connect(chooser, now)
-
-    def engine_move(self, move: chess.Move, fen: str, now: float) -> None:
-        """The engine's answer to the request for position ``fen``: played when due (dropped when stale)."""
-        with self._input(now):
-            if self.opponent is not None:
-                self.opponent.chosen(move, fen, now)
-
-    def engine_failed(self, message: str, now: float) -> None:
-        """The engine failed (``message``: one sentence): said and shown; the game stands as it is."""
-        with self._input(now):
-            if self.opponent is not None:
-                self.opponent.failed(message, now)
-
-    def take_back(self, now: float) -> None:
-        """Practice with coaching: the blind player's last move and the computer's reply are taken back
-        (refused otherwise)."""
-        with self._input(now):
-            if self.opponent is not None:
-                self.opponent.take_back(now)
-            else:
-                self.state.refuse(now, "take-back", tr("engine.take_back_not_coaching", self.lang), to="blind")
 
     # ================================================================ state for the front ends
     @property
     def session(self) -> Session:
         """The game, both boards, both scores, the clock, the journal."""
         return self.state.session
+
+    @property
+    def game(self) -> GameSnapshot:
+        """The game as it stands (the rules engine's snapshot)."""
+        return self.state.game
 
     @property
     def setup(self) -> TableSetup:
@@ -703,7 +672,7 @@ class Table:
         """The earliest moment something falls due: the pegs settle, the utterance being said ends (the
         next one begins), a flag falls or a chosen low-time warning comes (just after it). None: nothing
         will fall due without an input. The end of a reading is left out (as in :meth:`idle_at`). The
-        front ticks the table then (:meth:`tick`) — the app's timer, the scenario runner. A moment not
+        front gives the table a ``Tick`` then — the app's timer, the scenario runner. A moment not
         after ``now`` is overdue: tick now.
         """
         dues = [due for due in (self.state.speech.next_end(readings=False), self.tactile.settle_due(),
@@ -719,10 +688,10 @@ class Table:
         unfinished game's journal notes it — so :meth:`resume` does not count the time until the
         game is reopened as play time — and is closed. No events."""
         session = self.state.session
-        if session.result is None and session.journal_path is not None:
+        if session.snapshot.result is None and session.snapshot.journal_path is not None:
             try:
-                session.note(tr("table.note_closed", self.lang), max(self.state.now, session.last_time),
-                             kind=NOTE_CLOSED)
+                session.note(tr("table.note_closed", self.lang), max(self.state.now, session.snapshot.last_time),
+                             TableClosed())
             except UserError:
                 pass     # the journal cannot be written: the game is reopened as after a crash
         session.close()
@@ -748,4 +717,4 @@ def _closed_on_purpose(journal: Path) -> bool:
     except OSError:
         return False   # Session.open says what is wrong with the file
     inputs = [ev for ev in events if not ev.get("derived")]
-    return bool(inputs) and inputs[-1].get("type") == "note" and inputs[-1].get("kind") == NOTE_CLOSED
+    return bool(inputs) and inputs[-1].get("type") == "note" and inputs[-1].get("kind") == TableClosed.KIND

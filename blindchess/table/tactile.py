@@ -17,6 +17,17 @@
 * **The expected position** is given to the tracker and to the device
   (:class:`~blindchess.table.events.DeviceRequest` "expect"); a snapshot is
   asked for after a ruling, on resume and when the tracker lost track.
+* **Setting the pegs right** (after a D.2.9 ruling; the position before a sealed
+  move set up again, Guidelines I.5): the tracker is told the position
+  (:meth:`~blindchess.pegboard.tracker.Tracker.set_right`); the squares to set
+  right are said once, square by square (not for a sealed move, which nobody
+  may hear), nothing the pegs show on the way counts — no touch, no move, no
+  refusal —, and once they show the position the blind player hears that the
+  boards agree again; from then on a lift in his own move is a touch (D.2.2).
+* **Without an electronic tactile board** (``@tactile none``) the blind
+  player's board is the game itself: every move made in the game is on it at
+  once (:meth:`TactileBoard.follow_game`), an illegal move standing in rapid or
+  blitz without adequate supervision too.
 * **Announcements** (D.2.1, D.2.8) complete a promotion or settle what the pegs
   cannot tell — only where they do not contradict a clear placement.
 """
@@ -52,11 +63,12 @@ class TactileBoard:
 
     def __init__(self, state: TableState) -> None:
         self.state = state
+        game = state.game
         s = state.session
         self.tracker: Tracker | None = None
-        if state.setup.tactile == "pegboard" and s.blind_color is not None:
+        if state.setup.tactile == "pegboard" and game.blind_color is not None:
             self.tracker = Tracker(s.board("tactile"), settle=state.setup.settle_time,
-                                   senses_pieces=state.setup.senses_pieces, owner=s.blind_color)
+                                   senses_pieces=state.setup.senses_pieces, owner=game.blind_color)
         #: Squares (names) where the pegs differ from what they should show.
         self.mismatch: tuple[str, ...] = ()
         #: The square of a peg in the hand (the last lifted), None when none.
@@ -64,6 +76,8 @@ class TactileBoard:
         self.settling = Settling(state.setup.settle_time)   # the pegs' last change and its settle time
         self._candidates: tuple[chess.Move, ...] = ()   # what the pegs alone could not exclude (last move)
         self._set_right_due = False                        # after a ruling: say once what to set right
+        self._quiet_set_right = False                      # ... but not for a sealed move taken back
+        self._set_right_told = False                       # what to set right was said (or kept quiet)
         self._expected_fen: str | None = None
 
     # ---------------------------------------------------------------- input
@@ -86,7 +100,9 @@ class TactileBoard:
             return
         if isinstance(event, Lift):
             self._settle_mirror(now)
-            self.lifted = event.square
+            # the peg in his hand is shown on the screen — not while the game is adjourned (nothing may tell
+            # the sealed move, Guidelines I.1)
+            self.lifted = None if self.state.game.adjourned else event.square
         else:
             self.lifted = None
         self._tracker_events(tracker.feed(event), now)
@@ -110,15 +126,49 @@ class TactileBoard:
         """A move was made: the pegs' earlier mismatch is void (the expected position changes)."""
         self.mismatch = ()
 
-    def set_right(self, now: float) -> None:
-        """After a ruling or on resume: the pegs are being set right (the squares to set right are said
-        once the snapshot shows them); a snapshot is asked for."""
+    def set_right(self, now: float, *, tell: bool = True) -> None:
+        """After a ruling (or a sealed move taken back from the pegs, ``tell`` False: nobody hears its squares):
+        the pegs are set right to the position the tactile board should show; a snapshot is asked for. The
+        squares to set right are said once, nothing on the way counts, the boards agreeing again is said."""
+        tracker = self.tracker
+        if tracker is None:
+            self.follow_game(now)
+            return
+        state = self.state
+        state.adjusting = True
+        self._set_right_due = True
+        self._quiet_set_right = not tell
+        self.mismatch = ()
+        state.emit(DeviceRequest(now, "pegboard", "snapshot"))
+        target = expected_position(state.session, "tactile")
+        self._expected_fen = target.fen()
+        self._tracker_events(tracker.set_right(target), now)
+        state.emit(DeviceRequest(now, "pegboard", "expect", self._expected_fen))
+
+    def resync(self, now: float) -> None:
+        """The game came back (a restart): the pegs are where the hands left them — a placement made before
+        counts as made — so the tracker is resynchronised to the expected position and a snapshot is asked for."""
         if self.tracker is not None:
             self.state.adjusting = True
             self._set_right_due = True
+            self._quiet_set_right = False
             self.mismatch = ()
             self.state.emit(DeviceRequest(now, "pegboard", "snapshot"))
         self.expect(now, force=True)
+        self.follow_game(now)
+
+    def follow_game(self, now: float) -> None:
+        """Without an electronic tactile board the blind player's board is the game itself: the game's moves
+        it lacks are put on it (the opponent's, an illegal one standing included). Nothing with a peg-board."""
+        state = self.state
+        game = state.game
+        if self.tracker is not None or state.setup.tactile != "none" or game.blind_color is None:
+            return
+        moves = game.game_moves
+        if game.moves("tactile") != moves[:game.board_length("tactile")]:
+            return      # it parts from the game (a mirror entered by hand wrongly): the arbiter rules (D.2.9)
+        for move in moves[game.board_length("tactile"):]:
+            state.react(state.session.board_move("tactile", move, now))
 
     def expect(self, now: float, *, force: bool = False) -> None:
         """Tell the tracker (and the device) which position the tactile board should show."""
@@ -146,7 +196,7 @@ class TactileBoard:
         tracker = self.tracker
         if tracker is None:
             return
-        tactile = self.state.session.moves("tactile")
+        tactile = self.state.game.moves("tactile")
         if len(tactile) < index:
             return      # the pegs are behind the game (a mirror not yet made): nothing of them to complete
         placed = tactile[index] if len(tactile) > index else None     # on the pegs for the announced half-move
@@ -158,9 +208,10 @@ class TactileBoard:
     def restore_announcement(self) -> None:
         """On resume: an announcement not yet placed tells the tracker what the pegs should show (promotion piece)."""
         s = self.state.session
-        if self.tracker is None or s.blind_color is None:
+        state = self.state
+        if self.tracker is None or state.game.blind_color is None:
             return
-        plies = s.plies
+        plies = state.game.plies
         for ev in reversed(s.events):
             if isinstance(ev, (MoveMade, Ruling, RulingOverride, TakeBack)):
                 return
@@ -182,8 +233,7 @@ class TactileBoard:
         self._tracker_events(tracker.tick(max(now, settled)), now)
 
     def _tracker_events(self, events: list[TrackerEvent], now: float) -> None:
-        for e in events:
-            self._tracker_event(e, now)
+        self.state.each(events, lambda e: self._tracker_event(e, now))
 
     def _tracker_event(self, e: TrackerEvent, now: float) -> None:
         state = self.state
@@ -207,7 +257,9 @@ class TactileBoard:
             if tactile.move_stack and tactile.peek() == e.move and self.tracker is not None \
                     and same_position(self.tracker.board, tactile):
                 return       # the engine knows it already (a wrong mirror fed before, a ruling, a resume)
-            state.react(s.tactile_move(e.move, now))
+            if state.seal_board_move("tactile", e.move, now):
+                return       # his move on the pegs while he is to seal it: his sealed move (Guidelines I.1 a)
+            state.react(s.board_move("tactile", e.move, now))
         elif e.type == "takeback":
             if state.adjusting:
                 return
@@ -218,44 +270,73 @@ class TactileBoard:
         elif e.type == "mismatch":
             self._mismatch(e, now)
         elif e.type == "in-sync":
-            if self.mismatch:
+            self._catch_up(now)
+            if self.mismatch or self._set_right_told:
                 self.mismatch = ()
                 state.show(now, tr("table.tactile_in_sync", state.lang))
+                if self._set_right_told:     # he was told what to set right: he hears that he is done
+                    state.say(now, tr("table.tactile_in_sync", state.lang), "blind", "answer")
+            self._set_right_due = False
+            self._set_right_told = False
+            self._quiet_set_right = False
             state.adjusting = False
         elif e.type == "inconsistent":
             state.emit(DeviceRequest(now, "pegboard", "snapshot"))
 
+    def _catch_up(self, now: float) -> None:
+        """The pegs show the game (in sync): the tactile board follows the game whatever the pegs showed on the
+        way — a move the tracker could not read as one (an illegal move standing as played, rapid or blitz
+        without adequate supervision, mirrored by hand) is on it too, as mirrors of the game's moves."""
+        state = self.state
+        game = state.game
+        tracker = self.tracker
+        if tracker is None or game.divergence is not None or game.board_length("tactile") >= game.plies \
+                or game.moves("tactile") != game.game_moves[:game.board_length("tactile")] \
+                or not same_position(tracker.board, state.session.game_board()):
+            return
+        for move in game.game_moves[game.board_length("tactile"):]:
+            state.react(state.session.board_move("tactile", move, now))
+
     def _touch_counts(self, e: TrackerEvent) -> bool:
         """D.2.2: a lift counts as a touch only in the blind player's own move, nothing else under way."""
-        s = self.state.session
-        if s.blind_color is None or s.finished or self.state.adjusting or self.mismatch:
-            return False
+        game = self.state.game
+        if game.blind_color is None or game.finished or self.state.adjusting or self.mismatch or game.adjourned:
+            return False     # (while the game is adjourned no touch may tell the sealed move, Guidelines I.1)
         if e.expected is not None or (self.tracker is not None and self.tracker.pending is not None):
             return False     # mirroring the opponent's move (also removing the captured peg)
-        if s.to_move != s.blind_color or s.board_length("tactile") != s.plies:
+        if game.to_move != game.blind_color or game.board_length("tactile") != game.plies:
             return False
-        return s.divergence is None
+        return game.divergence is None
 
     def _mismatch(self, e: TrackerEvent, now: float) -> None:
         state = self.state
         s = state.session
         made = e.move
-        if made is not None and e.expected is not None and not state.adjusting and s.board_length("tactile") < s.plies:
+        game = state.game
+        if made is not None and e.expected is not None and not state.adjusting \
+                and game.board_length("tactile") < game.plies:
             # a wrong mirror: it is on the tactile board, so the engine must know (D.2.9 follows)
-            state.react(s.tactile_move(made, now))
-            self.expect(now, force=True)
+            state.react(s.board_move("tactile", made, now))
+            state.then(lambda: self.expect(now, force=True))     # once the table has acted on the divergence
             return
         squares = tuple(chess.square_name(sq) for sq in e.squares)
-        if squares != self.mismatch:
+        if state.adjusting and self._set_right_due:
+            # Being set right: what to set right, square by square — once, not at every peg he moves; nothing
+            # at all for a sealed move taken back (nobody may hear its squares).
+            self._set_right_due = False
+            self._set_right_told = True
+            if self._quiet_set_right:
+                return
+            self.mismatch = squares
+            state.say(now, self._set_right_words(e.squares), "blind", "answer")
+            state.show(now, tr("table.tactile_mismatch_shown", state.lang, squares=", ".join(squares)))
+            return
+        if squares != self.mismatch and not (state.adjusting and self._quiet_set_right):
             self.mismatch = squares
             if not state.adjusting:
                 state.say(now, tr("table.tactile_mismatch", state.lang,
                                   squares=", ".join(square_name(sq, state.lang) for sq in e.squares)),
                           "blind", "status")
-            elif self._set_right_due:
-                # After a ruling: what to set right, square by square — once, not at every peg he moves.
-                self._set_right_due = False
-                state.say(now, self._set_right_words(e.squares), "blind", "answer")
             state.show(now, tr("table.tactile_mismatch_shown", state.lang, squares=", ".join(squares)))
 
     def _set_right_words(self, squares: tuple[int, ...]) -> str:

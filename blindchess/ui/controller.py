@@ -8,15 +8,16 @@ only
 * turns input — clicks and keys in the window, typed text, recognised speech
   (:class:`~blindchess.ui.voice.Ears`), the tactile board's and the sighted
   player's e-board's raw events (:class:`~blindchess.ui.tactile.TactileLink`)
-  — into Table calls, passing the
+  — into the table's commands (:mod:`blindchess.table.commands`, the widgets'
+  values read into them here, once), handed to ``Table.handle`` with the
   time of its ``clock`` (injectable: the scenario front passes the script's);
 * turns Table events into Qt signals for the window and carries out the
   table's decisions on the devices: :class:`~blindchess.table.events.Speak`
   on the speaker (:class:`~blindchess.ui.voice.TableVoice`),
   :class:`~blindchess.table.events.DeviceRequest` on the serial link;
-* lets time pass: ``table.tick(now)`` from a QTimer.
+* lets time pass: ``Tick()`` from a QTimer.
 
-The board cursor's square names go through ``table.reading`` (the lowest
+The board cursor's square names go through the table's ``Reading`` command (the lowest
 priority of the table's speech policy), so they never cut an announcement.
 Threads (link, recogniser) never call the table: their work is queued and run
 on the GUI thread.
@@ -28,33 +29,79 @@ import queue
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import get_args
 
 import chess
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from ..adapters import LinkStatus, Speaker
-from ..base import UserError, atomic_path, use_lang
+from ..base import UserError, atomic_path, os_error_text, use_lang
+from ..game import ClaimKind
+from ..language import WORDINGS
 from ..pegboard import InputEvent
 from ..storage import new_path as new_journal_path
 from ..table import (
+    AgreesCorrection,
+    AmendScore,
+    Answer,
+    Answers,
+    ArbiterAdjourn,
+    ArbiterAnnul,
+    ArbiterApply,
+    ArbiterLate,
+    ArbiterQuickplay,
+    ArbiterResult,
+    ArbiterResume,
+    ArbiterResumeAbsent,
+    ArbiterResumeSealerAbsent,
+    ArbiterRetrace,
+    ArbiterSetClock,
+    ArbiterToggleClock,
     Asked,
+    BlindSays,
+    Claims,
+    ClaimsQuickplay,
+    ClaimsSetup,
+    ClaimsTouch,
+    ClockPress,
+    Command,
     DeviceRequest,
     Diverged,
+    EBoardInput,
+    GameResult,
     Heard,
     Moved,
+    OffersDraw,
+    PegInput,
+    PointsOutClock,
     QuickplayGround,
     QuickplayVerdict,
+    Reading,
     Refused,
+    Repeat,
+    Request,
+    Resigns,
     Ruled,
+    Seals,
+    SetLanguage,
+    SetupFault,
+    SetWording,
     Shown,
+    SightedMove,
+    SightedSays,
+    SightedTouch,
     Speak,
+    StopSpeech,
     Table,
     TableEvent,
     TableSetup,
+    TactileMove,
+    TakesBack,
+    Tick,
+    Who,
 )
 from .broadcasting import BroadcastSwitch
-from .new_game import GameSetup
+from .new_game import GameSetup, start_headers
 from .practice import PracticeDriver
 from .practice import table_setup as practice_setup
 from .settings import Settings
@@ -73,7 +120,7 @@ def table_setup(setup: GameSetup, settings: Settings) -> TableSetup:
         (setup.white_impaired, setup.black_impaired)]
     return TableSetup(white=setup.white, black=setup.black, blind=blind, time_control=setup.time_control or None,
                       chess960=setup.chess960, lang=setup.lang, tactile="none" if setup.tactile == "none" else "pegboard",
-                      assistant=setup.assistant or None, auto_press=True, headers=setup.headers(),
+                      assistant=setup.assistant or None, auto_press=True, headers={**setup.headers(), **start_headers()},
                       senses_pieces=senses_pieces(setup.tactile, setup.profile),
                       warnings=WARNINGS if settings.spoken_clock_warnings else (),
                       sighted_board=getattr(setup, "sighted_board", "window"), wording=settings.wording,
@@ -86,6 +133,7 @@ class GameController(TableView, QObject):
     changed = Signal()              # anything visible changed: the window refreshes
     said = Signal(str)              # a text the table began to say (readings of the board cursor excepted)
     heard = Signal(str, object)     # what the table heard: text, confidence (None when typed)
+    confided = Signal(str)          # a text for the sighted player alone (his sealed move to write again)
     info = Signal(str)              # a message for the sighted side: message line, screen reader, log
     question = Signal(object)       # the table asks (an Asked event): the window shows it with its answers
     acted = Signal(list, list)      # an action of the window was done: (texts the table said, texts it showed)
@@ -108,7 +156,7 @@ class GameController(TableView, QObject):
         self.ears: Ears | None = None
         self.tactile = TactileLink()
         self.eboard = eboard_link()     # the sighted player's DGT e-board
-        self.readings: list[str] = []   # texts given to table.reading (the scenario front tells them apart)
+        self.readings: list[str] = []   # texts given to the table as Reading (the scenario front tells them apart)
         self._unsubscribe: Callable[[], None] | None = None
         self._practice: PracticeDriver | None = None   # the engine of a practice game
         self._answer: list[TableEvent] | None = None   # the table's events during a call being made (its answer)
@@ -213,7 +261,7 @@ class GameController(TableView, QObject):
 
     def board_input(self, event: InputEvent) -> None:
         """One raw event of the tactile board (Lift, Place, Snapshot, PieceUpdate), as the link delivers it."""
-        self._call(lambda table, now: table.peg_input(event, now), answer=False)
+        self.act(PegInput(event), answer=False)
 
     def open_eboard(self, port: str = "") -> None:
         """Connect the sighted player's DGT e-board (on ``port``, or found by its profile) when the game has one."""
@@ -239,7 +287,7 @@ class GameController(TableView, QObject):
 
     def eboard_input(self, event: InputEvent) -> None:
         """One raw event of the sighted player's e-board (PieceUpdate, Snapshot), as the link delivers it."""
-        self._call(lambda table, now: table.eboard_input(event, now), answer=False)
+        self.act(EBoardInput(event), answer=False)
 
     # ------------------------------------------------------------ the game
     def new_game(self, setup: GameSetup) -> bool:
@@ -280,7 +328,7 @@ class GameController(TableView, QObject):
             self.info.emit(t("journal_broken", self.lang, path=path, error=exc))
             return False
         self._attach(table)
-        for line, problem in table.session.journal_problems:
+        for line, problem in table.game.journal_problems:
             self.info.emit(f"{path.name}:{line}: {problem}")
         profile = self.settings.board_profile
         if profile == "simulator":
@@ -296,8 +344,8 @@ class GameController(TableView, QObject):
         self.close_game()  # only now: a game that cannot start leaves the current one as it is
         self.table = table
         if table.lang != self.lang and self.lang in UI_LANGS:    # one language: a reopened game speaks the program's
-            table.set_language(self.lang, self.now())
-        self.settings.last_journal = str(table.session.journal_path or "")
+            table.handle(SetLanguage(self.lang), self.now())
+        self.settings.last_journal = str(table.game.journal_path or "")
         self.settings.save()
         self.voice.wording = table.state.wording
         self._unsubscribe = table.subscribe(self._on_event)  # the events of new()/resume() come now
@@ -346,8 +394,8 @@ class GameController(TableView, QObject):
             self.speaker = self.voice.speaker = None
 
     # ------------------------------------------------------------ table calls and events
-    def _call(self, action: Callable[[Table, float], Any], *, refresh: bool = True, answer: bool = True) -> bool:
-        """One table call with the time passed in; False when there is no game or the table refused it.
+    def act(self, command: Command, *, refresh: bool = True, answer: bool = True) -> bool:
+        """One command to the table with the time passed in; False when there is no game or the table refused it.
 
         ``refresh``: the window is redrawn afterwards (not for readings: they change nothing shown).
         ``answer``: the call is an action of the person at the keyboard: :attr:`acted` tells the window what the
@@ -360,7 +408,7 @@ class GameController(TableView, QObject):
         self._answer = events
         asked = self.table.speech.asked_for_blind
         try:
-            action(self.table, self.now())
+            self.table.handle(command, self.now())
         finally:
             self._answer = None
         if answer and refresh:
@@ -370,7 +418,8 @@ class GameController(TableView, QObject):
             if not said and self.table is not None and self.table.speech.asked_for_blind > asked \
                     and self.voice.channel != "app":
                 said = ["…"]      # asked for, waiting behind what is being said
-            self.acted.emit(said, [e.text for e in events if isinstance(e, (Shown, Refused))])
+            self.acted.emit(said, [e.text for e in events
+                                    if isinstance(e, (Shown, Refused)) and not getattr(e, "private", False)])
         if refresh:
             self.changed.emit()
         self._schedule()
@@ -382,8 +431,10 @@ class GameController(TableView, QObject):
         if self._answer is not None:
             self._answer.append(event)
         if isinstance(event, Speak):
-            if event.priority != "reading":
-                self.said.emit(event.text)
+            if event.priority != "reading" and not event.private:
+                self.said.emit(event.text)       # a private text (the sealer's) is never logged
+        elif isinstance(event, Shown) and event.private:
+            self.confided.emit(event.text)       # for the sighted player alone: his message line, no log, no voice
         elif isinstance(event, (Shown, Refused)):
             self.info.emit(event.text)
         elif isinstance(event, Heard):
@@ -403,58 +454,58 @@ class GameController(TableView, QObject):
         """Time passes (QTimer, and the moment the table's next thing falls due): the pegs settle, speech ends and
         begins, flags fall."""
         if self.table is not None:
-            self.table.tick(self.now())          # nobody at the keyboard asked for what time brings
+            self.table.handle(Tick(), self.now())          # nobody at the keyboard asked for what time brings
             self.changed.emit()
             self._schedule()
 
-    # ------------------------------------------------------------ input
+    # ------------------------------------------------------------ input (the window's values read into commands, here)
     def sighted_move(self, move: chess.Move | str) -> bool:
         """A move on the sighted board (clicked, or typed in any notation)."""
-        return self._call(lambda table, now: table.sighted_move(move, now))
+        return self.act(SightedMove(move))
 
     def sighted_text(self, text: str) -> bool:
         return self.sighted_move(text)
 
     def tactile_text(self, text: str) -> bool:
         """Without an electronic tactile board: the move made on it, entered by hand."""
-        return self._call(lambda table, now: table.tactile_move(text, now))
+        return self.act(TactileMove(text))
 
     def blind_typed(self) -> bool:
         """Whether the blind player's moves are typed or spoken (no electronic tactile board at this table)."""
         table = self.table
-        return table is not None and table.setup.tactile == "none" and table.session.blind_color is not None
+        return table is not None and table.setup.tactile == "none" and table.game.blind_color is not None
 
     def hear(self, text: str, confidence: float | None = None, *, typed: bool = False) -> bool:
         """What the blind player said (recognised, with its confidence) or his assistant typed."""
-        return self._call(lambda table, now: table.blind_says(text, None if typed else confidence, now))
+        return self.act(BlindSays(text, None if typed else confidence))
 
     def sighted_says(self, text: str) -> bool:
         """What the sighted side said (answers, a draw offer, resignation)."""
-        return self._call(lambda table, now: table.sighted_says(text, now))
+        return self.act(SightedSays(text))
 
     def answer(self, answer: int | str, who: str | None = None) -> bool:
         """An answer to the open question by key: 1..n, "yes" or "no"; ``who`` None: the one asked."""
         question = self.table.question if self.table is not None else None
-        by = who or (question.to if question is not None and question.to in ("blind", "sighted") else "blind")
-        return self._call(lambda table, now: table.answer(by, answer, now))  # type: ignore[arg-type]
+        by: Who = _who(who) if who is not None else (question.to if question is not None else "blind")
+        key: Answer = answer if isinstance(answer, int) else ("yes" if answer == "yes" else "no")
+        return self.act(Answers(by, key))
 
     def request(self, what: str, *, square: int | None = None, piece_type: int | None = None,
                 color: bool | None = None, ply: int | None = None) -> None:
         """A request by key (D.2.10 d): answered to the blind player (``ply``: the half-move "step" reads)."""
-        self._call(lambda table, now: table.request(what, now, "blind", square=square, piece_type=piece_type,
-                                                    color=color, ply=ply))
+        self.act(Request(what, "blind", square=square, piece_type=piece_type, color=color, ply=ply))
 
     def sighted_touch(self, square: int) -> None:
-        self._call(lambda table, now: table.sighted_touch(square, now))
+        self.act(SightedTouch(square))
 
     def sighted_draw(self) -> None:
-        self._call(lambda table, now: table.offer_draw("sighted", now))
+        self.act(OffersDraw("sighted"))
 
     def sighted_resign(self) -> None:
-        self._call(lambda table, now: table.resign("sighted", now))
+        self.act(Resigns("sighted"))
 
     def press(self, color: bool) -> bool:
-        return self._call(lambda table, now: table.press(color, now))
+        return self.act(ClockPress(color))
 
     def speak_quietly(self, text: str) -> None:
         """The board cursor's square: through the table's policy, so it never cuts an announcement."""
@@ -462,32 +513,35 @@ class GameController(TableView, QObject):
             self.voice.reading(text)
         elif text and self.voice.wants_readings:   # else the screen reader reads the focused square itself
             self.readings.append(text)
-            self._call(lambda table, now: table.reading(text, now), refresh=False, answer=False)
+            self.act(Reading(text), refresh=False, answer=False)
 
     def set_wording(self, wording: str) -> None:
         """The blind player hears moves and squares in ``wording`` from now on (``board_words.WORDINGS``)."""
-        self.voice.wording = wording
-        self._call(lambda table, now: table.set_wording(wording, now))
+        chosen = next((w for w in WORDINGS if w == wording), None)
+        if chosen is None:
+            raise ValueError(f"wording must be one of {', '.join(WORDINGS)}: {wording!r}")
+        self.voice.wording = chosen
+        self.act(SetWording(chosen))
 
     def take_back(self) -> None:
         """Practice with coaching: take back the last move and the computer's reply (the table may refuse)."""
-        self._call(lambda table, now: table.take_back(now))
+        self.act(TakesBack())
 
     def repeat(self) -> None:
-        self._call(lambda table, now: table.repeat(now))
+        self.act(Repeat())
 
     def stop_speech(self) -> None:
         """Ctrl+.: silence — the table's voice and what the screen reader still has of ours."""
         self.voice.stop()
-        self._call(lambda table, now: table.stop_speech(now))
+        self.act(StopSpeech())
 
     def toggle_pause(self) -> None:
-        self._call(lambda table, now: table.toggle_clock(now))
+        self.act(ArbiterToggleClock())
 
     def amend_score(self, who: str, index: int, text: str) -> bool:
         """Write or correct entry ``index`` of score ``who`` as written (the keeper, the arbiter)."""
-        ok = self._call(lambda table, now: table.amend(who, index, text, now))  # type: ignore[arg-type]
-        if ok and self.table is not None and self.table.session.divergence:
+        ok = self.act(AmendScore(_who(who), index, text))
+        if ok and self.table is not None and self.table.game.divergence:
             self.divergence.emit()  # a changed score changes the proposed ruling
         return ok
 
@@ -501,7 +555,7 @@ class GameController(TableView, QObject):
             self.info.emit(exc.message)
             return False
         except OSError as exc:
-            self.info.emit(t("pgn.cannot_save", self.lang, error=exc.strerror or exc))
+            self.info.emit(t("pgn.cannot_save", self.lang, error=os_error_text(exc, self.lang)))
             return False
         self.info.emit(t("pgn.saved", self.lang, path=path))
         return True
@@ -522,7 +576,7 @@ class GameController(TableView, QObject):
             self.speaker.set_language(lang)
         self.voice.use(self.voice.chosen, lang=lang)
         if self.table is not None and self.table.lang != lang:
-            self._call(lambda table, now: table.set_language(lang, now), answer=False)
+            self.act(SetLanguage(lang), answer=False)
         if self.ears is not None:
             self.ears.stop()
             self.ears = Ears(lang, self.settings.model, self.speaker,
@@ -535,44 +589,90 @@ class GameController(TableView, QObject):
     def set_clocks(self, clocks: dict[bool, float]) -> None:
         """The arbiter sets remaining times (only the ones he changed are given)."""
         for colour, seconds in clocks.items():
-            def set_clock(table: Table, now: float, c: bool = colour, v: float = seconds) -> None:
-                table.set_clock(c, v, now)
-            self._call(set_clock)
+            self.act(ArbiterSetClock(colour, seconds))
 
     def apply_ruling(self) -> bool:
-        return self._call(lambda table, now: table.arbiter_apply(now))
+        return self.act(ArbiterApply())
 
     def retrace(self, plies: int) -> bool:
-        return self._call(lambda table, now: table.arbiter_retrace(plies, now))
+        return self.act(ArbiterRetrace(plies))
 
     def claim(self, who: str, kind: str, move: str | None = None) -> bool:
         """``who`` ("blind"/"sighted") claims ``kind`` (threefold, fifty, time, illegal), with the declared move."""
-        return self._call(lambda table, now: table.claim(who, kind, now, move))  # type: ignore[arg-type]
+        claim = next((k for k in get_args(ClaimKind) if k == kind), None)
+        if claim is None:
+            raise ValueError(f"no such claim: {kind!r}")
+        return self.act(Claims(_who(who), claim, move))
 
     def claim_quickplay(self, who: str, ground: QuickplayGround) -> bool:
         """``who`` claims a draw with under two minutes left (Guidelines III.4); the arbiter decides."""
-        return self._call(lambda table, now: table.claim_quickplay(who, ground, now))
+        return self.act(ClaimsQuickplay(_who(who), ground))
 
     def arbiter_quickplay(self, verdict: QuickplayVerdict) -> bool:
         """The arbiter decides the quickplay-finish claim (Guidelines III.5)."""
-        return self._call(lambda table, now: table.arbiter_quickplay(verdict, now))
+        return self.act(ArbiterQuickplay(verdict))
 
     def seal(self, who: str, text: str) -> bool:
         """``who`` writes his sealed move (Guidelines I.1)."""
-        return self._call(lambda table, now: table.seal(who, text, now))
+        return self.act(Seals(_who(who), text))
 
-    def adjourn(self) -> bool:
-        """The arbiter adjourns the game (Guidelines I.1)."""
-        return self._call(lambda table, now: table.adjourn(now))
+    def adjourn(self, session_left: float = 0.0) -> bool:
+        """The arbiter adjourns the game (Guidelines I.1 a); ``session_left`` seconds of the session still to
+        go: adjourned before its end, the sealing counts as made then (I.1 b)."""
+        return self.act(ArbiterAdjourn(self.now() + session_left if session_left > 0 else None))
+
+    def resume_sealer_absent(self) -> bool:
+        """The arbiter resumes while the sealer is absent: the envelope is opened, the sealed move made, and
+        his opponent seals the reply in a new envelope (Guidelines I.9 c)."""
+        return self.act(ArbiterResumeSealerAbsent())
+
+    def late(self, color: chess.Color) -> bool:
+        """The player of ``color`` has not come by the default time (Guidelines I.10)."""
+        return self.act(ArbiterLate(color))
+
+    def annul(self) -> bool:
+        """The arbiter annuls the game: a new game is to be played (Guidelines I.12 b, Art. 7.2.1)."""
+        return self.act(ArbiterAnnul())
+
+    def claim_setup(self, who: str, fault: str) -> bool:
+        """``who`` claims a wrong set-up of the pieces, the board's orientation or the clock (Appendix A a)."""
+        chosen = next((f for f in get_args(SetupFault) if f == fault), None)
+        if chosen is None:
+            raise ValueError(f"no such set-up fault: {fault!r}")
+        return self.act(ClaimsSetup(_who(who), chosen))
+
+    def claim_touch(self, who: str) -> bool:
+        """``who`` claims touch-move against his opponent's last move (Art. 4.3, Appendix A b)."""
+        return self.act(ClaimsTouch(_who(who)))
+
+    def point_out_clock(self, who: str) -> bool:
+        """``who`` points out a clock wrongly set at the resumption, before his first move (Guidelines I.13)."""
+        return self.act(PointsOutClock(_who(who)))
+
+    def agree_correction(self, who: str) -> bool:
+        """``who`` agrees to correct the illegal move that stands (blitz, Appendix B)."""
+        return self.act(AgreesCorrection(_who(who)))
 
     def resume_adjourned(self) -> bool:
         """The arbiter resumes the adjourned game: the envelope is opened (Guidelines I.7, I.9)."""
-        return self._call(lambda table, now: table.resume_adjourned(now))
+        return self.act(ArbiterResume())
 
     def arbiter_result(self, result: str) -> bool:
         """The arbiter decides the result, "1-0", "0-1" or "1/2-1/2" (Art. 12.9, Guidelines I.10)."""
-        return self._call(lambda table, now: table.arbiter_result(result, now))
+        decided = next((r for r in get_args(GameResult) if r == result), None)
+        if decided is None:
+            raise ValueError(f"no result {result!r}")
+        return self.act(ArbiterResult(decided))
 
     def resume_absent(self) -> bool:
         """The arbiter resumes while the replying player is absent: his clock is started (Guidelines I.9 b)."""
-        return self._call(lambda table, now: table.resume_absent(now))
+        return self.act(ArbiterResumeAbsent())
+
+
+def _who(name: str) -> Who:
+    """"blind" or "sighted", as the window's widgets name the players; ValueError otherwise."""
+    if name == "blind":
+        return "blind"
+    if name == "sighted":
+        return "sighted"
+    raise ValueError(f"no such player: {name!r}")

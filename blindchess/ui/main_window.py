@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -238,6 +239,7 @@ class MainWindow(QMainWindow):
         c.said.connect(lambda text: self._logged("said", text, None))
         c.heard.connect(lambda text, confidence: self._logged("heard", text, confidence))
         c.info.connect(self.show_message)
+        c.confided.connect(self._confided)
         c.question.connect(lambda _asked: self.refresh())
         c.divergence.connect(self.open_arbiter)
         c.micLevel.connect(lambda level: self.speech_status.set_level(level))
@@ -305,7 +307,11 @@ class MainWindow(QMainWindow):
             self.scores.set_scores([], [])
             self.clocks.set_pressable(False)
             return
-        self.clocks.set_pressable(c.session.time_control is not None and not c.session.auto_press)
+        game = c.game
+        self.clocks.set_pressable(game is not None and game.time_control is not None and not game.auto_press)
+        # while a move is sealed what is typed is never shown (Guidelines I.1: written secretly)
+        self.input.setEchoMode(QLineEdit.EchoMode.Password if game is not None and game.sealing
+                               else QLineEdit.EchoMode.Normal)
         self.board.set_position(c.board("sighted"))
         self.board.set_marks(lifted=c.lifted(), differing=c.differing())
         if self._oriented_for is not c.session:  # a new game: the blind player's view, his wording
@@ -354,7 +360,7 @@ class MainWindow(QMainWindow):
         (the question is the next step, and the table says it) nor once the game is over (the table says the
         end): an answered question does not bring back a step already said."""
         c = self.controller
-        if c.table is None or c.open_question is not None or c.session.result is not None:
+        if c.table is None or c.open_question is not None or c.table.game.result is not None:
             return ""
         step = c.next_step()
         if step == self._step_said:
@@ -405,6 +411,11 @@ class MainWindow(QMainWindow):
         """Shown in the message line only (what :meth:`tell` and the board's answers say themselves)."""
         a11y.set_text(self.message, text, g("message_name", self.lang, text=text) if text
                       else g("message_empty", self.lang))
+
+    def _confided(self, text: str) -> None:
+        """A text for the sighted player alone (his sealed move to write again, Guidelines I.1): on the message
+        line only — never logged, never given to a screen reader or the program's voice."""
+        self.message.setText(text)
 
     def _logged(self, kind: str, text: str, confidence: float | None) -> None:
         self.log.add(kind, text, confidence)
@@ -545,7 +556,7 @@ class MainWindow(QMainWindow):
         from ..language import piece_name
 
         kinds = [chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT]
-        names = [piece_name(kind, self.controller.session.lang if self.controller.session else self.lang)
+        names = [piece_name(kind, self.controller.game.lang if self.controller.game else self.lang)
                  for kind in kinds]
         name, ok = QInputDialog.getItem(self, t("board.promotion_title", self.lang),
                                         t("board.promotion_question", self.lang), names, 0, False)
@@ -607,8 +618,8 @@ class MainWindow(QMainWindow):
         from .new_game import NewGameDialog
 
         back = QApplication.focusWidget()
-        session = self.controller.session
-        if session is not None and session.result is None and not self._confirm_new_game():
+        game = self.controller.game
+        if game is not None and game.result is None and not self._confirm_new_game():
             self._back_to(back)
             return
         dialog = NewGameDialog(self, lang=self.lang, initial=self.controller.last_setup())
@@ -683,9 +694,9 @@ class MainWindow(QMainWindow):
         if self.controller.session is None:
             self.controller.info.emit(t("next.no_game", self.lang))
             return
-        session = self.controller.session
+        game = self.controller.game
         blind, sighted = self.controller.sheet_names()
-        to_move = "blind" if session.blind_color == session.to_move else "sighted"     # who claims, most often
+        to_move = "blind" if game is not None and game.blind_color == game.to_move else "sighted"  # who claims, most often
         dialog = ClaimDialog(self, lang=self.lang, blind_name=blind, sighted_name=sighted, who=to_move)
         back = QApplication.focusWidget()
         dialog.accepted.connect(lambda: self._claimed(dialog.claim()))
@@ -699,6 +710,14 @@ class MainWindow(QMainWindow):
         who, kind, move = claim
         if kind.startswith("quickplay_"):
             self.controller.claim_quickplay(who, "no_effort" if kind.endswith("no_effort") else "cannot_win")
+        elif kind.startswith("setup_"):
+            self.controller.claim_setup(who, kind.removeprefix("setup_"))
+        elif kind == "touch":
+            self.controller.claim_touch(who)
+        elif kind == "clock":
+            self.controller.point_out_clock(who)
+        elif kind == "correction":
+            self.controller.agree_correction(who)
         else:
             self.controller.claim(who, kind, move)
 
@@ -936,6 +955,15 @@ class MainWindow(QMainWindow):
         back = QApplication.focusWidget()
         HelpDialog(self, lang=self.lang).exec()
         self._back_to(back)
+
+    def on_guide(self) -> None:
+        from shiboken6 import isValid
+
+        from .guide import GuideDialog
+
+        back = QApplication.focusWidget()
+        GuideDialog(self, lang=self.lang).exec()
+        self._back_to(back if back is not None and isValid(back) else None)   # a widget gone meanwhile: the board
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         self.settings.last_journal = str(self.controller.journal_path or "")

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -92,6 +93,10 @@ class GameSetup:
     site: str = ""
     date: str = ""
     round: str = ""
+    # for a broadcast: the board number, each player's rating, title and FIDE id (PGN's Board, WhiteElo,
+    # WhiteTitle, WhiteFideId, …); "" = unknown, left out of the headers
+    board: str = ""
+    players: dict[str, str] = field(default_factory=dict)
     # practice games: the computer plays the side that is not visually impaired
     opponent: str = "human"             # "human" | "engine"
     engine_level: int = 2               # 1 (beginner) … 6 (strong), engine.LEVELS
@@ -107,8 +112,20 @@ class GameSetup:
 
     def headers(self) -> dict[str, str]:
         """The PGN headers Event, Site, Date, Round; PGN's unknowns ("?", "????.??.??") for empty fields."""
+        known = {"Board": self.board.strip(), **{tag: value.strip() for tag, value in self.players.items()}}
         return {"Event": self.event.strip() or "?", "Site": self.site.strip() or "?",
-                "Date": self.date.strip() or "????.??.??", "Round": self.round.strip() or "?"}
+                "Date": self.date.strip() or "????.??.??", "Round": self.round.strip() or "?",
+                **{tag: value for tag, value in known.items() if value}}
+
+
+#: The player's tags a broadcast shows (PGN): rating, title, FIDE id — each for White and Black.
+PLAYER_TAGS = ("WhiteElo", "WhiteTitle", "WhiteFideId", "BlackElo", "BlackTitle", "BlackFideId")
+
+
+def start_headers(moment: float | None = None) -> dict[str, str]:
+    """PGN's UTCDate and UTCTime of a game that starts now (or at ``moment``, seconds since 1970)."""
+    when = datetime.datetime.fromtimestamp(time.time() if moment is None else moment, datetime.UTC)
+    return {"UTCDate": when.strftime("%Y.%m.%d"), "UTCTime": when.strftime("%H:%M:%S")}
 
 
 def serial_ports() -> list[tuple[str, str]]:
@@ -245,6 +262,9 @@ class NewGameDialog(QDialog):
         start_date = init.date or (today or datetime.date.today()).strftime("%Y.%m.%d")
         self.date = self._field(event_form, LineInput(start_date, event), "new.date")
         self.round = self._field(event_form, LineInput(init.round, event), "new.round")
+        self.board = self._field(event_form, LineInput(init.board, event), "broadcast.new_board")
+        self.player_tags = {tag: self._field(event_form, LineInput(init.players.get(tag, ""), event),
+                                             f"broadcast.new_{tag.lower()}") for tag in PLAYER_TAGS}
 
         clock, clock_form = self._group("new.group_clock")
         self.time_control = self._field(clock_form, QComboBox(clock), "new.time_control")
@@ -575,7 +595,8 @@ class NewGameDialog(QDialog):
             chess960=chess960, tactile=kind, port=port, profile=profile,
             lang=self.language.currentData() or self.lang,
             event=self.event_name.text().strip(), site=self.site.text().strip(),
-            date=pgn_date(self.date.text()) or "", round=self.round.text().strip(),
+            date=pgn_date(self.date.text()) or "", round=self.round.text().strip(), board=self.board.text().strip(),
+            players={tag: box.text().strip() for tag, box in self.player_tags.items() if box.text().strip()},
             opponent="engine" if self.computer.isChecked() else "human",
             engine_level=int(self.level.currentData() or 2), engine_path=self.engine_path.text().strip(),
             coaching=self.coaching.isChecked() and self.computer.isChecked(),

@@ -33,7 +33,7 @@ import chess
 
 from ..adapters import EngineChooser, level
 from ..base import UserError
-from ..table import DeviceRequest, Table, TableEvent, TableSetup
+from ..table import ConnectEngine, DeviceRequest, EngineFailed, EngineMove, Table, TableEvent, TableSetup
 from .new_game import GameSetup
 
 __all__ = ["PracticeDriver", "table_setup"]
@@ -70,9 +70,9 @@ class PracticeDriver:
             self._unsubscribe = table.subscribe(self._on_event)
             self._worker = threading.Thread(target=self._work, name="blindchess-engine", daemon=True)
             self._worker.start()
-            table.connect_engine(None, now())
+            table.handle(ConnectEngine(None), now())
         else:
-            table.connect_engine(self.chooser, now())
+            table.handle(ConnectEngine(self.chooser), now())
 
     @classmethod
     def attach(cls, table: Table, *, later: Callable[[Callable[[], object]], None], now: Callable[[], float],
@@ -110,12 +110,12 @@ class PracticeDriver:
 
     def _chosen(self, move: chess.Move, fen: str) -> None:
         if not self._closed:
-            self.table.engine_move(move, fen, self.now())
+            self.table.handle(EngineMove(move, fen), self.now())
             self._changed()
 
     def _failed(self, message: str) -> None:
         if not self._closed:
-            self.table.engine_failed(message, self.now())
+            self.table.handle(EngineFailed(message), self.now())
             self._changed()
 
     # ---------------------------------------------------------------- the worker thread

@@ -19,6 +19,12 @@ the people at the table would do with it:
 * ``clock press``: the clock panel's press button of that colour;
 * ``arbiter apply`` / ``arbiter retrace N``: the arbiter's view (opened if it is
   not open), its apply button, or the half-move field and the retrace button;
+  the arbiter's procedures (adjourn — with the minutes left in the session when
+  adjourned before its end —, resume, a player absent or too late, annul): their
+  buttons in the same view;
+* the players' claims (a draw, a flag, an illegal move, the quickplay finish, a
+  wrong set-up, touch-move, a clock wrongly set at resumption, agreeing to correct
+  an illegal move): the claim dialog (Ctrl+Shift+C), filled in and confirmed;
 * ``peg`` lines: decoded with the peg-board protocol as the serial link decodes
   them, and the board events given to the controller exactly as the link's
   ``on_input`` does (``I`` lines are the link's business and reach no table);
@@ -32,7 +38,7 @@ Events are every table event the controller passes on (``tableEvent``),
 except the UI's own readings: ``speak`` events with priority "reading" and the
 ``said`` events of those utterances. Clicking the board gives it the keyboard
 focus, and the focused board reads its cursor square through
-``table.reading`` — speech only the window has, which (by the table's speech
+the table's ``Reading`` command — speech only the window has, which (by the table's speech
 policy) never cuts or delays any other text. Everything else is compared
 as it is with the headless front (``tests/test_ui_scenario.py``).
 
@@ -43,7 +49,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
 
 import chess
 from PySide6.QtCore import Qt
@@ -51,15 +56,46 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialogButtonBox
 
 from ..adapters import Speaker
-from ..pegboard import InputEvent, Lift, PieceUpdate, Place, Snapshot, parse_line
+from ..pegboard import Lift, PieceUpdate, Place, Snapshot, parse_line
 from ..scenario import Script
-from ..table import Final, QuickplayGround, QuickplayVerdict, Said, Speak, TableEvent
+from ..table import (
+    AgreesCorrection,
+    Answers,
+    ArbiterAdjourn,
+    ArbiterAnnul,
+    ArbiterApply,
+    ArbiterLate,
+    ArbiterQuickplay,
+    ArbiterResult,
+    ArbiterResume,
+    ArbiterResumeAbsent,
+    ArbiterResumeSealerAbsent,
+    ArbiterRetrace,
+    BlindSays,
+    Claims,
+    ClaimsQuickplay,
+    ClaimsSetup,
+    ClaimsTouch,
+    ClockPress,
+    Command,
+    EBoardInput,
+    Final,
+    PegLine,
+    PointsOutClock,
+    Said,
+    Seals,
+    SightedMove,
+    SightedSays,
+    SightedTouch,
+    Speak,
+    TableEvent,
+    Tick,
+    Who,
+)
 from .arbiter import RESULT_BUTTONS
 from .controller import GameController
 from .main_window import MainWindow
 from .settings import Settings
-
-Who = Literal["blind", "sighted"]
 
 
 class AppFront:
@@ -105,32 +141,96 @@ class AppFront:
         if not self._at(now).open_journal(journal):
             raise ValueError(self.window.message.text())
 
-    def peg_line(self, line: str, now: float) -> None:
-        message = parse_line(line.encode("utf-8", "replace"), now)
-        if isinstance(message, (Lift, Place, Snapshot, PieceUpdate)):
-            self._at(now).board_input(message)
-
-    def eboard_input(self, event: InputEvent, now: float) -> None:
-        self._at(now).eboard_input(event)
-
-    def blind_says(self, text: str, confidence: float, now: float) -> None:
-        self._at(now).hear(text, confidence)
-
-    def answer(self, who: Who, answer: int | Literal["yes", "no"], now: float) -> None:
+    def handle(self, command: Command, now: float) -> None:
+        """One input at the table, done as the people at it do it with the window (see the module docstring)."""
         controller = self._at(now)
-        question = controller.open_question
-        button = self.window.question.button_for(answer) if question is not None and question.to == who else None
-        if button is not None:
-            button.click()
-        else:
-            controller.answer(answer, who)
+        match command:
+            case PegLine(text=text):
+                message = parse_line(text.encode("utf-8", "replace"), now)
+                if isinstance(message, (Lift, Place, Snapshot, PieceUpdate)):
+                    controller.board_input(message)
+            case EBoardInput(event=event):
+                controller.eboard_input(event)
+            case Tick():
+                controller.tick()
+            case BlindSays(text=text, confidence=confidence):
+                controller.hear(text, confidence)
+            case Answers(who=who, answer=answer):
+                question = controller.open_question
+                button = self.window.question.button_for(answer) \
+                    if question is not None and question.to == who else None
+                if button is not None:
+                    button.click()
+                else:
+                    controller.answer(answer, who)
+            case SightedMove(move=move):
+                self._sighted_move(move)
+            case SightedTouch(square=square):
+                self.window.board.move_cursor(square)
+                self.window.actions["sighted_touch"].trigger()
+            case SightedSays(text=text):
+                self._type("sighted_says", text)
+            case ClockPress(color=color):
+                self.window.clocks.press_buttons[color].click()
+            case ArbiterApply():
+                self.window.open_arbiter()
+                dialog = self.window.arbiter_dialog
+                assert dialog is not None
+                dialog.apply_button.click()
+            case ArbiterRetrace(plies=plies):
+                self.window.open_arbiter()
+                dialog = self.window.arbiter_dialog
+                assert dialog is not None
+                dialog.plies.setValue(plies)
+                dialog.retrace_button.click()
+            case Claims(who=who, kind=kind, move=move):
+                self._claim(who, kind, move if move is None else str(move))
+            case ClaimsQuickplay(who=who, ground=ground):
+                self._claim(who, f"quickplay_{ground}", None)
+            case ClaimsSetup(who=who, fault=fault):
+                self._claim(who, f"setup_{fault}", None)
+            case ClaimsTouch(who=who):
+                self._claim(who, "touch", None)
+            case PointsOutClock(who=who):
+                self._claim(who, "clock", None)
+            case AgreesCorrection(who=who):
+                self._claim(who, "correction", None)
+            case ArbiterQuickplay(verdict=verdict):
+                self._arbiter_button(f"quickplay_{verdict}")
+            case Seals(who=who, text=text):
+                controller.seal(who, text)
+            case ArbiterAdjourn(session_end=session_end):
+                minutes = 0.0 if session_end is None else (session_end - now) / 60.0
+                if minutes != int(minutes) or minutes < 0:
+                    controller.act(command)      # the view's field takes whole minutes
+                    return
+                self.window.open_arbiter()
+                dialog = self.window.arbiter_dialog
+                assert dialog is not None
+                dialog.session_minutes.setValue(int(minutes))
+                self._arbiter_button("adjourn")
+                dialog.session_minutes.setValue(0)
+            case ArbiterResume():
+                self._arbiter_button("resume")
+            case ArbiterResumeAbsent():
+                self._arbiter_button("resume_absent")
+            case ArbiterResumeSealerAbsent():
+                self._arbiter_button("resume_sealer_absent")
+            case ArbiterLate(color=color):
+                self._arbiter_button("late_white" if color == chess.WHITE else "late_black")
+            case ArbiterAnnul():
+                self._arbiter_button("annul")
+            case ArbiterResult(result=result):
+                self._arbiter_button(RESULT_BUTTONS[result])
+            case _:
+                controller.act(command)     # no widget of its own in a script: as the window's code gives it
 
-    def sighted_move(self, uci: str, now: float) -> None:
-        self._at(now)
-        move = chess.Move.from_uci(uci)
+    def _sighted_move(self, move: chess.Move | str) -> None:
+        """Two clicks on the sighted board (a promotion piece chosen in its question); a move the widget cannot
+        make is typed into the input line in the "sighted" mode, as a player would type it."""
         view = self.window.board
-        if move not in view.board.legal_moves:
-            self._type("sighted", uci)
+        if isinstance(move, str) or move not in view.board.legal_moves:
+            self._type("sighted", move if isinstance(move, str) else move.uci())
             return
         chosen = view.choose_promotion
         view.choose_promotion = lambda _moves: move.promotion or chess.QUEEN
@@ -141,69 +241,23 @@ class AppFront:
         finally:
             view.choose_promotion = chosen
 
-    def sighted_touch(self, square: str, now: float) -> None:
-        self._at(now)
-        self.window.board.move_cursor(chess.parse_square(square))
-        self.window.actions["sighted_touch"].trigger()
-
-    def sighted_says(self, text: str, now: float) -> None:
-        self._at(now)
-        self._type("sighted_says", text)
-
     def _type(self, mode: str, text: str) -> None:
         w = self.window
         w.mode.setCurrentIndex(w.mode.findData(mode))
         w.input.setText(text)
         QTest.keyClick(w.input, Qt.Key.Key_Return)
 
-    def press(self, color: Literal["white", "black"], now: float) -> None:
-        self._at(now)
-        self.window.clocks.press_buttons[color == "white"].click()
-
-    def arbiter_apply(self, now: float) -> None:
-        self._at(now)
-        self.window.open_arbiter()
-        dialog = self.window.arbiter_dialog
-        assert dialog is not None
-        dialog.apply_button.click()
-
-    def claim(self, who: Who, kind: str, move: str | None, now: float) -> None:
-        self._claim(who, kind, move, now)
-
-    def claim_quickplay(self, who: Who, ground: QuickplayGround, now: float) -> None:
-        self._claim(who, f"quickplay_{ground}", None, now)
-
-    def _claim(self, who: Who, kind: str, move: str | None, now: float) -> None:
+    def _claim(self, who: Who, kind: str, move: str | None) -> None:
         """Ctrl+Shift+C, the claim dialog filled in as a person would, and its OK button."""
-        self._at(now)
         self.window.actions["claim"].trigger()
         dialog = self.window.claim_dialog
         assert dialog is not None and dialog.isVisible()
         dialog.choose(who, kind, move)
         dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
 
-    def arbiter_quickplay(self, verdict: QuickplayVerdict, now: float) -> None:
-        self._arbiter_button(f"quickplay_{verdict}", now)
-
-    def seal(self, who: Who, text: str, now: float) -> None:
-        self._at(now).seal(who, text)
-
-    def adjourn(self, now: float) -> None:
-        self._arbiter_button("adjourn", now)
-
-    def resume_adjourned(self, now: float) -> None:
-        self._arbiter_button("resume", now)
-
-    def resume_absent(self, now: float) -> None:
-        self._arbiter_button("resume_absent", now)
-
-    def arbiter_result(self, result: str, now: float) -> None:
-        self._arbiter_button(RESULT_BUTTONS[result], now)
-
-    def _arbiter_button(self, name: str, now: float) -> None:
+    def _arbiter_button(self, name: str) -> None:
         """The arbiter's view opened and one of its procedure buttons pressed (an inactive one is the
         table's refusal: the table is asked all the same, as the button's action would)."""
-        self._at(now)
         self.window.open_arbiter()
         dialog = self.window.arbiter_dialog
         assert dialog is not None
@@ -215,23 +269,12 @@ class AppFront:
         else:
             dialog.procedure(name)
 
-    def arbiter_retrace(self, plies: int, now: float) -> None:
-        self._at(now)
-        self.window.open_arbiter()
-        dialog = self.window.arbiter_dialog
-        assert dialog is not None
-        dialog.plies.setValue(plies)
-        dialog.retrace_button.click()
-
     def crash(self, now: float) -> None:
         controller = self._at(now)
         controller.abandon()  # killed at once: nothing closed, nothing written beyond the journal
         assert self.journal is not None
         if not controller.open_journal(self.journal):
             raise ValueError(self.window.message.text())
-
-    def tick(self, now: float) -> None:
-        self._at(now).tick()
 
     def idle_at(self, now: float) -> float:
         table = self.controller.table

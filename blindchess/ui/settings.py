@@ -27,7 +27,7 @@ CHANNELS = ("auto", "app", "screenreader", "both")
 
 
 def system_ui_lang() -> str:
-    """The user's language as the system gives it (locale variables, else Qt's interface languages), else German."""
+    """The user's language as the system gives it (locale variables, else Qt's interface languages), else English."""
     found = system_lang()
     if found:
         return found

@@ -1,6 +1,6 @@
-"""Every action of the window with its keyboard shortcut — one table for the menus and the help screen.
+"""Every action of the window with its keyboard shortcut — one table for the menus and the list of keys.
 
-The help screen (F1) is generated from :data:`SHORTCUTS` and the board's own
+F1 opens the user guide (:mod:`blindchess.ui.guide`); the list of keys (Ctrl+F1) is generated from :data:`SHORTCUTS` and the board's own
 commands (:data:`blindchess.ui.board.BOARD_COMMANDS`), so the documented keys
 cannot drift from the real ones; texts that count things (the input modes of
 Ctrl+J) are counted from the tables (:data:`INPUT_MODES`).
@@ -63,7 +63,8 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("move_wording", "speech", "Ctrl+W"),
     ("stop_speech", "speech", "Ctrl+."),
     ("settings", "speech", "Ctrl+,"),
-    ("help", "help", "F1"),
+    ("guide", "help", "F1"),
+    ("help", "help", "Ctrl+F1"),
 )
 
 #: Keys the window's focus chain handles (documented on the help screen after the board's commands).

@@ -18,7 +18,7 @@ The sighted player's DGT e-board is a second :class:`TactileLink`
 for the device "eboard" (:func:`eboard_link`): it is opened with the profile
 ``dgt-sighted`` (role "sighted", :data:`EBOARD_PROFILE`) — found by its USB
 ids and port patterns, or on the port the new-game dialog names
-(:func:`eboard_choice`) — and its events go to ``Table.eboard_input``; it
+(:func:`eboard_choice`) — and its events go to the table as ``EBoardInput``; it
 carries out the table's ``DeviceRequest(device="eboard", what="snapshot")``
 (a board dump). Each link carries out only the requests of its own device.
 """

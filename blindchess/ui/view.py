@@ -14,6 +14,7 @@ from typing import Any
 
 import chess
 
+from ..game import BoardName, GameSnapshot, ScoreName, Session
 from ..table import Table
 from .new_game import GameSetup
 from .settings import Settings
@@ -36,25 +37,31 @@ class TableView:
     settings: Settings
 
     @property
-    def session(self) -> Any:
+    def session(self) -> Session | None:
+        """The rules engine's session (its clock, its proposed ruling), None without a game."""
         return self.table.session if self.table is not None else None
+
+    @property
+    def game(self) -> GameSnapshot | None:
+        """The game as it stands, None without a game."""
+        return self.table.game if self.table is not None else None
 
     @property
     def open_question(self) -> Any:
         return self.table.question if self.table is not None else None
 
-    def board(self, which: str) -> chess.Board:
+    def board(self, which: BoardName) -> chess.Board:
         return self.table.session.board(which) if self.table is not None else chess.Board()
 
-    def score(self, who: str) -> list[str]:
-        return self.table.session.score(who) if self.table is not None else []
+    def score(self, who: ScoreName) -> list[str]:
+        return list(self.table.game.score(who)) if self.table is not None else []
 
     def start_board(self) -> chess.Board:
-        return self.table.session.start if self.table is not None else chess.Board()
+        return self.table.game.start if self.table is not None else chess.Board()
 
     @property
     def blind_color(self) -> bool | None:
-        return self.table.session.blind_color if self.table is not None else None
+        return self.table.game.blind_color if self.table is not None else None
 
     @property
     def sighted_color(self) -> bool:
@@ -64,19 +71,19 @@ class TableView:
     def player_names(self) -> tuple[str, str]:
         if self.table is None:
             return t("white", self.lang), t("black", self.lang)
-        return self.table.session.white.name, self.table.session.black.name
+        return self.table.game.white.name, self.table.game.black.name
 
     def sheet_names(self) -> tuple[str, str]:
         """(blind player's name, sighted player's name)."""
-        s = self.session
-        if s is None or s.blind_color is None:
+        game = self.game
+        if game is None or game.blind_color is None:
             return t("score.blind", self.lang), t("score.sighted", self.lang)
-        return s.player(s.blind_color).name, s.player(not s.blind_color).name
+        return game.player(game.blind_color).name, game.player(not game.blind_color).name
 
     def mismatch_names(self) -> list[str]:
         names = set(self.table.tactile_mismatch) if self.table is not None else set()
-        if self.session is not None and self.session.divergence is not None:
-            names |= set(self.session.divergence.squares)
+        if self.game is not None and self.game.divergence is not None:
+            names |= set(self.game.divergence.squares)
         return sorted(names)
 
     def differing(self) -> set[int]:
@@ -111,7 +118,7 @@ class TableView:
         if s is None:
             return {chess.WHITE: None, chess.BLACK: None}, None, {}
         now, clock = self.now(), s.clock
-        remaining = {c: (clock.remaining(c, now) if s.time_control is not None else None)
+        remaining = {c: (clock.remaining(c, now) if s.snapshot.time_control is not None else None)
                      for c in (chess.WHITE, chess.BLACK)}
         running = None if clock.paused else clock.running
         return remaining, running, {c: clock.moves_completed(c) for c in (chess.WHITE, chess.BLACK)}
@@ -136,7 +143,7 @@ class TableView:
 
     @property
     def journal_path(self) -> Path | None:
-        return self.table.session.journal_path if self.table is not None else None
+        return self.table.game.journal_path if self.table is not None else None
 
     def last_setup(self) -> GameSetup:
         if self.setup is not None:

@@ -21,6 +21,7 @@ from blindchess.adapters.devices.simulator import VirtualDgtBoard
 from blindchess.pegboard import dgt
 from blindchess.pegboard.profiles import load_profile
 from blindchess.pegboard.tracker import InputEvent, PieceUpdate, Place, Snapshot
+from blindchess.table.commands import BlindSays, Command, EBoardInput, TactileMove, Tick
 from blindchess.table.events import DeviceRequest, TableEvent
 from blindchess.table.table import Table, TableSetup
 from blindchess.ui.tactile import EBOARD_PROFILE, eboard_choice, eboard_link
@@ -91,7 +92,11 @@ class LinkFront(scenario.HeadlessFront):
         self.emulator, self.link, self.inputs, self.clock = emulator, link, inputs, clock
         self.read: list[InputEvent] = []
 
-    def eboard_input(self, event: InputEvent, now: float) -> None:
+    def handle(self, command: Command, now: float) -> None:
+        if not isinstance(command, EBoardInput):
+            super().handle(command, now)
+            return
+        event = command.event
         self.clock.now = now
         start = self.inputs.count()
         if isinstance(event, Snapshot):
@@ -104,7 +109,7 @@ class LinkFront(scenario.HeadlessFront):
         [received] = self.inputs.since(start)
         assert type(received) is type(event) and received.t == now
         self.read.append(received)
-        super().eboard_input(received, received.t)
+        super().handle(EBoardInput(received), received.t)
 
 
 def test_the_eboard_game_through_the_serial_link_gives_the_same_events_as_headless(eboard, tmp_path):
@@ -127,7 +132,7 @@ def feed(table: Table, inputs: Inputs, start: int) -> int:
     """Everything the link read since ``start`` into the table, with the link's time stamps."""
     received = inputs.since(start)
     for event in received:
-        table.eboard_input(event, event.t)
+        table.handle(EBoardInput(event), event.t)
     return start + len(received)
 
 
@@ -148,14 +153,14 @@ def test_unplugging_the_eboard_mid_game_through_the_link_neither_loses_nor_inven
         sent = emulator.play_move(board, chess.Move.from_uci(uci))
         assert wait_for(lambda: inputs.count() == start + len(sent))
         seen = feed(table, inputs, seen)
-        table.tick(t + 0.5)
+        table.handle(Tick(), t + 0.5)
 
     board = chess.Board()
     hand(1.0, board, "e2e4")                                     # 1.e4 by the sighted player
     board.push_uci("e2e4")
-    table.tactile_move("e2e4", 3.0)
-    table.tactile_move("e7e5", 4.0)
-    table.blind_says("Eva fünf", 1.0, 4.5)                       # 1...e5 by the blind player
+    table.handle(TactileMove("e2e4"), 3.0)
+    table.handle(TactileMove("e7e5"), 4.0)
+    table.handle(BlindSays("Eva fünf", 1.0), 4.5)                       # 1...e5 by the blind player
     hand(6.0, board, "e7e5")                                     # mirrored on the e-board
     board.push_uci("e7e5")
     # 2.Nf3: the knight is lifted, the cable comes out, the knight lands, the cable goes back in
@@ -167,21 +172,21 @@ def test_unplugging_the_eboard_mid_game_through_the_link_neither_loses_nor_inven
     emulator.close()
     assert wait_for(lambda: "disconnected" in [s.state for s in statuses])
     emulator.place(chess.F3, chess.Piece(chess.KNIGHT, chess.WHITE))   # not reported: nobody listens
-    table.tick(9.0)
-    assert [m.uci() for m in table.session.game_moves] == ["e2e4", "e7e5"]   # nothing invented meanwhile
+    table.handle(Tick(), 9.0)
+    assert [m.uci() for m in table.session.snapshot.game_moves] == ["e2e4", "e7e5"]   # nothing invented meanwhile
     clock.now = 10.0
     start = inputs.count()
     emulator.open()                                              # plugged in: the link asks for a dump
     assert wait_for(lambda: any(isinstance(e, Snapshot) for e in inputs.since(start)))
     assert wait_for(lambda: emulator.update_mode)
     seen = feed(table, inputs, seen)
-    table.tick(10.5)
-    assert [m.uci() for m in table.session.game_moves] == ["e2e4", "e7e5", "g1f3"]   # read once
+    table.handle(Tick(), 10.5)
+    assert [m.uci() for m in table.session.snapshot.game_moves] == ["e2e4", "e7e5", "g1f3"]   # read once
     assert "reconnected" in [s.state for s in statuses]
     said = [e.to_json()["text"] for e in events if e.to_json()["type"] == "speak"]
     assert said.count("Springer Felix drei") == 1                # announced to the blind player once
-    table.tick(20.0)
-    assert [m.uci() for m in table.session.game_moves] == ["e2e4", "e7e5", "g1f3"]
+    table.handle(Tick(), 20.0)
+    assert [m.uci() for m in table.session.snapshot.game_moves] == ["e2e4", "e7e5", "g1f3"]
     assert table.eboard is not None and table.eboard.in_sync and not table.eboard.mismatch
 
 
@@ -202,9 +207,9 @@ def test_the_apps_eboard_link_carries_out_the_tables_dump_requests(tmp_path):
         table = Table.new(TableSetup(blind="black", tactile="none", sighted_board="dgt"), 0.0)
         events: list[TableEvent] = []
         table.subscribe(events.append)
-        table.eboard_input(inputs.since(0)[0], 0.0)
+        table.handle(EBoardInput(inputs.since(0)[0]), 0.0)
         clock.now = 1.0
-        table.eboard_input(Place(1.0, chess.E4), 1.0)          # a report the table cannot judge: a dump, please
+        table.handle(EBoardInput(Place(1.0, chess.E4)), 1.0)          # a report the table cannot judge: a dump, please
         requests = [e for e in events if isinstance(e, DeviceRequest)]
         assert [(r.device, r.what) for r in requests] == [("eboard", "snapshot")]
         eboard.request(DeviceRequest(1.0, "pegboard", "snapshot"))     # not this link's device

@@ -16,10 +16,11 @@ from tests.support.paths import REPO
 def test_data_folders_are_found():
     assert (resources.voices_dir() / "README.md").is_file()
     assert (resources.boards_dir() / "README.md").is_file()
+    assert (resources.guide_dir() / "en" / "index.md").is_file()
 
 
-def test_built_wheel_ships_voices_and_boards(tmp_path):
-    """voices/ and boards/ ship inside the wheel and are found from any directory."""
+def test_built_wheel_ships_voices_boards_and_the_guide(tmp_path):
+    """voices/, boards/ and the user guide ship inside the wheel and are found from any directory."""
     repo = REPO
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(tmp_path), str(repo)],
@@ -33,15 +34,19 @@ def test_built_wheel_ships_voices_and_boards(tmp_path):
     shipped = {Path(n).name for n in names if n.startswith(("blindchess/_voices/", "blindchess/_boards/"))}
     expected = {p.name for d in ("voices", "boards") for p in (repo / d).iterdir() if p.suffix in (".toml", ".md")}
     assert expected <= shipped
-    code = "from blindchess.base import resources; print(resources.voices_dir()); print(resources.boards_dir())"
+    guide = {n.removeprefix("blindchess/_guide/") for n in names if n.startswith("blindchess/_guide/")}
+    assert {f"{p.parent.name}/{p.name}" for p in (repo / "docs" / "user").glob("*/*.md")} <= guide
+    code = ("from blindchess.base import resources; print(resources.voices_dir()); print(resources.boards_dir()); "
+            "print(resources.guide_dir())")
     env = {**os.environ, "PYTHONPATH": str(site)}
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, check=True)
-    voices, boards = (Path(line) for line in out.stdout.splitlines())
+    voices, boards, guide_dir = (Path(line) for line in out.stdout.splitlines())
     assert voices.is_relative_to(site) and (voices / "README.md").is_file()
     assert boards.is_relative_to(site) and (boards / "README.md").is_file()
+    assert guide_dir.is_relative_to(site) and (guide_dir / "ru" / "index.md").is_file()
 
 
-def test_messages_default_to_german_and_fall_back():
+def test_messages_speak_the_systems_language_and_fall_back_to_english():
     assert i18n.tr("cli.interrupted") == "Abgebrochen."
     assert i18n.tr("cli.interrupted", "en") == "Interrupted."
     assert i18n.tr("cli.interrupted", "fr") == "Interrupted."

@@ -1,26 +1,33 @@
-"""Live broadcast under load: 50 games being played, 20 clients polling ``/games.pgn`` every second, a minute.
+"""Live broadcast: what a move costs in a long game, the start with a hall of journals, slow clients, and a hall
+under load.
 
-Three real processes: a writer plays 50 games through the rules engine into journals in one folder
-(historical games from ``tests/data/games/classics.pgn``, the sighted player White, the blind player Black:
-board move, announcement, press and mirror — every unit written and fsynced as at a table); the server is
-``blindchess broadcast FOLDER --port 0``, started as a user starts it; this script runs the clients.
+1. **A move at ply 400 against ply 40.** One journal followed by the broadcast's reader
+   (:class:`blindchess.broadcast.reading.GameFollower`) in this process; the table writes a half-move in its
+   units (move, announcement, press, mirror) and the reader looks after each unit: the time of those looks
+   per half-move, median over 40 half-moves, at ply 40 and at ply 400 (target: ply 400 within 1.5 times ply 40).
+2. **The start with 100 journals** (games of 40 to 240 half-moves): ``blindchess broadcast FOLDER --port 0``
+   started as a user starts it; seconds until it answers its first request, and until all 100 games are served.
+3. **Slow clients.** The broadcast of 20 games while 200 connections send their request's head slowly (never
+   finished), one says nothing at all, 20 live streams never read: 10 clients ask for ``/games.pgn``,
+   ``/arbiter`` and ``/games.json`` (600 requests); latency median, p95, max, failures — and without the slow
+   ones, for comparison.
+4. **A hall under load.** Three real processes: a writer plays 50 games through the rules engine into journals
+   in one folder (historical games from ``tests/data/games/classics.pgn``, the sighted player White, the blind
+   player Black: board move, announcement, press and mirror — every unit written and fsynced as at a table);
+   the server ``blindchess broadcast FOLDER --port 0``; this script's clients polling ``/games.pgn`` each
+   second. Before the clock starts each game has its first ``--prefix`` half-moves; then every game makes a
+   half-move every ``--interval`` seconds (staggered). Reported: the clients' latency and errors; how soon a
+   half-move journaled is served (a monitor polls every 0.1 s — good to 0.1 s); the server's memory and CPU.
 
-Before the clock starts each game is a game in progress: its first ``--prefix`` half-moves are played
-without fsync (only to set the games up fast; the bytes are the same). Then every game makes a half-move
-every ``--interval`` seconds (staggered; 10 s by default, several times more often than in a hall, where a
-game makes a half-move every half-minute to minute; ``--interval 3`` shows where one core of reading ends).
-
-Reported: the clients' latency (request sent → whole answer read; median, p90, p99, max) and errors; how
-soon a half-move journaled is served (the writer notes when the unit that made it was fsynced, a monitor
-polls ``/games.pgn`` every 0.1 s — so the figure is good to 0.1 s); the server's memory (resident set at
-the start, peak, end) and its CPU time. Run:
-``python tests/benchmarks/bench_broadcast.py [--games 50] [--clients 20] [--seconds 60] [--interval 10]``.
+Run: ``python tests/benchmarks/bench_broadcast.py [--games 50] [--clients 20] [--seconds 30] [--interval 10]``
+(``--only cost|start|slow|load`` for one part).
 """
 
 from __future__ import annotations
 
 import argparse
 import heapq
+import json
 import os
 import re
 import signal
@@ -33,7 +40,10 @@ import time
 import urllib.request
 from pathlib import Path
 
+import chess
+
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
 CLASSICS = ROOT / "tests" / "data" / "games" / "classics.pgn"
 TARGET_FRESH = 1.0   # a half-move is served within a second of being journaled
 
@@ -65,12 +75,12 @@ def writer(folder: Path, games: int, prefix: int, interval: float, seconds: floa
     def half_move(s: Session, move: chess.Move, now: float) -> bool:
         """One half-move as at the table; True once it is made (D.2.3 / D.2.5)."""
         made = False
-        if s.to_move == chess.WHITE:      # the sighted player moves and presses; the blind player mirrors
-            steps = [lambda: s.sighted_move(move, now), lambda: s.press_clock("white", now + 0.1),
-                     lambda: s.tactile_move(move, now + 0.2)]
+        if s.snapshot.to_move == chess.WHITE:      # the sighted player moves and presses; the blind player mirrors
+            steps = [lambda: s.board_move("sighted", move, now), lambda: s.press_clock(chess.WHITE, now + 0.1),
+                     lambda: s.board_move("tactile", move, now + 0.2)]
         else:                              # the blind player moves on his board, announces, presses; mirrored
-            steps = [lambda: s.tactile_move(move, now), lambda: s.announce(move, move.uci(), now + 0.1),
-                     lambda: s.press_clock("black", now + 0.2), lambda: s.sighted_move(move, now + 0.3)]
+            steps = [lambda: s.board_move("tactile", move, now), lambda: s.announce(move, move.uci(), now + 0.1),
+                     lambda: s.press_clock(chess.BLACK, now + 0.2), lambda: s.board_move("sighted", move, now + 0.3)]
         for step in steps:
             events = step()
             if not made and any(isinstance(e, MoveMade) for e in events):
@@ -80,7 +90,7 @@ def writer(folder: Path, games: int, prefix: int, interval: float, seconds: floa
 
     def yield_made(s: Session) -> None:
         if live[0]:
-            print(f"M {sessions.index(s) + 1} {s.plies} {time.time():.6f}", flush=True)
+            print(f"M {sessions.index(s) + 1} {s.snapshot.plies} {time.time():.6f}", flush=True)
 
     for s, moves in zip(sessions, pool):
         for move in moves[:prefix]:
@@ -99,9 +109,9 @@ def writer(folder: Path, games: int, prefix: int, interval: float, seconds: floa
             break
         time.sleep(max(0.0, when - time.monotonic()))
         s, moves = sessions[i], pool[i]
-        if s.plies < len(moves):
+        if s.snapshot.plies < len(moves):
             clock += 1.0
-            half_move(s, moves[s.plies], clock)
+            half_move(s, moves[s.snapshot.plies], clock)
             heapq.heappush(due, (when + interval, i))
     print("DONE", flush=True)
     sys.stdin.readline()               # CLOSE: after the measurement (closing 50 journals at once is a burst of its own)
@@ -130,11 +140,189 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+# -- 1. a move at ply 400 against ply 40 ---------------------------------------------------------------------
+
+def half_move_steps(s, move, now: float) -> list:   # type: ignore[no-untyped-def]
+    """The table's inputs of one half-move, each journaled as one unit (see tests.support.broadcast.half_move)."""
+    import chess
+
+    if s.snapshot.to_move == chess.WHITE:
+        return [lambda: s.board_move("sighted", move, now), lambda: s.press_clock(chess.WHITE, now + 0.1),
+                lambda: s.board_move("tactile", move, now + 0.2)]
+    return [lambda: s.board_move("tactile", move, now), lambda: s.announce(move, move.uci(), now + 0.1),
+            lambda: s.press_clock(chess.BLACK, now + 0.2), lambda: s.board_move("sighted", move, now + 0.3)]
+
+
+def cost_of_a_move() -> bool:
+    """Median seconds of the reader's looks per half-move at ply 40 and ply 400."""
+    from blindchess.broadcast.reading import GameFollower
+    from blindchess.game import Player, Session
+    from tests.support.broadcast import half_move, long_game
+
+    moves = long_game(460)
+    out = {}
+    real_fsync = os.fsync
+    with tempfile.TemporaryDirectory(prefix="bench-broadcast-cost-") as tmp:
+        for plies in (40, 400):
+            path = Path(tmp) / f"{plies}.jsonl"
+            os.fsync = lambda fd: None      # setting the game up fast: the same bytes
+            s = Session.new(Player("White"), Player("Black", True), "90+30", journal=path, now=0.0)
+            s.start_clock(0.0)
+            for i, move in enumerate(moves[:plies]):
+                half_move(s, move, i + 1.0)
+            os.fsync = real_fsync
+            follower = GameFollower(path, "en", Path(tmp))
+            follower.look()
+            costs = []
+            for k in range(plies, plies + 40):
+                spent = 0.0
+                for step in half_move_steps(s, moves[k], k + 1.0):
+                    step()
+                    t = time.perf_counter()
+                    follower.look()
+                    spent += time.perf_counter() - t
+                costs.append(spent)
+            assert follower.game is not None and follower.game.plies == plies + 40 and follower.whole_reads == 1
+            out[plies] = statistics.median(costs)
+            s.close()
+    ratio = out[400] / out[40]
+    ok = ratio <= 1.5
+    print(f"a new half-move read, replayed and written (median of 40): ply 40 {out[40] * 1000:.2f} ms, "
+          f"ply 400 {out[400] * 1000:.2f} ms — {ratio:.2f}x ({'met' if ok else 'NOT met'}: within 1.5x)")
+    return ok
+
+
+# -- 2. the start with 100 journals ----------------------------------------------------------------------------
+
+def make_hall(folder: Path, games: int, shortest: int, longest: int) -> None:
+    """``games`` journals of games in progress, ``shortest`` to ``longest`` half-moves, written without fsync."""
+    from blindchess.game import Player, Session
+    from tests.support.broadcast import half_move, long_game
+
+    real_fsync = os.fsync
+    os.fsync = lambda fd: None
+    try:
+        pool = long_game(longest, seed=3)
+        for i in range(games):
+            s = Session.new(Player(f"White {i + 1:03d}"), Player(f"Black {i + 1:03d}", True), "90+30",
+                            journal=folder / f"board{i + 1:03d}.jsonl", now=0.0,
+                            headers={"Event": "Bench", "Round": "1", "Board": str(i + 1)})
+            s.start_clock(0.0)
+            for k, move in enumerate(pool[:shortest + (longest - shortest) * i // max(1, games - 1)]):
+                half_move(s, move, k + 1.0)
+            s.close()
+    finally:
+        os.fsync = real_fsync
+
+
+def start_up(env: dict[str, str]) -> bool:
+    with tempfile.TemporaryDirectory(prefix="bench-broadcast-start-") as tmp:
+        folder = Path(tmp) / "hall"
+        folder.mkdir()
+        make_hall(folder, 100, 40, 240)
+        t = time.perf_counter()
+        server = subprocess.Popen([sys.executable, "-m", "blindchess", "broadcast", str(folder), "--port", "0",
+                                   "--lang", "en"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        try:
+            assert server.stdout is not None
+            found = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline())
+            if not found:
+                raise SystemExit("the server did not start")
+            url = found.group(0)
+            urllib.request.urlopen(url + "games.json", timeout=30).read()
+            first = time.perf_counter() - t
+            counts = []
+            while True:
+                games = len(json.loads(urllib.request.urlopen(url + "games.json", timeout=30).read()))
+                counts.append((time.perf_counter() - t, games))
+                if games == 100 or time.perf_counter() - t > 300:
+                    break
+                time.sleep(0.05)
+            whole = counts[-1][0]
+        finally:
+            server.send_signal(signal.SIGINT)
+            server.communicate(timeout=30)
+    print(f"start with 100 journals (40-240 half-moves): first answer after {first:.2f} s (games served then: "
+          f"{counts[0][1]}), all 100 served after {whole:.2f} s")
+    return counts[-1][1] == 100
+
+
+# -- 3. slow clients -------------------------------------------------------------------------------------
+
+def slow_clients(env: dict[str, str]) -> bool:
+    import socket
+
+    def measure(url: str) -> tuple[list[float], int]:
+        latencies: list[float] = []
+        failures = [0]
+        lock = threading.Lock()
+
+        def client(k: int) -> None:
+            for i in range(60):
+                path = ("games.pgn", "arbiter", "games.json")[(i + k) % 3]
+                t0 = time.perf_counter()
+                try:
+                    urllib.request.urlopen(url + path, timeout=60).read()
+                    with lock:
+                        latencies.append(time.perf_counter() - t0)
+                except OSError:
+                    with lock:
+                        failures[0] += 1
+
+        threads = [threading.Thread(target=client, args=(k,)) for k in range(10)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        return latencies, failures[0]
+
+    with tempfile.TemporaryDirectory(prefix="bench-broadcast-slow-") as tmp:
+        folder = Path(tmp) / "hall"
+        folder.mkdir()
+        make_hall(folder, 20, 60, 120)
+        server = subprocess.Popen([sys.executable, "-m", "blindchess", "broadcast", str(folder), "--port", "0",
+                                   "--lang", "en"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        held: list[socket.socket] = []
+        try:
+            assert server.stdout is not None
+            found = re.search(r"http://127\.0\.0\.1:(\d+)/", server.stdout.readline())
+            if not found:
+                raise SystemExit("the server did not start")
+            url, port = found.group(0), int(found.group(1))
+            while len(json.loads(urllib.request.urlopen(url + "games.json", timeout=30).read())) < 20:
+                time.sleep(0.1)
+            calm, calm_failed = measure(url)
+            for i in range(221):
+                sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+                if i < 200:
+                    sock.sendall(b"GET /games.pgn HTTP/1.1\r\nHost: hall\r\nX-Slow: ")
+                elif i < 220:
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+                    sock.sendall(b"GET /events HTTP/1.1\r\nHost: hall\r\n\r\n")
+                held.append(sock)
+            slow, slow_failed = measure(url)
+        finally:
+            for sock in held:
+                sock.close()
+            server.send_signal(signal.SIGINT)
+            server.communicate(timeout=30)
+
+    def figures(values: list[float]) -> str:
+        return (f"median {percentile(values, 50) * 1000:.1f} ms, p95 {percentile(values, 95) * 1000:.1f} ms, "
+                f"max {max(values) * 1000:.1f} ms")
+
+    print(f"slow clients: 600 requests (/games.pgn, /arbiter, /games.json; 20 games), 10 clients: without slow ones "
+          f"{figures(calm)}, {calm_failed} failed; with 200 slow heads, 1 silent connection, 20 unread live streams "
+          f"{figures(slow)}, {slow_failed} failed")
+    return slow_failed == 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--clients", type=int, default=20)
-    ap.add_argument("--seconds", type=float, default=60.0)
+    ap.add_argument("--seconds", type=float, default=30.0)
+    ap.add_argument("--only", choices=("cost", "start", "slow", "load"))
     ap.add_argument("--interval", type=float, default=10.0, help="seconds between two half-moves of one game")
     ap.add_argument("--prefix", type=int, default=30, help="half-moves each game has before the clock starts")
     ap.add_argument("--writer", metavar="FOLDER", help=argparse.SUPPRESS)
@@ -144,6 +332,20 @@ def main() -> int:
         return 0
 
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+    ok = True
+    if args.only in (None, "cost"):
+        ok &= cost_of_a_move()
+    if args.only in (None, "start"):
+        ok &= start_up(env)
+    if args.only in (None, "slow"):
+        ok &= slow_clients(env)
+    if args.only not in (None, "load"):
+        return 0 if ok else 1
+    return 0 if load(args, env) and ok else 1
+
+
+def load(args: argparse.Namespace, env: dict[str, str]) -> bool:
+    """4. A hall under load (module docstring)."""
     with tempfile.TemporaryDirectory(prefix="bench-broadcast-") as tmp:
         folder = Path(tmp) / "hall"
         folder.mkdir()
@@ -164,9 +366,11 @@ def main() -> int:
         if not found:
             raise SystemExit("the server did not start: " + (server.stderr.read() if server.stderr else ""))
         url = found.group(0) + "games.pgn"
-        first = urllib.request.urlopen(url, timeout=30).read().decode()
-        if first.count("[Event ") != args.games:
-            raise SystemExit(f"the server serves {first.count('[Event ')} games, not {args.games}")
+        read_by = time.monotonic() + 300         # the games fill in as they are read (served at once)
+        while (served := urllib.request.urlopen(url, timeout=30).read().decode().count("[Event ")) != args.games:
+            if time.monotonic() > read_by:
+                raise SystemExit(f"the server serves {served} games, not {args.games}")
+            time.sleep(0.1)
         rss_start = rss_kib(server.pid)
         cpu_start = cpu_seconds(server.pid)
 
@@ -272,7 +476,7 @@ def main() -> int:
         print("  first error:", errors[0])
     ok = not errors and not missing and percentile(fresh, 99) < TARGET_FRESH
     print(f"  {'met' if ok else 'NOT met'}: every request answered, every half-move served, p99 under {TARGET_FRESH:g} s")
-    return 0 if ok else 1
+    return ok
 
 
 if __name__ == "__main__":

@@ -23,9 +23,10 @@ import sys
 import time
 from pathlib import Path
 
+import chess
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import chess  # noqa: E402
 
 from blindchess.game import Player, Session  # noqa: E402
 from blindchess.language import notation  # noqa: E402
@@ -106,12 +107,12 @@ def main() -> None:
     for i, m in enumerate(moves):
         t += 1
         if i % 2 == 0:
-            s.sighted_move(m, t)
-            s.tactile_move(m, t)
+            s.board_move("sighted", m, t)
+            s.board_move("tactile", m, t)
         else:
-            s.tactile_move(m, t)
+            s.board_move("tactile", m, t)
             s.announce(m, de[i], t)
-            s.sighted_move(m, t)
+            s.board_move("sighted", m, t)
         s.write("sighted", en[i], t, index=i)     # the keepers' own writing amends the entry made as announced
         s.write("blind", de[i], t, index=i)
     cases["session.propose_ruling (force)"] = lambda: s.propose_ruling(force=True)

@@ -10,7 +10,7 @@ per half-move. Then measures how long after the last peg of a right mirror the t
 
     .venv/bin/python tests/benchmarks/bench_table.py [--seed N]
 
-Figures go in the README's speed table; no test asserts them.
+Figures go in docs/developer/benchmarks.md (the speed table); no test asserts them.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ import chess
 
 from blindchess.language import phonetic
 from blindchess.scenario import HeadlessFront, parse, play
+from blindchess.table.commands import ClockPress, PegLine, SightedMove, Tick
 from blindchess.table.events import MirrorDone
 from blindchess.table.table import Table, TableSetup
 
@@ -129,13 +130,13 @@ def mirror_latency(rounds: int = 40) -> tuple[list[float], list[float]]:
         table = Table.new(TableSetup(blind="black", time_control="90+30"), 0.0)
         seen: list[object] = []
         table.subscribe(seen.append)
-        table.sighted_move("e2e4", 1.0)
-        table.press("white", 1.5)
-        table.peg_line("L e2", 3.0)
+        table.handle(SightedMove("e2e4"), 1.0)
+        table.handle(ClockPress(chess.WHITE), 1.5)
+        table.handle(PegLine("L e2"), 3.0)
         start = time.perf_counter()
-        table.peg_line("P e4", 3.2)
+        table.handle(PegLine("P e4"), 3.2)
         wall.append(1000 * (time.perf_counter() - start))
-        table.tick(5.0)
+        table.handle(Tick(), 5.0)
         mirrored = [ev for ev in seen if isinstance(ev, MirrorDone) and ev.board == "tactile" and ev.ply == 1]
         delays.append(1000 * (mirrored[0].t - 3.2) if mirrored else float("inf"))
     return delays, wall

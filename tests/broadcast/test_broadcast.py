@@ -27,6 +27,7 @@ from blindchess.cli import main
 from blindchess.game import Player, Session
 from blindchess.storage.journal import read_journal, verdict
 from tests.support.broadcast import diverged, play, structure
+from tests.support.waiting import wait_for
 
 
 def mainline(pgn: str) -> list[chess.pgn.ChildNode]:
@@ -60,6 +61,7 @@ def running(tmp_path: Path):
         b = Broadcast(list(sources), lang=options.pop("lang", "en"), port=0, **options)
         b.start()
         started.append(b)
+        assert b.ready(60)
         return b
 
     yield start
@@ -75,7 +77,7 @@ def test_a_whole_journal_is_served_exactly_as_the_export_writes_it(tmp_path: Pat
     assert live.pgn == pgn_text(game_from_journal(journal, "en"))
     nodes = mainline(live.pgn)
     session = Session.load(journal)
-    assert [n.move for n in nodes] == session.game_moves and len(nodes) == 16
+    assert [n.move for n in nodes] == list(session.snapshot.game_moves) and len(nodes) == 16
     assert all(n.clock() is not None for n in nodes)          # [%clk] on every move
     assert live.result == "*" and live.damage == () and not live.cut
     assert list(workdir.iterdir()) == []                      # the copy read is gone
@@ -85,7 +87,7 @@ def test_a_finished_game_carries_its_result_and_the_claim(tmp_path: Path, workdi
     journal = play("claim_threefold.scn", tmp_path / "b.jsonl")
     live = read_game(journal, "de", workdir)
     session = Session.load(journal)
-    assert live.result == session.result == "1/2-1/2"
+    assert live.result == session.snapshot.result == "1/2-1/2"
     assert live.state.result == "1/2-1/2" and live.state.reason == "threefold_repetition"
     assert [(c.color, c.kind, c.upheld) for c in live.state.claims] == [(chess.WHITE, "threefold", True)]
 
@@ -100,13 +102,13 @@ def test_a_damaged_journal_serves_the_half_moves_before_the_damage_and_says_so(t
 
     read = read_journal(journal)
     session = Session.load(journal)
-    judged = verdict(read, [m.uci() for m in session.game_moves], session.journal_problems)
+    judged = verdict(read, [m.uci() for m in session.snapshot.game_moves], session.snapshot.journal_problems)
     assert judged.plies, "the damage touches half-moves"
     keep = min(judged.plies) - 1
 
     live = read_game(journal, "en", workdir)
     nodes = mainline(live.pgn)
-    assert [n.move for n in nodes] == session.game_moves[:keep]        # never an invented move
+    assert [n.move for n in nodes] == list(session.snapshot.game_moves[:keep])        # never an invented move
     assert live.cut and live.result == "*" and len(live.moves) == keep
     assert live.damage and live.damage[0] in live.pgn                   # said in a comment
     assert tr("broadcast.damage_kept", "en", plies=keep) in live.pgn
@@ -118,11 +120,11 @@ def test_a_journal_cut_off_inside_a_unit_by_a_crash_is_whole(tmp_path: Path, wor
     """A crash mid-write: the unit cut off was never acted on, nothing is lost and nothing is said."""
     path = tmp_path / "live.jsonl"
     s = Session.new(Player("Anna", True), Player("Bert"), "90+30", journal=path, now=0.0)
-    s.tactile_move("e2e4", 1.0)
+    s.board_move("tactile", chess.Move.from_uci("e2e4"), 1.0)
     s.announce(chess.Move.from_uci("e2e4"), "Eva vier", 1.5)
-    s.press_clock("white", 2.0)
+    s.press_clock(chess.WHITE, 2.0)
     before = path.read_bytes()            # the journal as the table left it after the press
-    s.sighted_move("e2e4", 3.0)           # the next unit: the crash cuts it in the middle
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), 3.0)           # the next unit: the crash cuts it in the middle
     unit = path.read_bytes()[len(before):]
     assert unit
     for cut_at in (1, len(unit) // 2, len(unit) - 1):
@@ -156,9 +158,9 @@ def test_the_moves_are_numbered_from_the_start_position() -> None:
 
 def test_the_arbiter_sees_where_the_boards_part_and_the_proposed_ruling(tmp_path: Path, workdir: Path) -> None:
     session = diverged(tmp_path / "d.jsonl")
-    assert session.divergence is not None
+    assert session.snapshot.divergence is not None
     live = read_game(tmp_path / "d.jsonl", "de", workdir)
-    assert live.state.parting == session.divergence
+    assert live.state.parting == session.snapshot.divergence
     ruling = session.propose_ruling("de")
     assert ruling is not None and live.state.proposal == ruling.explain("de")
     assert live.state.needs_arbiter and live.state.draw_offer == chess.BLACK and live.state.to_move == chess.BLACK
@@ -174,7 +176,7 @@ def test_a_fallen_flag_is_on_the_arbiter_s_page(tmp_path: Path, running) -> None
     status, body, _ = get(broadcast.url + "arbiter")
     page = body.decode()
     assert status == 200 and tr("broadcast.flag_fallen", "de", color="Weiß") in page
-    assert Session.load(path).result == "0-1"
+    assert Session.load(path).snapshot.result == "0-1"
 
 
 # -- pages and the server ----------------------------------------------------------------------------
@@ -191,6 +193,9 @@ def test_the_pages_are_plain_accessible_html_in_the_broadcast_s_language(tmp_pat
     page = structure(index)
     assert headers["Content-Type"] == "text/html; charset=utf-8"
     assert page.lang == "nl" and page.scripts == 0 and page.captions == 1 and page.refresh is None
+    assert page.script_sources == ["/live.js"] and page.live_regions == [("polite", "latest")]
+    assert all(alt for _, alt in page.images) and [src.split("?")[0] for src, _ in page.images] == \
+        ["/game/1.svg", "/game/2.svg"]                                    # a diagram per game, in words too
     assert page.headings[0] == "h1:" + tr("broadcast.title", "nl")
     assert "h2:" + tr("broadcast.game_heading", "nl", number=1, white="Bernd Blind", black="Sabine Sehend") in page.headings
     assert set(page.th_scopes) == {"col", "row"}
@@ -199,7 +204,8 @@ def test_the_pages_are_plain_accessible_html_in_the_broadcast_s_language(tmp_pat
 
     _, arbiter, _ = get(broadcast.url + "arbiter")
     page = structure(arbiter)
-    assert page.lang == "nl" and page.scripts == 0 and page.refresh == "5"
+    assert page.lang == "nl" and page.scripts == 0 and page.refresh is None     # live, never reloading
+    assert page.script_sources == ["/live.js"] and page.live_regions == [("polite", "latest")]
     assert "h2:" + tr("broadcast.attention_heading", "nl") in page.headings
     assert set(page.th_scopes) == {"col", "row"}
     text = arbiter.decode()
@@ -209,7 +215,8 @@ def test_the_pages_are_plain_accessible_html_in_the_broadcast_s_language(tmp_pat
     assert tr("broadcast.proposal_correct", "nl") in text
     _, still, _ = get(broadcast.url + "arbiter/still")     # to read it through: the same, not renewing itself
     page = structure(still)
-    assert page.refresh is None and page.lang == "nl" and "h3:" + tr("broadcast.table_heading", "nl", number=2,
+    assert page.refresh is None and page.script_sources == [] and page.live_regions == []
+    assert page.lang == "nl" and "h3:" + tr("broadcast.table_heading", "nl", number=2,
                                                                       players="Anna <b> – Bert") in page.headings
     assert tr("broadcast.draw_offer", "nl", color=tr("session.black", "nl")) in text
 
@@ -260,10 +267,13 @@ def test_requests_are_bounded_and_read_only_and_never_name_a_file(tmp_path: Path
     (tmp_path / "secret.txt").write_text("secret")
     broadcast = running(tmp_path)
     port = broadcast.port
-    assert raw(port, b"GET /" + b"a" * 5000 + b" HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.0 414")
-    assert raw(port, b"GET / HTTP/1.0\r\n" + b"X-Long: " + b"b" * 20000 + b"\r\n\r\n").startswith(b"HTTP/1.0 431")
-    many = b"".join(b"X-%d: 1\r\n" % i for i in range(3000))
-    assert raw(port, b"GET / HTTP/1.0\r\n" + many + b"\r\n").startswith(b"HTTP/1.0 431")
+    for refused in (b"GET /" + b"a" * 5000 + b" HTTP/1.0\r\n\r\n",                  # the line too long
+                    b"GET / HTTP/1.0\r\n" + b"X-Long: " + b"b" * 20000 + b"\r\n\r\n",    # a header too long
+                    b"GET / HTTP/1.0\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(3000)) + b"\r\n",
+                    b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03junk\r\n\r\n"):                  # no HTTP at all
+        answer = raw(port, refused)
+        assert answer.startswith(b"HTTP/1.0 400") and escape(tr("broadcast.error_text", "en")).encode() in answer
+        assert b"aaaa" not in answer and b"bbbb" not in answer and b"junk" not in answer   # never the request's words
     posted = raw(port, b"POST /games.pgn HTTP/1.0\r\nContent-Length: 5\r\n\r\nhello")
     assert posted.startswith(b"HTTP/1.0 405") and b"Allow: GET, HEAD" in posted
     assert raw(port, b"DELETE / HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.0 405")
@@ -275,17 +285,28 @@ def test_requests_are_bounded_and_read_only_and_never_name_a_file(tmp_path: Path
     assert raw(port, b"GET /games.pgn HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.0 200")
 
 
-def test_connections_beyond_the_limit_are_turned_away_at_once(tmp_path: Path, running) -> None:
+def test_idle_connections_make_room_and_only_busy_ones_turn_a_newcomer_away(tmp_path: Path, running) -> None:
+    """Past the limit the connection idle longest is closed for the new one; with every connection busy (live
+    streams) a new one is answered 503, and served again as soon as one is free."""
     play("game_whole.scn", tmp_path / "a.jsonl")
-    broadcast = running(tmp_path, max_connections=2)
+    broadcast = running(tmp_path, max_connections=2, per_client=2)
     idle = [socket.create_connection(("127.0.0.1", broadcast.port), timeout=10) for _ in range(2)]
     try:
-        assert raw(broadcast.port, b"GET / HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.0 503")
+        assert raw(broadcast.port, b"GET / HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.0 200")
+        assert idle[0].recv(100) == b""            # the oldest idle connection was closed to make room
     finally:
         for sock in idle:
             sock.close()
-    from tests.support.waiting import wait_for
-
+    streams = [socket.create_connection(("127.0.0.1", broadcast.port), timeout=10) for _ in range(2)]
+    try:
+        for sock in streams:
+            sock.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert sock.recv(100).startswith(b"HTTP/1.1 200")
+        assert wait_for(lambda: broadcast.hall.streams == 2, 15)
+        assert raw(broadcast.port, b"GET / HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.1 503")
+    finally:
+        for sock in streams:
+            sock.close()
     assert wait_for(lambda: raw(broadcast.port, b"GET / HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.0 200"), 15)
 
 
@@ -308,29 +329,28 @@ def test_games_are_numbered_as_their_journals_appear_and_keep_their_number(tmp_p
     assert [n for n, _ in watcher.games] == [1, 2]           # a journal gone keeps its number and last state
 
 
-def test_a_journal_is_read_again_only_when_it_changed_and_once_when_it_has_settled(tmp_path: Path, workdir: Path,
-                                                                                   monkeypatch) -> None:
+def test_a_changed_journal_costs_its_new_lines_and_is_read_whole_only_when_it_must_be(tmp_path: Path,
+                                                                                      workdir: Path) -> None:
     journal = play("game_whole.scn", tmp_path / "a.jsonl")
     now = [journal.stat().st_mtime]
     watcher = Watcher([journal], "en", workdir, clock=lambda: now[0])
-    reads: list[Path] = []
-    replays: list[Path] = []
-    import blindchess.broadcast.watch as watch
-
-    read, replay = watch.journal_bytes, watch.read_game
-    monkeypatch.setattr(watch, "journal_bytes", lambda path, lang: (reads.append(path), read(path, lang))[1])
-    monkeypatch.setattr(watch, "read_game", lambda path, *rest: (replays.append(path), replay(path, *rest))[1])
     assert watcher.poll()
-    assert not watcher.poll()
-    assert (len(reads), len(replays)) == (1, 1)       # unchanged and not yet quiet: not read again
+    follower = watcher._entries[journal].follower
+    assert (follower.whole_reads, follower.tail_reads) == (1, 0)
+    assert not watcher.poll()                          # unchanged: not looked at again
     now[0] += SETTLE + 0.01
-    assert not watcher.poll()
-    assert not watcher.poll()
-    assert (len(reads), len(replays)) == (2, 1)       # read once more when quiet (a coarse clock hides changes),
-    with journal.open("ab") as f:                     # not replayed: its bytes are the same
-        f.write(b"\n")
-    watcher.poll()
-    assert (len(reads), len(replays)) == (3, 2)
+    assert not watcher.poll()                          # quiet: one more look, nothing new, nothing read whole
+    assert (follower.whole_reads, follower.tail_reads) == (1, 0)
+    session = Session.open(journal, now[0])             # the game goes on: new units at the end
+    session.board_move("tactile", chess.Move.from_uci("d2d4"), now[0] + 1)
+    session.close()
+    assert watcher.poll()
+    assert (follower.whole_reads, follower.tail_reads) == (1, 1)
+    assert watcher.games[0][1].pgn == read_game(journal, "en", workdir).pgn
+    with journal.open("ab") as f:                      # a line no writer wrote: only a whole reading judges it
+        f.write(b'{"seq":999,"type":"touch"}\n')
+    assert watcher.poll()
+    assert follower.whole_reads == 2 and watcher.games[0][1].damage
 
 
 def test_the_folder_gets_every_game_and_each_round_written_whole(tmp_path: Path, running) -> None:
@@ -358,7 +378,8 @@ def test_the_window_broadcasts_the_game_it_follows(tmp_path: Path) -> None:
     try:
         told = window.follow(first)
         assert told == tr("broadcast.window_started", "en", url=f"http://127.0.0.1:{port}/")
-        assert get(f"http://127.0.0.1:{port}/game/1.pgn")[1].decode() == pgn_text(game_from_journal(first, "en"))
+        first_pgn = pgn_text(game_from_journal(first, "en"))
+        assert wait_for(lambda: get(f"http://127.0.0.1:{port}/game/1.pgn")[1].decode() == first_pgn, 30)
         assert window.follow(second) is None
         assert get(f"http://127.0.0.1:{port}/game/1.pgn")[1].decode() == pgn_text(game_from_journal(second, "en"))
         assert get(f"http://127.0.0.1:{port}/game/2.pgn")[0] == 404       # only the window's game
@@ -437,3 +458,17 @@ def test_help_is_in_the_user_s_language(capsys) -> None:
 def test_the_server_s_address_is_loopback_unless_told_otherwise(tmp_path: Path, running) -> None:
     broadcast = running(tmp_path)
     assert broadcast.host == "127.0.0.1" and broadcast.url.startswith("http://127.0.0.1:")
+
+
+@pytest.mark.parametrize(("option", "value", "key"), [
+    ("--delay", "soon", "broadcast.bad_seconds"), ("--delay", "-5", "broadcast.bad_seconds"),
+    ("--delay", "nan", "broadcast.bad_seconds"), ("--stale-after", "999999", "broadcast.bad_seconds"),
+    ("--arbiter-token", "short", "broadcast.bad_token"), ("--arbiter-token", "has spaces in it", "broadcast.bad_token"),
+    ("--lichess-round", "AbCd12345", "broadcast.bad_round"), ("--lichess-round", "../x/yyy", "broadcast.bad_round")])
+def test_a_bad_delay_token_or_round_is_a_usage_error_in_one_line(option: str, value: str, key: str, tmp_path: Path,
+                                                                 capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["broadcast", str(tmp_path), "--port", "0", option, value, "--lang", "nl"])
+    assert stop.value.code == 2
+    err = one_line(capsys)
+    assert tr(key, "nl", value=value, limit=86400).split(":")[-1].strip()[:20] in err

@@ -27,6 +27,7 @@ from blindchess.broadcast import Broadcast, WindowBroadcast
 from blindchess.broadcast.reading import pgn_text
 from blindchess.game import Player, Session
 from blindchess.game.events import MoveMade
+from blindchess.table.commands import BlindSays, TactileMove
 from tests.support.broadcast import diverged, play, structure
 from tests.support.paths import REPO
 from tests.support.waiting import wait_for
@@ -81,8 +82,8 @@ def check_against_journal(served: chess.pgn.Game, journal: Path) -> None:
     """Moves, clocks and result as the rules engine rebuilds the game from its journal."""
     session = Session.load(journal)
     nodes = list(served.mainline())
-    assert [n.move for n in nodes] == session.game_moves
-    assert served.headers["Result"] == (session.result or "*")
+    assert [n.move for n in nodes] == list(session.snapshot.game_moves)
+    assert served.headers["Result"] == (session.snapshot.result or "*")
     presses = {snap.ply: snap for snap in session.clock.history if snap.ply > 0}
     made = {ev.ply: ev.t for ev in session.events if isinstance(ev, MoveMade)}
     for ply, node in enumerate(nodes, start=1):
@@ -173,10 +174,10 @@ def test_a_game_killed_mid_game_is_served_as_journaled(tmp_path: Path) -> None:
         player.send_signal(signal.SIGKILL)
         assert player.wait(timeout=30) == -signal.SIGKILL
         session = Session.load(journal)
-        assert 6 <= session.plies < 16                              # killed in the middle of the game
+        assert 6 <= session.snapshot.plies < 16                              # killed in the middle of the game
         def caught_up() -> bool:
             text = fetch(url + "game/1.pgn")
-            return text is not None and list(games_in(text)[0].mainline_moves()) == session.game_moves
+            return text is not None and list(games_in(text)[0].mainline_moves()) == list(session.snapshot.game_moves)
 
         assert wait_for(caught_up, 30)
         served = games_in(fetch(url + "games.pgn") or "")
@@ -275,9 +276,9 @@ def test_the_window_broadcasts_its_game_when_the_setting_is_on(tmp_path: Path, q
             controller.apply_settings(settings)
             address = f"http://127.0.0.1:{port}/"
             assert tr("broadcast.window_started", "de", url=address) in told
-            controller.table.tactile_move("e2e4", 1.0)
-            controller.table.blind_says("Eva vier", None, 1.2)
-            assert Session.load(journal).plies == 1
+            controller.table.handle(TactileMove("e2e4"), 1.0)
+            controller.table.handle(BlindSays("Eva vier", None), 1.2)
+            assert Session.load(journal).snapshot.plies == 1
 
             def served() -> bool:
                 text = fetch(address + "game/1.pgn")
@@ -290,3 +291,91 @@ def test_the_window_broadcasts_its_game_when_the_setting_is_on(tmp_path: Path, q
             controller.shutdown()
     finally:
         broadcasting.use(None)
+
+
+# -- the live pages in a real browser: a move appears without a reload and is said once ---------------------
+
+#: Records every text the polite live region takes (what a screen reader says of it), and marks the page: a
+#: reload would lose both.
+LISTEN = """(() => {
+  window.__heard = [];
+  window.__same = 'never reloaded';
+  const region = document.getElementById('latest');
+  new MutationObserver(() => window.__heard.push(region.textContent))
+      .observe(region, {childList: true, characterData: true, subtree: true});
+  return region.getAttribute('aria-live');
+})()"""
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Debian package chromium not installed (make setup-test installs it)")
+def test_a_move_appears_on_both_pages_without_a_reload_and_is_said_once(tmp_path: Path) -> None:
+    import asyncio
+    import time
+
+    import chess
+
+    from tests.support.broadcast import Browser, Tab, half_move
+
+    folder = tmp_path / "hall"
+    folder.mkdir()
+    start = time.time()
+    session = Session.new(Player("Anna Adler"), Player("Bert Berg", True), "90+30", journal=folder / "a.jsonl",
+                          now=start, headers={"Event": "Open", "Round": "1", "Board": "1"})
+    session.start_clock(start)
+    half_move(session, chess.Move.from_uci("e2e4"), start + 1)
+    broadcast = Broadcast([folder], lang="de", port=0)
+    broadcast.start()
+    browser = Browser(CHROMIUM or "chromium", tmp_path / "profile")
+    assert broadcast.ready(60)
+    said = tr("broadcast.announce_move", "de", number=1, white="Anna Adler", black="Bert Berg", move="1... e5")
+    said_arbiter = tr("broadcast.announce_table_move", "de", number=1, move="1... e5")
+
+    async def watch() -> None:
+        spectators = await Tab.open(browser, broadcast.url)
+        arbiter = await Tab.open(browser, broadcast.url + "arbiter")
+        try:
+            for tab in (spectators, arbiter):
+                await tab.call("Page.enable")
+                assert await tab.until("document.readyState === 'complete' && !!document.getElementById('latest')")
+                assert await tab.value(LISTEN) == "polite"
+                tab.listening_from = len(tab.events)        # type: ignore[attr-defined]
+                node = await tab.call("DOM.getDocument")
+                found = await tab.call("DOM.querySelector", nodeId=node["root"]["nodeId"], selector="#latest")
+                tree = await tab.call("Accessibility.getPartialAXTree", nodeId=found["nodeId"], fetchRelatives=False)
+                properties = {p["name"]: p["value"].get("value") for p in tree["nodes"][0].get("properties", [])}
+                assert properties.get("live") == "polite" and tree["nodes"][0]["role"]["value"] == "status"
+                clock = "document.querySelector('[data-game=\"1\"] [data-clock=\"black\"]').textContent"
+                first = await tab.value(clock)
+                assert await tab.until(f"{clock} !== {first!r}", 30)        # Black's clock runs and ticks
+            half_move(session, chess.Move.from_uci("e7e5"), time.time())       # the next half-move, journaled
+            last = "document.querySelector('[data-list=\"rows\"] [data-game=\"1\"] [data-field=\"last\"]')"
+            assert await spectators.until(f"{last}.textContent === '1... e5'")
+            assert "1. e4 e5" in await spectators.value(
+                "document.querySelector('section[data-game=\"1\"] [data-field=\"moves_text\"]').textContent")
+            assert (await spectators.value("document.querySelector('img.board').getAttribute('src')")).endswith("?p=2")
+            assert await arbiter.until("document.querySelector('[data-game=\"1\"] [data-field=\"state\"]')"
+                                       f".textContent.includes({tr('session.white', 'de')!r})")
+            half_move(session, chess.Move.from_uci("g1f3"), time.time())       # one more, so a repeat would show
+            assert await spectators.until(f"{last}.textContent === '2. Sf3'")
+            assert await arbiter.until("window.__heard.length >= 2")
+            heard = await spectators.value("window.__heard")
+            assert heard.count(said) == 1 and heard[-1].endswith("2. Sf3"), heard
+            heard = await arbiter.value("window.__heard")
+            assert heard.count(said_arbiter) == 1, heard
+            for tab in (spectators, arbiter):
+                assert await tab.value("window.__same") == "never reloaded"
+                later = tab.events[tab.listening_from:]      # type: ignore[attr-defined]
+                assert not [e for e in later if e.get("method") in ("Page.frameNavigated", "Page.loadEventFired")]
+            await spectators.call("Emulation.setDeviceMetricsOverride", width=360, height=740, deviceScaleFactor=2,
+                                  mobile=True)
+            assert await spectators.until("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        finally:
+            await spectators.close()
+            await arbiter.close()
+
+    try:
+        asyncio.run(watch())
+    finally:
+        browser.close()
+        broadcast.stop()
+        session.close()

@@ -27,14 +27,14 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 def test_check_a_correct_scoresheet_exits_0(capsys):
     code, out, err = run(capsys, "check", str(RUY))
     assert code == 0 and err == ""
-    assert "Alle 20 Halbzüge sind legal und eindeutig." in out
+    assert "Alle 20 Halbzüge sind regelgemäß und eindeutig." in out
 
 
 def test_check_reports_problems_in_german_by_default(capsys):
     code, out, _ = run(capsys, "check", str(SLIPS))
     assert code == 1
     lines = out.splitlines()
-    assert any(line.startswith("Zug 4, Schwarz: „Sf4“ ist kein legaler Zug") for line in lines)
+    assert any(line.startswith("Zug 4, Schwarz: „Sf4“ ist kein regelgemäßer Zug") for line in lines)
     assert any(line.startswith("Zug 6, Schwarz: „??!x“") for line in lines)
 
 
@@ -202,7 +202,7 @@ def test_counts_in_the_summary_have_singular_and_plural(capsys, tmp_path):
     one = tmp_path / "one.txt"
     one.write_text("1. e4\n", encoding="utf-8")
     code, out, _ = run(capsys, "check", str(one))
-    assert code == 0 and "Der eine Halbzug ist legal und eindeutig." in out
+    assert code == 0 and "Der eine Halbzug ist regelgemäß und eindeutig." in out
     bad = tmp_path / "bad.txt"
     bad.write_text("1. e4 Sf4\n", encoding="utf-8")
     code, out, _ = run(capsys, "check", str(bad))

@@ -88,12 +88,12 @@ def test_clock_log_from_a_journal(capsys, sheets, tmp_path):
     for i, uci in enumerate(["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]):
         t = 10.0 * (i + 1)
         if i % 2 == 0:
-            s.sighted_move(uci, t)
-            s.press_clock("white", t)
+            s.board_move("sighted", chess.Move.from_uci(uci), t)
+            s.press_clock(chess.WHITE, t)
         else:
-            s.tactile_move(uci, t)
+            s.board_move("tactile", chess.Move.from_uci(uci), t)
             s.announce(chess.Move.from_uci(uci), uci, t)
-            s.press_clock("black", t)
+            s.press_clock(chess.BLACK, t)
     expected = s.clock.times_at(4).remaining
     s.close()
     d = run_json(capsys, "--sheet-a", str(a), "--sheet-b", str(b),
@@ -138,19 +138,19 @@ def test_reconcile_in_a_real_subprocess(sheets):
 def test_journal_list_and_show(capsys, tmp_path):
     s = Session.new(Player("Anna"), Player("Bert", True), "90+30", journal=True, now=0.0)
     s.start_clock(0.0)
-    s.sighted_move("e2e4", 5.0)
-    s.touch("g8", 6.0)
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), 5.0)
+    s.touch(chess.G8, 6.0)
     s.close()
-    with s.journal_path.open("ab") as f:
+    with s.snapshot.journal_path.open("ab") as f:
         f.write(b'{"seq": 99, "ty')
     assert main(["journal", "list"]) == 0
     out = capsys.readouterr().out
-    assert s.journal_path.name in out and "Anna" in out
-    assert main(["journal", "show", s.journal_path.name]) == 0
+    assert s.snapshot.journal_path.name in out and "Anna" in out
+    assert main(["journal", "show", s.snapshot.journal_path.name]) == 0
     out = capsys.readouterr().out
     assert "move-made" in out and "D.2.2" in out and "Zeile" in out
     assert main(["journal", "show", str(tmp_path / "missing.jsonl")]) == 2
-    proc = subprocess.run([sys.executable, "-m", "blindchess", "journal", "show", str(s.journal_path), "--json"],
+    proc = subprocess.run([sys.executable, "-m", "blindchess", "journal", "show", str(s.snapshot.journal_path), "--json"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and json.loads(proc.stdout)["damaged_lines"]
 
@@ -215,7 +215,7 @@ def test_journal_list_marks_files_that_hold_no_game(capsys, tmp_path):
     # an empty, foreign or junk *.jsonl in the journal folder was listed as a game " – , Halbzüge: 0"
     from blindchess.base import paths
     s = Session.new(Player("Anna"), Player("Bert", True), None, journal=True, now=0.0)
-    s.sighted_move("e2e4", 1.0)
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), 1.0)
     s.close()
     folder = paths.journal_dir()
     (folder / "leer.jsonl").write_bytes(b"")
@@ -225,10 +225,10 @@ def test_journal_list_marks_files_that_hold_no_game(capsys, tmp_path):
     lines = capsys.readouterr().out.splitlines()
     assert "leer.jsonl: kein blindchess-Journal (keine Partie darin)" in lines
     assert "fremd.jsonl: kein blindchess-Journal (keine Partie darin)" in lines
-    assert any(line.startswith(s.journal_path.name) and "Anna" in line for line in lines)
+    assert any(line.startswith(s.snapshot.journal_path.name) and "Anna" in line for line in lines)
     assert main(["journal", "list", "--json"]) == 0
     listed = {Path(i["path"]).name: i["journal"] for i in json.loads(capsys.readouterr().out)}
-    assert listed["leer.jsonl"] is False and listed[s.journal_path.name] is True
+    assert listed["leer.jsonl"] is False and listed[s.snapshot.journal_path.name] is True
     assert main(["journal", "show", "ordner.jsonl"]) == 2
     assert "Ordner" in capsys.readouterr().err
 

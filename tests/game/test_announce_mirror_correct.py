@@ -28,6 +28,7 @@ from blindchess.game.events import (
     SessionStart,
 )
 from blindchess.laws.adjournment import commitment
+from blindchess.table.commands import BlindSays, Claims, ClockPress, Finish, Tick
 from blindchess.table.events import ClaimDecided, Ended, Moved, Said, Shown
 from blindchess.table.table import Table
 from tests.support.table import Run
@@ -53,41 +54,41 @@ def test_a_new_announcement_of_the_first_move_before_the_press_is_a_correction()
     # D.2.8: the blind player's first move, made but not yet pressed, may still be corrected
     s = white_blind()
     s.announce(M("e2e4"), "Bauer Eva vier", 1.0)
-    s.tactile_move("e2e4", 2.0)
-    assert s.game_moves == [M("e2e4")]
+    s.board_move("tactile", chess.Move.from_uci("e2e4"), 2.0)
+    assert list(s.snapshot.game_moves) == [M("e2e4")]
     ev = s.announce(M("d2d4"), "Bauer David vier", 3.0)[0]
     assert isinstance(ev, Announce)
     assert ev.correction is True
     assert ev.ply == 1
     assert MoveWithdrawn in [type(e) for e in s.events[-3:]]
-    assert s.game_moves == []
+    assert list(s.snapshot.game_moves) == []
 
 
 def test_an_announcement_out_of_turn_is_refused_and_the_refusal_is_returned():
     s = white_blind()
     s.announce(M("d2d4"), "Bauer David vier", 1.0)
-    s.tactile_move("d2d4", 2.0)
-    s.press_clock("white", 3.0)
+    s.board_move("tactile", chess.Move.from_uci("d2d4"), 2.0)
+    s.press_clock(chess.WHITE, 3.0)
     [ev] = s.announce(M("g1f3"), "Springer Felix drei", 4.0)
     assert isinstance(ev, AnnounceIgnored) and ev.reason == "not-turn"
-    assert s.game_moves == [M("d2d4")]
+    assert list(s.snapshot.game_moves) == [M("d2d4")]
     # At the table the blind player hears why.
     run = Run(white="Anna", black="Bert", blind="white", time_control="90+30", tactile="none")
-    run.table.blind_says("Bauer David vier", None, 1.0)
-    run.table.press("white", 3.0)
-    run.table.blind_says("Springer Felix sechs", None, 4.0)
-    run.table.finish(10.0)
+    run.table.handle(BlindSays("Bauer David vier", None), 1.0)
+    run.table.handle(ClockPress(chess.WHITE), 3.0)
+    run.table.handle(BlindSays("Springer Felix sechs", None), 4.0)
+    run.table.handle(Finish(), 10.0)
     assert [x.text for x in run.said() if x.t >= 4.0] == ["Der sehbehinderte Spieler ist nicht am Zug."]
-    assert run.table.session.game_moves == [M("d2d4")]
+    assert list(run.table.session.snapshot.game_moves) == [M("d2d4")]
 
 
 def test_a_mirror_is_reported_with_the_ply_it_mirrors():
     # D.2.3: the sighted player mirrors the blind player's first move on his board
     s = white_blind()
     s.announce(M("d2d4"), "Bauer David vier", 1.0)
-    s.tactile_move("d2d4", 2.0)
-    s.press_clock("white", 3.0)
-    s.sighted_move("d2d4", 4.0)
+    s.board_move("tactile", chess.Move.from_uci("d2d4"), 2.0)
+    s.press_clock(chess.WHITE, 3.0)
+    s.board_move("sighted", chess.Move.from_uci("d2d4"), 4.0)
     mirrored = [e for e in s.events if isinstance(e, Mirrored)]
     assert [(e.board, e.ply) for e in mirrored] == [("sighted", 1)]
 
@@ -96,10 +97,10 @@ def test_a_clean_journal_resumes_without_a_damage_report(tmp_path: Path):
     path = tmp_path / "g.jsonl"
     s = white_blind(journal=path)
     s.announce(M("e2e4"), "Bauer Eva vier", 1.0)
-    s.tactile_move("e2e4", 2.0)
+    s.board_move("tactile", chess.Move.from_uci("e2e4"), 2.0)
     s.close()
     again = Session.open(path, 10.0)
-    assert again.game_moves == [M("e2e4")]
+    assert list(again.snapshot.game_moves) == [M("e2e4")]
     assert not [e for e in again.events if isinstance(e, JournalDamaged)
                 or (isinstance(e, Note) and e.text == "journal-damaged")]
     again.close()
@@ -109,13 +110,13 @@ def test_a_damaged_journal_line_is_reported_when_the_game_resumes(tmp_path: Path
     path = tmp_path / "g.jsonl"
     s = white_blind(journal=path)
     s.announce(M("e2e4"), "Bauer Eva vier", 1.0)
-    s.tactile_move("e2e4", 2.0)
+    s.board_move("tactile", chess.Move.from_uci("e2e4"), 2.0)
     s.note("first", 3.0)
     s.close()
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     damaged = next(i for i, line in enumerate(lines) if '"first"' in line)
     lines[damaged] = lines[damaged].replace('"first"', '"fjrst"')
-    path.write_text("".join(lines), encoding="utf-8")
+    path.write_text("".join(lines), encoding="utf-8", newline="")   # the journal's own line ends, on Windows too
     again = Session.open(path, 10.0)
     reports = [e for e in again.events if isinstance(e, JournalDamaged)]
     assert reports and reports[0].lines == (damaged + 1,)
@@ -126,9 +127,9 @@ def test_a_ruling_proposed_without_a_language_speaks_the_sessions_language():
     # D.2.9: a wrong mirror on the sighted board, both scores agree -> the board is corrected
     s = Session.new(Player("Anna", visually_impaired=True), Player("Bert"), "90+30", now=0.0, lang="en")
     s.announce(M("e2e4"), "Pawn Echo four", 1.0)
-    s.tactile_move("e2e4", 2.0)
-    s.press_clock("white", 3.0)
-    s.sighted_move("e2e3", 4.0)
+    s.board_move("tactile", chess.Move.from_uci("e2e4"), 2.0)
+    s.press_clock(chess.WHITE, 3.0)
+    s.board_move("sighted", chess.Move.from_uci("e2e3"), 4.0)
     s.write("blind", "e4", 5.0, index=0)
     s.write("sighted", "e4", 5.0, index=0)
     r = s.propose_ruling()
@@ -151,15 +152,15 @@ def test_the_sighted_players_flag_tells_the_assistant_he_may_claim():
     assert len(fallen) == 1 and fallen[0].color == "white"
     # With the arbiter watching (Art. 6.8) the table sees the flag itself: said to both sides, the game ends.
     run = Run(white="Anna", black="Bert", blind="black", time_control="10s", tactile="none")
-    run.table.tick(11.0)
+    run.table.handle(Tick(), 11.0)
     assert [x.text for x in run.of(Shown) if x.t == 11.0][0] == "Die Zeit von Weiß ist abgelaufen (Art. 6.9)."
     assert [(e.result, e.reason) for e in run.of(Ended)] == [("0-1", "time_forfeit")]
     # D.2.10 e: where only a claim counts (blitz without adequate supervision), the assistant — on the sighted
     # side of the table — claims the sighted player's flag for the blind player, and wins the game for him.
     run = Run(white="Anna", black="Bert", blind="black", time_control="10s", tactile="none", supervised=False)
-    run.table.tick(11.0)
+    run.table.handle(Tick(), 11.0)
     assert not run.of(Ended)
-    run.table.claim("sighted", "time", 12.0)
+    run.table.handle(Claims("sighted", "time"), 12.0)
     assert [(c.by, c.kind, c.upheld) for c in run.of(ClaimDecided)] == [("sighted", "time", True)]
     assert [(e.result, e.reason) for e in run.of(Ended)] == [("0-1", "time_forfeit")]
 
@@ -169,7 +170,7 @@ def test_the_blind_players_flag_is_told_as_a_flag_under_article_6_9():
     s.start_clock(0.0)
     assert [e.color for e in s.tick(11.0) if isinstance(e, FlagFallen)] == ["white"]
     run = Run(white="Anna", black="Bert", blind="white", time_control="10s", tactile="none")
-    run.table.tick(11.0)
+    run.table.handle(Tick(), 11.0)
     assert [x.text for x in run.of(Shown) if x.t == 11.0][0] == "Die Zeit von Weiß ist abgelaufen (Art. 6.9)."
     assert [x.text for x in run.said() if x.to == "all"][0] == "Die Zeit von Weiß ist abgelaufen."
 
@@ -186,7 +187,7 @@ def test_a_resumed_game_tells_its_listeners_only_what_happens_after_resuming(tmp
     path = tmp_path / "g.jsonl"
     s = white_blind(journal=path)
     s.announce(M("e2e4"), "Bauer Eva vier", 1.0)
-    s.tactile_move("e2e4", 2.0)
+    s.board_move("tactile", chess.Move.from_uci("e2e4"), 2.0)
     s.close()
     again = Session.open(path, 10.0)
     heard = [type(ev) for ev in again.note("after", 11.0)]
@@ -198,7 +199,7 @@ def test_a_resumed_game_tells_its_listeners_only_what_happens_after_resuming(tmp
     table = Table.resume(path, 20.0)
     told: list = []
     table.subscribe(told.append)
-    table.tick(21.0)
+    table.handle(Tick(), 21.0)
     assert told and not [e for e in told if isinstance(e, Moved)]
     assert any(isinstance(e, (Said, Shown)) for e in told)
     table.close()

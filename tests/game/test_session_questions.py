@@ -8,8 +8,9 @@ import chess
 
 from blindchess.game.events import Announce, MoveMade
 from blindchess.language import phonetic
+from blindchess.table.commands import Answers, BlindSays, Tick
 from blindchess.table.events import Asked, Heard, Moved, Refused, Said, Shown
-from blindchess.table.setup import NOTE_QUESTION
+from blindchess.table.notes import QuestionOpen
 from tests.support.table import Run
 
 M = chess.Move.from_uci
@@ -33,7 +34,7 @@ def test_several_fitting_moves_are_asked_about_never_played():
     board = s.game_board()
     u = phonetic.understand(board, "Springer David zwei", "de")
     assert u.move is None and len(u.candidates) >= 2  # the precondition: phonetic finds several
-    run.table.blind_says("Springer David zwei", 1.0, 10.0)
+    run.table.handle(BlindSays("Springer David zwei", 1.0), 10.0)
     [asked] = run.of(Asked)
     q = run.table.question
     assert q is not None and q.kind == "move" and q.to == "blind"        # the D.2.1 question, to him
@@ -42,9 +43,9 @@ def test_several_fitting_moves_are_asked_about_never_played():
     assert q.phrases[0] == phonetic.announce(board, u.candidates[0], "de")
     assert q.candidates == asked.candidates
     # noted in the journal's record (it survives a crash)
-    assert [n.kind for n in s.notes] == [NOTE_QUESTION]
+    assert [n.kind for n in s.snapshot.notes] == [QuestionOpen.KIND]
     # nothing played, nothing announced
-    assert s.game_moves == [] and announced(run) == [] and not any(isinstance(e, MoveMade) for e in s.events)
+    assert list(s.snapshot.game_moves) == [] and announced(run) == [] and not any(isinstance(e, MoveMade) for e in s.events)
     assert not run.of(Moved)
     after = run.events[run.events.index(asked):]
     assert all(isinstance(e, (Asked, Said, Shown)) or type(e).__name__ == "Speak" for e in after)
@@ -53,27 +54,27 @@ def test_several_fitting_moves_are_asked_about_never_played():
 def test_the_answer_by_phrase_completes_the_move():
     run = new()
     s = run.table.session
-    run.table.blind_says("Springer David zwei", 1.0, 10.0)
+    run.table.handle(BlindSays("Springer David zwei", 1.0), 10.0)
     q = run.table.question
     choice = q.candidates.index("f1d2")
-    run.table.blind_says(q.phrases[choice], 1.0, 12.0)  # he repeats the move he means
+    run.table.handle(BlindSays(q.phrases[choice], 1.0), 12.0)  # he repeats the move he means
     assert [a.uci for a in announced(run)] == ["f1d2"] and run.table.question is None
     run.peg_move("f1d2", 13.0)  # D.2.3: placed and announced: made
-    run.table.tick(14.0)
-    assert s.game_moves == [M("f1d2")]
+    run.table.handle(Tick(), 14.0)
+    assert list(s.snapshot.game_moves) == [M("f1d2")]
 
 
 def test_the_answer_by_index_completes_the_move():
     run = new()
     s = run.table.session
-    run.table.blind_says("Springer David zwei", 1.0, 10.0)
+    run.table.handle(BlindSays("Springer David zwei", 1.0), 10.0)
     q = run.table.question
     run.peg_move("b1d2", 11.0)  # placed first: waits for the announcement (D.2.3)
-    run.table.tick(11.5)
-    assert s.game_moves == []
-    run.table.answer("blind", q.candidates.index("b1d2") + 1, 12.0)     # the keys 1…n
+    run.table.handle(Tick(), 11.5)
+    assert list(s.snapshot.game_moves) == []
+    run.table.handle(Answers("blind", q.candidates.index("b1d2") + 1), 12.0)     # the keys 1…n
     assert [a.uci for a in announced(run)] == ["b1d2"]
-    assert s.game_moves == [M("b1d2")] and run.table.question is None
+    assert list(s.snapshot.game_moves) == [M("b1d2")] and run.table.question is None
 
 
 def test_a_guess_is_confirmed_first():
@@ -81,32 +82,32 @@ def test_a_guess_is_confirmed_first():
     s = run.table.session
     u = phonetic.understand(s.game_board(), "Springa Cäsar drei", "de")
     assert u.move is None and [m.uci() for m in u.candidates] == ["b1c3"]  # fits only after a guess
-    run.table.blind_says("Springa Cäsar drei", 1.0, 10.0)
+    run.table.handle(BlindSays("Springa Cäsar drei", 1.0), 10.0)
     [asked] = run.of(Asked)
     # The question names the one move that fits (the dialogue's words: a yes/no question, so "ja" answers it).
     assert asked.candidates == ("b1c3",)
     assert asked.text == f"Meinten Sie {phonetic.announce(s.game_board(), M('b1c3'), 'de')}?"
-    assert s.game_moves == [] and announced(run) == []
-    run.table.blind_says("ja", 1.0, 11.0)
+    assert list(s.snapshot.game_moves) == [] and announced(run) == []
+    run.table.handle(BlindSays("ja", 1.0), 11.0)
     assert [a.uci for a in announced(run)] == ["b1c3"]
 
 
 def test_no_withdraws_the_question_and_bad_answers_change_nothing():
     run = new()
     s = run.table.session
-    run.table.answer("blind", 1, 5.0)  # nothing asked yet
+    run.table.handle(Answers("blind", 1), 5.0)  # nothing asked yet
     assert [r.what for r in run.of(Refused)] == ["answer"] and announced(run) == []
-    run.table.blind_says("Springer David zwei", 1.0, 10.0)
-    run.table.answer("blind", 8, 11.0)  # no such answer
+    run.table.handle(BlindSays("Springer David zwei", 1.0), 10.0)
+    run.table.handle(Answers("blind", 8), 11.0)  # no such answer
     assert [r.what for r in run.of(Refused)] == ["answer", "answer"] and run.table.question is not None
-    run.table.blind_says("nein", 1.0, 12.0)
-    assert run.of(Heard)[-1].text == "nein" and run.table.question is None and s.game_moves == []
+    run.table.handle(BlindSays("nein", 1.0), 12.0)
+    assert run.of(Heard)[-1].text == "nein" and run.table.question is None and list(s.snapshot.game_moves) == []
     assert announced(run) == []
 
 
 def test_a_certain_move_is_still_announced_at_once():
     run = new()
-    run.table.blind_says("Springer Cäsar drei", 1.0, 10.0)
+    run.table.handle(BlindSays("Springer Cäsar drei", 1.0), 10.0)
     assert [a.uci for a in announced(run)] == ["b1c3"] and run.table.question is None and not run.of(Asked)
 
 
@@ -118,11 +119,11 @@ def test_the_table_accepts_the_dialogues_decision():
     dialogue = Dialogue("de")
     decision = dialogue.hear(s.game_board(), ["Springer David zwei"])
     assert decision.action == "ask"
-    run.table.blind_says("Springer David zwei", 1.0, 10.0)
+    run.table.handle(BlindSays("Springer David zwei", 1.0), 10.0)
     q = run.table.question
     assert q is not None and list(q.candidates) == [m.uci() for m in decision.candidates]
-    assert s.game_moves == []
+    assert list(s.snapshot.game_moves) == []
     played = dialogue.key(str(q.candidates.index("f1d2") + 1))
     assert played.action == "play" and played.move == M("f1d2")
-    run.table.answer("blind", q.candidates.index("f1d2") + 1, 11.0)
+    run.table.handle(Answers("blind", q.candidates.index("f1d2") + 1), 11.0)
     assert [a.uci for a in announced(run)] == ["f1d2"]

@@ -6,6 +6,7 @@ import chess
 import pytest
 
 from blindchess.language import board_words
+from blindchess.table.commands import BlindSays, Request, SightedMove, Tick
 from blindchess.table.events import Speak
 from tests.support.table import Run
 
@@ -92,19 +93,19 @@ def test_answer_refuses_an_unknown_request():
 
 
 def _answers(run: Run, t: float) -> list[str]:
-    run.table.tick(t)
+    run.table.handle(Tick(), t)
     return [e.text for e in run.of(Speak) if e.priority == "answer"]
 
 
 def test_the_table_answers_the_board_commands_to_the_blind_player():
     """By key the window calls table.request(kind, square=cursor); the answers are said to the blind player."""
     run = Run(white="Anna", black="Bernd", blind="black", tactile="none")
-    run.table.sighted_move("e2e4", 1.0)
-    run.table.tick(10.0)
+    run.table.handle(SightedMove("e2e4"), 1.0)
+    run.table.handle(Tick(), 10.0)
     for t, (kind, square) in enumerate((("last_move", None), ("rank", chess.E4), ("file", chess.E1),
                                         ("legal_moves", chess.G8), ("captured", None)), start=20):
-        run.table.request(kind, float(t * 10), "blind", square=square)
-        run.table.tick(float(t * 10 + 9))
+        run.table.handle(Request(kind, "blind", square=square), float(t * 10))
+        run.table.handle(Tick(), float(t * 10 + 9))
     answers = _answers(run, 300.0)
     assert answers[-5:] == [
         "Zug 1, Weiß: Eva vier",
@@ -128,9 +129,9 @@ def test_the_table_answers_the_board_commands_to_the_blind_player():
 def test_the_board_commands_by_voice(lang, phrase, answer):
     """The blind player asks aloud; the table hears the request and answers it (the same answer as by key)."""
     run = Run(white="Anna", black="Bernd", blind="black", tactile="none", lang=lang)
-    run.table.sighted_move("e2e4", 1.0)
-    run.table.tick(10.0)
-    run.table.blind_says(phrase, 1.0, 20.0)
+    run.table.handle(SightedMove("e2e4"), 1.0)
+    run.table.handle(Tick(), 10.0)
+    run.table.handle(BlindSays(phrase, 1.0), 20.0)
     assert _answers(run, 60.0)[-1] == answer
 
 

@@ -59,8 +59,8 @@ def test_check_reads_every_game_and_names_them(capsys, two):
     assert code == 1                                       # the second game has a problem
     assert "Partie 1: Anna – Bella" in out and "Partie 2: Carl – Dora" in out
     second = out[out.index("Partie 2"):]
-    assert "Zug 2, Schwarz: „Nf4“ ist kein legaler Zug" in second
-    assert "Alle 4 Halbzüge sind legal und eindeutig." in out[:out.index("Partie 2")]
+    assert "Zug 2, Schwarz: „Nf4“ ist kein regelgemäßer Zug" in second
+    assert "Alle 4 Halbzüge sind regelgemäß und eindeutig." in out[:out.index("Partie 2")]
 
 
 def test_check_json_with_several_games_lists_them(capsys, two):
@@ -158,4 +158,4 @@ def test_check_names_the_heading(capsys, tmp_path):
     code, out, _ = run(capsys, "check", str(path))
     assert code == 0
     assert "Überschrift: „Musterpartie:“" in out
-    assert "Alle 4 Halbzüge sind legal und eindeutig." in out
+    assert "Alle 4 Halbzüge sind regelgemäß und eindeutig." in out

@@ -268,7 +268,7 @@ def test_illegal_written_move_is_explained_with_spoken_suggestions():
     pytest.importorskip("blindchess.language.notation")
     u = understand(after("e4", "e5"), "Sf4")
     assert u.move is None and not u.certain
-    assert u.message.startswith("„Sf4“ ist kein legaler Zug. Möglich: Springer Felix drei")
+    assert u.message.startswith("„Sf4“ ist kein regelgemäßer Zug. Möglich: Springer Felix drei")
 
 
 # ------------------------------------------------ several fit / none fits

@@ -46,6 +46,6 @@ def test_a_typed_move_that_is_not_legal_is_said_so_with_the_possible_moves():
     u = understand(board, "Lb6", "de")
     assert u.move is None
     assert not u.certain
-    assert u.message.startswith("„Lb6“ ist kein legaler Zug.")
+    assert u.message.startswith("„Lb6“ ist kein regelgemäßer Zug.")
     assert "Möglich:" in u.message
     assert set(u.candidates) == {chess.Move.from_uci("f1b5"), chess.Move.from_uci("f1a6")}

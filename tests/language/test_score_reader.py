@@ -122,9 +122,9 @@ def test_the_ruling_and_the_engine_take_the_one_reading():
     assert isinstance(reading_of(["e4", "e5"], chess.Board()), notation.ScoreReading)
 
     s = Session.new(Player("Anna"), Player("Bert", visually_impaired=True), "90+30", now=0.0)
-    s.sighted_move("e2e4", 10.0)
-    s.press_clock("white", 11.0)
-    s.tactile_move("e2e4", 12.0)
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), 10.0)
+    s.press_clock(chess.WHITE, 11.0)
+    s.board_move("tactile", chess.Move.from_uci("e2e4"), 12.0)
     for who in ("blind", "sighted"):
         read = s.score_read(who)
         assert isinstance(read, notation.ScoreReading) and read.moves == [chess.Move.from_uci("e2e4")]

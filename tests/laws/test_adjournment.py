@@ -202,7 +202,7 @@ def test_nothing_returned_or_journaled_shows_the_sealed_move_before_the_envelope
     sealed = [e for e in seen if isinstance(e, SealedMove)]
     assert len(sealed) == 1 and sealed[0].public["commitment"] == envelope.commitment
     assert not _mentions_move(seen) and not _mentions_move(s.events) and not _mentions_move(shown)
-    assert s.envelope_sealed and s.clock.paused and not _mentions_move(s.sealed_move())
+    assert s.snapshot.envelope_sealed and s.clock.paused and not _mentions_move(s.sealed_move())
     # the arbiter's envelope beside the journal keeps it (he opens it at resumption); the journal never
     # holds it in clear
     assert "Sbd2" not in path.read_text(encoding="utf-8")
@@ -219,7 +219,7 @@ def test_after_reopening_the_sealed_move_is_still_hidden_until_opened(tmp_path):
     s.close()
     reopened = Session.open(path, 4000.0)
     seen = reopened.note("resumption prepared", 4001.0)
-    assert reopened.envelope_sealed
+    assert reopened.snapshot.envelope_sealed
     assert not _mentions_move(reopened.events) and not _mentions_move(seen)
     assert [type(e) for e in reopened.events].count(SealedMove) == 1
     assert not _mentions_move(Session.load(path).events)  # the read-only replay too
@@ -238,7 +238,7 @@ def test_the_opening_makes_the_sealed_move_and_shows_it(tmp_path):
     assert isinstance(opened, EnvelopeOpened) and opened.hidden["written"] == "Sbd2"
     # nothing before the opening showed it; the opening makes the sealed move (Guidelines I.9 a)
     assert [type(e) for e in seen][:2] == [EnvelopeOpened, MoveMade] and seen[1].uci == "b1d2"
-    assert not reopened.envelope_sealed
+    assert not reopened.snapshot.envelope_sealed
     assert reopened.clock.running == chess.BLACK and not reopened.clock.paused
     assert reopened.board("sighted").fen() == reopened.board("tactile").fen() == reopened.game_board().fen()
     sealed = next(e for e in reopened.events if isinstance(e, SealedMove))
@@ -248,8 +248,8 @@ def test_the_opening_makes_the_sealed_move_and_shows_it(tmp_path):
     reopened.close()
     # and it stays open after the next reopening
     again = Session.open(path, 6000.0)
-    assert not again.envelope_sealed and again.sealed_move().hidden["written"] == "Sbd2"
-    assert again.game_moves[-1] == chess.Move.from_uci("b1d2")
+    assert not again.snapshot.envelope_sealed and again.sealed_move().hidden["written"] == "Sbd2"
+    assert again.snapshot.game_moves[-1] == chess.Move.from_uci("b1d2")
     again.close()
 
 
@@ -266,7 +266,7 @@ def test_an_envelope_whose_move_does_not_match_its_commitment_is_not_opened(tmp_
     reopened = Session.open(path, 4000.0)
     with pytest.raises(ValueError):
         reopened.open_envelope(5000.0)
-    assert reopened.envelope_sealed and reopened.plies == 4 and reopened.envelope_problem == "mismatch"
+    assert reopened.snapshot.envelope_sealed and reopened.snapshot.plies == 4 and reopened.envelope_problem() == "mismatch"
     reopened.close()
 
 
@@ -290,15 +290,15 @@ def test_a_lost_envelope_play_goes_on_from_the_adjourned_position_and_stays_so_a
         envelope_path(path).write_text(json.dumps(kept), encoding="utf-8")
     reopened = Session.open(path, 90000.0)
     why = "mismatch" if damage == "changed" else "missing"
-    assert reopened.envelope_problem == why
+    assert reopened.envelope_problem() == why
     with pytest.raises(ValueError):
         reopened.open_envelope(90005.0)
     seen = reopened.resume_without_envelope(90010.0)
     assert [type(e) for e in seen] == [EnvelopeLost] and (seen[0].color, seen[0].reason) == ("white", why)
     # Guidelines I.12: the adjourned position, the sealer to move, the times recorded at the adjournment,
     # his clock running from the resumption; the envelope is never opened
-    assert not reopened.envelope_sealed and not reopened.adjourned and reopened.plies == 4
-    assert reopened.to_move == chess.WHITE and reopened.clock.running == chess.WHITE and not reopened.clock.paused
+    assert not reopened.snapshot.envelope_sealed and not reopened.snapshot.adjourned and reopened.snapshot.plies == 4
+    assert reopened.snapshot.to_move == chess.WHITE and reopened.clock.running == chess.WHITE and not reopened.clock.paused
     assert reopened.clock.remaining(chess.WHITE, 90015.0) == pytest.approx(used[chess.WHITE] - 5.0)
     assert reopened.clock.remaining(chess.BLACK, 90015.0) == pytest.approx(used[chess.BLACK])
     assert not _mentions_move(seen) and not _mentions_move(reopened.events)
@@ -306,17 +306,17 @@ def test_a_lost_envelope_play_goes_on_from_the_adjourned_position_and_stays_so_a
         reopened.resume_without_envelope(90011.0)       # nothing left to resume
     reopened.close()
     again = Session.open(path, 90020.0)                   # the journal holds the resumption
-    assert not again.adjourned and again.to_move == chess.WHITE and again.envelope_problem is None
+    assert not again.snapshot.adjourned and again.snapshot.to_move == chess.WHITE and again.envelope_problem() is None
     again.close()
 
 
 def test_an_envelope_that_can_be_opened_is_not_passed_over(tmp_path):
     path = tmp_path / "game.jsonl"
     s, _, _, _ = _adjourned_session(path)
-    assert s.envelope_problem is None
+    assert s.envelope_problem() is None
     with pytest.raises(ValueError):
         s.resume_without_envelope(200.0)                  # the arbiter opens it (I.7)
-    assert s.envelope_sealed
+    assert s.snapshot.envelope_sealed
     s.close()
 
 
@@ -337,7 +337,7 @@ def test_cli_show_pdf_subprocess(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "blindchess", "envelope", "show", "--fen", TWO_KNIGHTS,
                            "--white", "Anna", "--black", "Bert", "--white-used", "0:51:00", "--black-used", "2500",
                            "--date", "1.12.2026", "--time", "10:00", "--venue", "Saal", "--pdf", str(out_pdf),
-                           "--lang", "de"], capture_output=True, text=True, timeout=120)
+                           "--lang", "de"], capture_output=True, text=True, encoding="utf-8", timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "(c) Verbrauchte Bedenkzeit: Weiß 0:51:00, Schwarz 0:41:40" in proc.stdout
     assert out_pdf.read_bytes().startswith(b"%PDF-")

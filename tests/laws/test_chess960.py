@@ -189,7 +189,8 @@ def test_cli_bad_number_message_without_traceback(capsys):
 
 def test_cli_subprocess_unicode():
     out = subprocess.run([sys.executable, "-m", "blindchess", "chess960", "518", "--unicode", "--lang", "de"],
-                         capture_output=True, text=True, timeout=60, env={**os.environ, "BLINDCHESS_LANG": "de"})
+                         capture_output=True, text=True, encoding="utf-8", timeout=60,   # UTF-8 into pipes, on Windows too
+                         env={**os.environ, "BLINDCHESS_LANG": "de"})
     assert out.returncode == 0, out.stderr
     assert "♔" in out.stdout and "Stellung 518." in out.stdout and out.stderr == ""
 
@@ -233,17 +234,17 @@ def test_castling_in_a_session_ends_equal_on_both_boards(kind, color, side):
     game = s.game_board()
     move = _castling_move(game, side)
     if color == chess.WHITE:  # the blind player castles on the tactile board and announces it
-        s.tactile_move(move, 1.0)
+        s.board_move("tactile", move, 1.0)
         s.announce(move, phonetic.announce(game, move, "de"), 2.0)
-        s.sighted_move(move, 3.0)
+        s.board_move("sighted", move, 3.0)
     else:  # the sighted player castles; the move is mirrored on the tactile board
-        s.sighted_move(move, 1.0)
-        s.tactile_move(move, 2.0)
+        s.board_move("sighted", move, 1.0)
+        s.board_move("tactile", move, 2.0)
     expected = game.copy()
     expected.push(move)
-    assert s.game_moves == [move]
+    assert list(s.snapshot.game_moves) == [move]
     assert s.board("tactile").board_fen() == s.board("sighted").board_fen() == expected.board_fen()
-    assert s.divergence is None
+    assert s.snapshot.divergence is None
 
 
 @pytest.mark.parametrize("argv", [["chess960", "5"], ["envelope", "check", "Sf3"]])

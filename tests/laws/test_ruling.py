@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from blindchess.laws.ruling import parse_board, reading_of, rule
+from blindchess.laws.ruling import ClockAt, parse_board, reading_of, rule
 
 
 def play(sans: list[str], start: chess.Board | None = None) -> chess.Board:
@@ -74,7 +74,7 @@ def test_scores_differ_at_ply_k_boards_part_later_retrace_to_k():
     assert r.position.turn == chess.WHITE
     assert r.fix_boards == ["a", "b"]
     # The clocks go back to the exact times recorded right after ply 4.
-    assert r.clocks == {"ply": 4, "white": 5371.0, "black": 5350.25, "restore": True, "exact": True}
+    assert r.clocks == ClockAt(ply=4, white=5371.0, black=5350.25, restore=True, exact=True)
     text = r.explain("de")
     assert "D.2.9" in text and "Zug 3 von Weiß" in text and "1:29:31" in text
 

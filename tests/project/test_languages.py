@@ -3,6 +3,7 @@ argparse in the user's language, and whole games in Dutch and Russian without an
 
 from __future__ import annotations
 
+import argparse
 import ast
 import json
 import os
@@ -16,7 +17,7 @@ import pytest
 
 from blindchess.base import i18n
 from blindchess.base.i18n import LANG_NAMES, UI_LANGS, plural, plural_category, tr, trn
-from blindchess.cli import main
+from blindchess.cli import build_parser, main
 from blindchess.table.clock import phrase
 from tests.support.paths import DATA, REPO
 
@@ -161,7 +162,9 @@ def test_the_talking_clock_speaks_russian_and_dutch():
 
 @pytest.mark.parametrize(("env", "lang"), [
     ({"LANG": "nl_NL.UTF-8"}, "nl"), ({"LANG": "ru_RU.UTF-8"}, "ru"), ({"LANG": "en_GB.UTF-8"}, "en"),
-    ({"LANG": "C.UTF-8"}, "de"), ({"LANG": "fr_FR.UTF-8"}, "de"), ({"LANG": "de_DE", "LC_MESSAGES": "ru_RU"}, "ru"),
+    ({"LANG": "C.UTF-8"}, "en"), ({"LANG": "POSIX"}, "en"), ({"LANG": "fr_FR.UTF-8"}, "en"), ({}, "en"),
+    ({"LANG": "de_DE.UTF-8"}, "de"), ({"LANG": "de_DE", "LC_MESSAGES": "ru_RU"}, "ru"),
+    ({"LANG": "ru_RU.UTF-8", "BLINDCHESS_LANG": "fr"}, "ru"),
     ({"LANG": "nl_BE", "LC_ALL": "en_US.UTF-8"}, "en"), ({"LANG": "de_DE", "LANGUAGE": "fr:nl"}, "nl"),
     ({"LANG": "ru_RU.UTF-8", "BLINDCHESS_LANG": "nl"}, "nl"),
 ])
@@ -287,9 +290,154 @@ def test_a_whole_game_has_no_english_or_german_word(lang, capsys):
     heard = {e["text"] for e in events if e["type"] == "heard"}
     clock_words = {"nl": "minuten", "ru": "минут"}[lang]
     assert any(clock_words in t for t in texts)                                 # the time asked for
-    assert any(word in t for t in texts for word in ("remise", "ничью"))          # the draw offered
+    assert any(word in t for t in texts for word in ("remise", "ничь"))          # the draw offered
     assert any(word in t for t in texts for word in ("afgewezen", "отклонена"))    # … and declined
     foreign = _vocabulary("en") | _vocabulary("de")
     own = _vocabulary(lang)
     leaks = {t: _foreign_words(t, lang, names, foreign, own) for t in texts if not any(h in t for h in heard)}
     assert {t: w for t, w in leaks.items() if w} == {}
+
+
+# -- --help, every error path and the readable log in Dutch and Russian ---------------------------------
+
+#: Names that stay as they are in every language: products, formats, keys, the program's own name.
+PROPER_NAMES = {"chess960", "chess", "unicode", "livechess", "ctrl", "vosk", "fide", "utf", "brf", "braille", "pdf",
+                "wav", "zip", "pgn", "json", "jsonl", "fen", "uci", "dgt", "http", "sha", "stockfish", "espeak", "ng",
+                "portaudio", "blindchess", "python", "pyside", "qt", "shift", "enter", "alt", "esc", "tab"}
+#: What is code in a text: options, placeholders, choices, paths, file names, quoted words (someone
+#: else's: what the user typed, another program's message), upper-case names (FILE, FEN, BLINDCHESS_LANG).
+CODE_IN_TEXT = re.compile(r"\b[KQkq]{1,4}\b|--?[\w-]+|\{[^}]*\}|(?<![\w.])[/~][\w./~-]*|\S+\.(?:scn|jsonl?|wav|pgn|zip|pdf|brf|toml|txt|scenario)\b"
+                          r"|«[^»]*»|‘[^’]*’|“[^”]*”|„[^“]*“|'[^']*'|\b[A-ZА-ЯЁ0-9_]{2,}\b|\b\w+(?:\|\w+)+\b")
+
+
+def _parsers(lang: str) -> list[tuple[str, argparse.ArgumentParser]]:
+    found: list[tuple[str, argparse.ArgumentParser]] = []
+
+    def walk(parser: argparse.ArgumentParser, path: str) -> None:
+        found.append((path, parser))
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    walk(sub, f"{path} {name}")
+
+    walk(build_parser(lang), "blindchess")
+    return found
+
+
+def _code_words(lang: str) -> set[str]:
+    """The command line's own words: command names, option names, choices; the user's data folder."""
+    words = set(PROPER_NAMES) | {w.lower() for w in WORD.findall(os.environ.get("BLINDCHESS_HOME", ""))}
+    for path, parser in _parsers(lang):
+        words.update(path.split())
+        for action in parser._actions:
+            words.update(w.lower() for s in action.option_strings for w in WORD.findall(s))
+            words.update(w.lower() for c in (action.choices or ()) for w in WORD.findall(str(c)))
+    return words
+
+
+def _leaks(texts: list[str], lang: str, allowed: set[str]) -> dict[str, list[str]]:
+    foreign, own = _vocabulary("en") | _vocabulary("de"), _vocabulary(lang)
+    leaks = {}
+    for text in texts:
+        words = [w for w in WORD.findall(SAN.sub(" ", CODE_IN_TEXT.sub(" ", text))) if w.lower() not in allowed]
+        found = [w for w in words if (lang == "ru" and re.search(r"[A-Za-zÄÖÜäöüß]", w)) or
+                 (lang != "ru" and w.lower() in foreign and w.lower() not in own)]
+        if found:
+            leaks[text[:160]] = found
+    return leaks
+
+
+@pytest.fixture
+def chosen(request):
+    i18n.use_lang(request.param)
+    yield request.param
+    i18n.use_lang(None)
+
+
+@pytest.mark.parametrize("chosen", ("nl", "ru"), indirect=True)
+def test_every_help_text_is_in_the_users_language(chosen):
+    """``--help`` of the program and of every command: argparse's words, placeholders and our texts."""
+    helps = [parser.format_help() for _path, parser in _parsers(chosen)]
+    assert len(helps) > 25
+    assert _leaks(helps, chosen, _code_words(chosen)) == {}
+    usage = {"nl": "gebruik:", "ru": "вызов:"}[chosen]
+    assert all(text.startswith(usage) for text in helps)
+
+
+def _error_paths(folder) -> list[list[str]]:
+    """Every file-taking command with every kind of bad file (tests/cli/test_bad_input.py's table), usage
+    errors, and bad scenario scripts."""
+    from tests.cli import test_bad_input as bad
+
+    (folder / "good.pgn").write_text(bad.GOOD_PGN, encoding="utf-8")
+    (folder / "good.scenario").write_text("@white A\n1.0 peg L e2\n", encoding="utf-8")
+    runs = []
+    for name, argv, _owner, kind in bad._rows():
+        if name.startswith(("app", "broadcast", "pegboard simulate")):
+            continue          # they start a window, a server or a virtual board: tests/cli/test_bad_input.py runs them
+        sub = folder / f"{len(runs)}"
+        sub.mkdir()
+        for f in ("good.pgn", "good.scenario"):
+            (sub / f).write_bytes((folder / f).read_bytes())
+        target = bad._prepare(sub, kind)
+        runs.append((sub, [a.replace("{IN}", target).replace("{OUT}", target) for a in argv]))
+    scripts = {"late.scn": "1.0 peg L e2\n@white A\n", "time.scn": "x peg L e2\n", "actor.scn": "1.0 ghost says hi\n",
+               "lang.scn": "@lang fr\n", "claim.scn": "1.0 blind claims nothing\n"}
+    for name, text in scripts.items():
+        (folder / name).write_text(text, encoding="utf-8")
+        runs.append((folder, ["scenario", "run", name]))
+    usage = [["notation", "check"], ["notation", "check", "x.pgn", "--sheet-lang", "xx"], ["export", "good.pgn", "--frob"],
+             ["chess960", "many"], ["say", "hallo", "--rate", "fast"], ["models", "install", "xx"],
+             ["envelope", "check", "Sf6"], ["reconcile", "--sheet-a", "good.pgn"], ["journal", "show", "nope.jsonl"]]
+    runs += [(folder, argv) for argv in usage]
+    return runs
+
+
+@pytest.mark.parametrize("lang", ("nl", "ru"))
+def test_every_error_path_speaks_the_users_language(lang, tmp_path, monkeypatch, capsys):
+    from blindchess.scenario import parser as script
+
+    allowed = _code_words(lang) | set(script.HEADER_READERS) | {w.lower() for a, actor in script.ACTORS.items()
+                                                               for w in (a, *actor.verbs)}   # the script's keywords
+    english, here = load("scenario", "en"), load("scenario", lang)
+    allowed |= {w.lower() for key in english if key.startswith("expect_")        # and the values it accepts,
+                for w in set(WORD.findall(str(english[key]))) & set(WORD.findall(str(here[key])))}   # kept as typed
+    messages = []
+    for folder, argv in _error_paths(tmp_path):
+        allowed |= {w.lower() for a in argv for w in WORD.findall(a)}       # what the user typed, said back
+        monkeypatch.chdir(folder)
+        try:
+            code = main(["--lang", lang, *argv])
+        except SystemExit as stop:
+            code = int(stop.code or 0)
+        out = capsys.readouterr()
+        said = (out.err or out.out).strip()     # a usage or file error on stderr; problems found (exit 1) on stdout
+        assert code in (1, 2) and said and "Traceback" not in said, (argv, code, said)
+        messages.append(said)
+    assert len(messages) > 60
+    assert _leaks(messages, lang, allowed) == {}
+
+
+@pytest.mark.parametrize("lang", ("nl", "ru"))
+def test_the_readable_log_of_a_whole_game_has_no_english_or_german_word(lang, capsys):
+    """``blindchess --lang nl scenario run …`` without --json: the log's own words and the moves in the user's letters."""
+    script = GAMES / f"game_{lang}.scn"
+    names = {w.lower() for line in script.read_text(encoding="utf-8").splitlines()
+             if line.startswith(("@white", "@black")) for w in WORD.findall(line)}
+    assert main(["--lang", lang, "scenario", "run", str(script)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    moves = [line for line in lines if re.search(r"\s(?:zet|ход) \d+: ", line)]
+    assert moves and not any(re.search(r": [NBRQK][a-h]?x?[a-h][1-8]", line) for line in moves)   # no English letters
+    heard = [line for line in lines if "(" in line and ("gehoord" in line or "услышано" in line)]
+    texts = [line for line in lines if line not in heard]
+    assert _leaks(texts, lang, names | _code_words(lang)) == {}
+
+
+def test_a_c_or_foreign_locale_gets_english(tmp_path):
+    """No language of the program on the system ("C", French): English, not German."""
+    missing = str(tmp_path / "nope.pgn")
+    for env in ({"LANG": "C.UTF-8"}, {"LANG": "fr_FR.UTF-8"}, {"LANG": "C.UTF-8", "BLINDCHESS_LANG": "fr"}):
+        run = _run(["notation", "check", missing], **env)
+        assert run.returncode == 2 and "does not exist" in run.stderr, (env, run.stderr)
+    helped = _run(["--help"])
+    assert helped.stdout.startswith("usage: blindchess") and "show program's version number and exit" in helped.stdout

@@ -24,9 +24,9 @@ def _journal(path: Path, time_control: str) -> None:
     s = Session.new(Player("Anna", visually_impaired=True), Player("Bob"), time_control, journal=path,
                     now=0.0, headers=dict(HEADERS))
     s.start_clock(0.0)
-    s.tactile_move(chess.Move.from_uci("e2e4"), 1.0)
+    s.board_move("tactile", chess.Move.from_uci("e2e4"), 1.0)
     s.announce(chess.Move.from_uci("e2e4"), "Bauer Emil vier", 1.5)
-    s.sighted_move(chess.Move.from_uci("e2e4"), 2.0)
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), 2.0)
     s.press_clock(chess.WHITE, 2.5)
     s.close()
 

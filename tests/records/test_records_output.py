@@ -145,7 +145,7 @@ def test_every_move_has_its_clock_the_mating_move_too(mate_journal, capsysbinary
 @pytest.mark.parametrize(("lang", "touch", "foreign"), [
     ("en", "Touched: white pawn on h2 (FIDE Laws D.2.2).", "Berührt"),
     ("nl", "Aangeraakt: witte pion op h2 (FIDE-regels D.2.2).", "Berührt"),
-    ("ru", "Тронута фигура: белая пешка на h2 (Правила ФИДЕ D.2.2).", "Berührt"),
+    ("ru", "Тронутая фигура: белая пешка на h2 (Правила ФИДЕ D.2.2).", "Berührt"),
     ("de", "Berührt", "Touched"),
 ])
 def test_pgn_comments_are_in_the_language_asked_for(mate_journal, capsysbinary, lang, touch, foreign):

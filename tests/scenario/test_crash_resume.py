@@ -96,6 +96,6 @@ def test_a_journal_cut_anywhere_resumes_to_the_uninterrupted_game(name, tmp_path
                                                                         uninterrupted["t"]), pos
         read = read_journal(cut)
         session = Session.load(cut)
-        judged = verdict(read, [m.uci() for m in session.game_moves], session.journal_problems)
+        judged = verdict(read, [m.uci() for m in session.snapshot.game_moves], session.snapshot.journal_problems)
         assert judged.whole, (pos, judged.problems)
         envelope_path(cut).unlink(missing_ok=True)

@@ -14,6 +14,7 @@ import pytest
 from blindchess import scenario
 from blindchess.cli import main
 from blindchess.storage.journal import read_journal
+from blindchess.table.commands import BlindSays
 from blindchess.table.table import Table
 from tests.support.paths import SCENARIOS
 
@@ -216,7 +217,9 @@ def test_the_parser_keeps_comments_out_and_spoken_text_whole() -> None:
     script = scenario.parse("@event Open # round robin\n1.5 blind says Dame schlägt Felix sieben # mate\n"
                             "2 blind says Dxf7# | 0.5\n", "en")
     assert script.setup.headers == {"Event": "Open"}
-    assert [(a.t, a.text, a.confidence) for a in script.actions if isinstance(a, scenario.BlindSays)] == \
+    said = [(a.t, a.command) for a in script.actions
+            if isinstance(a, scenario.TableAction) and isinstance(a.command, BlindSays)]
+    assert [(t, command.text, command.confidence) for t, command in said] == \
         [(1.5, "Dame schlägt Felix sieben", 1.0), (2.0, "Dxf7#", 0.5)]
 
 

@@ -24,23 +24,24 @@ M = chess.Move.from_uci
 
 def play_some(s: Session) -> None:
     s.start_clock(0.0)
-    s.sighted_move("e2e4", 10.0)
-    s.press_clock("white", 11.0)
-    s.tactile_move("e2e4", 12.0)
-    s.touch("g8", 13.0)
-    s.tactile_move("g8f6", 20.0)
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), 10.0)
+    s.press_clock(chess.WHITE, 11.0)
+    s.board_move("tactile", chess.Move.from_uci("e2e4"), 12.0)
+    s.touch(chess.G8, 13.0)
+    s.board_move("tactile", chess.Move.from_uci("g8f6"), 20.0)
     s.announce(M("g8f6"), "Springer Felix sechs", 21.0)
-    s.press_clock("black", 22.0)
-    s.sighted_move("g8f6", 23.0)
+    s.press_clock(chess.BLACK, 22.0)
+    s.board_move("sighted", chess.Move.from_uci("g8f6"), 23.0)
     s.write("blind", "e4", 24.0)
     s.write("blind", "Sf6", 24.5)
     s.write("sighted", "e4", 25.0)
 
 
 def state(s: Session, now: float) -> tuple:
-    return (s.board("sighted").fen(), s.board("tactile").fen(), s.game_moves, s.score("blind"), s.score("sighted"),
+    return (s.board("sighted").fen(), s.board("tactile").fen(), s.snapshot.game_moves, s.snapshot.score("blind"),
+            s.snapshot.score("sighted"),
             round(s.clock.remaining(chess.WHITE, now), 6), round(s.clock.remaining(chess.BLACK, now), 6),
-            s.clock.running, len(s.touches))
+            s.clock.running, len(s.snapshot.touches))
 
 
 def test_reopen_restores_boards_scores_and_clocks_exactly(tmp_path):
@@ -84,27 +85,27 @@ def test_truncated_last_line_is_reported_and_the_rest_recovered(tmp_path):
     assert read.problems == [(len(path.read_bytes().split(b"\n")), "truncated")]
     again = Session.open(path)
     assert state(again, 25.0)[:5] == before[:5]
-    assert again.journal_problems and again.journal_problems[0][1] == "truncated"
+    assert again.snapshot.journal_problems and again.snapshot.journal_problems[0][1] == "truncated"
     damaged = [e for e in again.events if e.TYPE == "journal-damaged"]
     assert damaged and damaged[0].lines == (read.problems[0][0],)
     # Writing goes on after the damaged line without merging into it.
-    again.sighted_move("d2d4", 30.0)
+    again.board_move("sighted", chess.Move.from_uci("d2d4"), 30.0)
     again.close()
     third = Session.open(path)
-    assert third.moves("sighted")[-1] == M("d2d4")
+    assert third.snapshot.moves("sighted")[-1] == M("d2d4")
 
 
 def test_corrupt_line_in_the_middle_is_skipped(tmp_path):
     path = tmp_path / "game.jsonl"
     s = Session.new(Player("A"), Player("B", True), None, journal=path, now=0.0)
-    s.sighted_move("e2e4", 1.0)
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), 1.0)
     s.close()
     lines = path.read_bytes().split(b"\n")
     lines.insert(2, b"\x00\xffgarbage")
     path.write_bytes(b"\n".join(lines))
     again = Session.open(path)
-    assert again.game_moves == [M("e2e4")]
-    assert again.journal_problems == [(3, "corrupt")]
+    assert list(again.snapshot.game_moves) == [M("e2e4")]
+    assert list(again.snapshot.journal_problems) == [(3, "corrupt")]
 
 
 def test_not_a_journal_is_a_user_error(tmp_path):
@@ -118,16 +119,16 @@ def test_not_a_journal_is_a_user_error(tmp_path):
 
 def test_journal_folder_listing_and_last_unfinished():
     finished = Session.new(Player("A"), Player("B", True), None, journal=True, now=0.0)
-    finished.resign("black", 1.0)
+    finished.resign(chess.BLACK, 1.0)
     finished.close()
     open_game = Session.new(Player("Cleo"), Player("Dan", True), None, journal=True, now=0.0)
-    open_game.sighted_move("e2e4", 1.0)
+    open_game.board_move("sighted", chess.Move.from_uci("e2e4"), 1.0)
     open_game.close()
-    assert open_game.journal_path.parent == paths.journal_dir()
+    assert open_game.snapshot.journal_path.parent == paths.journal_dir()
     infos = journal.list_journals()
     assert {i.finished for i in infos} == {True, False}
-    assert journal.last_unfinished() == open_game.journal_path
-    info = next(i for i in infos if i.path == open_game.journal_path)
+    assert journal.last_unfinished() == open_game.snapshot.journal_path
+    info = next(i for i in infos if i.path == open_game.snapshot.journal_path)
     assert (info.white, info.black, info.plies) == ("Cleo", "Dan", 1)
 
 
@@ -161,16 +162,16 @@ CHILD = textwrap.dedent("""
     for i, uci in enumerate(moves):
         t += 1.0
         if i % 2 == 0:
-            s.sighted_move(uci, t); ack()
-            s.press_clock("white", t + 0.1); ack()
-            s.tactile_move(uci, t + 0.2); ack()
+            s.board_move("sighted", chess.Move.from_uci(uci), t); ack()
+            s.press_clock(chess.WHITE, t + 0.1); ack()
+            s.board_move("tactile", chess.Move.from_uci(uci), t + 0.2); ack()
             s.write("sighted", getattr(s.events[-1], "san", uci), t + 0.3); ack()
         else:
-            s.touch(uci[:2], t); ack()
-            s.tactile_move(uci, t + 0.1); ack()
+            s.touch(chess.parse_square(uci[:2]), t); ack()
+            s.board_move("tactile", chess.Move.from_uci(uci), t + 0.1); ack()
             s.announce(chess.Move.from_uci(uci), uci, t + 0.2); ack()
-            s.press_clock("black", t + 0.3); ack()
-            s.sighted_move(uci, t + 0.4); ack()
+            s.press_clock(chess.BLACK, t + 0.3); ack()
+            s.board_move("sighted", chess.Move.from_uci(uci), t + 0.4); ack()
             s.write("blind", uci, t + 0.5); ack()
     print("DONE", flush=True)
 """)
@@ -206,22 +207,22 @@ def test_crash_with_sigkill_loses_nothing_acknowledged(tmp_path):
         assert not missing, f"round {round_}: lost {missing}"
         # Whatever was acknowledged as made is on the recovered boards.
         made = [s for s, k in acked.items() if k == "move-made"]
-        assert len(recovered.game_moves) >= len(made)
+        assert len(recovered.snapshot.game_moves) >= len(made)
     assert kills >= 4
 
 
 def test_a_hand_edited_line_that_does_not_fit_is_reported_and_skipped(tmp_path):
     path = tmp_path / "game.jsonl"
     s = Session.new(Player("A"), Player("B", True), None, journal=path, now=0.0)
-    s.sighted_move("e2e4", 1.0)
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), 1.0)
     s.close()
     writer = journal.JournalWriter(path)   # a well-formed, checked line that does not fit the game
     writer.append({"seq": 50, "type": "board-move", "t": 2.0, "board": "sighted", "uci": "e2e5", "role": "own"})
     writer.close()
     again = Session.load(path)
-    assert again.game_moves == [M("e2e4")]
+    assert list(again.snapshot.game_moves) == [M("e2e4")]
     line = len(path.read_text().splitlines())
-    assert again.journal_problems == [(line, "inapplicable")]
+    assert list(again.snapshot.journal_problems) == [(line, "inapplicable")]
 
 
 def test_journal_show_json_keeps_a_sealed_move_hidden_until_opened(tmp_path, capsys):
@@ -271,8 +272,8 @@ def test_a_line_with_a_damaged_field_is_reported_never_a_crash(tmp_path, capsys,
     else:
         loaded = Session.load(path)
         # the damaged line first; a later line that depended on it is reported as inapplicable
-        assert loaded.journal_problems[0][0] == target + 1
-        assert all(reason == "inapplicable" for _, reason in loaded.journal_problems[1:])
+        assert loaded.snapshot.journal_problems[0][0] == target + 1
+        assert all(reason == "inapplicable" for _, reason in loaded.snapshot.journal_problems[1:])
     expected = 2 if field == "start_fen" else 1    # no game at all / a damaged game: never 0
     code = main(["journal", "show", str(path)])
     err = capsys.readouterr().err

@@ -43,19 +43,19 @@ def play(path: Path, moves: list[str], *, finish: bool = False, close: bool = Tr
     for i, uci in enumerate(moves):
         t += 5.0
         if i % 2 == 0:
-            s.sighted_move(uci, t)
-            s.press_clock("white", t + 0.5)
-            s.tactile_move(uci, t + 1.0)
+            s.board_move("sighted", chess.Move.from_uci(uci), t)
+            s.press_clock(chess.WHITE, t + 0.5)
+            s.board_move("tactile", chess.Move.from_uci(uci), t + 1.0)
             s.write("sighted", uci, t + 1.5)
         else:
-            s.touch(uci[:2], t)
-            s.tactile_move(uci, t + 0.5)
+            s.touch(chess.parse_square(uci[:2]), t)
+            s.board_move("tactile", chess.Move.from_uci(uci), t + 0.5)
             s.announce(chess.Move.from_uci(uci), uci, t + 1.0)
-            s.press_clock("black", t + 1.5)
-            s.sighted_move(uci, t + 2.0)
+            s.press_clock(chess.BLACK, t + 1.5)
+            s.board_move("sighted", chess.Move.from_uci(uci), t + 2.0)
             s.write("blind", uci, t + 2.5)
     if finish:
-        s.resign("black", t + 10.0)
+        s.resign(chess.BLACK, t + 10.0)
     if close:
         s.close()
     else:
@@ -65,7 +65,7 @@ def play(path: Path, moves: list[str], *, finish: bool = False, close: bool = Tr
 def judge(path: Path) -> journal.Verdict:
     read = journal.read_journal(path)
     session = Session.load(path)
-    return journal.verdict(read, [m.uci() for m in session.game_moves], session.journal_problems)
+    return journal.verdict(read, [m.uci() for m in session.snapshot.game_moves], session.snapshot.journal_problems)
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +107,7 @@ def test_reopening_continues_game_id_and_line_numbers(tmp_path):
     play(path, RUY[:4])
     first = journal.read_journal(path)
     again = Session.open(path, now=100.0)
-    again.sighted_move("f1b5", 101.0)
+    again.board_move("sighted", chess.Move.from_uci("f1b5"), 101.0)
     again.close()
     read = journal.read_journal(path)
     assert read.game_id == first.game_id and not read.problems
@@ -162,7 +162,7 @@ def test_a_changed_byte_in_session_start_loses_only_that_line(tmp_path, games, c
     assert read.problems == [(1, "corrupt")] and read.start_from_copy
     result = judge(path)
     assert result.plies == [] and not result.whole
-    assert [m.uci() for m in Session.load(path).game_moves] == RUY
+    assert [m.uci() for m in Session.load(path).snapshot.game_moves] == RUY
     out = tmp_path / "o.pgn"
     assert main(["export", str(path), "--format", "pgn", "-o", str(out)]) == 1 and not out.exists()
     assert main(["export", str(path), "--format", "pgn", "-o", str(out), "--damaged"]) == 1
@@ -287,8 +287,8 @@ def test_nothing_damaged_is_reported_whole(tmp_path, games):
             assert journal.read_journal(path).damaged
             seen[kind] += 1
             continue
-        replayed = [m.uci() for m in session.game_moves]
-        result = journal.verdict(read, replayed, session.journal_problems)
+        replayed = [m.uci() for m in session.snapshot.game_moves]
+        result = journal.verdict(read, replayed, session.snapshot.journal_problems)
         assert not result.whole, (kind, data)
         assert read.damaged, (kind, "the reader itself must see it")
         if replayed != RUY:     # a game that came out shorter or different: its first wrong ply is named
@@ -308,7 +308,7 @@ def test_an_old_journal_without_check_fields_opens_unchecked(tmp_path, games, ca
     path.write_text("".join(x + "\n" for x in old), encoding="utf-8")
     result = judge(path)
     assert result.whole and not result.checked
-    assert [m.uci() for m in Session.load(path).game_moves] == RUY
+    assert [m.uci() for m in Session.load(path).snapshot.game_moves] == RUY
     assert main(["journal", "show", str(path)]) == 0
     assert "ohne Prüfsummen" in capsys.readouterr().err
     # Appending keeps the old format: the file does not turn into a mix.

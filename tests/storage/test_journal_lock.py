@@ -8,6 +8,7 @@ import subprocess
 import sys
 import textwrap
 
+import chess
 import pytest
 
 from blindchess.base.errors import UserError
@@ -31,16 +32,16 @@ def test_a_game_open_in_one_window_is_not_reopened_in_another(tmp_path, monkeypa
     path = tmp_path / "game.jsonl"
     s = Session.new(Player("Anna"), Player("Bert", True), "90+30", journal=path, now=0.0)
     s.start_clock(0.0)
-    s.sighted_move("e2e4", 1.0)
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), 1.0)
     before = path.read_bytes()
     with pytest.raises(UserError) as refused:
         Session.open(path, 5.0)
     assert "schon in einem anderen blindchess-Fenster geöffnet" in refused.value.message
     assert path.read_bytes() == before           # nothing written by the refused window
-    assert Session.load(path).plies == 1         # reading it (journal show, broadcast) is never refused
+    assert Session.load(path).snapshot.plies == 1         # reading it (journal show, broadcast) is never refused
     s.abandon()                                  # the first program is killed
     again = Session.open(path, 6.0)
-    assert again.plies == 1
+    assert again.snapshot.plies == 1
     again.close()
 
 
@@ -65,7 +66,7 @@ def test_a_table_in_another_process_holds_the_journal(tmp_path):
         holder.stdin.close()
         holder.wait()
     resumed = Table.resume(path, 20.0)          # the other program ended: the game goes on here
-    assert resumed.session.white.name == "Anna"
+    assert resumed.session.snapshot.white.name == "Anna"
     resumed.close()
 
 

@@ -23,6 +23,7 @@ from blindchess.language import phonetic
 from blindchess.pegboard.choreography import plan_move
 from blindchess.pegboard.protocol import format_line
 from blindchess.scenario import HeadlessFront, PegBoardDevice, parse, start_engine
+from blindchess.table.commands import BlindSays, ClockPress, PegLine, Tick
 from blindchess.table.events import DeviceRequest, Said, TableEvent
 from blindchess.table.table import Table
 
@@ -57,11 +58,11 @@ class BlindSide:
             if not self._requests:
                 return
             self._requests.clear()
-            self.front.peg_line(self.device.snapshot(), self.now)
+            self.front.handle(PegLine(self.device.snapshot()), self.now)
 
     def _hello(self) -> None:
         for line in self.device.hello():
-            self.front.peg_line(line, self.now)
+            self.front.handle(PegLine(line), self.now)
         self._answer()
 
     @property
@@ -70,7 +71,7 @@ class BlindSide:
 
     @property
     def color(self) -> chess.Color:
-        blind = self.table.session.blind_color
+        blind = self.table.session.snapshot.blind_color
         assert blind is not None
         return blind
 
@@ -89,11 +90,11 @@ class BlindSide:
             if not later:
                 break
             self.now = min(later)
-            self.front.tick(self.now)
+            self.front.handle(Tick(), self.now)
             self._answer()
         if until != float("inf") and until > self.now:
             self.now = until
-            self.front.tick(self.now)
+            self.front.handle(Tick(), self.now)
             self._answer()
         return self.now
 
@@ -105,7 +106,7 @@ class BlindSide:
     def peg(self, line: str) -> None:
         """One line of the peg-board (the pegs move, the link delivers the line)."""
         self.device.apply(line)
-        self.front.peg_line(line, self.now)
+        self.front.handle(PegLine(line), self.now)
         self._answer()
 
     def pegs(self, move: chess.Move, board: chess.Board | None = None) -> None:
@@ -118,14 +119,14 @@ class BlindSide:
         self.later(self.settle + 0.2)
 
     def say(self, text: str, confidence: float = 1.0) -> None:
-        self.front.blind_says(text, confidence, self.now)
+        self.front.handle(BlindSays(text, confidence), self.now)
 
     def announce(self, move: chess.Move) -> None:
         """Announce ``move`` as the blind player should (D.2.1)."""
         self.say(phonetic.announce(self.table.session.game_board(), move, "de"))
 
     def press(self) -> None:
-        self.front.press("white" if self.color == chess.WHITE else "black", self.now)
+        self.front.handle(ClockPress(self.color), self.now)
 
     def play(self, move: chess.Move) -> None:
         """His own move: pegs, announcement, clock (D.2.3, D.2.4)."""
@@ -133,13 +134,13 @@ class BlindSide:
         self.pegs(move)
         self.announce(move)
         self.later(0.5)
-        if self.table.session.time_control is not None and not self.table.session.finished:
+        if self.table.session.snapshot.time_control is not None and not self.table.session.snapshot.finished:
             self.press()
 
     def mirror(self) -> bool:
         """Mirror the computer's moves not yet on the pegs; False when there is nothing to mirror."""
         s = self.table.session
-        game, tactile = s.game_moves, s.moves("tactile")
+        game, tactile = s.snapshot.game_moves, s.snapshot.moves("tactile")
         if len(tactile) >= len(game) or tactile != game[: len(tactile)]:
             return False
         self.later(1.0)

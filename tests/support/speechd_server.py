@@ -63,8 +63,10 @@ class SpeechDispatcherServer:
         (conf / "speechd.conf").write_text(_CONFIG.format(logs=self.logs), encoding="utf-8")
         (conf / "modules" / "dummy.conf").write_text("", encoding="utf-8")
         (self.folder / ".libao").write_text("default_driver=null\n", encoding="utf-8")   # libao's silent output
+        # LANG: speech-dispatcher stops when setlocale() fails, and the tests' German system locale
+        # (tests/conftest.py) need not be installed; it speaks no words of its own here anyway.
         env = dict(os.environ, HOME=str(self.folder), XDG_RUNTIME_DIR=str(self.folder),
-                   XDG_CONFIG_HOME=str(self.folder / "config"))
+                   XDG_CONFIG_HOME=str(self.folder / "config"), LANG="C.UTF-8")
         self.process = subprocess.Popen(
             [BINARY, "-s", "-t", "0", "-C", str(conf), "-c", "unix_socket", "-S", str(self.socket),
              "-P", str(self.folder / "speechd.pid"), "-L", str(self.logs)],

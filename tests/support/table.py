@@ -7,6 +7,7 @@ from pathlib import Path
 import chess
 
 from blindchess.pegboard.tracker import occupancy
+from blindchess.table.commands import BlindSays, Command, PegLine, Tick
 from blindchess.table.events import DeviceRequest, Said, TableEvent
 from blindchess.table.table import Table, TableSetup
 
@@ -24,7 +25,7 @@ class Run:
         self.journal = journal
         self.events: list[TableEvent] = []
         self.table = Table.new(self.setup, 0.0, journal)
-        self.pegs = occupancy(self.table.session.start)
+        self.pegs = occupancy(self.table.session.snapshot.start)
         self._snapshot_due: float | None = None
         self.table.subscribe(self._collect)
         self._answer_snapshot()
@@ -37,17 +38,17 @@ class Run:
     def _answer_snapshot(self) -> None:
         while self._snapshot_due is not None:
             t, self._snapshot_due = self._snapshot_due, None
-            self.table.peg_line(f"S {self.pegs:016X}", t)
+            self.table.handle(PegLine(f"S {self.pegs:016X}"), t)
 
     # -- the devices
     def lift(self, square: str, t: float) -> None:
         self.pegs &= ~chess.BB_SQUARES[chess.parse_square(square)]
-        self.table.peg_line(f"L {square}", t)
+        self.table.handle(PegLine(f"L {square}"), t)
         self._answer_snapshot()
 
     def place(self, square: str, t: float) -> None:
         self.pegs |= chess.BB_SQUARES[chess.parse_square(square)]
-        self.table.peg_line(f"P {square}", t)
+        self.table.handle(PegLine(f"P {square}"), t)
         self._answer_snapshot()
 
     def peg_move(self, uci: str, t: float, *, capture: bool = False) -> None:
@@ -67,9 +68,9 @@ class Run:
         self.table.subscribe(self._collect)
         self._answer_snapshot()
 
-    # -- calls that may ask for a snapshot
-    def call(self, name: str, *args: object) -> None:
-        getattr(self.table, name)(*args)
+    # -- inputs that may ask for a snapshot
+    def handle(self, command: Command, t: float) -> None:
+        self.table.handle(command, t)
         self._answer_snapshot()
 
     # -- what happened
@@ -86,5 +87,5 @@ class Run:
 def blind_move(run: Run, uci: str, phrase: str, t: float, *, capture: bool = False) -> None:
     """The blind player moves the pegs and announces; everything settled at ``t + 1``."""
     run.peg_move(uci, t, capture=capture)
-    run.table.blind_says(phrase, 1.0, t + 0.4)
-    run.table.tick(t + 1.0)
+    run.table.handle(BlindSays(phrase, 1.0), t + 0.4)
+    run.table.handle(Tick(), t + 1.0)

@@ -22,6 +22,7 @@ import pytest
 from blindchess import scenario
 from blindchess.pegboard import dgt
 from blindchess.pegboard.tracker import Lift, Place, Snapshot
+from blindchess.table.commands import ArbiterRetrace, BlindSays, EBoardInput, Finish, Request, SightedMove, TactileMove, Tick
 from blindchess.table.eboard import describe_difference, touch_report
 from blindchess.table.events import DeviceRequest, TableEvent
 from blindchess.table.table import Table, TableSetup
@@ -167,7 +168,7 @@ class EBoardTable:
 
     def dump(self, t: float) -> None:
         [snapshot] = [m for m in self.decoder.feed(dgt.board_dump(self.pieces), t) if isinstance(m, Snapshot)]
-        self.table.eboard_input(snapshot, t)
+        self.table.handle(EBoardInput(snapshot), t)
 
     def act(self, t: float, *actions: str) -> None:
         """Actions 0.1 s apart from ``t``, then time passes until they settled."""
@@ -178,9 +179,9 @@ class EBoardTable:
             else:
                 self.pieces[square] = piece
             for update in dgt.eboard_events([action], t + 0.1 * i, self.decoder):
-                self.table.eboard_input(update, t + 0.1 * i)
+                self.table.handle(EBoardInput(update), t + 0.1 * i)
         self.now = t + 0.1 * (len(actions) - 1) + SETTLE
-        self.table.tick(self.now)
+        self.table.handle(Tick(), self.now)
 
     def of(self, type_: str) -> list[dict]:
         return [e.to_json() for e in self.events if e.to_json()["type"] == type_]
@@ -196,12 +197,12 @@ def test_a_mirror_set_up_before_the_move_is_made_counts_when_it_is_made():
     assert t.of("refused") and t.of("refused")[0]["what"] == "mirror"
     assert t.table.eboard is not None and t.table.eboard.held == chess.Move.from_uci("e2e4")
     assert not t.of("divergence") and not t.table.eboard.mismatch
-    t.table.tactile_move("e2e4", 3.0)
-    t.table.blind_says("Bauer Eva vier", 1.0, 3.5)
+    t.table.handle(TactileMove("e2e4"), 3.0)
+    t.table.handle(BlindSays("Bauer Eva vier", 1.0), 3.5)
     assert [e["uci"] for e in t.of("move")] == ["e2e4"]
     assert [(e["board"], e["ply"]) for e in t.of("mirrored")] == [("sighted", 1)]
     assert t.table.eboard.held is None and not t.of("divergence")
-    assert t.table.session.moves("sighted") == t.table.session.game_moves
+    assert t.table.session.snapshot.moves("sighted") == t.table.session.snapshot.game_moves
 
 
 def test_the_blind_player_hears_the_sighted_players_touches_on_request():
@@ -210,11 +211,11 @@ def test_the_blind_player_hears_the_sighted_players_touches_on_request():
     assert touch_report(t.table.session, "de") == "Sabine Sehend hat in diesem Zug keine Figur berührt."
     t.act(1.0, "L g1", "P g1 N")              # touched, put back
     t.act(3.0, "L b1", "P c3 N")              # another piece moved
-    t.table.request("touched", 6.0, "blind")
-    t.table.finish(6.0)
+    t.table.handle(Request("touched", "blind"), 6.0)
+    t.table.handle(Finish(), 6.0)
     said = [e["text"] for e in t.of("said") if e["to"] == "blind"]
     assert "Sabine Sehend hat berührt: weißer Springer auf Gustav eins." in said
-    assert [ev.square for ev in t.table.session.touches if ev.board == "sighted"] == ["g1"]   # journaled
+    assert [ev.square for ev in t.table.session.snapshot.touches if ev.board == "sighted"] == ["g1"]   # journaled
 
 
 def test_a_wrong_mirror_undone_by_the_assistant_and_made_right():
@@ -222,16 +223,16 @@ def test_a_wrong_mirror_undone_by_the_assistant_and_made_right():
     t = EBoardTable()
     t.dump(0.0)
     t.act(1.0, "L e2", "P e4 P")
-    t.table.tactile_move("e2e4", 2.5)          # the blind player mirrors 1.e4 on his board
-    t.table.tactile_move("e7e5", 3.0)
-    t.table.blind_says("Eva fünf", 1.0, 3.2)
+    t.table.handle(TactileMove("e2e4"), 2.5)          # the blind player mirrors 1.e4 on his board
+    t.table.handle(TactileMove("e7e5"), 3.0)
+    t.table.handle(BlindSays("Eva fünf", 1.0), 3.2)
     t.act(5.0, "L e7", "P e6 p")
     assert [e["ply"] for e in t.of("divergence")] == [2]
     t.act(8.0, "L e6", "P e7 p")              # undone by the one who set it
-    assert t.table.session.divergence is None
+    assert t.table.session.snapshot.divergence is None
     t.act(10.0, "L e7", "P e5 p")
     assert [e["ply"] for e in t.of("mirrored") if e["board"] == "sighted"] == [2]
-    assert t.table.session.moves("sighted") == t.table.session.game_moves
+    assert t.table.session.snapshot.moves("sighted") == t.table.session.snapshot.game_moves
 
 
 def test_a_move_made_and_taken_back_on_the_eboard_stands():
@@ -248,9 +249,9 @@ def test_a_move_made_and_taken_back_on_the_eboard_stands():
 def test_the_windows_board_still_works_beside_the_eboard():
     t = EBoardTable()
     t.dump(0.0)
-    t.table.sighted_move("e2e4", 1.0)         # typed in the window (e.g. the e-board was not ready)
+    t.table.handle(SightedMove("e2e4"), 1.0)         # typed in the window (e.g. the e-board was not ready)
     assert [e["uci"] for e in t.of("move")] == ["e2e4"]
-    t.table.tick(2.0)
+    t.table.handle(Tick(), 2.0)
     eboard = t.table.eboard
     assert eboard is not None and eboard.target().fen() == t.table.session.game_board().fen()
     t.act(3.0, "L e2", "P e4 P")              # the pieces follow: no second move, nothing refused
@@ -267,18 +268,18 @@ def test_after_a_retrace_the_old_position_on_the_eboard_is_no_move():
     t = EBoardTable()
     t.dump(0.0)
     t.act(1.0, "L e2", "P e4 P")
-    t.table.tactile_move("e2e4", 2.5)          # the blind player mirrors 1.e4 on his board
-    t.table.tactile_move("e7e5", 3.0)
-    t.table.blind_says("Eva fünf", 1.0, 3.2)
+    t.table.handle(TactileMove("e2e4"), 2.5)          # the blind player mirrors 1.e4 on his board
+    t.table.handle(TactileMove("e7e5"), 3.0)
+    t.table.handle(BlindSays("Eva fünf", 1.0), 3.2)
     t.act(5.0, "L e7", "P e5 p")
-    t.table.arbiter_retrace(1, 8.0)            # the arbiter's own decision: back to 1.e4
-    t.table.tick(9.0)
+    t.table.handle(ArbiterRetrace(1), 8.0)            # the arbiter's own decision: back to 1.e4
+    t.table.handle(Tick(), 9.0)
     assert t.table.eboard is not None and t.table.eboard.adjusting
     assert set(t.table.eboard.mismatch) == {"e5", "e7"}
     assert [e["uci"] for e in t.of("move")] == ["e2e4", "e7e5"]        # e5 on the e-board is not made again
     t.act(10.0, "L e5", "P e7 p")
     assert not t.table.eboard.adjusting and not t.table.eboard.mismatch
-    assert t.table.session.moves("sighted") == t.table.session.game_moves == [chess.Move.from_uci("e2e4")]
+    assert t.table.game.moves("sighted") == t.table.game.game_moves == (chess.Move.from_uci("e2e4"),)
 
 
 def test_a_resumed_game_keeps_its_eboard_and_asks_it_for_a_dump(tmp_path):
@@ -297,17 +298,17 @@ def test_a_resumed_game_keeps_its_eboard_and_asks_it_for_a_dump(tmp_path):
 
 def test_a_place_without_a_piece_asks_for_a_dump_and_a_lift_is_a_lift():
     t = EBoardTable()
-    t.table.eboard_input(Place(1.0, chess.E4), 1.0)
+    t.table.handle(EBoardInput(Place(1.0, chess.E4)), 1.0)
     assert DeviceRequest(1.0, "eboard", "snapshot") in t.events
-    t.table.eboard_input(Lift(2.0, chess.E2), 2.0)
+    t.table.handle(EBoardInput(Lift(2.0, chess.E2)), 2.0)
     assert [e["square"] for e in t.of("touched")] == ["e2"]
 
 
 def test_without_an_eboard_its_events_are_ignored_and_a_bad_choice_is_refused():
     table = Table.new(TableSetup(blind="white", tactile="none"), 0.0)
     assert table.eboard is None
-    table.eboard_input(Lift(1.0, chess.E2), 1.0)
-    assert not table.session.touches
+    table.handle(EBoardInput(Lift(1.0, chess.E2)), 1.0)
+    assert not table.session.snapshot.touches
     with pytest.raises(ValueError):
         TableSetup(sighted_board="usb")
 
@@ -326,19 +327,19 @@ def test_a_crash_before_the_eboard_was_set_right_after_a_retrace_brings_no_move_
     t = EBoardTable(journal=journal)
     t.dump(0.0)
     t.act(1.0, "L e2", "P e4 P")
-    t.table.tactile_move("e2e4", 2.5)
-    t.table.tactile_move("e7e5", 3.0)
-    t.table.blind_says("Eva fünf", 1.0, 3.2)
+    t.table.handle(TactileMove("e2e4"), 2.5)
+    t.table.handle(TactileMove("e7e5"), 3.0)
+    t.table.handle(BlindSays("Eva fünf", 1.0), 3.2)
     t.act(5.0, "L e7", "P e5 p")
-    t.table.arbiter_retrace(1, 8.0)
+    t.table.handle(ArbiterRetrace(1), 8.0)
     t.table.abandon()                                           # the program dies before e5 is taken back
     resumed = EBoardTable(table=Table.resume(journal, 9.0))
     resumed.pieces = dict(t.pieces)
     resumed.dump(9.0)
-    resumed.table.tick(9.5)
+    resumed.table.handle(Tick(), 9.5)
     eboard = resumed.table.eboard
     assert eboard is not None and eboard.adjusting and set(eboard.mismatch) == {"e5", "e7"}
-    assert resumed.table.session.game_moves == [chess.Move.from_uci("e2e4")] and not resumed.of("move")
+    assert list(resumed.table.session.snapshot.game_moves) == [chess.Move.from_uci("e2e4")] and not resumed.of("move")
     resumed.act(10.0, "L e5", "P e7 p")
     assert not eboard.adjusting and not eboard.mismatch and not resumed.of("move")
     t.table.close()
@@ -350,7 +351,7 @@ def test_on_connect_a_board_not_set_up_right_is_shown_square_by_square_until_it_
     del t.pieces[chess.D1]                                  # the white queen is still in the box
     t.pieces[chess.E4] = chess.Piece(chess.PAWN, chess.WHITE)   # and a pawn stands on e4 besides e2's
     t.dump(0.0)
-    t.table.tick(0.5)
+    t.table.handle(Tick(), 0.5)
     eboard = t.table.eboard
     assert eboard is not None and eboard.in_sync is False and eboard.mismatch == ("e4", "d1")
     assert eboard.differences == ("e4: weißer Bauer statt leer", "d1: leer statt weiße Dame")

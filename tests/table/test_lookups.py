@@ -7,6 +7,7 @@ import chess
 import pytest
 
 from blindchess.table import lookups
+from blindchess.table.commands import BlindSays, Finish, Request, SightedMove
 from blindchess.table.events import Said
 from blindchess.table.table import Table, TableSetup
 
@@ -64,7 +65,7 @@ def test_the_game_half_move_by_half_move_with_what_changed_and_the_position_on_r
     """One half-move at a time: the move and the squares it changed (never the whole position, which takes half a
     minute to hear); the whole position there is a request of its own."""
     assert lookups.step(game, 1, "de") == "Zug 1, Weiß: Eva vier. Eva zwei, leer; Eva vier, weißer Bauer."
-    assert lookups.step(game, 0, "de").startswith("Ausgangsstellung, vor dem ersten von 5 Halbzügen.")
+    assert lookups.step(game, 0, "de").startswith("Ausgangsstellung; Halbzüge der Partie: 5.")
     assert lookups.step(game, 99, "de").startswith("Zug 3, Weiß: Springer Cäsar drei. Bella eins, leer; Cäsar drei,")
     black = chess.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
     black.push_san("e5")
@@ -90,12 +91,12 @@ def test_the_table_answers_the_lookups_to_the_blind_player():
                                  headers={"BlackElo": "1850"}), 0.0)
     said: list[str] = []
     table.subscribe(lambda e: said.append(e.text) if isinstance(e, Said) and not e.cut else None)
-    table.blind_says("e4", None, 1.0)
-    table.sighted_move("e2e4", 2.0)
-    table.request("opponent", 10.0)
-    table.request("around", 20.0)                       # no square: which one?
-    table.request("step", 30.0, ply=1)
-    table.finish(100.0)
+    table.handle(BlindSays("e4", None), 1.0)
+    table.handle(SightedMove("e2e4"), 2.0)
+    table.handle(Request("opponent"), 10.0)
+    table.handle(Request("around"), 20.0)                       # no square: which one?
+    table.handle(Request("step", ply=1), 30.0)
+    table.handle(Finish(), 100.0)
     assert "Ihr Gegner: Bernd, Schwarz, Elo 1850." in said
     assert "Welches Feld?" in said
     assert "Zug 1, Weiß: Eva vier. Eva zwei, leer; Eva vier, weißer Bauer." in said

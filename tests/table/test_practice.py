@@ -21,6 +21,7 @@ from blindchess.game import Session
 from blindchess.game.events import Divergence
 from blindchess.language import phonetic
 from blindchess.scenario import ScriptError, parse
+from blindchess.table.commands import BlindSays, ConnectEngine, EngineMove, TactileMove, TakesBack, Tick
 from blindchess.table.events import ClockPressed, DeviceRequest, MirrorDone, Moved, Refused, Ruled, Speak
 from blindchess.table.opponent import MIN_DELAY, PRESS_REMINDER, RULING_DELAY, Slips, min_delay
 from blindchess.table.setup import TableSetup
@@ -85,9 +86,9 @@ def test_the_computer_moves_its_least_delay_after_the_press_presses_and_is_annou
     assert not [e for e in s.events if isinstance(e, Refused)]
     # the blind player mirrors it; both boards show the game
     s.mirror()
-    session = s.table.session
-    assert session.moves("tactile") == session.moves("sighted") == session.game_moves == [M("e2e4"), M("e7e5")]
-    assert session.score("blind") == session.score("sighted") == ["e4", "e5"]
+    game = s.table.game
+    assert game.moves("tactile") == game.moves("sighted") == game.game_moves == (M("e2e4"), M("e7e5"))
+    assert game.score("blind") == game.score("sighted") == ("e4", "e5")
     s.close()
 
 
@@ -97,7 +98,7 @@ def test_no_move_before_the_blind_player_started_the_computers_clock(tmp_path):
     s.pegs(M("d2d4"))
     s.announce(M("d2d4"))
     s.later(120.0)                                   # two minutes without pressing (D.2.4)
-    assert len(s.table.session.game_moves) == 1
+    assert len(s.table.session.snapshot.game_moves) == 1
     assert s.table.session.clock.running == chess.WHITE
     s.press()
     pressed_at = s.now
@@ -116,7 +117,7 @@ def test_without_a_clock_the_computer_moves_after_the_move_is_made(tmp_path):
     assert moved(s, 2).uci == "g8f6"
     assert moved(s, 2).t == pytest.approx(made_at + MIN_DELAY[2])          # level 3
     assert not [e for e in s.events if isinstance(e, (ClockPressed, Refused))]
-    assert s.table.session.moves("sighted") == [M("g1f3"), M("g8f6")]
+    assert list(s.table.session.snapshot.moves("sighted")) == [M("g1f3"), M("g8f6")]
     s.close()
 
 
@@ -147,8 +148,8 @@ def test_a_wrong_mirror_is_caught_and_the_computer_rules_as_the_arbiter_would(tm
     s.later(1.0)
     s.pegs(M("e7e6"), s.table.session.board("tactile"))     # mirrors e7e6 instead of e7e5
     session = s.table.session
-    assert session.divergence is not None and session.divergence.board == "tactile"
-    diverged_at = session.divergence and next(e.t for e in reversed(session.events) if isinstance(e, Divergence))
+    assert session.snapshot.divergence is not None and session.snapshot.divergence.board == "tactile"
+    diverged_at = session.snapshot.divergence and next(e.t for e in reversed(session.events) if isinstance(e, Divergence))
     s.wait()
     ruled = [e for e in s.events if isinstance(e, Ruled)]
     assert [(r.kind, r.plies) for r in ruled] == [("correct-board", 2)]        # D.2.9: scores agree
@@ -164,7 +165,7 @@ def test_a_wrong_mirror_is_caught_and_the_computer_rules_as_the_arbiter_would(tm
     s.play(M("g1f3"))
     s.wait()
     assert moved(s, 4).uci == "b8c6"
-    assert Slips.count(session.notes).mirror == 1
+    assert Slips.count(session.snapshot.notes).mirror == 1
     s.close()
 
 
@@ -175,24 +176,24 @@ def test_without_a_chooser_the_table_asks_and_plays_the_answer_when_due(tmp_path
     table = Table.new(setup, 0.0, tmp_path / "g.jsonl")
     events: list = []
     table.subscribe(events.append)
-    table.connect_engine(None, 0.0)
+    table.handle(ConnectEngine(None), 0.0)
     requests = [e for e in events if isinstance(e, DeviceRequest) and e.device == "engine"]
     assert len(requests) == 1 and requests[0].what == "move" and requests[0].fen == chess.STARTING_FEN
     assert table.opponent is not None and table.opponent.due_at(0.0) is None    # the answer is awaited
-    table.engine_move(M("e2e4"), "8/8/8/8/8/8/8/8 w - - 0 1", 0.5)    # for another position: dropped
-    table.engine_move(M("d2d4"), requests[0].fen, 1.0)                 # in time: held until due
-    assert table.session.game_moves == [] and table.opponent.due_at(1.0) == pytest.approx(MIN_DELAY[5])
-    table.tick(MIN_DELAY[5])
-    assert table.session.game_moves == [M("d2d4")]
+    table.handle(EngineMove(M("e2e4"), "8/8/8/8/8/8/8/8 w - - 0 1"), 0.5)    # for another position: dropped
+    table.handle(EngineMove(M("d2d4"), requests[0].fen), 1.0)                 # in time: held until due
+    assert list(table.session.snapshot.game_moves) == [] and table.opponent.due_at(1.0) == pytest.approx(MIN_DELAY[5])
+    table.handle(Tick(), MIN_DELAY[5])
+    assert list(table.session.snapshot.game_moves) == [M("d2d4")]
     # his reply (typed on the tactile board, announced); a late answer is played at once
-    table.tactile_move("d2d4", 3.5)                   # the mirror, then his own move
-    table.tactile_move("d7d5", 4.0)
-    table.blind_says(phonetic.announce(table.session.game_board(), M("d7d5"), "de"), 1.0, 4.1)
+    table.handle(TactileMove("d2d4"), 3.5)                   # the mirror, then his own move
+    table.handle(TactileMove("d7d5"), 4.0)
+    table.handle(BlindSays(phonetic.announce(table.session.game_board(), M("d7d5"), "de"), 1.0), 4.1)
     fen = table.session.game_board().fen()
     asked = [e for e in events if isinstance(e, DeviceRequest) and e.device == "engine"]
     assert asked[-1].fen == fen and len(asked) == 2
-    table.engine_move(M("c2c4"), fen, 30.0)
-    assert table.session.game_moves[-1] == M("c2c4") and moved_at(events, 3) == 30.0
+    table.handle(EngineMove(M("c2c4"), fen), 30.0)
+    assert table.session.snapshot.game_moves[-1] == M("c2c4") and moved_at(events, 3) == 30.0
     table.close()
 
 
@@ -218,17 +219,17 @@ def test_an_engine_failure_is_said_in_one_sentence_and_the_game_goes_on_with_a_n
     speak = [e for e in s.events if isinstance(e, Speak) and e.text == message]
     assert speak and speak[0].to == "blind" and speak[0].priority == "move" and "\n" not in message
     assert message.count(".") == 1                                          # one sentence
-    assert len(s.table.session.game_moves) == 3                            # kept; nobody moves for the computer
+    assert len(s.table.session.snapshot.game_moves) == 3                            # kept; nobody moves for the computer
     s.later(300.0)
-    assert len(s.table.session.game_moves) == 3 and s.table.opponent is not None
+    assert len(s.table.session.snapshot.game_moves) == 3 and s.table.opponent is not None
     assert s.table.opponent.failure == message
-    notes = [e for e in s.table.session.notes if e.kind == "practice-engine-failed"]
+    notes = [e for e in s.table.session.snapshot.notes if e.kind == "practice-engine-failed"]
     assert notes and notes[0].text == message
     # the engine is back: the game resumes from its journal with a new one (as the app does on reopening)
     s.front.crash(s.now)
     assert made[0].closed
     s.wait()
-    assert s.table.session.game_moves == [M("e2e4"), M("e7e5"), M("g1f3"), M("g8f6")]
+    assert list(s.table.session.snapshot.game_moves) == [M("e2e4"), M("e7e5"), M("g1f3"), M("g8f6")]
     s.close()
 
 
@@ -255,7 +256,7 @@ def test_coaching_explains_an_announcement_not_understood_and_how_to_say_the_mov
     s.later(40.0)
     reminders = [e for e in s.events if isinstance(e, Speak) and e.text.startswith("Tipp: Drücken Sie Ihre Uhr")]
     assert len(reminders) == 1 and reminders[0].t == pytest.approx(made_at + PRESS_REMINDER)
-    assert Slips.count(s.table.session.notes) == Slips(unclear=2)
+    assert Slips.count(s.table.session.snapshot.notes) == Slips(unclear=2)
     s.close()
 
 
@@ -268,12 +269,12 @@ def test_take_back_both_boards_scores_clocks_and_journal(tmp_path):
     s.later(2.0)
     s.say("Zug zurücknehmen")
     s.wait()
-    session = s.table.session
-    assert session.game_moves == [] and session.moves("sighted") == [] and session.moves("tactile") == []
-    assert session.score("blind") == session.score("sighted") == []
+    game = s.table.game
+    assert game.game_moves == game.moves("sighted") == game.moves("tactile") == ()
+    assert game.score("blind") == game.score("sighted") == ()
     retraced = [e for e in s.events if isinstance(e, Ruled)]
     assert [(r.kind, r.plies) for r in retraced] == [("retrace", 0)]
-    assert session.clock.remaining(chess.WHITE, retraced[0].t) == pytest.approx(clock0)   # as they stood then
+    assert s.table.session.clock.remaining(chess.WHITE, retraced[0].t) == pytest.approx(clock0)   # as they stood then
     assert any(t == "Zurückgenommen: Eva vier, Eva fünf. Stellen Sie die Stecker zurück; Sie sind am Zug."
                for t in s.said_to_blind())
     # the pegs go back; he plays again and the computer answers the new move
@@ -285,12 +286,12 @@ def test_take_back_both_boards_scores_clocks_and_journal(tmp_path):
     assert s.table.tactile_in_sync
     s.play(M("d2d4"))
     s.wait()
-    assert session.game_moves == [M("d2d4"), M("e7e6")]
+    assert list(s.table.game.game_moves) == [M("d2d4"), M("e7e6")]
     # the journal holds it: the reopened game is the same
     s.close()
     reopened = Session.load(tmp_path / "game.jsonl")
-    assert reopened.game_moves == [M("d2d4"), M("e7e6")]
-    assert Slips.count(reopened.notes).takeback == 1
+    assert list(reopened.snapshot.game_moves) == [M("d2d4"), M("e7e6")]
+    assert Slips.count(reopened.snapshot.notes).takeback == 1
 
 
 def test_take_back_and_tips_only_with_coaching(tmp_path):
@@ -298,12 +299,12 @@ def test_take_back_and_tips_only_with_coaching(tmp_path):
     s.play(M("e2e4"))
     s.wait()
     s.say("Zug zurücknehmen")
-    assert len(s.table.session.game_moves) == 2                 # not a practice phrase without coaching
+    assert len(s.table.session.snapshot.game_moves) == 2                 # not a practice phrase without coaching
     s.say("Blabla")
     assert not [t for t in s.said_to_blind() if t.startswith("Tipp")]
-    s.table.take_back(s.now)
+    s.table.handle(TakesBack(), s.now)
     assert [e.what for e in s.events if isinstance(e, Refused)][-1] == "take-back"
-    assert len(s.table.session.game_moves) == 2
+    assert len(s.table.session.snapshot.game_moves) == 2
     s.close()
 
 
@@ -332,7 +333,7 @@ def test_the_summary_of_slips_after_the_game_counts_across_a_crash(tmp_path):
     s.pegs(M("a6a1"))
     s.say("Turm Anna eins")                          # made and mate
     s.wait()
-    assert s.table.session.result == "1-0"
+    assert s.table.session.snapshot.result == "1-0"
     summary = [t for t in s.said_to_blind() if t.startswith("Zusammenfassung")]
     assert summary == ["Zusammenfassung: Ansagen berichtigt: 0. Ansagen unklar oder abweichend: 0. "
                        "Spiegelzüge berichtigt: 0. Uhrdrücke abgelehnt: 1."]
@@ -355,7 +356,7 @@ def test_a_draw_offer_is_declined_in_a_live_position_and_accepted_when_a_draw_ca
     s.say("Ich biete Remis an")
     s.press()
     s.wait()
-    assert moved(s, 2).uci == "e7e5" and s.table.session.result is None
+    assert moved(s, 2).uci == "e7e5" and s.table.session.snapshot.result is None
     assert tr("table.draw_declined", "de") in s.said_to_blind()
     s.close()
     fifty = "@start 4k3/8/8/8/8/8/2R5/4K3 w - - 99 80\n"     # Rc3 makes the fifty-move rule claimable
@@ -366,7 +367,7 @@ def test_a_draw_offer_is_declined_in_a_live_position_and_accepted_when_a_draw_ca
     s.say("Remis")
     s.press()
     s.wait()
-    assert s.table.session.result == "1/2-1/2" and len(s.table.session.game_moves) == 1
+    assert s.table.session.snapshot.result == "1/2-1/2" and len(s.table.session.snapshot.game_moves) == 1
     s.close()
 
 
@@ -429,7 +430,7 @@ def test_practice_scenario_forced_mate_through_the_command_line(tmp_path, capsys
     assert final["result"] == "1-0" and final["boards"]["sighted"] == final["game"]
     assert final["scores"]["blind"] == final["scores"]["sighted"] == ["Txh2", "Kb1", "Ta6", "Kc1", "Ta1#"]
     assert not [e for e in events if e["type"] in ("refused", "divergence")]
-    assert Session.load(journal).result == "1-0"
+    assert Session.load(journal).snapshot.result == "1-0"
 
 
 def test_phonetic_words_of_the_forced_line():
@@ -470,7 +471,7 @@ def test_practice_scenario_with_coaching_through_the_command_line(tmp_path, caps
     assert final["result"] == "1-0" and final["plies"] == 5
     assert final["boards"]["sighted"] == final["boards"]["tactile"] == final["game"]
     reopened = Session.load(journal)
-    assert Slips.count(reopened.notes) == Slips(unclear=1, mirror=1, takeback=1)
+    assert Slips.count(reopened.snapshot.notes) == Slips(unclear=1, mirror=1, takeback=1)
 
 
 def test_a_resumed_practice_game_is_one_again_from_its_journal_alone(tmp_path):
@@ -485,9 +486,9 @@ def test_a_resumed_practice_game_is_one_again_from_its_journal_alone(tmp_path):
     assert table.opponent is not None and table.opponent.level == 4 and table.opponent.coaching
     events: list = []
     table.subscribe(events.append)
-    table.connect_engine(Scripted("c7c5"), pressed_at + 1.0)
-    table.tick(pressed_at + 1.0 + MIN_DELAY[3])
-    assert table.session.game_moves == [M("e2e4"), M("c7c5")]
+    table.handle(ConnectEngine(Scripted("c7c5")), pressed_at + 1.0)
+    table.handle(Tick(), pressed_at + 1.0 + MIN_DELAY[3])
+    assert list(table.session.snapshot.game_moves) == [M("e2e4"), M("c7c5")]
     assert moved_at(events, 2) == pytest.approx(pressed_at + 1.0 + MIN_DELAY[3])   # its turn began on resuming
     table.close()
 
@@ -499,5 +500,5 @@ def test_no_tip_for_an_announcement_when_it_is_not_his_move(tmp_path):
     s.say("Springer Felix drei")
     s.wait()
     assert not [t for t in s.said_to_blind() if t.startswith("Tipp")]
-    assert Slips.count(s.table.session.notes) == Slips()
+    assert Slips.count(s.table.session.snapshot.notes) == Slips()
     s.close()

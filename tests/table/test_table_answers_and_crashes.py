@@ -23,6 +23,7 @@ import chess
 import pytest
 
 from blindchess.game import Player, Session
+from blindchess.table.commands import Answers, BlindSays, ClockPress, SightedMove, Tick
 from blindchess.table.events import Asked, DeviceRequest, GameEnded, Moved, Refused
 from tests.support.table import Run, blind_move
 
@@ -31,66 +32,66 @@ TWO_ROOKS = "4k3/8/8/8/8/8/4K3/R6R w - - 0 1"      # a1 and h1 can both reach d1
 
 def test_only_the_person_asked_answers_the_question():
     run = Run()
-    run.table.blind_says("ich gebe auf", 1.0, 1.0)
+    run.table.handle(BlindSays("ich gebe auf", 1.0), 1.0)
     asked = run.of(Asked)
     assert len(asked) == 1 and asked[0].to == "blind"
-    run.table.answer("sighted", "yes", 2.0)                     # not his question
+    run.table.handle(Answers("sighted", "yes"), 2.0)                     # not his question
     assert run.of(Refused)[-1].what == "answer" and run.table.question is not None
     assert not run.of(GameEnded)
-    run.table.answer("blind", "yes", 3.0)
+    run.table.handle(Answers("blind", "yes"), 3.0)
     assert [e.result for e in run.of(GameEnded)] == ["0-1"]
 
 
 def test_an_answer_by_voice_that_fits_several_moves_picks_none():
     run = Run(start_fen=TWO_ROOKS, tactile="none")               # without pegs the announcement is the move
-    run.table.blind_says("Turm David eins", 1.0, 0.5)
+    run.table.handle(BlindSays("Turm David eins", 1.0), 0.5)
     assert len(run.of(Asked)) == 1 and set(run.of(Asked)[0].candidates) == {"a1d1", "h1d1"}
-    run.table.blind_says("Turm David eins", 1.0, 1.0)           # the same words again: still either rook
-    run.table.tick(3.0)
+    run.table.handle(BlindSays("Turm David eins", 1.0), 1.0)           # the same words again: still either rook
+    run.table.handle(Tick(), 3.0)
     assert not run.of(Moved)
     assert len(run.of(Asked)) == 2 and run.table.question is not None   # asked again, nothing chosen
     phrase = run.table.question.phrases[run.table.question.candidates.index("h1d1")]
-    run.table.blind_says(phrase, 1.0, 4.0)                      # one of the offered phrases: that move
-    run.table.tick(6.0)
+    run.table.handle(BlindSays(phrase, 1.0), 4.0)                      # one of the offered phrases: that move
+    run.table.handle(Tick(), 6.0)
     assert [m.uci for m in run.of(Moved)] == ["h1d1"]
 
 
 def test_the_resignation_is_confirmed_by_key_1_withdrawn_by_key_2_and_nothing_else_answers():
     run = Run()
-    run.table.blind_says("ich gebe auf", 1.0, 1.0)
-    run.table.answer("blind", 3, 2.0)                           # no such key
+    run.table.handle(BlindSays("ich gebe auf", 1.0), 1.0)
+    run.table.handle(Answers("blind", 3), 2.0)                           # no such key
     assert run.of(Refused)[-1].what == "answer" and run.table.question is not None
-    run.table.answer("blind", 2, 3.0)                           # withdrawn
+    run.table.handle(Answers("blind", 2), 3.0)                           # withdrawn
     assert run.table.question is None and not run.of(GameEnded)
-    run.table.blind_says("ich gebe auf", 1.0, 4.0)
-    run.table.answer("blind", 1, 5.0)
+    run.table.handle(BlindSays("ich gebe auf", 1.0), 4.0)
+    run.table.handle(Answers("blind", 1), 5.0)
     assert [e.result for e in run.of(GameEnded)] == ["0-1"]
 
 
 def test_a_wrong_mirror_on_the_pegs_stands_until_the_ruling():
     run = Run()
     blind_move(run, "e2e4", "Bauer Eva vier", 1.0)
-    run.table.sighted_move("e2e4", 2.5)
-    run.table.press("white", 2.7)
-    run.table.sighted_move("e7e5", 3.0)                         # the sighted player's move
-    run.table.press("black", 3.2)
+    run.table.handle(SightedMove("e2e4"), 2.5)
+    run.table.handle(ClockPress(chess.WHITE), 2.7)
+    run.table.handle(SightedMove("e7e5"), 3.0)                         # the sighted player's move
+    run.table.handle(ClockPress(chess.BLACK), 3.2)
     run.peg_move("e7e6", 4.0)                                   # mirrored wrongly on the pegs
-    run.table.tick(5.0)
+    run.table.handle(Tick(), 5.0)
     wrong = chess.Board()
     for uci in ("e2e4", "e7e6"):
         wrong.push_uci(uci)
     expected = [e.fen for e in run.of(DeviceRequest) if e.what == "expect"]
-    assert run.table.session.divergence is not None
+    assert run.table.session.snapshot.divergence is not None
     assert expected and expected[-1] == wrong.fen()             # the pegs are expected where they stand
 
 
 def test_an_announced_promotion_not_yet_placed_is_remembered_across_a_crash(tmp_path):
     run = Run(journal=tmp_path / "game.jsonl", start_fen="7k/P7/8/8/8/8/8/K7 w - - 0 1")
-    run.table.tick(0.5)
-    run.table.blind_says("Bauer Anna acht wird Dame", 1.0, 1.0)             # announced before the pegs are moved
+    run.table.handle(Tick(), 0.5)
+    run.table.handle(BlindSays("Bauer Anna acht wird Dame", 1.0), 1.0)             # announced before the pegs are moved
     run.crash_and_resume(2.0)
     run.peg_move("a7a8", 3.0)                                   # a peg cannot show which piece
-    run.table.tick(5.0)
+    run.table.handle(Tick(), 5.0)
     assert [m.uci for m in run.of(Moved)] == ["a7a8q"]
 
 
@@ -122,12 +123,12 @@ def test_a_new_game_never_takes_over_a_journal_that_holds_one(tmp_path):
 ])
 def test_a_game_continued_from_pgn_keeps_its_result(pgn, result):
     s = Session.from_pgn(pgn, now=0.0)
-    assert s.result == result
+    assert s.snapshot.result == result
 
 
 def test_the_answer_keys_of_a_question_are_its_candidates(tmp_path: Path):
     run = Run(start_fen=TWO_ROOKS)
-    run.table.blind_says("Turm David eins", 1.0, 0.5)
-    run.table.answer("blind", 0, 1.0)                           # keys start at 1
-    run.table.answer("blind", 3, 1.5)                           # two candidates: no key 3
+    run.table.handle(BlindSays("Turm David eins", 1.0), 0.5)
+    run.table.handle(Answers("blind", 0), 1.0)                           # keys start at 1
+    run.table.handle(Answers("blind", 3), 1.5)                           # two candidates: no key 3
     assert [r.what for r in run.of(Refused)] == ["answer", "answer"] and run.table.question is not None

@@ -300,10 +300,24 @@ def test_keyboard_only_game(game, desktop, tmp_path):
     w.keys("Escape")
     _no_dialog(w, "Escape closes the arbiter's view")
 
-    # the help screen lists the board's keys and counts the input modes
+    # F1: the user guide — its contents (pages and headings) and its text reachable as Orca reads them
     w.keys("F1")
-    _dialog_focus(w, "F1 opens the help, the keyboard in it")
-    shortcuts = until(lambda: w.ask("table", name="Liste der Tastenkürzel"), "F1 shows the keys")
+    contents = _dialog_focus(w, "F1 opens the user guide, the keyboard in its contents")
+    assert contents["role"] in ("tree", "tree item", "tree table", "table cell", "list item"), contents
+    guide = until(lambda: w.ask("tree", window="Benutzerhandbuch"), "the guide's window")
+    nodes = list(_walk(guide))
+    items = [n["name"] for n in nodes if n["role"] in ("tree item", "table cell", "list item")]
+    assert "Eine Partie spielen" in items and "Fragen" in items, items
+    text = next(n for n in nodes if n["name"].startswith("Handbuch: "))
+    assert "Benutzerhandbuch von blindchess" in text.get("text", ""), text
+    assert not _unnamed(guide)
+    w.keys("Escape")
+    _no_dialog(w, "Escape closes the guide")
+
+    # the list of keys (Ctrl+F1) lists the board's keys and counts the input modes
+    w.keys("ctrl+F1")
+    _dialog_focus(w, "Ctrl+F1 opens the list of keys, the keyboard in it")
+    shortcuts = until(lambda: w.ask("table", name="Liste der Tastenkürzel"), "Ctrl+F1 shows the keys")
     rows: dict[int, list[str]] = {}
     for row, _column, name, _d, _s in shortcuts["cells"]:
         rows.setdefault(row, []).append(name)
@@ -311,7 +325,7 @@ def test_keyboard_only_game(game, desktop, tmp_path):
     assert any("Strg+J" in line and "4 Arten" in line for line in text), text
     assert any("Umschalt + K, D, T, L, S, B" in line for line in text), text
     w.keys("Escape")
-    _no_dialog(w, "Escape closes the help")
+    _no_dialog(w, "Escape closes the list of keys")
 
     # the export (Ctrl+S): a file name typed, Enter
     target = tmp_path / "partie.pgn"

@@ -7,7 +7,7 @@ does what the app said through its screen-reader channel (notifications Orca spe
 shows in braille, ``desk.app_said()``). One session,
 keyboard only, German: a new game without an electronic tactile board (the blind player
 Anna, White, types his announcements: one line and Enter), moves for both sides, the
-board's keys, the blind player's requests, a question, dialogs (F1, Ctrl+N) and a fallen
+board's keys, the blind player's requests, a question, dialogs (Ctrl+F1, Ctrl+N) and a fallen
 flag (a game reopened from its journal after a crash, its time long gone).
 
 Asserted: the square — and only the square — is read when the focus comes back to the
@@ -30,6 +30,7 @@ import time
 
 import pytest
 
+from blindchess.table.commands import BlindSays, SightedMove
 from tests.support.orca_desktop import OrcaDesktop, german_desktop
 from tests.support.waiting import wait_for
 
@@ -161,7 +162,7 @@ def test_a_blind_player_hears_the_game_through_orca(desk, tmp_path):
 
     # a dialog closing gives the keyboard back to the board: its square is read, nothing else
     _only_square(desk.hear("ctrl+1"), "Eva eins, weißer König")
-    said = desk.hear("F1")
+    said = desk.hear("ctrl+F1")
     assert said[0] == "Tastenkürzel dialog Alle Befehle und ihre Tasten.", said
     assert desk.hear("Escape", least=2) == ["blindchess frame.", "Eva eins, weißer König."]
     running = "Eine Partie läuft noch. Eine neue Partie beginnen?"
@@ -211,9 +212,9 @@ def _game_out_of_time(folder):
     path = folder / "flag.jsonl"
     table = Table.new(TableSetup(white="Anna", black="Bernd", blind="white", tactile="none", time_control="5+0",
                                  auto_press=True, lang="de"), time.time() - 600.0, path)
-    table.blind_says("e4", None, time.time() - 590.0)
-    table.sighted_move("e2e4", time.time() - 589.0)
-    table.sighted_move("e7e5", time.time() - 588.0)
+    table.handle(BlindSays("e4", None), time.time() - 590.0)
+    table.handle(SightedMove("e2e4"), time.time() - 589.0)
+    table.handle(SightedMove("e7e5"), time.time() - 588.0)
     table.session.close()      # the file is complete; the game was not closed on purpose (no note)
     return path
 

@@ -73,14 +73,14 @@ def test_the_engine_chooses_in_a_worker_thread_and_the_move_is_played_on_the_gui
     assert controller.new_game(practice())
     table = controller.table
     assert table is not None and table.opponent is not None
-    assert table.session.game_moves == []          # new_game returned before the engine answered
+    assert list(table.session.snapshot.game_moves) == []          # new_game returned before the engine answered
     clock[0] = 10.0                                # the answer comes later than its least delay: played at once
-    run_until(lambda: len(table.session.game_moves) == 1)
+    run_until(lambda: len(table.session.snapshot.game_moves) == 1)
     assert threads == ["blindchess-engine"] and threading.current_thread() is threading.main_thread()
     made = [e for e in events if isinstance(e, Moved)]
     assert len(made) == 1 and made[0].t == 10.0 and made[0].color == "white"
     move = chess.Move.from_uci(made[0].uci)
-    assert table.session.moves("sighted") == [move]
+    assert list(table.session.snapshot.moves("sighted")) == [move]
     assert any(isinstance(e, Speak) and e.to == "blind" and e.priority == "move" and e.t == 10.0 for e in events)
 
 
@@ -95,4 +95,4 @@ def test_a_missing_engine_is_said_in_one_sentence_in_the_app(app_controller, tmp
     message = tr("engine.missing", "de", path=str(missing))
     assert table.opponent.failure == message and "\n" not in message
     assert any(isinstance(e, Speak) and e.text == message and e.to == "blind" for e in events)
-    assert table.session.game_moves == [] and not table.session.finished    # the game is kept
+    assert list(table.session.snapshot.game_moves) == [] and not table.session.snapshot.finished    # the game is kept

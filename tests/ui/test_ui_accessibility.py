@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QTableWidget
 
 from blindchess.ui import a11y
 from blindchess.ui.arbiter import ArbiterDialog
+from blindchess.ui.guide import GuideDialog
 from blindchess.ui.new_game import GameSetup, NewGameDialog
 from blindchess.ui.settings_dialog import SettingsDialog
 from blindchess.ui.shortcuts import SHORTCUTS, HelpDialog
@@ -49,9 +50,9 @@ def test_every_control_of_every_window_is_labelled(app_window, qtbot):
         menu = window.findChild(type(window.menuBar().actions()[0].menu()), f"menu_{menu_name}")
         assert menu is not None and menu.accessibleName() and menu.accessibleDescription()
     dialogs = [NewGameDialog(window, lang=controller.lang), HelpDialog(window, lang=controller.lang),
-               SettingsDialog(window, window.settings, lang=controller.lang)]
+               SettingsDialog(window, window.settings, lang=controller.lang), GuideDialog(window, lang=controller.lang)]
     _diverged_game(controller)
-    assert controller.session.divergence is not None
+    assert controller.session.snapshot.divergence is not None
     assert a11y.missing_labels(window) == []
     dialogs.append(ArbiterDialog(window, controller, lang=controller.lang))
     for dialog in dialogs:
@@ -152,7 +153,7 @@ def test_keyboard_only_game_start_and_move(app_window, qtbot):
     qtbot.keyClick(board, Qt.Key.Key_Up)
     qtbot.keyClick(board, Qt.Key.Key_Left)
     qtbot.keyClick(board, Qt.Key.Key_Return)
-    assert controller.session.moves("sighted") == [chess.Move.from_uci("g1f3")]
+    assert list(controller.session.snapshot.moves("sighted")) == [chess.Move.from_uci("g1f3")]
     # Ctrl+L: the input line — without a tactile board it starts with what the blind player says; Ctrl+J to the
     # sighted board's moves — and a typed move in another language's notation
     assert window.mode.currentData() == "spoken"
@@ -162,13 +163,13 @@ def test_keyboard_only_game_start_and_move(app_window, qtbot):
         qtbot.keyClick(window, Qt.Key.Key_J, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClicks(window.input, "Sc6" if controller.lang == "de" else "Nc6")
     qtbot.keyClick(window.input, Qt.Key.Key_Return)
-    assert controller.session.moves("sighted")[-1] == chess.Move.from_uci("g1f3")  # Black's move is not made yet
+    assert controller.session.snapshot.moves("sighted")[-1] == chess.Move.from_uci("g1f3")  # Black's move is not made yet
     controller.tactile_text("g1f3")                                 # the blind player mirrors 1. Sf3 …
     controller.tactile_text("b8c6")                                 # … and makes his move
     controller.hear("Springer Cäsar sechs" if controller.lang == "de" else "Knight Cesar six", typed=True)
     qtbot.keyClicks(window.input, "Sc6" if controller.lang == "de" else "Nc6")       # … mirrored by typing
     qtbot.keyClick(window.input, Qt.Key.Key_Return)
-    assert controller.session.moves("sighted")[-1] == chess.Move.from_uci("b8c6")
+    assert controller.session.snapshot.moves("sighted")[-1] == chess.Move.from_uci("b8c6")
     assert window.input.text() == ""
 
 
@@ -277,7 +278,7 @@ def test_labels_carry_their_text_in_their_accessible_names(app_window):
 
 
 def test_help_counts_the_input_modes_and_lists_the_board_keys(app_window, qtbot):
-    """F1's text for Ctrl+J is counted from the modes; the board's own keys are listed."""
+    """The list of keys' (Ctrl+F1) text for Ctrl+J is counted from the modes; the board's own keys are listed."""
     from blindchess.ui.main_window import INPUT_MODES
 
     controller, window = app_window

@@ -53,14 +53,14 @@ def test_a_wrong_mirror_leaves_the_scores_so_the_wrong_board_is_corrected(qtbot,
     _type(qtbot, w, "spoken", "Eva vier")
     _type(qtbot, w, "sighted", "e3")                       # the wrong mirror
     assert w.arbiter_dialog is not None and w.arbiter_dialog.isVisible()
-    assert c.session.score("sighted") == c.session.score("blind") == ["e4"]   # a mirror writes no score
+    assert c.game.score("sighted") == c.game.score("blind") == ("e4",)   # a mirror writes no score
     dialog = w.arbiter_dialog
     assert dialog.ruling.kind == "correct-board"
     shown = [dialog.explanation.text(), dialog.summary.text(), dialog.apply_button.text(), dialog.retrace_button.text()]
     assert [internal_ids(text) for text in shown] == [[], [], [], []]
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
     assert c.session.board("sighted").move_stack == [chess.Move.from_uci("e2e4")]
-    assert c.session.divergence is None
+    assert c.session.snapshot.divergence is None
     assert "Bernd" in w.next_step.text()                 # the sighted player (Black) is to move
 
 
@@ -79,8 +79,8 @@ def test_the_arbiter_retraces_and_sets_the_clock_he_changed(qtbot, app_window, c
     dialog.clock_edits[chess.WHITE].setText("1:20:00")        # a text field: read whole by a screen reader
     qtbot.mouseClick(dialog.retrace_button, Qt.MouseButton.LeftButton)
     s = c.session
-    assert isinstance(s.rulings[-1], RulingOverride)
-    assert s.game_moves == [] and s.moves("sighted") == s.moves("tactile") == []
+    assert isinstance(s.snapshot.rulings[-1], RulingOverride)
+    assert s.snapshot.game_moves == s.snapshot.moves("sighted") == s.snapshot.moves("tactile") == ()
     assert s.clock.remaining(chess.WHITE, c.now()) == 4800                  # set by the arbiter
     assert s.clock.remaining(chess.BLACK, c.now()) == 5400   # left alone: as it was at half-move 0
     assert not dialog.isVisible()
@@ -95,7 +95,7 @@ def test_garbage_input_changes_nothing_and_says_why(qtbot, app_window):
     assert w.message.text()                              # a reason, in German
     _type(qtbot, w, "spoken", "blubb blubb")
     _type(qtbot, w, "tactile", "\x00\x01 ;DROP")
-    assert c.session.game_moves == [] and c.session.moves("sighted") == [] and c.session.moves("tactile") == []
+    assert c.game.game_moves == c.game.moves("sighted") == c.game.moves("tactile") == ()
     assert all(isinstance(e, (Note, Announce, AnnounceUnclear, AnnounceIgnored)) for e in c.session.events[before:])
 
 
@@ -133,7 +133,7 @@ def test_a_promotion_asks_for_the_piece(qtbot, app_window):
     QTimer.singleShot(200, choose_knight)
     for square in (chess.B7, chess.A8):
         qtbot.mouseClick(w.board, Qt.MouseButton.LeftButton, pos=w.board.square_rect(square).center().toPoint())
-    assert s.game_moves[-1] == chess.Move.from_uci("b7a8n")
+    assert s.snapshot.game_moves[-1] == chess.Move.from_uci("b7a8n")
 
 
 def test_the_last_unfinished_game_is_reopened(qtbot):
@@ -145,14 +145,14 @@ def test_the_last_unfinished_game_is_reopened(qtbot):
     c.hear("Eva vier", typed=True)
     c.sighted_text("e4")
     c.sighted_text("c5")
-    path = c.session.journal_path
+    path = c.session.snapshot.journal_path
     w.close()                                              # remembers the journal, closes it
     again = journal_to_reopen(None, Settings.load())
     assert again == path
     app, c2, w2 = build(Settings.load())
     qtbot.addWidget(w2)
     assert c2.open_journal(again)
-    assert c2.session.game_moves == [chess.Move.from_uci("e2e4"), chess.Move.from_uci("c7c5")]
+    assert list(c2.session.snapshot.game_moves) == [chess.Move.from_uci("e2e4"), chess.Move.from_uci("c7c5")]
     assert c2.score("blind") == c2.score("sighted") == ["e4", "c5"]  # both keepers write every move (D.2.7)
     w2.refresh()
     assert w2.scores.table.item(0, 3).text() == "e4"
@@ -186,7 +186,7 @@ def test_new_game_dialog_checks_before_starting(qtbot):
 def test_chess960_game_and_pgn_export(qtbot, app_window, tmp_path):
     c, w = app_window
     _start(c, chess960=0, white_impaired=False, black_impaired=True, time_control="")
-    assert c.session.start.chess960 and c.board("sighted").board_fen() == chess.Board.from_chess960_pos(0).board_fen()
+    assert c.session.snapshot.start.chess960 and c.board("sighted").board_fen() == chess.Board.from_chess960_pos(0).board_fen()
     _type(qtbot, w, "sighted", "e4")
     assert c.save_pgn(tmp_path / "game.pgn")
     text = (tmp_path / "game.pgn").read_text(encoding="utf-8")
@@ -202,12 +202,12 @@ def test_sighted_touch_draw_offer_and_the_blind_players_answer(qtbot, app_window
     touch = [e for e in s.events if isinstance(e, Touch)][-1]
     assert touch.board == "sighted" and touch.square == "g8"
     w.actions["sighted_draw"].trigger()
-    assert s.draw_offer == chess.BLACK
+    assert s.snapshot.draw_offer == chess.BLACK
     assert c.hear("ja", typed=True)                        # the blind player accepts by voice …
-    assert s.result is None and w.question.isVisible()    # … and is asked to confirm before anything ends
+    assert s.snapshot.result is None and w.question.isVisible()    # … and is asked to confirm before anything ends
     assert [b.text() for b in w.question.buttons] == ["Ja (Alt+J)", "Nein (Alt+N)"]
     qtbot.keyClick(w, Qt.Key.Key_J, Qt.KeyboardModifier.AltModifier)   # confirmed by key (never a board key)
-    assert s.result == "1/2-1/2" and not w.question.isVisible()
+    assert s.snapshot.result == "1/2-1/2" and not w.question.isVisible()
     assert "1/2-1/2" in w.next_step.text()
 
 

@@ -97,30 +97,30 @@ def test_a_whole_game_with_a_wrong_mirror_and_a_board_correction(qtbot, game):
 
     # 1. e4 — the blind player moves the peg and announces it (D.2.3: placement + announcement)
     p.hand("e2e4")
-    p.wait_for(lambda: len(s.moves("tactile")) == 1)
+    p.wait_for(lambda: len(s.snapshot.moves("tactile")) == 1)
     assert "angesagt" in w.next_step.text()          # placed, not yet made (D.2.3)
     assert c.hear("Eva vier", 0.91)
-    assert s.game_moves == [chess.Move.from_uci("e2e4")]
+    assert list(s.snapshot.game_moves) == [chess.Move.from_uci("e2e4")]
     assert "nachziehen" in w.next_step.text() and "e4" in w.next_step.text()
     p.click("e2e4")                                   # the assistant mirrors it
-    assert s.moves("sighted") == s.game_moves
+    assert s.snapshot.moves("sighted") == s.snapshot.game_moves
     # 1... e5 — the sighted player moves; the app announces it, the blind player carries it out
     p.click("e7e5")
     p.wait_for(lambda: any("Eva fünf" in text for text in said))   # spoken (logged as said), after what was said
     p.hand("e7e5")
-    p.wait_for(lambda: len(s.moves("tactile")) == 2)
+    p.wait_for(lambda: len(s.snapshot.moves("tactile")) == 2)
     assert w.tactile_status.state.text() == "stimmt überein"
 
     # 2. Lc4 — announced; the assistant mirrors it wrongly to b5: the boards diverge (D.2.9)
     p.hand("f1c4")
-    p.wait_for(lambda: len(s.moves("tactile")) == 3)
+    p.wait_for(lambda: len(s.snapshot.moves("tactile")) == 3)
     assert c.hear("Läufer Cäsar vier", 0.88)
     p.click("f1b5")
     p.wait_for(lambda: w.arbiter_dialog is not None and w.arbiter_dialog.isVisible(), timeout=2)
     dialog = w.arbiter_dialog
-    assert s.divergence is not None
+    assert s.snapshot.divergence is not None
     assert {chess.C4, chess.B5} <= w.board.differing
-    assert s.score("blind") == s.score("sighted") == ["e4", "e5", "Lc4"]   # a wrong mirror writes no score
+    assert s.snapshot.score("blind") == s.snapshot.score("sighted") == ("e4", "e5", "Lc4")   # a wrong mirror writes no score
     assert "D.2.9" in dialog.explanation.text()                          # shown, never spoken
     assert dialog.ruling.kind == "correct-board"
     assert dialog.scores.first_diff is None
@@ -131,46 +131,46 @@ def test_a_whole_game_with_a_wrong_mirror_and_a_board_correction(qtbot, game):
     clock_before = s.clock.remaining(chess.BLACK, c.now())
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)   # the arbiter applies the correction
     assert not dialog.isVisible()
-    assert isinstance(s.rulings[-1], Ruling) and s.rulings[-1].kind == "correct-board"
-    assert len(s.game_moves) == 3 and s.moves("sighted") == s.game_moves
-    assert s.divergence is None
+    assert isinstance(s.snapshot.rulings[-1], Ruling) and s.snapshot.rulings[-1].kind == "correct-board"
+    assert len(s.snapshot.game_moves) == 3 and s.snapshot.moves("sighted") == s.snapshot.game_moves
+    assert s.snapshot.divergence is None
     assert s.clock.running == chess.BLACK and s.clock.remaining(chess.BLACK, c.now()) <= clock_before  # runs on
     assert not any("D.2" in text for text in said)     # article numbers are shown, never spoken
 
     # the game goes on: 2... Sc6 3. Dh5 Sf6 4. Dxf7#
     w.input.setText("Sc6")                             # the sighted player types his move
     qtbot.keyClick(w.input, Qt.Key.Key_Return)
-    assert len(s.game_moves) == 4
+    assert len(s.snapshot.game_moves) == 4
     p.hand("b8c6")
-    p.wait_for(lambda: len(s.moves("tactile")) == 4)
+    p.wait_for(lambda: len(s.snapshot.moves("tactile")) == 4)
     assert c.hear("zeit", 0.8)                          # a request: only on request (D.2.10 d)
     assert any(isinstance(e, TimeRequest) for e in s.events)
     p.wait_for(lambda: any(text.startswith("Sie:") and "Gegner" in text for text in said), timeout=15)  # talking clock (D.2.6)
     pegs.lift(chess.D1)                                # the lifted peg is shown on the sighted board (D.2.2)
     p.wait_for(lambda: w.board.lifted == chess.D1, timeout=2)
-    assert s.touches[-1].square == "d1" and s.touches[-1].board == "tactile"
+    assert s.snapshot.touches[-1].square == "d1" and s.snapshot.touches[-1].board == "tactile"
     pegs.place(chess.H5)
     p.tactile.push(chess.Move.from_uci("d1h5"))
-    p.wait_for(lambda: len(s.moves("tactile")) == 5)
+    p.wait_for(lambda: len(s.snapshot.moves("tactile")) == 5)
     assert w.board.lifted is None
     assert c.hear("Dame Hector fünf", 0.9)
     p.click("d1h5")
     p.click("g8f6")
     p.hand("g8f6")
-    p.wait_for(lambda: len(s.moves("tactile")) == 6)
+    p.wait_for(lambda: len(s.snapshot.moves("tactile")) == 6)
     p.hand("h5f7")
-    p.wait_for(lambda: len(s.moves("tactile")) == 7)
+    p.wait_for(lambda: len(s.snapshot.moves("tactile")) == 7)
     assert any(isinstance(e, Touch) for e in s.events)  # lifted pegs were recorded as touched (D.2.2)
     assert c.hear("Dame schlägt Felix sieben matt", 0.9)
     p.click("h5f7")
-    assert s.result == "1-0"
-    assert s.score("blind") == s.score("sighted") == ["e4", "e5", "Lc4", "Sc6", "Dh5", "Sf6", "Dxf7#"]
-    assert s.moves("sighted") == s.moves("tactile") == s.game_moves
+    assert s.snapshot.result == "1-0"
+    assert s.snapshot.score("blind") == s.snapshot.score("sighted") == ("e4", "e5", "Lc4", "Sc6", "Dh5", "Sf6", "Dxf7#")
+    assert s.snapshot.moves("sighted") == s.snapshot.moves("tactile") == s.snapshot.game_moves
     w.refresh()
     assert "1-0" in w.next_step.text()
     w.grab().save(str(SCREENSHOTS / "main-window-game-over.png"))
     # the journal holds the whole game: reopening it gives the same game
     from blindchess.game import Session
 
-    again = Session.load(s.journal_path)
-    assert again.game_moves == s.game_moves and again.result == "1-0"
+    again = Session.load(s.snapshot.journal_path)
+    assert again.snapshot.game_moves == s.snapshot.game_moves and again.snapshot.result == "1-0"

@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QApplication, QStatusBar
 
 from blindchess.adapters.speech.tts import Speaker
 from blindchess.base import speaking_time
+from blindchess.language import describe_square
 from blindchess.table.table import TableSetup
 from blindchess.ui.a11y import Notices
-from blindchess.language import describe_square
 from blindchess.ui.arbiter import clock_seconds, clock_text
 from blindchess.ui.board import g
 from blindchess.ui.controller import GameController

@@ -52,7 +52,7 @@ def test_the_new_game_dialog_chooses_the_rules_and_the_supervision(qtbot):
 def test_the_rules_chosen_are_the_games(qtbot, app_window):
     c, _w = app_window
     _start(c, time_control="25+10", rules="blitz", supervised=False)
-    assert c.session.rules.kind == "blitz" and not c.session.rules.supervised
+    assert c.session.snapshot.rules.kind == "blitz" and not c.session.snapshot.rules.supervised
 
 
 # ---------------------------------------------------------------- the arbiter's procedures
@@ -69,14 +69,14 @@ def test_the_arbiter_adjourns_and_resumes_from_his_view(qtbot, app_window, clock
     dialog.show()
     buttons["adjourn"].setFocus()
     qtbot.keyClick(buttons["adjourn"], Qt.Key.Key_Space)               # the keyboard, not the mouse
-    assert s.sealing and s.sealer == chess.WHITE
-    assert "Anna schreibt seinen abgegebenen Zug" in w.next_step.text()
+    assert s.snapshot.sealing and s.snapshot.sealer == chess.WHITE
+    assert "Anna schreibt den Abgabezug auf" in w.next_step.text()
     assert not buttons["adjourn"].isEnabled()
     # the keyboard is not left to fall onto the next button ("White wins"): it is on the next step
     assert dialog.focusWidget() is dialog.step_line and "abgegebenen Zug" in dialog.step_line.accessibleName()
     clock.advance(20.0)
     assert c.hear("Springer Felix drei", typed=True)                     # his sealed move, on his own line
-    assert s.envelope_sealed and not s.game_moves
+    assert s.snapshot.envelope_sealed and not s.snapshot.game_moves
     assert "Umschlag verschlossen" in w.next_step.text()
     dialog.refresh()
     assert buttons["resume"].isEnabled()
@@ -84,7 +84,7 @@ def test_the_arbiter_adjourns_and_resumes_from_his_view(qtbot, app_window, clock
     buttons["resume"].setFocus()
     qtbot.keyClick(buttons["resume"], Qt.Key.Key_Space)
     assert dialog.focusWidget() is dialog.step_line
-    assert [m.uci() for m in s.game_moves] == ["g1f3"]
+    assert [m.uci() for m in s.snapshot.game_moves] == ["g1f3"]
     assert any(isinstance(e, MoveMade) and e.uci == "g1f3" for e in s.events)
     assert s.clock.running == chess.BLACK and not s.clock.paused
 
@@ -98,12 +98,12 @@ def test_the_arbiter_decides_a_quickplay_claim_from_his_view(qtbot, app_window, 
     assert c.sighted_move("e2e4")                                        # the mirror; the app presses
     clock.advance(900.0)
     assert c.claim_quickplay("sighted", "cannot_win")
-    assert s.clock.paused and s.quickplay_claim is not None
+    assert s.clock.paused and s.snapshot.quickplay_claim is not None
     w.open_arbiter()
     buttons = w.arbiter_dialog.procedure_buttons
     assert buttons["quickplay_draw"].isEnabled() and not buttons["adjourn"].isEnabled()
     qtbot.keyClick(buttons["quickplay_reject"], Qt.Key.Key_Space)
-    assert s.quickplay_claim is None and not s.clock.paused and s.result is None
+    assert s.snapshot.quickplay_claim is None and not s.clock.paused and s.snapshot.result is None
     assert not buttons["quickplay_draw"].isEnabled()
 
 
@@ -128,20 +128,20 @@ def test_ctrl_shift_c_claims_from_the_keyboard(qtbot, app_window, clock):
     _start(c, white_impaired=False, black_impaired=True, tactile="none")    # Anna (White) sighted
     for uci in ("g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"):
         clock.advance(1.0)
-        mover_is_white = c.session.to_move == chess.WHITE
+        mover_is_white = c.session.snapshot.to_move == chess.WHITE
         if mover_is_white:
             assert c.sighted_move(uci)                                   # the sighted player's move
         else:
             assert c.hear(uci, typed=True)                               # the blind player's announcement
             assert c.sighted_move(uci)                                   # mirrored on the sighted board
-    assert c.session.to_move == chess.WHITE and c.session.plies == 8
+    assert c.session.snapshot.to_move == chess.WHITE and c.session.snapshot.plies == 8
     qtbot.keyClick(w, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     dialog = w.claim_dialog
     assert dialog is not None and dialog.isVisible()
     qtbot.waitUntil(dialog.kind.hasFocus, timeout=2000)                  # the keyboard is on what is claimed
     assert dialog.by_sighted.isChecked()                                 # the player to move, offered first
     qtbot.keyClick(dialog.kind, Qt.Key.Key_Return)                       # Enter: the default button claims
-    assert c.session.result == "1/2-1/2" and c.session.result_reason == "threefold_repetition"
+    assert c.session.snapshot.result == "1/2-1/2" and c.session.snapshot.result_reason == "threefold_repetition"
 
 
 def test_after_the_claim_dialog_the_keyboard_is_back_where_it_was(qtbot, app_window):
@@ -153,7 +153,7 @@ def test_after_the_claim_dialog_the_keyboard_is_back_where_it_was(qtbot, app_win
     dialog = w.claim_dialog
     qtbot.waitUntil(dialog.kind.hasFocus, timeout=2000)
     qtbot.keyClick(dialog.kind, Qt.Key.Key_Escape)                       # nothing claimed
-    assert not dialog.isVisible() and c.session.result is None
+    assert not dialog.isVisible() and c.session.snapshot.result is None
     qtbot.waitUntil(w.board.hasFocus, timeout=2000)
 
 

@@ -23,6 +23,7 @@ import pytest
 
 from blindchess.adapters.speech.tts import Speaker
 from blindchess.scenario import HeadlessFront, play, read_script
+from blindchess.table.commands import BlindSays, Command
 from blindchess.table.events import Speak
 from blindchess.ui.scenario_front import AppFront
 from tests.support.paths import SCENARIOS
@@ -75,10 +76,11 @@ def _without_reading_traces(events: list[dict]) -> list[dict]:
 class ReadingFront(AppFront):
     """The app front with someone walking the board cursor right after every announcement (defect 1)."""
 
-    def blind_says(self, text: str, confidence: float, now: float) -> None:
-        super().blind_says(text, confidence, now)
-        self.window.board.move_cursor(chess.A1)   # the cursor square is read aloud, through the table
-        self.window.board.move_cursor(chess.B2)
+    def handle(self, command: Command, now: float) -> None:
+        super().handle(command, now)
+        if isinstance(command, BlindSays):
+            self.window.board.move_cursor(chess.A1)   # the cursor square is read aloud, through the table
+            self.window.board.move_cursor(chess.B2)
 
 
 @pytest.mark.parametrize("name", ["d1_confirmation_not_cut.scn", "game_whole.scn"])

@@ -60,7 +60,7 @@ def test_push_to_talk_reaches_the_table_with_its_confidence(qtbot, tmp_path):
         assert w.log.table.item(row, 2).text() == "셋"
         assert w.log.table.item(row, 3).text().endswith("%")  # the recogniser's confidence
         assert heard == [("셋", pytest.approx(float(w.log.table.item(row, 3).text().rstrip("%")) / 100, abs=0.01))]
-        assert c.session.game_moves == []                   # no move: the table says why, nothing is played
+        assert list(c.session.snapshot.game_moves) == []                   # no move: the table says why, nothing is played
     finally:
         c.shutdown()
         speaker.close()

@@ -111,7 +111,7 @@ def test_without_a_tactile_board_the_blind_players_move_is_one_line_and_enter(wi
     window.input.setFocus()
     qtbot.keyClicks(window.input, "Sf3")
     qtbot.keyClick(window.input, Qt.Key.Key_Return)
-    assert c.session.game_moves == [chess.Move.from_uci("g1f3")]     # his move is made (FIDE Laws D.2.3)
+    assert list(c.session.snapshot.game_moves) == [chess.Move.from_uci("g1f3")]     # his move is made (FIDE Laws D.2.3)
     assert window.input.text() == ""
     with_board = GameController(Settings(lang="de", earcons=False, speech_channel="app"), clock=lambda: 0.0,
                                 ticking=False)
@@ -136,10 +136,10 @@ def test_a_question_never_takes_the_boards_keys(window, qtbot):
     qtbot.keyClick(board, Qt.Key.Key_1)                    # a rank key: b1 … e1, not "answer 1"
     qtbot.keyClick(board, Qt.Key.Key_J)                    # no board key, no answer
     qtbot.keyClick(board, Qt.Key.Key_N)
-    assert board.cursor == chess.E1 and c.open_question is not None and c.session.result is None
+    assert board.cursor == chess.E1 and c.open_question is not None and c.session.snapshot.result is None
     assert [b.text() for b in window.question.buttons] == ["Ja (Alt+J)", "Nein (Alt+N)"]
     window.answer_keys[-1].activated.emit()                # Alt+N: no, he does not resign
-    assert c.open_question is None and c.session.result is None
+    assert c.open_question is None and c.session.snapshot.result is None
 
 
 def test_an_action_is_answered_once_through_the_screen_reader(window, qtbot):
@@ -216,7 +216,7 @@ def test_the_boards_lookup_keys_ask_the_table(window, qtbot):
     c.tick()
     texts = [text for _priority, text in reader.texts]
     assert not any(t.startswith("Weiß: ") for t in texts), "what the table shows is not said when it says the move"
-    assert any(t.startswith("Ausgangsstellung, vor dem ersten von 1 Halbzügen.") for t in texts)
+    assert any(t.startswith("Ausgangsstellung; Halbzüge der Partie: 1.") for t in texts)
     qtbot.keyClick(board, Qt.Key.Key_Up, Qt.KeyboardModifier.ControlModifier)     # the whole position there …
     assert reader.texts[-1][1].startswith("Ausgangsstellung: Weiß: König Eva eins")
     window.on_request_opponent()                            # … asked something else before it is over

@@ -13,7 +13,7 @@ Two modes.  **Tracker mode** (the link judges the board itself)::
 
 **Input mode** (someone else owns the tracker — the table)::
 
-    link = SerialLink(None, on_input=lambda event: table.peg_input(event, event.t),
+    link = SerialLink(None, on_input=lambda event: table.handle(PegInput(event), event.t),
                       on_status=..., profile=load_profile("blindchess-pegboard"), clock=app_clock)
     link.start()
     link.request_snapshot()                    # e.g. on the table's DeviceRequest(what="snapshot")

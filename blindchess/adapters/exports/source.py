@@ -26,7 +26,7 @@ from pathlib import Path
 import chess
 import chess.pgn
 
-from ...base import UserError, tr
+from ...base import UserError, os_error_text, tr
 from ...game import Session
 from ...records import session_to_game
 from ...storage import Verdict, format_plies, read_journal, verdict
@@ -175,13 +175,13 @@ def game_from_journal(path: Path, lang: str | None = None, warnings: list[str] |
             shutil.copyfile(path, copy)
             read = read_journal(copy)
         except OSError as exc:
-            raise UserError(tr("records.unreadable_file", lang, path=path, error=exc.strerror or exc)) from exc
+            raise UserError(tr("records.unreadable_file", lang, path=path, error=os_error_text(exc, lang))) from exc
         try:
             session = Session.open(copy)
             try:
                 game = session_to_game(session, lang)
-                problems = list(session.journal_problems)
-                replayed = [m.uci() for m in session.game_moves]
+                problems = list(session.snapshot.journal_problems)
+                replayed = [m.uci() for m in session.snapshot.game_moves]
             finally:
                 session.close()
         except UserError as exc:

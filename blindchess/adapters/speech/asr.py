@@ -17,7 +17,7 @@ import os
 import re
 from pathlib import Path
 
-from ...base import UserError, tr
+from ...base import UserError, quoted, tr
 from .pcm import RECOGNITION_RATE, chunks
 
 
@@ -65,7 +65,7 @@ def load_model(path, lang: str = "de", ui_lang: str | None = None):
     try:
         import vosk
     except ImportError as exc:  # pragma: no cover - vosk is a dependency
-        raise UserError(tr("speech.no_vosk", ui_lang, error=exc)) from exc
+        raise UserError(tr("speech.no_vosk", ui_lang, error=quoted("vosk", exc, ui_lang))) from exc
     path = Path(path)
     if not path.is_dir():
         raise UserError(tr("speech.no_model", ui_lang, lang=lang))
@@ -76,7 +76,7 @@ def load_model(path, lang: str = "de", ui_lang: str | None = None):
         except Exception as exc:  # noqa: BLE001 - vosk raises a bare Exception on a bad model
             failure = exc
     detail = " ".join(captured.text().split()) or str(failure)  # Kaldi's own explanation, if it gave one
-    raise UserError(tr("speech.model_broken", ui_lang, path=path, error=detail, lang=lang)) from failure
+    raise UserError(tr("speech.model_broken", ui_lang, path=path, error=quoted("vosk", detail, ui_lang), lang=lang)) from failure
 
 
 class _captured_stderr:

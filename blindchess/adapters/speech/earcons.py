@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...base import tr
+from ...base import quoted, tr
 
 __all__ = ["EARCONS", "RATE", "synthesize", "write_wav", "move_earcon", "EarconPlayer", "Tone"]
 
@@ -168,12 +168,12 @@ class EarconPlayer:
         try:
             import sounddevice  # the audio adapter (as for the microphone); PortAudio may be missing
         except (ImportError, OSError) as exc:
-            self.problem = tr("voice.no_sound_device", self.lang, error=f"{type(exc).__name__}: {exc}")
+            self.problem = tr("voice.no_sound_device", self.lang, error=quoted(type(exc).__name__, exc, self.lang))
             return
         try:
             sounddevice.query_devices(kind="output")
         except sounddevice.PortAudioError as exc:
-            self.problem = tr("voice.no_sound_device", self.lang, error=exc)
+            self.problem = tr("voice.no_sound_device", self.lang, error=quoted("PortAudio", exc, self.lang))
             return
         self._sounddevice = sounddevice
 
@@ -211,7 +211,7 @@ class EarconPlayer:
             with sd.RawOutputStream(samplerate=RATE, channels=1, dtype="int16") as stream:
                 stream.write(pcm)
         except sd.PortAudioError as exc:  # the device went away: the next earcons are given as text
-            self.problem = tr("voice.no_sound_device", self.lang, error=exc)
+            self.problem = tr("voice.no_sound_device", self.lang, error=quoted("PortAudio", exc, self.lang))
             self._sounddevice = None
 
     def close(self) -> None:

@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ...base import tr
+from ...base import quoted, tr
 from .pcm import RECOGNITION_RATE, EnergyVAD
 
 if TYPE_CHECKING:
@@ -174,7 +174,7 @@ class Microphone:
             self.available = True
         except Exception as exc:  # noqa: BLE001 - ImportError, or OSError when PortAudio is missing
             self.available = False
-            self.problem = tr("speech.mic_unavailable", ui_lang, error=f"{type(exc).__name__}: {exc}")
+            self.problem = tr("speech.mic_unavailable", ui_lang, error=quoted(type(exc).__name__, exc, ui_lang))
 
     def _callback(self, indata, frames, time_info, status) -> None:
         if self.gate is None or self.gate.is_open():
@@ -191,7 +191,7 @@ class Microphone:
                                                       callback=self._callback)
             self._stream.start()
         except Exception as exc:  # noqa: BLE001 - no device, device busy, ...
-            self.problem = tr("speech.mic_no_device", self.ui_lang, error=exc)
+            self.problem = tr("speech.mic_no_device", self.ui_lang, error=quoted("PortAudio", exc, self.ui_lang))
             self._stream = None
             return False
         return True

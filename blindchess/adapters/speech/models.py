@@ -47,7 +47,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from ...base import UserError, models_dir, open_fd, tr
+from ...base import UserError, models_dir, open_fd, os_error_text, quoted, tr
 
 ENV_MODEL = "BLINDCHESS_VOSK_MODEL"
 ENV_URL = "BLINDCHESS_MODEL_URL"
@@ -200,7 +200,7 @@ def download(url: str, target: Path, *, progress: Progress | None = None, lang: 
     try:
         host = urllib.parse.urlsplit(url).netloc or url
     except ValueError as exc:   # "http://[::1": not even splittable
-        raise UserError(tr("speech.bad_url", ui_lang, url=url, error=exc)) from exc
+        raise UserError(tr("speech.bad_url", ui_lang, url=url, error=quoted("urllib", exc, ui_lang))) from exc
     done = 0
     limit_mb = (max_bytes or 0) // 1_000_000
     deadline = None if time_limit is None else clock() + time_limit
@@ -229,16 +229,16 @@ def download(url: str, target: Path, *, progress: Progress | None = None, lang: 
     except urllib.error.HTTPError as exc:
         raise UserError(tr("speech.http_error", ui_lang, status=f"{exc.code} {exc.reason}", url=url)) from exc
     except urllib.error.URLError as exc:
-        raise UserError(tr("speech.offline", ui_lang, host=host, error=exc.reason, lang=lang)) from exc
+        raise UserError(tr("speech.offline", ui_lang, host=host, error=quoted("urllib", exc.reason, ui_lang), lang=lang)) from exc
     except http.client.IncompleteRead as exc:
         expected = done + len(exc.partial) + (exc.expected or 0)
         raise UserError(tr("speech.truncated", ui_lang, got=done + len(exc.partial), expected=expected)) from exc
     except (TimeoutError, ConnectionError) as exc:
-        raise UserError(tr("speech.offline", ui_lang, host=host, error=exc, lang=lang)) from exc
+        raise UserError(tr("speech.offline", ui_lang, host=host, error=quoted(type(exc).__name__, exc, ui_lang), lang=lang)) from exc
     except ValueError as exc:   # "not a url", "http://[::1": urllib refuses it before connecting
-        raise UserError(tr("speech.bad_url", ui_lang, url=url, error=exc)) from exc
+        raise UserError(tr("speech.bad_url", ui_lang, url=url, error=quoted("urllib", exc, ui_lang))) from exc
     except OSError as exc:      # the staging file (disk full, permissions)
-        raise UserError(tr("speech.disk_error", ui_lang, error=exc.strerror or exc)) from exc
+        raise UserError(tr("speech.disk_error", ui_lang, error=os_error_text(exc, ui_lang))) from exc
     if total is not None and done != total:
         raise UserError(tr("speech.truncated", ui_lang, got=done, expected=total))
     return digest.hexdigest()
@@ -255,7 +255,7 @@ def copy_source(source: str | os.PathLike, target: Path, max_bytes: int, ui_lang
     except IsADirectoryError as exc:
         raise UserError(tr("speech.archive_is_folder", ui_lang, path=source)) from exc
     except OSError as exc:
-        raise UserError(tr("speech.archive_unreadable", ui_lang, path=source, error=exc.strerror or exc)) from exc
+        raise UserError(tr("speech.archive_unreadable", ui_lang, path=source, error=os_error_text(exc, ui_lang))) from exc
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode):
         os.close(fd)
@@ -275,7 +275,7 @@ def copy_source(source: str | os.PathLike, target: Path, max_bytes: int, ui_lang
                                            limit=max_bytes // 1_000_000))
                     out.write(block)
         except OSError as exc:
-            raise UserError(tr("speech.archive_unreadable", ui_lang, path=source, error=exc.strerror or exc)) from exc
+            raise UserError(tr("speech.archive_unreadable", ui_lang, path=source, error=os_error_text(exc, ui_lang))) from exc
 
 
 def sha256_file(path: Path) -> str:
@@ -341,9 +341,9 @@ def safe_extract(archive: Path, dest: Path, *, ui_lang: str | None = None, max_u
                                                size=written // 1_000_000, limit=max_unpacked // 1_000_000))
                         out.write(block)
     except zipfile.BadZipFile as exc:
-        raise UserError(tr("speech.bad_archive", ui_lang, error=exc)) from exc
+        raise UserError(tr("speech.bad_archive", ui_lang, error=quoted("zipfile", exc, ui_lang))) from exc
     except (zipfile.LargeZipFile, EOFError, NotImplementedError, RuntimeError) as exc:
-        raise UserError(tr("speech.bad_archive", ui_lang, error=exc)) from exc
+        raise UserError(tr("speech.bad_archive", ui_lang, error=quoted("zipfile", exc, ui_lang))) from exc
 
 
 def _model_root(folder: Path) -> Path | None:

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...base import UserError, tr
+from ...base import UserError, quoted, tr
 
 #: The sample rate of the vosk small models.
 RECOGNITION_RATE = 16000
@@ -117,7 +117,7 @@ def read_wav(path, lang: str | None = None) -> Audio:
     try:
         tag, channels, rate, width, raw = _parse_wav(data)
     except ValueError as exc:
-        raise UserError(tr("speech.wav_unreadable", lang, path=path, error=exc)) from exc
+        raise UserError(tr("speech.wav_unreadable", lang, path=path, error=quoted("RIFF", exc, lang))) from exc
     return Audio(_to_16bit(raw[: len(raw) // (width * channels) * width * channels], width, tag), rate, channels)
 
 

@@ -37,23 +37,26 @@ Linux (tested here, for real): **speech-dispatcher**
     The calls go over a local socket and return in about a millisecond; the
     texts that waited are sent from a thread of the connection's own.
 
-Windows (not testable here): **accessible_output2** (``pip install
-accessible_output2``)
+Windows: **accessible_output2** (the extra ``[windows]``)
     The maintained library behind many accessible games and clients; it talks
     to NVDA through NVDA's controller client DLL, to JAWS through its COM API,
     and to other Windows screen readers (Dolphin, System Access, PC Talker,
     ZDSR). Only a *screen reader* counts: its "system" outputs (SAPI 5/4) are
-    the program's voice's job (pyttsx3 speaks through SAPI 5 already), so with
-    no screen reader running the program's voice speaks.
+    the program's voice's job (:mod:`.sapi`), so with no screen reader running
+    the program's voice speaks. In the stand-alone program the library and its
+    DLLs are bundled (``_internal/accessible_output2/lib``, where it looks when
+    frozen); ``make test-windows`` checks that they load from there.
 
-macOS (not testable here): **VoiceOver through AppleScript** (``osascript``)
+macOS: **VoiceOver through AppleScript** (``osascript``)
     ``tell application "VoiceOver" to output "…"``: VoiceOver speaks the text in
     its own voice. It works only when the user has allowed it in VoiceOver
-    Utility ("Allow VoiceOver to be controlled with AppleScript"); otherwise
-    :func:`connect` says so. There is no documented way to stop VoiceOver's
-    output from outside, so :meth:`cancel` does nothing there. accessible_output2's
-    VoiceOver output needs ``appscript``, which is no longer maintained; a
-    subprocess needs nothing.
+    Utility ("Allow VoiceOver to be controlled with AppleScript") and macOS's
+    Apple Events consent (the app's ``NSAppleEventsUsageDescription``); otherwise
+    :func:`connect` says so. The texts are handed over one at a time, in order
+    (:class:`.macos.OsascriptQueue`). There is no documented way to stop VoiceOver's
+    output from outside, so :meth:`cancel` only drops our texts still waiting.
+    accessible_output2's VoiceOver output needs ``appscript``, which is no longer
+    maintained; a subprocess needs nothing.
 
 Which screen reader runs: :func:`running` answers for this desktop session
 (Linux: an Orca process of this user in this D-Bus session or on this display;
@@ -90,7 +93,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Protocol
 
-from ...base import SpeechQueue, UserError, Utterance, tr
+from ...base import SpeechQueue, UserError, Utterance, quoted, tr
+from .macos import OsascriptQueue
 
 __all__ = ["ScreenReader", "ScreenReaderUnavailable", "ScreenReaderLost", "SpeechDispatcher", "WindowsScreenReader",
            "VoiceOver", "connect", "load_speechd", "running", "SSIP_PRIORITY"]
@@ -200,7 +204,7 @@ class SpeechDispatcher:
             self._client: Any = self._speechd.SSIPClient(client_name, component="table", address=address,
                                                          autospawn=False)
         except self._errors as exc:
-            raise ScreenReaderUnavailable(tr("voice.no_speechd", self.ui_lang, error=_reason(exc))) from exc
+            raise ScreenReaderUnavailable(tr("voice.no_speechd", self.ui_lang, error=quoted("speechd", _reason(exc), self.ui_lang))) from exc
         self._priority = ""
         self._lock = threading.Condition()
         self._io = threading.Lock()                  # one SSIP command at a time, whoever sends it
@@ -438,28 +442,38 @@ class VoiceOver:
             raise ScreenReaderUnavailable(tr("voice.no_voiceover", ui_lang)) from exc
         if done.returncode != 0 or done.stdout.strip() != "true":
             raise ScreenReaderUnavailable(tr("voice.no_voiceover", ui_lang))
+        self._lost: OSError | None = None
+        self._queue = OsascriptQueue(on_error=self._on_error)
+        self._said = 0
 
     def say(self, text: str, priority: str = "answer", about: str | None = None) -> int:
+        """Queue ``text`` for VoiceOver: handed over one at a time, in order (:class:`.macos.OsascriptQueue`);
+        a text ``about`` a request replaces the text about the same request still waiting. Raises
+        ScreenReaderLost when osascript could not be started for an earlier text."""
+        if self._lost is not None:
+            raise ScreenReaderLost(tr("voice.lost", self.ui_lang, reason=_reason(self._lost)))
         args = [self.osascript]
         for line in _VOICEOVER_OUTPUT:
             args += ["-e", line]
-        try:
-            subprocess.Popen([*args, text], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        except OSError as exc:
-            raise ScreenReaderLost(tr("voice.lost", self.ui_lang, reason=_reason(exc))) from exc
-        return 0
+        self._queue.put([*args, text], replace=about if about is not None else ("window" if priority == "window" else None))
+        self._said += 1
+        return self._said
 
     def cut(self, ident: int) -> None:
-        pass  # VoiceOver's output cannot be stopped from outside
+        pass  # what VoiceOver is saying cannot be stopped from outside; a waiting text is replaced by ``about``
 
     def cancel(self) -> None:
-        pass  # VoiceOver's output cannot be stopped from outside
+        """Drop our texts still waiting (what VoiceOver is saying cannot be stopped from outside)."""
+        self._queue.clear()
 
     def set_language(self, lang: str) -> None:
         pass  # VoiceOver speaks in its own voice
 
     def close(self) -> None:
-        pass
+        self._queue.close()
+
+    def _on_error(self, exc: OSError) -> None:
+        self._lost = exc
 
 
 # --------------------------------------------------------------------------- which screen reader runs
@@ -485,9 +499,11 @@ def running(*, platform: str | None = None, proc: Path = Path("/proc"),
             return None
     if platform == "darwin":
         try:
-            return VoiceOver().name
+            reader = VoiceOver()
         except ScreenReaderUnavailable:
             return None
+        reader.close()
+        return reader.name
     ours = dict(os.environ if environ is None else environ)
     keys = [k for k in ("DBUS_SESSION_BUS_ADDRESS", "WAYLAND_DISPLAY", "DISPLAY") if ours.get(k)]
     if not keys:

@@ -6,7 +6,9 @@ Engines
   utterance. It streams audio as it synthesises (first sample in a few tens of
   milliseconds) and an utterance is cut off at once by ending its process —
   this is what makes barge-in reliable.
-* **pyttsx3** (Windows: SAPI5, macOS: NSSpeechSynthesizer; Linux when the
+* **SAPI 5** (Windows, :mod:`.sapi`) and **say** (macOS, :mod:`.macos`): the
+  system's own voice, driven and stopped on the speech worker thread.
+* **pyttsx3** (Windows when SAPI cannot be reached directly; Linux when the
   espeak-ng program is missing): driven from the speech worker thread with
   ``runAndWait`` and interrupted with ``engine.stop()``. pyttsx3's own espeak
   driver (2.99) is not used for speaking on Linux: it synthesises the whole
@@ -42,7 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
-from ...base import Priority, SpeechQueue, UserError, Utterance, atomic_path, tr
+from ...base import Priority, SpeechQueue, UserError, Utterance, atomic_path, quoted, tr
 from . import pronunciation
 
 #: The program's speech priorities (:class:`blindchess.base.Priority`), named for the callers that used numbers.
@@ -247,7 +249,7 @@ class Pyttsx3Backend:
         except Exception as exc:  # noqa: BLE001 - any missing engine/driver means: no speech
             self.engine = None
             self.available = False
-            self.problem = tr("speech.no_engine_detail", None, error=f"{type(exc).__name__}: {exc}")
+            self.problem = tr("speech.no_engine_detail", None, error=quoted(type(exc).__name__, exc))
 
     def speak(self, text: str, cancel: threading.Event) -> bool:
         if not self.available or cancel.is_set():
@@ -265,9 +267,24 @@ class Pyttsx3Backend:
                 self.engine.stop()
 
 
+def _platform_backend(engine: str, lang: str, rate, volume, voice):
+    """The system's own voice where the speaker's thread drives it best: SAPI 5 on Windows (:mod:`.sapi`),
+    ``say`` on macOS (:mod:`.macos`); None elsewhere."""
+    if engine == "sapi" or (engine == "auto" and sys.platform == "win32"):
+        from .sapi import SapiBackend
+        return SapiBackend(lang, rate, volume, voice=voice)
+    if engine == "say" or (engine == "auto" and sys.platform == "darwin"):
+        from .macos import SayBackend
+        return SayBackend(lang, rate, volume, voice=voice)
+    return None
+
+
 def _make_backend(engine: str, lang: str, rate, volume, *, driver, sink, pace, espeak_binary, voice=None):
     if engine == "text":
         return _TextOnly(tr("speech.no_engine", None))
+    system = _platform_backend(engine, lang, rate, volume, voice) if sink is None else None
+    if system is not None and (system.available or engine in ("sapi", "say")):
+        return system if system.available else _TextOnly(system.problem)
     if engine in ("auto", "espeak-ng") and (engine == "espeak-ng" or sys.platform.startswith("linux")):
         backend = EspeakNgBackend(lang, rate, volume, binary=espeak_binary, sink=sink, pace=pace, voice=voice)
         if backend.available or engine == "espeak-ng":
@@ -281,7 +298,7 @@ def _make_backend(engine: str, lang: str, rate, volume, *, driver, sink, pace, e
 class Speaker:
     """Speaks texts one after another on a worker thread; :meth:`say` returns at once.
 
-    ``engine``: "auto", "espeak-ng", "pyttsx3" or "text"; ``driver`` a pyttsx3
+    ``engine``: "auto", "espeak-ng", "sapi", "say", "pyttsx3" or "text"; ``driver`` a pyttsx3
     driver name (None: the platform's). ``sink``/``pace`` send espeak-ng's audio
     to a callable instead of the loudspeaker (tests, benchmarks, recordings).
 
@@ -450,7 +467,7 @@ class Speaker:
         try:
             self._backend = _make_backend(engine, lang, rate, volume, **options)
         except Exception as exc:  # noqa: BLE001 - never let the engine take the app down
-            self._backend = _TextOnly(tr("speech.no_engine_detail", None, error=exc))
+            self._backend = _TextOnly(tr("speech.no_engine_detail", None, error=quoted(type(exc).__name__, exc)))
 
     def _run(self) -> None:
         try:
@@ -504,7 +521,7 @@ def _synth_pcm(text: str, lang: str, rate: float | None) -> tuple[bytes, int]:
         error = done.stderr.decode(errors="replace").strip()
         if "voice does not exist" in error:   # espeak-ng knows no voice for this language code
             raise UserError(tr("speech.no_voice", None, lang=lang))
-        raise UserError(tr("speech.render_failed", None, error=error))
+        raise UserError(tr("speech.render_failed", None, error=quoted("espeak-ng", error)))
     with tempfile.TemporaryDirectory() as tmp:
         target = Path(tmp) / "p.wav"
         _pyttsx3_save(text, target, lang, rate)
@@ -526,7 +543,7 @@ def _pyttsx3_save(text: str, path: Path, lang: str, rate: float | None) -> None:
             engine.save_to_file(fixed, str(path))
             engine.runAndWait()
     except Exception as exc:  # noqa: BLE001
-        raise UserError(tr("speech.no_engine_detail", None, error=f"{type(exc).__name__}: {exc}")) from exc
+        raise UserError(tr("speech.no_engine_detail", None, error=quoted(type(exc).__name__, exc))) from exc
     if not path.is_file() or path.stat().st_size <= 44:
         raise UserError(tr("speech.render_failed", None, error=str(path)))
 
