@@ -23,6 +23,17 @@ def _isolated_home(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _the_process_language_is_the_tests_own():
+    """The program's one language is the process's (a language chosen in the window sets it): a test that
+    chose one leaves the next test the language it found."""
+    from blindchess.base import i18n
+
+    before = i18n._chosen
+    yield
+    i18n._chosen = before
+
+
+@pytest.fixture(autouse=True)
 def _no_window_outlives_its_test():
     """Windows and dialogs a test left open are closed and deleted after it, so that the next test's
     application-wide changes (a style sheet, a palette, a font) never reach a widget of an earlier test."""

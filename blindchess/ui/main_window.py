@@ -537,7 +537,7 @@ class MainWindow(QMainWindow):
         there (``Settings.keep_line_focus``): his next move is one line and Enter, no Ctrl+L first."""
         c = self.controller
         if isinstance(event, Moved) and self._typing and self.settings.keep_line_focus and c.blind_typed() \
-                and c.session is not None and c.session.to_move == c.blind_color and c.session.result is None:
+                and c.game is not None and c.game.to_move == c.blind_color and c.game.result is None:
             QTimer.singleShot(0, self._back_to_line)
 
     def _back_to_line(self) -> None:

@@ -292,11 +292,12 @@ def test_a_screen_reader_that_goes_away_hands_over_once_and_loses_no_message(ser
     app_texts = _app_texts(speaker)
     status: list[str] = []
     voice = TableVoice(speaker)
-    voice.use("screenreader", lang="de", screen_reader=SpeechDispatcher("de", address=server.address),
-              on_status=status.append)
+    reader = SpeechDispatcher("de", address=server.address)
+    voice.use("screenreader", lang="de", screen_reader=reader, on_status=status.append)
     voice.table_event(Speak(0.0, "blind", "Zug ausgeführt: Eva vier.", "move", False))
     assert wait_for(lambda: server.delivered() == ["Zug ausgeführt: Eva vier."], 10)
     server.stop()
+    assert wait_for(lambda: not reader.connected, 10)      # the server is gone before the next move is said
     voice.table_event(Speak(5.0, "blind", "Eva fünf", "move", False))
     voice.table_event(Speak(9.0, "blind", "Springer Felix drei", "move", False))
     assert voice.channel == "app" and len(status) == 1 and "antwortet nicht mehr" in status[0]

@@ -97,10 +97,17 @@ class Reader:
     def __init__(self) -> None:
         self.texts: list[str] = []
 
-    def say(self, text: str, priority: str = "answer") -> None:
+    def say(self, text: str, priority: str = "answer", about: str | None = None) -> int:
         self.texts.append(text)
+        return len(self.texts)
+
+    def cut(self, ident: int) -> None:
+        pass
 
     def cancel(self) -> None:
+        pass
+
+    def set_language(self, lang: str) -> None:
         pass
 
     def close(self) -> None:

@@ -139,7 +139,7 @@ def play(game: chess.pgn.Game, verbosity: str | None, lang: str, pairs: int) -> 
             if index % 2 == 0:
                 heard.append([])
             heard[-1] += reader.texts[start:]
-            if controller.session is None or controller.session.result is not None:
+            if controller.game is None or controller.game.result is not None:
                 break
     finally:
         controller.shutdown()

@@ -203,8 +203,9 @@ def test_sighted_touch_draw_offer_and_the_blind_players_answer(qtbot, app_window
     assert touch.board == "sighted" and touch.square == "g8"
     w.actions["sighted_draw"].trigger()
     assert s.snapshot.draw_offer == chess.BLACK
-    assert c.hear("ja", typed=True)                        # the blind player accepts by voice …
-    assert s.snapshot.result is None and w.question.isVisible()    # … and is asked to confirm before anything ends
+    # the blind player is asked at once whether he accepts; the question says that the game then ends drawn
+    assert s.snapshot.result is None and w.question.isVisible()
+    assert "endet dann unentschieden" in c.open_question.text
     assert [b.text() for b in w.question.buttons] == ["Ja (Alt+J)", "Nein (Alt+N)"]
     qtbot.keyClick(w, Qt.Key.Key_J, Qt.KeyboardModifier.AltModifier)   # confirmed by key (never a board key)
     assert s.snapshot.result == "1/2-1/2" and not w.question.isVisible()

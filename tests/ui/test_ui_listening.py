@@ -166,7 +166,7 @@ def test_the_move_line_answers_nvui_letters_and_gets_the_keyboard_back_after_the
     window.now[0] = 1.0
     window.input.setText("e4")
     window.submit_input()
-    assert c.session.game_moves == [chess.Move.from_uci("e2e4")]
+    assert list(c.game.game_moves) == [chess.Move.from_uci("e2e4")]
     window.board.setFocus()                                   # the sighted side works the board …
     window.now[0] = 2.0
     window._board_move(chess.Move.from_uci("e2e4"))
@@ -232,8 +232,8 @@ def test_a_language_changed_in_the_settings_changes_the_running_game_and_is_said
     assert window.actions["help"].text() == t("action.help", "en")
     window.now[0] = 50.0
     c.hear("Knight Felix three", typed=True)                                  # the table understands English now
-    assert c.session.game_moves == [chess.Move.from_uci("g1f3")]
-    assert c.session.score("blind") == ["Sf3"]                               # the scoresheet keeps its notation
+    assert list(c.game.game_moves) == [chess.Move.from_uci("g1f3")]
+    assert list(c.game.score("blind")) == ["Sf3"]                               # the scoresheet keeps its notation
 
 
 # ---------------------------------------------------------------- 5: the arbiter's clock fields

@@ -73,7 +73,8 @@ def test_the_arbiter_adjourns_and_resumes_from_his_view(qtbot, app_window, clock
     assert "Anna schreibt den Abgabezug auf" in w.next_step.text()
     assert not buttons["adjourn"].isEnabled()
     # the keyboard is not left to fall onto the next button ("White wins"): it is on the next step
-    assert dialog.focusWidget() is dialog.step_line and "abgegebenen Zug" in dialog.step_line.accessibleName()
+    qtbot.waitUntil(lambda: dialog.focusWidget() is dialog.step_line, timeout=5000)
+    assert "Abgabezug" in dialog.step_line.accessibleName()
     clock.advance(20.0)
     assert c.hear("Springer Felix drei", typed=True)                     # his sealed move, on his own line
     assert s.snapshot.envelope_sealed and not s.snapshot.game_moves
@@ -83,7 +84,7 @@ def test_the_arbiter_adjourns_and_resumes_from_his_view(qtbot, app_window, clock
     clock.advance(86400.0)
     buttons["resume"].setFocus()
     qtbot.keyClick(buttons["resume"], Qt.Key.Key_Space)
-    assert dialog.focusWidget() is dialog.step_line
+    qtbot.waitUntil(lambda: dialog.focusWidget() is dialog.step_line, timeout=5000)
     assert [m.uci() for m in s.snapshot.game_moves] == ["g1f3"]
     assert any(isinstance(e, MoveMade) and e.uci == "g1f3" for e in s.events)
     assert s.clock.running == chess.BLACK and not s.clock.paused
@@ -176,9 +177,9 @@ def test_a_decision_that_ends_the_game_is_asked_first(qtbot, app_window, clock):
 
     QTimer.singleShot(100, lambda: answer(Qt.Key.Key_Return))          # Enter: the default, No
     dialog.procedure_buttons["result_white"].click()
-    assert asked and "endet sofort" in asked[0] and c.session.result is None
+    assert asked and "endet sofort" in asked[0] and c.game.result is None
     QTimer.singleShot(100, lambda: answer(Qt.Key.Key_Escape))          # Escape: No
     dialog.procedure_buttons["result_white"].click()
-    assert c.session.result is None and len(asked) == 2
+    assert c.game.result is None and len(asked) == 2
     dialog.procedure("result_white", confirmed=True)
-    assert c.session.result == "1-0"
+    assert c.game.result == "1-0"

@@ -159,10 +159,16 @@ def test_new_settings_switch_the_channel_at_once(qtbot):
     class Reader:
         name = "test reader"
 
-        def say(self, text, priority="answer"):
+        def say(self, text, priority="answer", about=None):
+            return 0
+
+        def cut(self, ident):
             pass
 
         def cancel(self):
+            pass
+
+        def set_language(self, lang):
             pass
 
         def close(self):

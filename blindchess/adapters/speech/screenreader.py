@@ -277,7 +277,21 @@ class SpeechDispatcher:
             self._sender.join(2.0)
 
     # ------------------------------------------------------------------ sending
+    @property
+    def connected(self) -> bool:
+        """Whether the connection stands (the binding's reader thread ends when speech-dispatcher closes it)."""
+        reader = getattr(getattr(self._client, "_conn", None), "_communication_thread", None)
+        return reader is None or reader.is_alive()
+
     def _check(self) -> None:
+        if self._lost is None and not self._closed and not self.connected:
+            with self._lock:
+                unsaid = [u.text for u in self._queue.waiting]
+                self._queue.clear()
+                self._sent.clear()
+            self._lost = ScreenReaderLost(tr("voice.speechd_error", self.ui_lang,
+                                             error=tr("voice.speechd_closed", self.ui_lang)))
+            self._lost.unsaid = unsaid
         if self._lost is not None:
             lost, self._lost = self._lost, None
             raise lost
