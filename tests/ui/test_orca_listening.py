@@ -311,8 +311,13 @@ def test_4_one_language_changed_in_the_settings_at_once_and_said(desk):
     assert not any(t.startswith("Sprache:") for t in told), told
     said = desk.hear("ctrl+1")
     assert said and re.search(r"\b(one|two|three|four|five|six|seven|eight), (empty|white|black)", said[-1]), said
-    said = desk.hear("F1", least=1)
+    said = desk.hear("ctrl+F1", least=1)
     assert said[0].startswith("Keyboard shortcuts dialog"), said
+    desk.keys("Escape", idle=1.0)
+    mark = desk.mark()
+    desk.walker.keys("F1")                                                      # the guide, in English too
+    assert wait_for(lambda: any(t.startswith("User guide dialog") for t in desk.orca_said(mark)), WAIT), \
+        desk.orca_said(mark)
     desk.keys("Escape", idle=1.0)
     start = len(desk.app_said())
     desk.keys("ctrl+w")                                                         # the table's words follow too
