@@ -396,10 +396,13 @@ _STEPS_FOR_BLIND = ("table.next_game_over", "table.next_question", "table.next_d
                     "table.next_blind_to_move", "table.next_sealing", "table.next_sealed", "table.next_quickplay")
 
 
-def step_for_blind(step: str, lang: str) -> bool:
+def step_for_blind(step: str, lang: str, *, after_move: bool = False) -> bool:
     """Whether the next step ``step`` (the table's line, in ``lang``) concerns the blind player: not a mirror on
-    the sighted board, not the sighted player's move."""
+    the sighted board, not the sighted player's move. ``after_move``: the last text he heard was his opponent's
+    move — that it is now his move tells him nothing new."""
     text = spoken(step)
+    if after_move and _template("table.next_blind_to_move", lang).match(text):
+        return False
     return any(_template(key, lang).match(text) for key in _STEPS_FOR_BLIND)
 
 

@@ -161,6 +161,7 @@ class TableVoice:
         self.on_status: Callable[[str], None] | None = None
         self._routes: dict[tuple[float, str, str], list[tuple[str, int]]] = {}   # utterance -> (output, number)
         self._table_texts: set[str] = set()          # texts of the table event being handled (its window copy)
+        self._after_move = False                     # the last text of the table he heard was a move
         self.sent: list[tuple[str, str]] = []        # (output, text) of the last texts given out (tests, benchmark)
 
     # ------------------------------------------------------------ configuration
@@ -276,6 +277,8 @@ class TableVoice:
 
     def speak(self, event: Speak) -> None:
         """Begin saying ``event.text`` now on its outputs (see the module docstring)."""
+        if event.priority != "reading" and event.to != "sighted":
+            self._after_move = event.priority == "move"
         routes = []
         for output in self._outputs(event):
             text = event.text
@@ -371,8 +374,9 @@ class TableVoice:
 
     def step(self, step: str) -> None:
         """The next step changed: said at "full" when it concerns the blind player (never a mirror for the
-        sighted board or the sighted player's move); newer replaces older."""
-        if step and step_for_blind(step, self.lang):
+        sighted board or the sighted player's move, nor his turn right after the opponent's move he heard);
+        newer replaces older."""
+        if step and step_for_blind(step, self.lang, after_move=self._after_move):
             self._window([step], "step", "step", "status")
 
     def reading(self, text: str) -> None:

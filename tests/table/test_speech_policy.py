@@ -264,6 +264,10 @@ def test_brief_says_a_confirmed_move_as_the_move_alone(lang: str, confirmed: str
 def test_a_next_step_concerns_the_blind_player_unless_it_is_the_sighted_sides() -> None:
     assert not step_for_blind("Anna zieht e5 auf dem Tastbrett nach.", "de")     # he has just heard the move
     assert step_for_blind("Anna (Weiß) ist am Zug: Zug auf dem Tastbrett setzen und ansagen.", "de")
+    # right after the opponent's move he has heard, that it is his move says nothing new
+    assert not step_for_blind("Anna (Weiß) ist am Zug: Zug auf dem Tastbrett setzen und ansagen.", "de", after_move=True)
+    assert step_for_blind("Die Partie ist beendet: 1-0.", "de", after_move=True) == \
+        step_for_blind("Die Partie ist beendet: 1-0.", "de")
     assert step_for_blind("Partie beendet: 1-0.", "de")
     assert not step_for_blind("Auf dem Brett des sehenden Spielers nachziehen: e4.", "de")
     assert not step_for_blind("Bernd (Schwarz) ist am Zug: Zug auf dem Brett des sehenden Spielers ausführen.", "de")

@@ -46,6 +46,8 @@ pytestmark = pytest.mark.slow
 WAIT = 20.0
 #: Raw notation: a move or square written as letters and digits ("Sf3", "e2e4", "0-0"), which a synthesiser spells.
 NOTATION = re.compile(r"\b[KDTLSQRBN]?[a-h]?x?[a-h][1-8]\b|\b0-0\b|\bO-O\b")
+#: A square of the board as the program says it ("Eva fünf, schwarzer Bauer", "Hector acht, leer").
+SQUARE = re.compile(r"^[A-ZÄ][a-zäöü]+ [a-zäöü]+, (leer|(weiß|schwarz)e[rs]? [A-ZÄ][a-zäöü]+)\.?$")
 
 
 def _free_port() -> int:
@@ -207,6 +209,10 @@ def test_8_an_answer_asked_while_a_long_one_is_read_comes_at_once(desk):
 
 # ------------------------------------------------------------------------------------------------ 6
 def test_6_keys_answer_always_and_a_draw_offered_is_asked(desk):
+    desk.keys("ctrl+1")
+    start = len(desk.app_said())
+    desk.keys("ctrl+1")                                   # already on the board: where am I, the square said again
+    _notices_since(desk, start, lambda t: bool(SQUARE.match(t)), "Ctrl+1 again")
     desk.keys("ctrl+l")
     start = len(desk.app_said())
     desk.keys("ctrl+l")                                   # already there: where am I, said
