@@ -172,7 +172,9 @@ def test_the_blind_players_flag_is_told_as_a_flag_under_article_6_9():
     run = Run(white="Anna", black="Bert", blind="white", time_control="10s", tactile="none")
     run.table.handle(Tick(), 11.0)
     assert [x.text for x in run.of(Shown) if x.t == 11.0][0] == "Die Zeit von Weiß ist abgelaufen (Art. 6.9)."
-    assert [x.text for x in run.said() if x.to == "all"][0] == "Die Zeit von Weiß ist abgelaufen."
+    run.table.handle(Tick(), 40.0)                 # said to its end, the end of the game after it (nothing cut)
+    said = [(x.text, x.cut) for x in run.said() if x.to == "all"]
+    assert said[0] == ("Die Zeit von Weiß ist abgelaufen.", False) and said[1][0].startswith("Partie beendet"), said
 
 
 def test_an_announcement_is_not_a_correction_unless_said_so():
