@@ -159,10 +159,12 @@ def test_the_build_has_both_programs_and_the_console_one_plays_a_game(build: Pat
     version = _windows([build / "blindchess.exe", "--version"])
     assert version.returncode == 0 and version.stdout.startswith("blindchess "), version.stderr
     journal = tmp_path / "game.jsonl"
-    game = _windows([build / "blindchess.exe", "scenario", "run", "--journal", wine.windows_path(journal),
-                     wine.windows_path(SCENARIOS / "game_whole.scn")], BLINDCHESS_HOME=wine.windows_path(home))
+    # in German, the first language: the frozen program carries its catalogues and speaks German notation
+    game = _windows([build / "blindchess.exe", "--lang", "de", "scenario", "run", "--journal",
+                     wine.windows_path(journal), wine.windows_path(SCENARIOS / "game_whole.scn")],
+                    BLINDCHESS_HOME=wine.windows_path(home))
     assert game.returncode == 0, game.stderr
-    assert "end: result" in game.stdout and "Thxf8" in game.stdout
+    assert "Ende: Ergebnis" in game.stdout and "Thxf8" in game.stdout
     from blindchess.storage.journal import read_journal
 
     assert read_journal(journal).checked
@@ -204,7 +206,12 @@ def test_a_start_up_error_of_the_window_program_is_logged_and_shown_in_a_message
                                    capture_output=True, text=True)
             return found.stdout.split()[0] if found.stdout.split() else ""
 
-        assert wait_for(lambda: bool(box()), timeout=120), "no message box appeared"
+        # the box, or the program gone without one (then its exit code and error output say why)
+        assert wait_for(lambda: bool(box()) or proc.poll() is not None, timeout=600), "no message box, no exit"
+        if not box():
+            _, err = proc.communicate()
+            pytest.fail(f"no message box; exit {proc.returncode}; logs {sorted(p.name for p in home.rglob('*'))}; "
+                        f"{err.decode(errors='replace')[-2000:]}")
         logs = list((home / "logs").glob("app-start-*.log"))
         assert len(logs) == 1
         text = logs[0].read_text(encoding="utf-8")
