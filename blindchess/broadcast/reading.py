@@ -160,9 +160,10 @@ class GameFollower:
         a unit still not whole then was cut off by a crash, and is judged by a whole reading, as at a start."""
         try:
             if self._session is not None and self._tail is not None:
-                new, st = _read_from(self.path, self._tail.offset, upto, self.lang)
-                if st.st_ino == self._ino and st.st_size >= self._tail.offset:
-                    units = self._tail.take(new)
+                # from the line end before the tail's offset: the tail goes on only where a line ended
+                new, st = _read_from(self.path, self._tail.offset - 1, upto, self.lang)
+                if st.st_ino == self._ino and st.st_size >= self._tail.offset and new[:1] == b"\n":
+                    units = self._tail.take(new[1:])
                     followed = None if units is None else self._follow(units, st)
                     pending = units is not None and (st.st_size if upto is None else min(st.st_size, upto)) > \
                         self._tail.offset
@@ -189,7 +190,9 @@ class GameFollower:
         session, damage, keep, cut = _load(self.path, self.lang, self.workdir, data)
         self._digest = digest
         self._session, self._damage, self._keep, self._cut = session, damage, keep, cut
-        self._tail = JournalTail.after(data) if not damage else None
+        # a last line still without its line end is read (when it checks) as the whole reading read it: the tail
+        # goes on after its line end, which the next look finds there before it takes anything new
+        self._tail = None if damage else JournalTail.after(data if data.endswith(b"\n") else data + b"\n")
         self._book, self._text, self._watch = RecordBook(self.lang), MoveText(session.snapshot.start, self.lang), TableWatch()
         self._shown = 0
         self._times(data, st.st_mtime, session)

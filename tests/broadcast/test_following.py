@@ -129,7 +129,30 @@ def test_a_long_game_s_new_move_is_taken_alone_and_written_from_its_own_half_mov
     half_move(s, moves[400], 401.0)
     follower.look()
     assert follower.game.plies == 401 and (follower.whole_reads, follower.tail_reads) == (1, 1)
-    assert read == [path.stat().st_size - size]          # only the new bytes
+    assert read == [path.stat().st_size - size + 1]      # only the new bytes (and the line end before them)
     assert written == [2]                                # the last half-move before and the new one
     assert follower.game.pgn == read_game(path, "de", tmp_path).pgn
     s.close()
+
+
+def test_a_unit_read_before_its_line_end_is_written_is_not_taken_again_when_the_line_end_comes(tmp_path: Path) -> None:
+    """A reader that comes while the last line of a unit lacks only its line end reads that unit (its line checks);
+    when the line end arrives the follower goes on after it — the touch on that line is commented once."""
+    real = tmp_path / "table.jsonl"
+    scenario.play(scenario.read_script(SCENARIOS / "eboard_wrong_mirror.scn", "de"), scenario.HeadlessFront(), real)
+    data = real.read_bytes()
+    touch = data.rfind(b'"type":"touch"')
+    cut = data.index(b"\n", touch)                   # the touch's unit is this one line: whole but for its end
+    mirror = tmp_path / "hall" / "table.jsonl"
+    mirror.parent.mkdir()
+    mirror.write_bytes(data[:cut])
+    follower = GameFollower(mirror, "en", tmp_path)
+    follower.look(settled=True)
+    touches = follower.game.pgn.count("touched") if follower.game else 0
+    mirror.write_bytes(data[:cut + 1])
+    follower.look()
+    assert follower.game is not None and follower.game.pgn.count("touched") == touches
+    assert follower.game.pgn == read_game(mirror, "en", tmp_path).pgn
+    mirror.write_bytes(data)
+    follower.look()
+    assert follower.game.pgn == read_game(mirror, "en", tmp_path).pgn
