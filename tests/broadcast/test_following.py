@@ -15,6 +15,7 @@ from blindchess.broadcast.movetext import MoveText
 from blindchess.broadcast.reading import GameFollower, read_game
 from blindchess.game import Player, Session
 from blindchess.storage import journal as journal_module
+from blindchess.storage.tail import as_of
 from tests.support.broadcast import half_move, long_game
 from tests.support.paths import SCENARIOS
 
@@ -143,13 +144,14 @@ def test_a_unit_read_before_its_line_end_is_written_is_not_taken_again_when_the_
     data = real.read_bytes()
     touch = data.rfind(b'"type":"touch"')
     cut = data.index(b"\n", touch)                   # the touch's unit is this one line: whole but for its end
+    then = as_of(data[:cut + 1])                     # the journal as it stood when that unit was written
     mirror = tmp_path / "hall" / "table.jsonl"
     mirror.parent.mkdir()
-    mirror.write_bytes(data[:cut])
+    mirror.write_bytes(then[:-1])
     follower = GameFollower(mirror, "en", tmp_path)
     follower.look(settled=True)
     touches = follower.game.pgn.count("touched") if follower.game else 0
-    mirror.write_bytes(data[:cut + 1])
+    mirror.write_bytes(then)
     follower.look()
     assert follower.game is not None and follower.game.pgn.count("touched") == touches
     assert follower.game.pgn == read_game(mirror, "en", tmp_path).pgn
