@@ -393,7 +393,8 @@ def brief_form(text: str, lang: str) -> str:
 #: The next steps that concern the blind player (said at "full"); the others are the sighted side's to do — and
 #: the mirror of his opponent's move on his tactile board, which he has just heard announced (never twice).
 _STEPS_FOR_BLIND = ("table.next_game_over", "table.next_question", "table.next_diverged", "table.next_announce",
-                    "table.next_blind_to_move", "table.next_sealing", "table.next_sealed", "table.next_quickplay")
+                    "table.next_blind_to_move", "table.next_blind_to_announce", "table.next_sealing", "table.next_sealed",
+                    "table.next_quickplay")
 
 
 def step_for_blind(step: str, lang: str, *, after_move: bool = False) -> bool:
@@ -401,7 +402,8 @@ def step_for_blind(step: str, lang: str, *, after_move: bool = False) -> bool:
     the sighted board, not the sighted player's move. ``after_move``: the last text he heard was his opponent's
     move — that it is now his move tells him nothing new."""
     text = spoken(step)
-    if after_move and _template("table.next_blind_to_move", lang).match(text):
+    if after_move and any(_template(key, lang).match(text)
+                          for key in ("table.next_blind_to_move", "table.next_blind_to_announce")):
         return False
     return any(_template(key, lang).match(text) for key in _STEPS_FOR_BLIND)
 

@@ -48,7 +48,10 @@ def next_step(state: TableState, question: Question | None) -> str:
         placed = tactile[-1]
         written = write(board, placed, lang) if board.is_legal(placed) else placed.uci()
         return tr("table.next_announce", lang, name=state.name(side), move=written)
-    key = "table.next_blind_to_move" if game.is_blind(side) else "table.next_sighted_to_move"
+    if not game.is_blind(side):
+        key = "table.next_sighted_to_move"
+    else:   # without a tactile board his board is the game: he announces his move, there is nothing to place
+        key = "table.next_blind_to_announce" if state.setup.tactile == "none" else "table.next_blind_to_move"
     return tr(key, lang, name=state.name(side), side=tr(f"table.{color_name(side)}", lang))
 
 

@@ -266,6 +266,8 @@ def test_a_next_step_concerns_the_blind_player_unless_it_is_the_sighted_sides() 
     assert step_for_blind("Anna (Weiß) ist am Zug: Zug auf dem Tastbrett setzen und ansagen.", "de")
     # right after the opponent's move he has heard, that it is his move says nothing new
     assert not step_for_blind("Anna (Weiß) ist am Zug: Zug auf dem Tastbrett setzen und ansagen.", "de", after_move=True)
+    assert step_for_blind("Anna (Weiß) ist am Zug: Zug ansagen.", "de")                # without a tactile board
+    assert not step_for_blind("Anna (Weiß) ist am Zug: Zug ansagen.", "de", after_move=True)
     assert step_for_blind("Die Partie ist beendet: 1-0.", "de", after_move=True) == \
         step_for_blind("Die Partie ist beendet: 1-0.", "de")
     assert step_for_blind("Partie beendet: 1-0.", "de")

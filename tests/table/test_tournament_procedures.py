@@ -343,3 +343,20 @@ def test_the_next_step_says_who_seals_and_that_the_arbiter_decides():
     assert "Umschlag verschlossen" in table.next_step()
     table.handle(ArbiterResume(), 904.0)
     assert "Umschlag" not in table.next_step()
+
+
+@pytest.mark.parametrize(("tactile", "lang", "step", "absent"), [
+    ("none", "de", "Bernd Blind (Weiß) ist am Zug: Zug ansagen.", "Tastbrett"),
+    ("none", "en", "Bernd Blind (White) to move: announce the move.", "tactile board"),
+    ("pegboard", "en", "Bernd Blind (White) to move: place the move on the tactile board and announce it.", None),
+])
+def test_the_blind_player_s_step_names_a_tactile_board_only_when_he_has_one(tactile, lang, step, absent):
+    """Without a tactile board his board is the game (FIDE Laws D.2.1: he announces his move); with one he places
+    it there first."""
+    from blindchess.table.table import Table, TableSetup
+
+    table = Table.new(TableSetup(white="Bernd Blind", black="Sabine Sehend", blind="white", time_control="16+0",
+                                 tactile=tactile, lang=lang), 0.0)
+    assert table.next_step() == step
+    if absent is not None:
+        assert absent not in table.next_step()

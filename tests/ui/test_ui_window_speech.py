@@ -172,7 +172,7 @@ def test_an_action_is_answered_once_through_the_screen_reader(window, qtbot):
     window.submit_input()                      # his opponent's move, once — not again as a mirror he is to make
     # (without a tactile board his board follows the game: the next step is his move — which the opponent's
     # move just heard says already, so not said even at "full")
-    assert c.next_step() == "Anna (Weiß) ist am Zug: Zug auf dem Tastbrett setzen und ansagen."
+    assert c.next_step() == "Anna (Weiß) ist am Zug: Zug ansagen."
     assert reader.texts[before + 1:] == [("move", "Eva fünf")]
     c.hear("ich gebe auf", typed=True)                     # a question: the next step at "full" is the question
     window.now[0] = 30.0
