@@ -26,7 +26,7 @@ from __future__ import annotations
 import chess
 
 from ..base import tr
-from ..game import Announce, MoveMade, Ruling, RulingOverride, TakeBack
+from ..game import Announce, MoveMade, Ruling, RulingOverride, TakeBack, Touch
 from ..language import square_name
 from ..pegboard import (
     Comment,
@@ -120,6 +120,21 @@ class TactileBoard:
             self.mismatch = ()
             self.state.emit(DeviceRequest(now, "pegboard", "snapshot"))
         self.expect(now, force=True)
+
+    def resumed(self, now: float) -> None:
+        """On resume: the pegs are where the hands left them; a snapshot is asked for and judged against the
+        game. They are being set right only when a ruling is the last thing that happened to the board (no
+        move made, no peg touched since), as after the ruling itself (:meth:`set_right`); otherwise the table
+        goes on as it was — the blind player's move under way, his next lift a touch (D.2.2) as it would have
+        been without the crash, a mismatch said as any mismatch."""
+        self.set_right(now)
+        for ev in reversed(self.state.session.events):
+            if isinstance(ev, (Ruling, RulingOverride)):
+                return
+            if isinstance(ev, (MoveMade, TakeBack)) or (isinstance(ev, Touch) and ev.board == "tactile"):
+                break
+        self.state.adjusting = False
+        self._set_right_due = False
 
     def expect(self, now: float, *, force: bool = False) -> None:
         """Tell the tracker (and the device) which position the tactile board should show."""
