@@ -69,3 +69,16 @@ def test_the_sealed_move_opened_is_the_next_half_move_on_both_boards(tmp_path):
     replayed = [e for e in again.events if isinstance(e, Mirrored) and e.t == 100.0]
     assert sorted((e.board, e.ply) for e in replayed) == [("sighted", 5), ("tactile", 5)]
     assert [m.uci() for m in again.snapshot.game_moves] == ["e2e4", "e7e5", "b1c3", "b8c6", "g1f3"]
+
+
+def test_after_the_opening_both_boards_go_on_with_the_game(tmp_path):
+    # the sealed move stands on both boards as on the game's: the reply made on both leaves them agreeing (D.2.9)
+    s = adjourned(tmp_path / "g.jsonl", moves=("e2e4", "e7e5"))
+    s.open_envelope(100.0)
+    reply = chess.Move.from_uci("b8c6")
+    s.board_move("sighted", reply, 101.0)
+    s.press_clock(chess.BLACK, 101.5)
+    s.board_move("tactile", reply, 102.0)
+    assert s.snapshot.divergence is None and s.snapshot.plies == 4
+    assert [len(s.snapshot.moves(b)) for b in ("sighted", "tactile")] == [4, 4]
+    s.close()

@@ -10,7 +10,8 @@ a sample someone else draws. For each core module it makes one-line mutations at
 * boolean operators: ``and`` <-> ``or``; ``not x`` -> ``x``; ``if x:`` / ``while x:`` / ``elif x:`` -> ``not (x)``
 * constants: an integer ``n`` -> ``n + 1`` (``0`` -> ``1``), ``True`` <-> ``False``
 * arithmetic: ``+`` <-> ``-``
-* returns: ``return <boolean expression>`` -> ``return not (...)``, ``return x`` -> ``return None``
+* returns: ``return <boolean expression>`` -> ``return not (...)``, ``return x`` -> ``return None`` (not for
+  ``return True``/``False``: the constant operator flips those)
 
 — applies each to a private copy of the repository (one copy per worker), runs the module's own tests
 against it (``pytest -x``), and counts the mutant killed when they fail. It prints the kill rate per
@@ -52,10 +53,14 @@ MODULES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                             "tests/table/test_laws_at_table.py", "tests/scenario/test_scenarios.py",
                                             "tests/game/test_session_questions.py", "tests/table/test_practice.py",
                                             "tests/table/test_speech_policy.py", "tests/table/test_eboard.py",
-                                            "tests/table/test_tournament_procedures.py")),
+                                            "tests/table/test_tournament_procedures.py", "tests/table/test_lookups.py",
+                                            "tests/table/test_commands.py", "tests/table/test_inputs_once.py",
+                                            "tests/table/test_table_pinned.py", "tests/table/test_talking_clock.py")),
     "game": (("blindchess/game/*.py",), ("tests/game/test_session.py", "tests/game/test_session_rules.py",
                                           "tests/game/test_session_questions.py", "tests/game/test_announce_mirror_correct.py",
-                                          "tests/game/test_envelope_opening.py", "tests/table/test_table_answers_and_crashes.py")),
+                                          "tests/game/test_envelope_opening.py", "tests/game/test_session_pinned.py",
+                                          "tests/game/test_quickplay.py", "tests/table/test_table_answers_and_crashes.py",
+                                          "tests/table/test_tournament_procedures.py", "tests/scenario/test_scenarios.py")),
     "notation": (("blindchess/language/notation.py",), ("tests/language/test_notation.py", "tests/language/test_notation_score.py",
                                                  "tests/language/test_notation_games.py", "tests/language/test_notation_suggestions.py",
                                                  "tests/language/test_notation_written_score.py")),
@@ -76,10 +81,13 @@ MODULES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "tournament": (("blindchess/laws/adjournment.py", "blindchess/laws/rulesets.py", "blindchess/laws/chess960.py"),
                    ("tests/laws/test_adjournment.py", "tests/laws/test_rulesets.py", "tests/laws/test_chess960.py")),
     "journal": (("blindchess/storage/journal.py",), ("tests/storage/test_journal.py", "tests/storage/test_journal_integrity.py",
-                                                "tests/storage/test_journal_durability.py", "tests/storage/test_journal_damage.py")),
+                                                "tests/storage/test_journal_durability.py", "tests/storage/test_journal_damage.py",
+                                                "tests/storage/test_journal_streaming.py")),
     "bounds": (("blindchess/base/bounds.py", "blindchess/base/textfile.py"), ("tests/base/test_bounds.py", "tests/base/test_textfile.py")),
     "broadcast": (("blindchess/broadcast/*.py",), ("tests/broadcast/test_broadcast.py", "tests/broadcast/test_following.py",
-                                                   "tests/broadcast/test_serving.py", "tests/broadcast/test_texts.py")),
+                                                   "tests/broadcast/test_serving.py", "tests/broadcast/test_texts.py",
+                                                   "tests/broadcast/test_broadcast_pinned.py",
+                                                   "tests/broadcast/test_hostile_clients.py", "tests/broadcast/test_lichess.py")),
 }
 #: The sample `make mutation` runs: the rules engine, the table, the journal and the broadcast.
 DEFAULT_MODULES = ("game", "table", "journal", "broadcast")
@@ -233,7 +241,8 @@ def mutants_of(module: str, path: str, source: str) -> list[Mutant]:
             if isinstance(value, (ast.Compare, ast.BoolOp)) or (
                     isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not)):
                 add(lineno, "return", _replace(line, start, end, f"not ({line[start:end]})"))
-            elif not (isinstance(value, ast.Constant) and value.value is None):
+            elif not (isinstance(value, ast.Constant) and (value.value is None or isinstance(value.value, bool))):
+                # (``return True``/``False`` is flipped by the constant operator; None would only repeat it, weaker)
                 add(lineno, "return", _replace(line, start, end, "None"))
     # one mutant per (line, kind, text): two nodes can give the same change
     unique = {(m.line, m.mutated): m for m in out}

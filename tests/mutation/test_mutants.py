@@ -41,6 +41,7 @@ def test_each_operator_gives_its_one_line_mutant():
     assert (10, "not", "while b:") in got
     assert (11, "constant", "return True") in got
     assert (12, "return", "return None") in got
+    assert (11, "constant", "return True") in got and not any(line == 11 and kind == "return" for line, kind, _ in got)
     assert (5, "constant", "def f(a: int = 4, b: list[int] | None = None) -> bool:") in got
 
 

@@ -218,3 +218,26 @@ def test_identities_of_one_origin_come_in_order():
         InputId("Script", 1)
     with pytest.raises(ValueError):
         InputId("script", -1)
+
+
+def test_one_damaged_line_is_named_as_its_line_not_as_a_stretch(tmp_path):
+    path = tmp_path / "g.jsonl"
+    played(path)
+    lines = path.read_bytes().split(b"\n")
+    lines[5] = lines[5].replace(b'"t":', b'"t" :', 1)          # one line changed: its CRC fails
+    path.write_bytes(b"\n".join(lines))
+    read = read_journal(path)
+    session = Session.load(path, read=read)
+    result = verdict(read, [m.uci() for m in session.snapshot.game_moves], session.snapshot.journal_problems)
+    assert result.problems == [(6, "corrupt")] and result.spans == {}
+    assert "  line 6:" in "\n".join(journal_messages(result, path, "en"))
+
+
+def test_an_envelope_of_exactly_the_size_limit_is_read_and_one_byte_more_is_not(tmp_path, monkeypatch):
+    game = tmp_path / "g.jsonl"
+    journal.write_envelope(game, {"seq": 4, "hidden": {"written": "e4"}})
+    size = journal.envelope_path(game).stat().st_size
+    monkeypatch.setattr(journal, "MAX_BYTES", size)
+    assert journal.read_envelope(game) == {"seq": 4, "hidden": {"written": "e4"}}
+    monkeypatch.setattr(journal, "MAX_BYTES", size - 1)
+    assert journal.read_envelope(game) is None          # too big to be an envelope: none that can be read

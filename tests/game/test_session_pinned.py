@@ -1,0 +1,89 @@
+"""Rules-engine behaviours the mutation sample found unpinned: which draw claim holds, also with the move declared
+(FIDE Laws Art. 9.2, 9.3), a player as every version's journal wrote him, a quickplay-finish claim filed or not
+(Guidelines III.4), an envelope changed or lost named so (Guidelines I.12), and lines followed that do not fit the game."""
+
+from __future__ import annotations
+
+import json
+
+import chess
+import pytest
+
+from blindchess.game import Player, QuickplayFiled, Session
+from blindchess.laws.adjournment import commitment
+
+
+def test_a_threefold_claim_holds_on_the_third_repetition_and_a_fifty_move_claim_does_not():
+    # Art. 9.2: the start position stands for the third time after 2...Ng8; no fifty moves have passed
+    s = Session.new(Player("Anna"), Player("Bert"), None, now=0.0)
+    s.import_moves([chess.Move.from_uci(m) for m in ("g1f3", "g8f6", "f3g1", "f6g8") * 2], 1.0)
+    assert s.draw_claim_holds(chess.WHITE, "threefold") is True
+    assert s.draw_claim_holds(chess.WHITE, "fifty") is False
+
+
+def test_a_fifty_move_claim_holds_after_fifty_moves_and_a_threefold_claim_does_not():
+    # Art. 9.3: fifty moves by each player without a capture or a pawn move; the position stood only once
+    s = Session.new(Player("Anna"), Player("Bert"), None, now=0.0, start_fen="4k3/8/8/8/8/8/4P3/4K2R w K - 100 80")
+    assert s.draw_claim_holds(chess.WHITE, "fifty") is True
+    assert s.draw_claim_holds(chess.WHITE, "threefold") is False
+
+
+def test_a_player_reads_back_with_his_assistant_or_none():
+    assert Player.from_dict({"name": "Bert", "visually_impaired": True, "assistant": "Anna Hilfe"}) == \
+        Player("Bert", True, "Anna Hilfe")
+    assert Player.from_dict({"name": "Carla"}) == Player("Carla", False, None)      # an earlier version's line
+
+
+def test_a_quickplay_claim_is_filed_only_when_nothing_stands_against_it():
+    s = Session.new(Player("Anna"), Player("Bert"), "16+0", now=0.0)
+    s.start_clock(0.0)
+    early = [e for e in s.claim_quickplay(chess.WHITE, "cannot_win", 10.0) if isinstance(e, QuickplayFiled)]
+    assert len(early) == 1 and early[0].problems and not early[0].filed          # far from the last two minutes
+    assert not s.clock.paused
+
+
+def test_a_threefold_claim_with_the_repeating_move_declared_holds_before_it_is_made():
+    # Art. 9.2.1.1: the player declares the move that repeats the position a third time, then claims
+    s = Session.new(Player("Anna"), Player("Bert"), None, now=0.0)
+    s.import_moves([chess.Move.from_uci(m) for m in ("g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1")], 1.0)
+    assert s.draw_claim_holds(chess.BLACK, "threefold", chess.Move.from_uci("f6g8")) is True
+    assert s.draw_claim_holds(chess.BLACK, "threefold", chess.Move.from_uci("b8c6")) is False
+    assert s.draw_claim_holds(chess.BLACK, "threefold", chess.Move.from_uci("f6f3")) is False     # no legal move
+
+
+def test_an_envelope_changed_or_gone_is_named_so_when_the_arbiter_would_open_it(tmp_path):
+    s = Session.new(Player("Anna", True), Player("Bert"), "90+30", journal=tmp_path / "g.jsonl", now=0.0)
+    s.start_clock(0.0)
+    s.adjourn(4.0)
+    fen = s.game_board().fen()
+    s.seal({"position": fen, "commitment": commitment(fen, "e4", "n")}, {"written": "e4", "nonce": "n"}, 5.0)
+    envelope = tmp_path / "g.jsonl.envelope.json"
+    kept = json.loads(envelope.read_text(encoding="utf-8"))
+    kept["hidden"]["written"] = "d4"                        # changed after the sealing (Guidelines I.12)
+    envelope.write_text(json.dumps(kept), encoding="utf-8")
+    assert s.envelope_problem() == "mismatch"
+    with pytest.raises(ValueError, match="mismatch"):
+        s.open_envelope(100.0)
+    envelope.unlink()
+    assert s.envelope_problem() == "missing"
+    with pytest.raises(ValueError, match="missing"):
+        s.open_envelope(100.0)
+    s.close()
+
+
+def test_lines_followed_that_do_not_fit_the_game_are_named_beside_the_damage_read_before(tmp_path):
+    path = tmp_path / "g.jsonl"
+    s = Session.new(Player("Anna"), Player("Bert"), None, journal=path, now=0.0)
+    s.note("the arbiter's note", 1.0)
+    s.close()
+    lines = path.read_bytes().split(b"\n")
+    damaged = next(i for i, line in enumerate(lines) if b"the arbiter's note" in line)
+    lines[damaged] = lines[damaged].replace(b"arbiter's", b"arbiter.s")            # one byte: its CRC fails
+    path.write_bytes(b"\n".join(lines))
+    follower = Session.load(path)
+    assert list(follower.snapshot.journal_problems) == [(damaged + 1, "corrupt")]
+    problems = follower.follow([(7, {"seq": 9, "type": "board-move", "t": 1.0, "board": "sighted", "uci": "e2e5"}),
+                                (8, {"seq": 10, "type": "no-such-input", "t": 1.0})])
+    assert problems == [(7, "inapplicable"), (8, "inapplicable")]
+    assert list(follower.snapshot.journal_problems) == [(damaged + 1, "corrupt"), (7, "inapplicable"),
+                                                        (8, "inapplicable")]
