@@ -19,7 +19,7 @@ RUN_DEBS  := espeak-ng libportaudio2 libegl1 libgl1 libxkbcommon0 libfontconfig1
 TEST_DEBS := $(RUN_DEBS) sox poppler-utils xvfb at-spi2-core python3-pyatspi dbus-x11 orca chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test test-fast lint docs setup setup-test system-deps system-test-deps bench clean dist
+.PHONY: run test test-fast test-windows lint lock docs setup setup-test system-deps system-test-deps bench clean dist
 
 run: setup
 	$(BIN)/blindchess
@@ -82,10 +82,36 @@ $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
 	touch $(VENV)/.installed $@
 
 # The stand-alone program (PyInstaller, one folder with Python and every library), built in a fresh
-# environment from the package as users install it, started (--version, a scenario game, the window
-# offscreen) and zipped into dist/. Not part of `make test`.
+# environment from the package as users install it, every version pinned by the lock
+# (packaging/constraints.txt), started (--version, a scenario game, the window offscreen) and zipped
+# into dist/ with the licence texts of everything in it. Not part of `make test`.
 dist: system-deps
 	$(PYTHON) packaging/build_dist.py
+
+# The lock: every package of every extra, pinned, one file for Windows, macOS and Linux (uv's universal
+# resolution). Run by hand when a dependency should move; commit the result.
+lock: setup-test
+	$(BIN)/python -m pip install -q "uv>=0.5"
+	$(BIN)/uv pip compile pyproject.toml --extra windows --extra dist --extra test --universal \
+	  --python-version 3.11 --no-header --no-annotate --quiet -o packaging/constraints.body
+	{ sed -n '1,2p' packaging/constraints.txt; cat packaging/constraints.body; } > packaging/constraints.new
+	mv packaging/constraints.new packaging/constraints.txt; rm -f packaging/constraints.body
+
+# Windows, here: the official embeddable Windows CPython under Wine (tests/platform/wine.py sets it up in
+# build/wine/): the program, whole games with journals, the window on Qt's Windows platform under Xvfb,
+# the PyInstaller build with both programs and the NVDA route, then the suite's Windows subset inside
+# Wine (tests/platform/windows_skips.py says what is left out and why). Not part of `make test`.
+WINE_DEBS := wine wine64 gcc-mingw-w64-x86-64-win32 xvfb xauth xdotool
+WINE_SUITE := tests/base tests/storage tests/language tests/laws tests/pegboard tests/records tests/game \
+              tests/scenario tests/adapters/test_screenreader.py tests/adapters/test_tts.py tests/project/test_portability.py \
+              tests/platform/test_sapi.py tests/platform/test_macos.py tests/platform/test_packaging.py
+test-windows: setup-test
+	$(call install_debs,$(WINE_DEBS))
+	$(BIN)/python -m tests.platform.wine prepare
+	trap '$(BIN)/python -m tests.platform.wine stop' EXIT; \
+	BLINDCHESS_WINE_TESTS=1 $(BIN)/python -m pytest -q -p no:cacheprovider -m wine tests/platform && \
+	$(BIN)/python -m tests.platform.wine run -m pytest -q -p no:cacheprovider -p tests.platform.windows_skips \
+	  -m "not slow" $(WINE_SUITE)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

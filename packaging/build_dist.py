@@ -1,15 +1,18 @@
 """Build the stand-alone blindchess program with PyInstaller and check that it starts: ``make dist``.
 
 1. A fresh virtual environment in ``build/dist-env`` gets blindchess as a user installs it
-   (``pip install .[dist]``, not editable) and PyInstaller.
+   (``pip install .[dist]``, not editable; on Windows ``.[dist,windows]``, the NVDA/JAWS route) and
+   PyInstaller, every version pinned by the lock ``packaging/constraints.txt`` (``make lock``).
 2. PyInstaller builds ``packaging/blindchess.spec`` into ``dist/blindchess/`` (``dist/blindchess.app`` on
    macOS), with ``SOURCE_DATE_EPOCH`` (the last commit's time) and ``PYTHONHASHSEED=0``, so the same
    sources and packages give the same program.
 3. The built program is started as a user would: ``--version``, a whole scenario game
    (``scenario run tests/scenarios/game_whole.scn``), and the window (offscreen), which must
-   report that it is ready.
-4. ``dist/blindchess-<version>-<system>-<machine>.zip``: the folder (or the app), entries sorted and
-   dated ``SOURCE_DATE_EPOCH``.
+   report that it is ready; on Windows also ``blindchess-window.exe`` (no console: its exit code
+   says it got to the ready window).
+4. ``dist/blindchess-<version>-<system>-<machine>.zip``: the folder (or the app) with ``licenses/``
+   (every bundled component's licence text, packaging/licences.py), entries sorted and dated
+   ``SOURCE_DATE_EPOCH``.
 
 Runs on Linux, Windows and macOS (the workflow's dist jobs run it there); exits non-zero on any failure.
 """
@@ -31,6 +34,7 @@ ENV = ROOT / "build" / "dist-env"
 WORK = ROOT / "build" / "pyinstaller"
 DIST = ROOT / "dist"
 WINDOWS = sys.platform == "win32"
+LOCK = ROOT / "packaging" / "constraints.txt"
 
 
 def _env_python() -> Path:
@@ -59,7 +63,8 @@ def build(env: dict[str, str]) -> None:
     if not _env_python().exists():
         venv.create(ENV, with_pip=True, clear=True)
     _run([_env_python(), "-m", "pip", "install", "-q", "--upgrade", "pip"], env=env)
-    _run([_env_python(), "-m", "pip", "install", "-q", f"{ROOT}[dist]"], env=env)
+    extras = "dist,windows" if WINDOWS else "dist"
+    _run([_env_python(), "-m", "pip", "install", "-q", "-c", LOCK, f"{ROOT}[{extras}]"], env=env)
     shutil.rmtree(DIST / "blindchess", ignore_errors=True)
     shutil.rmtree(DIST / "blindchess.app", ignore_errors=True)
     _run([_env_python(), "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
@@ -90,20 +95,30 @@ def check(env: dict[str, str]) -> str:
     if not ready.startswith("ready "):
         raise SystemExit(f"the built program's window did not report ready: {ready!r}")
     print("window:", ready.strip())
+    if WINDOWS:
+        window = program().with_name("blindchess-window.exe")
+        _run([window], env={**run_env, "BLINDCHESS_EXIT_WHEN_READY": "1"}, capture_output=True, timeout=120)
+        print("window program: ready")
     return version.split()[-1]
 
 
 def archive(version: str, epoch: int) -> Path:
-    """The program as one zip, entries sorted and dated ``epoch``: the same build gives the same bytes."""
+    """The program as one zip, named by version, system and machine (see :func:`archive_folder`)."""
     folder = DIST / ("blindchess.app" if sys.platform == "darwin" else "blindchess")
     system = {"win32": "windows", "darwin": "macos"}.get(sys.platform, sys.platform)
-    target = DIST / f"blindchess-{version}-{system}-{platform.machine().lower()}.zip"
+    machine = os.environ.get("BLINDCHESS_TARGET_ARCH") or platform.machine().lower()   # universal2 on request
+    return archive_folder(folder, DIST / f"blindchess-{version}-{system}-{machine}.zip", epoch)
+
+
+def archive_folder(folder: Path, target: Path, epoch: int) -> Path:
+    """``folder`` as one zip (its name the top folder), entries sorted and dated ``epoch``: the same build
+    gives the same bytes."""
     stamp = time.gmtime(max(epoch, 315532800))[:6]
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
         for path in sorted(folder.rglob("*")):
             if path.is_dir() and not path.is_symlink():
                 continue
-            info = zipfile.ZipInfo(str(path.relative_to(DIST)).replace(os.sep, "/"), stamp)
+            info = zipfile.ZipInfo(str(path.relative_to(folder.parent)).replace(os.sep, "/"), stamp)
             info.compress_type = zipfile.ZIP_DEFLATED
             if path.is_symlink():   # macOS frameworks: links stay links
                 info.external_attr = (0o120777 << 16)

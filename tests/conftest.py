@@ -1,9 +1,10 @@
-"""Shared test set-up: an isolated user data directory, on a German system."""
+"""Shared test set-up: an isolated user data directory, on a German system; no window outlives its test."""
 
 from __future__ import annotations
 
 import os
 import random
+import sys
 
 import pytest
 
@@ -32,3 +33,18 @@ def pytest_terminal_summary(terminalreporter):
     seed = os.environ.get("BLINDCHESS_CRASH_SEED")
     if seed:
         terminalreporter.write_line(f"crash test sample: seed {seed} (BLINDCHESS_CRASH_SEED={seed} repeats it)")
+
+
+@pytest.fixture(autouse=True)
+def _no_window_outlives_its_test():
+    """Windows and dialogs a test left open are closed and deleted after it, so that the next test's
+    application-wide changes (a style sheet, a palette, a font) never reach a widget of an earlier test."""
+    yield
+    widgets = sys.modules.get("PySide6.QtWidgets")
+    if widgets is None or widgets.QApplication.instance() is None:
+        return
+    core = sys.modules["PySide6.QtCore"]
+    for window in widgets.QApplication.topLevelWidgets():
+        window.close()
+        window.deleteLater()
+    core.QCoreApplication.sendPostedEvents(None, core.QEvent.Type.DeferredDelete)

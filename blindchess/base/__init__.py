@@ -55,7 +55,7 @@ from .i18n import (
 )
 from .paths import data_dir, journal_dir, log_dir, models_dir
 from .resources import boards_dir, guide_dir, voices_dir
-from .system import is_port_path, is_windows, lock_file, make_blocking, open_fd, sync_folder, unlock_file
+from .system import is_port_path, is_windows, lock_file, make_blocking, open_fd, sync_folder, unlock_file, utf8_output
 from .textfile import decode, is_missing, os_error_text, read_bytes, read_text, regular_file, shown_path
 
 __all__ = [
@@ -67,5 +67,5 @@ __all__ = [
     "MAX_SCRIPT_LINES", "MAX_SECONDS", "MAX_SETTLE", "MAX_WIDTH", "models_dir", "NOTATION_LANGS", "open_fd",
     "os_error_text", "output_target", "plural", "quoted", "read_bytes", "read_text", "regular_file", "seconds",
     "shown_path", "supported", "sync_folder", "system_lang", "TooDeep", "tr", "translate_argparse", "UI_LANGS",
-    "unlock_file", "use_lang", "UserError", "voices_dir", "within", "write_text", "write_with",
+    "unlock_file", "use_lang", "UserError", "utf8_output", "voices_dir", "within", "write_text", "write_with",
 ]

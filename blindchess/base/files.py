@@ -19,6 +19,7 @@ from pathlib import Path
 
 from .errors import UserError
 from .i18n import tr
+from .system import make_blocking
 from .textfile import os_error_text, shown_path
 
 
@@ -115,7 +116,7 @@ def _open_special(target: Path, lang: str | None) -> int:
     except OSError as exc:
         reason = tr("records.no_reader", lang) if exc.errno == errno.ENXIO else _why(exc, lang)
         raise _cannot_write(target, reason, lang) from None
-    os.set_blocking(fd, True)
+    make_blocking(fd)   # Windows opened it blocking (no O_NONBLOCK there, nor os.set_blocking before 3.12)
     return fd
 
 

@@ -24,7 +24,7 @@ import os
 import sys
 
 __all__ = ["is_windows", "is_macos", "open_fd", "make_blocking", "sync_folder", "is_port_path", "lock_file",
-           "unlock_file"]
+           "unlock_file", "utf8_output"]
 
 #: Where the Windows lock is taken: one byte at 1 TiB, far past any journal's end (at most 256 MiB), because Windows locks are
 #: mandatory — a lock on the content would keep every reader (the journal list, a broadcast) out.
@@ -54,7 +54,11 @@ def open_fd(path: str | os.PathLike[str], flags: int, mode: int = 0o644) -> int:
 
 
 def make_blocking(fd: int) -> None:
-    """Reads and writes on ``fd`` wait again (undoes the non-blocking open of :func:`open_fd`)."""
+    """Reads and writes on ``fd`` wait again (undoes the non-blocking open of :func:`open_fd`).
+
+    Windows opens every file blocking (it has no ``O_NONBLOCK``) and has no ``os.set_blocking`` before
+    Python 3.12 — and from 3.12 on only for pipes: nothing to undo there.
+    """
     if not is_windows():
         os.set_blocking(fd, True)
 
@@ -137,3 +141,21 @@ def is_port_path(pattern: str) -> bool:
     if is_windows():
         return False
     return pattern.startswith(("/", "~")) or os.sep in pattern
+
+
+def utf8_output() -> None:
+    """Standard output and error write UTF-8 when they go to a pipe or a file on Windows.
+
+    There Python encodes them in the ANSI code page (cp1252 …), which has no chess pieces, no Cyrillic
+    for a German Windows and no German umlauts for a Russian one: ``blindchess chess960 --unicode > file``
+    would fail. A console is left alone (Python writes it as UTF-16), as is every other system (UTF-8
+    already). Characters a stream still cannot take are replaced, never an error.
+    """
+    if not is_windows():
+        return
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None or stream.isatty():
+            continue
+        if str(getattr(stream, "encoding", "")).lower().replace("-", "") != "utf8":
+            reconfigure(encoding="utf-8", errors="replace")

@@ -41,6 +41,7 @@ from ..base import (
     tr,
     translate_argparse,
     use_lang,
+    utf8_output,
 )
 from .app import start_app
 from .options import Parser, add_lang_argument, lang_from_argv
@@ -110,6 +111,7 @@ def os_error_message(exc: OSError, lang: str | None) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``blindchess`` console script."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    utf8_output()
     chosen, rest = lang_from_argv(argv)
     before = chosen_lang()
     translate_argparse()

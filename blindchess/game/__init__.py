@@ -22,6 +22,7 @@ from .events import (
     ClockRefused,
     ClockTimes,
     Color,
+    CorrectionAgreed,
     CorrectionRefused,
     Divergence,
     DrawDeclined,
@@ -31,6 +32,7 @@ from .events import (
     FlagFallen,
     GameEnd,
     GameEvent,
+    IllegalCorrected,
     JournalDamaged,
     Mirrored,
     MirrorNeeded,
@@ -59,9 +61,9 @@ from .state import GameSnapshot, Parting
 __all__ = [
     "Adjourned", "Announce", "AnnounceIgnored", "AnnounceMismatch", "AnnounceUnclear", "BoardMove",
     "BoardMoveRejected", "BoardName", "BoardsAgree", "Claim", "ClaimJudged", "ClaimKind", "ClockRefused",
-    "ClockTimes", "Color", "color_name", "CorrectionRefused", "Divergence", "DrawDeclined", "DrawOffer",
+    "ClockTimes", "Color", "color_name", "CorrectionAgreed", "CorrectionRefused", "Divergence", "DrawDeclined", "DrawOffer",
     "EnvelopeLost", "EnvelopeOpened", "FlagFallen", "from_json", "GameEnd", "GameEvent", "GameSnapshot",
-    "JOURNAL_PROBLEM", "JournalDamaged", "Mirrored", "MirrorNeeded", "MoveMade", "MoveWithdrawn", "Note", "Parting",
+    "IllegalCorrected", "JOURNAL_PROBLEM", "JournalDamaged", "Mirrored", "MirrorNeeded", "MoveMade", "MoveWithdrawn", "Note", "Parting",
     "Player", "QuickplayFiled", "QuickplayGround", "QuickplayVerdict", "ResponderClockStarted", "Ruling",
     "RulingOverride", "ScoreDeviation", "ScoreName", "SealedMove", "Session", "TakeBack", "TimeAdded", "Touch",
 ]

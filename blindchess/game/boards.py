@@ -92,7 +92,8 @@ class Boards:
         if state.adjourned and role == "own" and index >= len(state.moves):
             return state.log.record(BoardMoveRejected(t=now, board=name, uci=move.uci(), reason="adjourned"))
         legal = replaces or board.is_legal(move)
-        if not legal and not (role == "own" and self._illegal_stands(board, move, index)):
+        if not legal and not (role == "own" and self._illegal_stands(board, move, index)) \
+                and not (role == "mirror" and self._mirrors_illegal(board, move, index)):
             return state.log.record(BoardMoveRejected(t=now, board=name, uci=move.uci(), reason="illegal"))
         if role == "mirror" and index >= len(state.moves):
             return state.log.record(BoardMoveRejected(t=now, board=name, uci=move.uci(), reason="not-made"))
@@ -107,6 +108,13 @@ class Boards:
         return (not rules.arbiter_acts_on_illegal_move and index == len(self.state.moves)
                 and index == len(board.move_stack) and board.piece_at(move.from_square) is not None
                 and move.from_square != move.to_square)
+
+    def _mirrors_illegal(self, board: chess.Board, move: chess.Move, index: int) -> bool:
+        """The mirror of an illegal move that stands in the game as it was played (rapid or blitz without
+        adequate supervision, A.4.2): the other board shows the game, that move included."""
+        state = self.state
+        return (index < len(state.moves) and index in state.illegal and state.moves[index] == move
+                and index == len(board.move_stack) and board.piece_at(move.from_square) is not None)
 
     def _pending_own_tactile(self) -> int | None:
         """Index of the blind player's own placement on the tactile board that is not yet made."""

@@ -29,7 +29,7 @@ import chess
 
 from .. import __version__
 from ..base import UserError, os_error_text, tr
-from ..laws import RuleSet, TimeControl, for_time_control
+from ..laws import RuleSet, TimeControl, for_time_control, king_queen_swapped
 from ..storage import JournalRead, NotAJournal, read_journal
 from .adjournment import Adjournment
 from .boards import Boards
@@ -46,6 +46,7 @@ from .events import (
     ClockResume,
     ClockSet,
     ClockStart,
+    CorrectionAgreed,
     DrawAnswer,
     DrawOffer,
     EnvelopeLost,
@@ -92,10 +93,16 @@ def start_board(chess960: int | None, start_fen: str | None) -> chess.Board:
         return chess.Board.from_chess960_pos(int(chess960))
     if start_fen:
         board = chess.Board(start_fen, chess960=True)
+        for color in (chess.WHITE, chess.BLACK):
+            if king_queen_swapped(board, color):
+                # the standard set-up with king and queen swapped (no Chess960 game): that king may not castle
+                # (Appendix A a; the Laws in force: a king set up wrongly may not castle)
+                board.castling_rights &= ~(chess.BB_RANK_1 if color == chess.WHITE else chess.BB_RANK_8)
         if not board.has_chess960_castling_rights():
             board.chess960 = False
         return board
     return chess.Board()
+
 
 
 class Rules:
@@ -163,7 +170,9 @@ class Rules:
             quickplay_claim=self.quickplay.pending, adjourned=state.adjourned, sealer=adjournment.sealer,
             sealing=adjournment.phase == "sealing", envelope_sealed=adjournment.phase == "sealed",
             responder_clock_started=adjournment.responder_clock, last_time=log.last_t,
-            journal_path=log.journal_path, journal_problems=tuple(log.problems))
+            journal_path=log.journal_path, journal_problems=tuple(log.problems),
+            illegal_plies=frozenset(state.illegal), reply_sealing=adjournment.reply,
+            resumption_ply=adjournment.resumption_ply, correction_agreed=self.ending.correction_agreed)
 
     def apply(self, ev: GameEvent) -> None:
         """Apply an input event: its one handler (ValueError etc. when it does not fit the game)."""
@@ -191,6 +200,7 @@ class Rules:
                 self.boards.check_divergence(now)
             case Press():
                 self.timing.on_press(ev)
+                self.ending.after_press(ev)
             case ClockPause():
                 self.timing.on_clock_pause(ev)
             case ClockResume():
@@ -213,6 +223,8 @@ class Rules:
                 self.ending.on_flag(ev)
             case Claim():
                 self.ending.on_claim(ev)
+            case CorrectionAgreed():
+                self.ending.on_correction_agreed(ev)
             case QuickplayClaim():
                 self.quickplay.on_claim(ev)
             case QuickplayDecision():

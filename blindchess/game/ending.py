@@ -16,11 +16,20 @@
   Both flags fallen: a draw (A.4.3, B).
 * Checkmate, stalemate, a dead position by material, the fifth repetition and 75 moves
   end the game by themselves (Art. 5, 9.6; python-chess's outcome).
+* An illegal move that stands as played (rapid and blitz without adequate supervision): in
+  rapid the arbiter acts without a claim when it leaves both kings in check or a pawn on the
+  last rank not promoted (Appendix A c, second part) — as on a claim; in blitz, once the
+  opponent has moved, it is corrected only by both players' agreement, without the arbiter
+  (Appendix B): the position before it is set up again, the clocks as they are.
+* The arbiter's result: "*" reopens the game, unless the game is annulled (reason
+  "annulled": a new game is to be played, Guidelines I.12 b, Art. 7.2.1), which ends it
+  without a result.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 import chess
 
@@ -30,12 +39,15 @@ from .events import (
     Claim,
     ClaimJudged,
     ClaimKind,
+    CorrectionAgreed,
     DrawAnswer,
     DrawDeclined,
     DrawOffer,
     Flag,
     FlagFallen,
     GameEnd,
+    IllegalCorrected,
+    Press,
     Resign,
     Result,
     color_name,
@@ -65,6 +77,8 @@ class Ending:
         self.illegal_counts: dict[chess.Color, int] = {}
         #: How the position before an illegal move is restored (the rulings part sets the boards and scores).
         self.restore_before_illegal: Callable[[int, float], None] = _cannot_restore
+        #: Who agreed to correct the illegal move that stands (blitz, Appendix B), waiting for the other.
+        self.correction_agreed: chess.Color | None = None
 
     # -- commands
     def offer_draw(self, color: chess.Color, now: float) -> DrawOffer:
@@ -81,6 +95,21 @@ class Ending:
         if result not in RESULTS:
             raise ValueError(result)
         return self.state.log.record(Result(t=now, result=result, reason=reason))
+
+    def agree_correction(self, color: chess.Color, now: float) -> CorrectionAgreed:
+        """``color`` agrees to correct the illegal move that stands (blitz without adequate supervision,
+        Appendix B). ValueError when there is none, the game is over or it is not blitz without supervision."""
+        rules = self.state.rules
+        if self.state.result is not None or self.standing_illegal() is None or rules.kind != "blitz" \
+                or rules.arbiter_acts_on_illegal_move:
+            raise ValueError("no illegal move to correct")
+        return self.state.log.record(CorrectionAgreed(t=now, color=color_name(color)))
+
+    def standing_illegal(self) -> int | None:
+        """The latest half-move (0-based) made illegally that stands in the game, or None."""
+        made = len(self.state.moves)
+        standing = [i for i in self.state.illegal if i < made]
+        return max(standing) if standing else None
 
     def claim(self, color: chess.Color, kind: ClaimKind, now: float, move: chess.Move | None = None) -> Claim:
         """``color`` claims; judged at once (:class:`ClaimJudged`, and the game's end when upheld)."""
@@ -129,11 +158,45 @@ class Ending:
         self.end(win(not parse_color(ev.color)), "resignation", ev.t)
 
     def on_result(self, ev: Result) -> None:
-        if ev.result == "*":
+        if ev.result == "*" and ev.reason != "annulled":
             self.state.result = None
             self.state.result_reason = None
             return
         self.end(ev.result, ev.reason, ev.t)
+
+    def on_correction_agreed(self, ev: CorrectionAgreed) -> None:
+        """One player agrees to correct the illegal move; when the other has agreed already, it is corrected:
+        the position before it is set up again, the clocks as they are (Appendix B)."""
+        color = parse_color(ev.color)
+        index = self.standing_illegal()
+        if index is None or self.state.result is not None:
+            return
+        if self.correction_agreed is None or self.correction_agreed == color:
+            self.correction_agreed = color
+            return
+        self.correction_agreed = None
+        self.state.log.record(IllegalCorrected(t=ev.t, color=color_name(self.state.mover(index)), ply=index + 1,
+                                               by="agreement"))
+        self.restore_before_illegal(index, ev.t)
+
+    def after_press(self, ev: Press) -> None:
+        """A completed illegal move in rapid without adequate supervision that leaves both kings in check or a
+        pawn on the last rank not promoted: the arbiter acts without a claim, as on one (Appendix A c)."""
+        state = self.state
+        rules = state.rules
+        index = len(state.moves) - 1
+        if state.result is not None or rules.kind != "rapid" or rules.arbiter_acts_on_illegal_move \
+                or index < 0 or index not in state.illegal or ev.ply != index + 1:
+            return
+        board = state.board
+        reason: Literal["both_kings_in_check", "promotion_incomplete"]
+        if board.is_check() and board.was_into_check():
+            reason = "both_kings_in_check"
+        elif board.pawns & (chess.BB_RANK_1 | chess.BB_RANK_8):
+            reason = "promotion_incomplete"
+        else:
+            return
+        self._illegal_consequence(index, state.mover(index), ev.t, by="arbiter", reason=reason)
 
     def on_claim(self, ev: Claim) -> None:
         color = parse_color(ev.color)
@@ -172,17 +235,27 @@ class Ending:
         state.log.record(ClaimJudged(t=ev.t, color=ev.color, kind="illegal", upheld=upheld))
         if not upheld:
             return
-        offender = not color
+        self._illegal_consequence(index, not color, ev.t, by="claim")
+
+    def _illegal_consequence(self, index: int, offender: chess.Color, now: float, *,
+                             by: Literal["claim", "arbiter"],
+                             reason: Literal["both_kings_in_check", "promotion_incomplete"] | None = None) -> None:
+        """What follows an illegal move claimed (or seen by the arbiter, A c, ``reason``), as
+        :func:`blindchess.laws.rulesets.illegal_move` decides; a position restored is recorded as
+        :class:`IllegalCorrected` (the journal counts the half-moves taken back by it)."""
+        state = self.state
         decision = illegal_move(state.rules, state.position(index), offender,
                                 previous_illegal=self.illegal_counts.get(offender, 0))
         self.illegal_counts[offender] = self.illegal_counts.get(offender, 0) + 1
         if decision.result is not None:
-            self.end(decision.result, "illegal_move" if decision.result != DRAW else "illegal_move_no_mate", ev.t)
+            self.end(decision.result, "illegal_move" if decision.result != DRAW else "illegal_move_no_mate", now)
             return
         if decision.restore_position:
-            self.restore_before_illegal(index, ev.t)
+            self.correction_agreed = None
+            state.log.record(IllegalCorrected(t=now, color=color_name(offender), ply=index + 1, by=by, reason=reason))
+            self.restore_before_illegal(index, now)
         for side, secs in decision.add_seconds.items():
-            self.timing.add_time(side, secs, ev.t)
+            self.timing.add_time(side, secs, now)
 
     def on_flag(self, ev: Flag) -> None:
         """The arbiter sees ``ev.color``'s flag (Art. 6.8): the game ends as Art. 6.9 says."""

@@ -37,7 +37,8 @@ __all__ = [
     "GameEvent", "Player",
     "SessionStart", "ClockStart", "BoardMove", "TakeBack", "Announce", "Press", "ClockPause", "ClockResume",
     "ClockSet", "Score", "Touch", "DrawOffer", "DrawAnswer", "Resign", "Result", "TimeRequest", "Flag",
-    "Ruling", "RulingOverride", "PgnImport", "Note", "Reopened", "Adjourned", "SealedMove", "EnvelopeOpened", "EnvelopeLost", "ResponderClockStarted", "Claim",
+    "Ruling", "RulingOverride", "PgnImport", "Note", "Reopened", "Adjourned", "SealedMove", "EnvelopeOpened",
+    "EnvelopeLost", "ResponderClockStarted", "CorrectionAgreed", "IllegalCorrected", "Claim",
     "QuickplayClaim", "QuickplayDecision", "QuickplayFiled",
     "MoveMade", "MoveWithdrawn", "MirrorNeeded", "Mirrored", "Placed", "AnnounceMismatch", "AnnounceUnclear",
     "AnnounceIgnored", "CorrectionRefused", "ClockRefused", "BoardMoveRejected", "ClockTimes", "Divergence",
@@ -55,7 +56,8 @@ Role = Literal["own", "mirror"]
 EndReason = Literal[
     "checkmate", "stalemate", "insufficient_material", "seventyfive_moves", "fivefold_repetition",
     "fifty_moves", "threefold_repetition", "resignation", "agreement", "time_forfeit", "time_no_mate",
-    "both_flags", "illegal_move", "illegal_move_no_mate", "sealed_move", "quickplay", "arbiter"]
+    "both_flags", "illegal_move", "illegal_move_no_mate", "sealed_move", "quickplay", "arbiter", "late",
+    "annulled"]
 #: What a player claims: a draw (Art. 9.2, 9.3), his opponent's flag (Art. 6.8, D.2.10 e), an illegal
 #: move in rapid or blitz without adequate supervision (Appendix A.4, B).
 ClaimKind = Literal["threefold", "fifty", "time", "illegal"]
@@ -354,20 +356,24 @@ class Reopened(GameEvent):
 
 @dataclass(frozen=True, kw_only=True)
 class Adjourned(GameEvent):
-    """The arbiter adjourns (Guidelines I.1): ``color`` is to seal his move, half-move ``ply`` (1-based)."""
+    """The arbiter adjourns (Guidelines I.1): ``color`` is to seal his move, half-move ``ply`` (1-based).
+    ``session_end``: the session's scheduled end when it is adjourned before it (I.1 b): the sealing counts
+    as made then — the sealer's clock runs until that moment."""
 
     TYPE: ClassVar[str] = "adjourned"
     INPUT: ClassVar[bool] = True
     ARTICLE: ClassVar[str] = "Guidelines I.1"
     color: Color
     ply: int = 0
+    session_end: float | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
 class SealedMove(GameEvent):
     """The sealed move of an adjournment (Guidelines I.1-2): ``public`` is what the envelope shows,
     ``hidden`` the move as written — kept in the envelope, never journaled, until the envelope is
-    opened; ``valid``: it read as one legal move when sealed; ``by`` the sealer."""
+    opened; ``by`` the sealer. ``valid`` is never written (whether the move reads as a legal move is the
+    envelope's secret too); journals of earlier versions have it."""
 
     TYPE: ClassVar[str] = "sealed-move"
     INPUT: ClassVar[bool] = True
@@ -376,18 +382,22 @@ class SealedMove(GameEvent):
     public: Mapping[str, Any] = field(default_factory=dict)
     hidden: Mapping[str, Any] | None = None
     sealed: bool = False      # set on the copy everyone may see
-    valid: bool = True
+    valid: bool | None = None
     by: Color | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
 class EnvelopeOpened(GameEvent):
+    """The arbiter opens the envelope (Guidelines I.7, I.9 a). ``sealer_absent``: the player who sealed is
+    not there (I.9 c) — his opponent, present, may seal his reply in a new envelope instead of making it."""
+
     TYPE: ClassVar[str] = "envelope-opened"
     INPUT: ClassVar[bool] = True
     ARTICLE: ClassVar[str] = "Guidelines I.7"
     text: str = "envelope-opened"
     sealed_seq: int = 0
     hidden: Mapping[str, Any] = field(default_factory=dict)
+    sealer_absent: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -415,6 +425,18 @@ class EnvelopeLost(GameEvent):
     sealed_seq: int = 0
     color: Color = "white"
     reason: Literal["missing", "mismatch"] = "missing"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CorrectionAgreed(GameEvent):
+    """``color`` agrees to correct the illegal move that stands (blitz without adequate supervision: once the
+    opponent has moved, only by both players' agreement, without the arbiter, Appendix B). When both have
+    agreed, the position before it is set up again (:class:`IllegalCorrected`)."""
+
+    TYPE: ClassVar[str] = "correction-agreed"
+    INPUT: ClassVar[bool] = True
+    ARTICLE: ClassVar[str] = "Appendix B"
+    color: Color
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -671,6 +693,25 @@ class QuickplayFiled(GameEvent):
 
 
 @dataclass(frozen=True, kw_only=True)
+class IllegalCorrected(GameEvent):
+    """The illegal move of half-move ``ply`` (1-based), which stood as played, is taken back with every move
+    after it: the position before it is set up again, both boards and scores too. ``by`` "claim": the
+    opponent claimed it in rapid (A.4.2, two minutes to him); "agreement": both players agreed (blitz,
+    Appendix B; the clocks as they are); "arbiter": the arbiter acts without a claim because ``reason`` —
+    "both_kings_in_check" or "promotion_incomplete" (rapid, Appendix A c; as on a claim)."""
+
+    TYPE: ClassVar[str] = "illegal-corrected"
+    color: Color
+    ply: int
+    by: Literal["claim", "agreement", "arbiter"] = "agreement"
+    reason: Literal["both_kings_in_check", "promotion_incomplete"] | None = None
+
+    @property
+    def article(self) -> str:
+        return {"agreement": "Appendix B", "arbiter": "Appendix A c"}.get(self.by, "Appendix A.4.2")
+
+
+@dataclass(frozen=True, kw_only=True)
 class TimeAdded(GameEvent):
     TYPE: ClassVar[str] = "time-added"
     color: Color
@@ -680,7 +721,8 @@ class TimeAdded(GameEvent):
 _ALL: tuple[type[GameEvent], ...] = (
     SessionStart, ClockStart, BoardMove, TakeBack, Announce, Press, ClockPause, ClockResume, ClockSet, Score,
     Touch, DrawOffer, DrawAnswer, Resign, Result, TimeRequest, Flag, Ruling, RulingOverride, PgnImport, Note,
-    Reopened, Adjourned, SealedMove, EnvelopeOpened, EnvelopeLost, ResponderClockStarted, Claim, QuickplayClaim, QuickplayDecision,
+    Reopened, Adjourned, SealedMove, EnvelopeOpened, EnvelopeLost, ResponderClockStarted, CorrectionAgreed, Claim,
+    QuickplayClaim, QuickplayDecision, IllegalCorrected,
     MoveMade, MoveWithdrawn, MirrorNeeded, Mirrored, Placed, AnnounceMismatch, AnnounceUnclear, AnnounceIgnored,
     CorrectionRefused, ClockRefused, BoardMoveRejected, MoveRefused, ClockTimes, Divergence, BoardsAgree,
     ScoreDeviation, GameEnd, JournalDamaged, FlagFallen, DrawDeclined, ClaimJudged, QuickplayFiled, TimeAdded,

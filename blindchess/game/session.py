@@ -410,18 +410,23 @@ class Session:
         return self._run(lambda: self._g.log.record(Note(t=now, text=str(text), kind=fact.KIND if fact else None,
                                                          data=data)))
 
-    def adjourn(self, now: float) -> Events:
-        """The arbiter adjourns (Guidelines I.1): the player to move is to seal his move. ValueError when
-        the game is over or already adjourned."""
-        return self._run(lambda: self._g.adjournment.adjourn(now))
+    def adjourn(self, now: float, *, session_end: float | None = None) -> Events:
+        """The arbiter adjourns (Guidelines I.1 a): the player to move is to seal his move; ``session_end``
+        (later than ``now``): adjourned before the session's scheduled end, the sealing counts as made then
+        (I.1 b). ValueError when the game is over or already adjourned."""
+        return self._run(lambda: self._g.adjournment.adjourn(now, session_end=session_end))
 
-    def seal(self, public: Mapping[str, Any], hidden: Mapping[str, Any], now: float, *, valid: bool = True) -> Events:
+    def sealed_at(self, now: float) -> float:
+        """When a sealing at ``now`` counts as made (the session's scheduled end, Guidelines I.1 b)."""
+        return self._g.adjournment.sealed_at(now)
+
+    def seal(self, public: Mapping[str, Any], hidden: Mapping[str, Any], now: float) -> Events:
         """The sealer seals the envelope (Guidelines I.1): ``public`` the envelope's fields and the
         commitment, ``hidden`` the move as written (kept in the envelope, never journaled). The sealed
         move comes back without ``hidden``. ValueError when nothing is to be sealed, UserError when the
         envelope cannot be kept."""
         try:
-            return self._run(lambda: self._g.adjournment.seal(public, hidden, now, valid=valid))
+            return self._run(lambda: self._g.adjournment.seal(public, hidden, now))
         except OSError as exc:
             raise UserError(tr("session.journal_write_failed", self._g.state.lang, path=self._g.log.journal_path,
                                error=os_error_text(exc, self._g.state.lang))) from exc
@@ -439,10 +444,26 @@ class Session:
             return dataclasses.replace(ev, hidden=hidden)
         return ev if seq in log.opened else dataclasses.replace(ev, hidden=None, sealed=True)
 
-    def open_envelope(self, now: float) -> Events:
-        """The arbiter opens the envelope (Guidelines I.7): the sealed move is made (I.9 a) or loses (I.8).
+    def open_envelope(self, now: float, *, sealer_absent: bool = False) -> Events:
+        """The arbiter opens the envelope (Guidelines I.7): the sealed move is made (I.9 a) or loses (I.8);
+        ``sealer_absent``: the sealer is not there — his opponent seals his reply in a new envelope (I.9 c).
         ValueError when no envelope is closed, it is lost, or it does not match its commitment."""
-        return self._run(lambda: self._g.adjournment.open_envelope(now))
+        return self._run(lambda: self._g.adjournment.open_envelope(now, sealer_absent=sealer_absent))
+
+    def sealed_move_ends_game(self) -> bool:
+        """Whether the sealed move in the closed envelope ends the game by itself (mate, stalemate, a dead
+        position; Guidelines I.10). Nothing is recorded and nothing of the move is told."""
+        return self._g.adjournment.sealed_move_ends_game()
+
+    def clocks_due(self, now: float) -> tuple[float, float] | None:
+        """The times (White, Black) the clocks should show at ``now`` after the last resumption (those recorded
+        at the sealing, less the time run since; Guidelines I.13), None without a resumption."""
+        return self._g.adjournment.clocks_due(now)
+
+    def correct_illegal(self, color: chess.Color, now: float) -> Events:
+        """``color`` agrees to correct the illegal move that stands (blitz, Appendix B); corrected once both
+        have agreed. ValueError when there is none to correct."""
+        return self._run(lambda: self._g.ending.agree_correction(color, now))
 
     def start_responder_clock(self, now: float) -> Events:
         """The player who must reply to the sealed move is absent at resumption: his clock is started, the

@@ -199,6 +199,14 @@ class GameSnapshot:
     journal_path: Path | None
     #: Damaged journal lines: (line, problem).
     journal_problems: tuple[tuple[int, str], ...]
+    #: Half-moves (0-based) made illegally and standing as played (rapid, blitz without adequate supervision).
+    illegal_plies: frozenset[int] = frozenset()
+    #: The sealer was absent at resumption: his opponent seals his reply in a new envelope (Guidelines I.9 c).
+    reply_sealing: bool = False
+    #: How many half-moves the game had when it was last resumed from an envelope (Guidelines I.13), or None.
+    resumption_ply: int | None = None
+    #: Who agreed to correct the illegal move that stands (blitz, Appendix B), waiting for the other.
+    correction_agreed: chess.Color | None = None
 
     @property
     def start(self) -> chess.Board:

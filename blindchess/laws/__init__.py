@@ -32,6 +32,7 @@ from .rulesets import (
     flag_fall,
     for_time_control,
     illegal_move,
+    king_queen_swapped,
     quickplay_claim,
 )
 from .ruling import ClockAt, ClockSetting, Proposal, diff_squares, move_ref, parse_board, placement_key, rule
@@ -40,7 +41,7 @@ __all__ = [
     "board_from_fen", "both_flags_fallen", "castling_plan", "check_number", "check_sealed_move", "classify", "Clock",
     "ClockAt", "ClockError", "ClockSetting", "ClockSnapshot", "commitment", "decide_quickplay", "describe",
     "diff_squares", "Envelope", "envelope_from_events", "flag_fall", "for_time_control", "format_time",
-    "game_already_over", "illegal_move", "move_ref", "NORMAL_START", "parse_board", "parse_duration", "Period",
+    "game_already_over", "illegal_move", "king_queen_swapped", "move_ref", "NORMAL_START", "parse_board", "parse_duration", "Period",
     "placement_key", "Proposal", "quickplay_claim", "QuickplayCase", "random_number", "Resumption", "rule", "RuleSet",
     "SealCheck", "start_board", "TimeControl",
 ]

@@ -29,6 +29,10 @@ decisions from the functions below:
   blitz without adequate supervision a flag counts as fallen only when a player
   validly points it out (both clocks stopped, arbiter informed); both flags fallen
   (:func:`both_flags_fallen`) is a draw in rapid and blitz;
+* a wrong set-up (A a): claimable only until each player has made three moves
+  (:attr:`RuleSet.setup_claims_until_moves`, without adequate supervision); a king standing
+  where the queen should and the queen where the king should (:func:`king_queen_swapped`):
+  that king may not castle;
 * the quickplay-finish draw claim (:func:`quickplay_claim`, Guidelines III / old
   Art. 10.2): without increment, in standard and rapid play, by the player to move
   with less than two minutes left and his flag not fallen; he writes down the final
@@ -198,6 +202,14 @@ class Consequence:
 
 def _color(color: bool, lang: str) -> str:
     return tr("tournament.white" if color else "tournament.black", lang)
+
+
+def king_queen_swapped(board: chess.BaseBoard, color: chess.Color) -> bool:
+    """Whether ``color``'s first rank is the standard set-up with king and queen on each other's squares — a
+    wrong set-up: that king may not castle (Appendix A a)."""
+    rank = 0 if color == chess.WHITE else 7
+    order = (chess.ROOK, chess.KNIGHT, chess.BISHOP, chess.KING, chess.QUEEN, chess.BISHOP, chess.KNIGHT, chess.ROOK)
+    return all(board.piece_at(chess.square(f, rank)) == chess.Piece(p, color) for f, p in enumerate(order))
 
 
 def cannot_mate(board: chess.Board, color: chess.Color) -> bool:

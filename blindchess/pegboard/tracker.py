@@ -40,6 +40,18 @@ into what an arbiter cares about (:class:`TrackerEvent`):
     into an occupied one): events were lost; the link requests a snapshot,
     which resynchronises everything.
 
+**Setting the pegs right** (:meth:`Tracker.set_right`: after the arbiter's
+D.2.9 ruling, or the position before a sealed move set up again, Guidelines
+I.5): the pegs are moved to a given position in any order, and nothing on
+the way counts — no lift is a touch, no position is a move, a take-back or a
+mismatch, however much it looks like one.  The tracker reports once which
+squares differ (``mismatch``, the first time it judges the pegs, so the
+player can be told what to set right), then nothing until the pegs show the
+position: then ``in-sync`` (always), and from then on every lift is a touch
+again.  A move announced or expected meanwhile (the opponent moved, the
+player announced his own) counts once the pegs show the position and that
+move.
+
 Time is passed in (float seconds, any origin): :meth:`Tracker.feed` takes an
 event with its time stamp, :meth:`Tracker.tick` lets time pass.  The tracker
 never reads a clock, never sleeps, and imports python-chess only.
@@ -325,6 +337,8 @@ class Tracker:
         self._mismatch_key: tuple[object, ...] | None = None
         self._cache: dict[tuple[object, ...], _Table] = {}
         self._from_snapshot = False            # the pegs as a snapshot showed them, no lift or place since
+        self._restoring = False                # the pegs are being set right to ``_board`` (set_right)
+        self._restoring_told = False           # ... and the squares to set right have been reported
 
     # -- state ------------------------------------------------------------
     @property
@@ -366,6 +380,11 @@ class Tracker:
     def in_sync(self) -> bool | None:
         """True/False after the last evaluation; None before the first."""
         return self._sync
+
+    @property
+    def setting_right(self) -> bool:
+        """The pegs are being set right to a given position (:meth:`set_right`) and do not show it yet."""
+        return self._restoring
 
     # -- input -------------------------------------------------------------
     def feed(self, event: InputEvent) -> list[TrackerEvent]:
@@ -413,6 +432,18 @@ class Tracker:
         """
         out: list[TrackerEvent] = []
         last = self._last
+        if self._restoring:
+            # still being set right: the position to set right stays, a move after it is expected once it shows
+            if same_position(board, self._board):
+                self._pending = None
+            elif (move := one_move_between(self._board, board)) is not None:
+                self._pending = move
+            else:
+                self._board = board.copy()
+                self._pending = None
+                self._restoring_told = False
+            self._mark_dirty()
+            return out
         if same_position(board, self._board):
             self._pending = None
         elif (move := one_move_between(self._board, board)) is not None:
@@ -431,6 +462,18 @@ class Tracker:
         self._mark_dirty()
         return out
 
+    def set_right(self, board: chess.Board) -> list[TrackerEvent]:
+        """The pegs are to be set right to ``board`` (see the module docstring): nothing on the way counts;
+        the squares that differ are reported once, ``in-sync`` when the pegs show it."""
+        self._rebase(board)
+        self._lifted.clear()
+        self._touched.clear()
+        self._restoring = True
+        self._restoring_told = False
+        self._mismatch_key = None
+        self._mark_dirty()
+        return []
+
     def announce(self, move: chess.Move) -> list[TrackerEvent]:
         """A move was announced: complete a promotion, settle what occupancy cannot.
 
@@ -439,7 +482,14 @@ class Tracker:
         A legal move in the present position is expected next (mirroring).  A
         different move from the position before the last one contradicts the
         board: the board should show the announced move (mismatch until it does).
+        While the pegs are being set right, a legal move in the position to set
+        right is expected once they show it.
         """
+        if self._restoring:
+            if self._board.is_legal(move):
+                self._pending = move
+                self._mark_dirty()
+            return []
         last = self._last
         if last is not None:
             if move == last.move and not last.promotion_pending:
@@ -492,7 +542,7 @@ class Tracker:
         """The pegs show exactly the announced move being mirrored, no peg in the hand: it counts at once
         (the settle time is for positions no expected move explains)."""
         pending = self._pending
-        if pending is None:
+        if pending is None or self._restoring:
             return []
         table = self._table_for(self._board)
         fen = self._sensed_fen() if self.senses_pieces else None
@@ -513,7 +563,7 @@ class Tracker:
         self._changed(t)
         out: list[TrackerEvent] = []
         standing = self._board.piece_at(square)
-        if square not in self._touched and standing is not None:
+        if square not in self._touched and standing is not None and not self._restoring:
             self._touched.add(square)
             piece = sensed if self.senses_pieces and sensed is not None else standing
             out.append(TrackerEvent("touched", t, square=square, piece=piece, own=piece.color == self._board.turn,
@@ -587,6 +637,8 @@ class Tracker:
         table = self._table_for(self._board)
         fen = self._sensed_fen() if self.senses_pieces else None
         at_base = self._occ == table.base_occ and (fen is None or fen == table.base_fen)
+        if self._restoring:
+            return self._restore(t, table, fen, at_base)
 
         if at_base:
             swap = self._swap_castle(table)
@@ -621,6 +673,34 @@ class Tracker:
                 self._last is not None and self._in_progress(self._table_for(self._last.before))):
             return []
         return self._mismatch(t)
+
+    def _restore(self, t: float, table: _Table, fen: tuple[int, ...] | None, at_base: bool) -> list[TrackerEvent]:
+        """Judging the pegs while they are being set right: done when they show the position (and a move
+        expected after it, when they show that too); before, the squares to set right once, else nothing."""
+        pending = self._pending
+        shown = pending is not None and not at_base and any(o.move == pending for o in self._matching(table, fen))
+        if at_base or shown:
+            self._restoring = False
+            self._restoring_told = False
+            self._last = None
+            self._lifted.clear()
+            self._touched.clear()
+            self._sync = True
+            self._confirm = False
+            self._mismatch_key = None
+            out = [TrackerEvent("in-sync", t)]
+            if shown and pending is not None:
+                out += self._apply(t, pending, ())
+            return out
+        if self._restoring_told:
+            return []
+        self._restoring_told = True
+        self._sync = False
+        squares = self._occ ^ table.base_occ
+        wrong = [sq for sq in chess.scan_forward(self._occ & table.base_occ)
+                 if self.senses_pieces and self._pieces.get(sq) != self._board.piece_at(sq)]
+        diff = tuple(sorted(set(chess.scan_forward(squares)) | set(wrong)))
+        return [TrackerEvent("mismatch", t, squares=diff, wrong_pieces=tuple(wrong))]
 
     def _late_mirror(self, fen: tuple[int, ...] | None) -> tuple[chess.Move, list[_Outcome]] | None:
         """The pegs show the opponent's move being mirrored *and* the owner's next move (the mirror was

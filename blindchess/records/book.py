@@ -329,4 +329,8 @@ def _termination(reason: str) -> str:
         return "time forfeit"
     if reason in ("arbiter", "illegal_move", "illegal_move_no_mate", "sealed_move"):
         return "rules infraction" if reason != "arbiter" else "adjudication"
+    if reason == "late":
+        return "abandoned"          # a player too late at the resumption loses by default (Guidelines I.10)
+    if reason == "annulled":
+        return "emergency"          # a position that cannot be re-established (Guidelines I.12 b)
     return "normal"

@@ -59,22 +59,31 @@ from ..game import ClaimKind, QuickplayGround, QuickplayVerdict
 from ..laws import TimeControl
 from ..pegboard import ProtocolError, parse_line
 from ..table import (
+    AgreesCorrection,
     Answers,
     ArbiterAdjourn,
+    ArbiterAnnul,
     ArbiterApply,
+    ArbiterLate,
     ArbiterQuickplay,
     ArbiterResult,
     ArbiterResume,
     ArbiterResumeAbsent,
+    ArbiterResumeSealerAbsent,
     ArbiterRetrace,
+    ArbiterSetClock,
     BlindSays,
     Claims,
     ClaimsQuickplay,
+    ClaimsSetup,
+    ClaimsTouch,
     ClockPress,
     Command,
     GameResult,
     PegLine,
+    PointsOutClock,
     Seals,
+    SetupFault,
     SightedMove,
     SightedSays,
     SightedTouch,
@@ -561,6 +570,15 @@ def _one_of(word: str, names: tuple[T, ...]) -> T | None:
 def _claims(a: ActionLine) -> Action:
     word, _, move = a.rest.partition(" ")
     who: Who = "blind" if a.actor == "blind" else "sighted"
+    if word.lower() == "setup":
+        fault = _one_of(move.strip(), get_args(SetupFault))
+        if fault is None:
+            raise a.bad("claim")
+        return TableAction(a.line, a.t, ClaimsSetup(who, fault))
+    if word.lower() in ("touch", "clock"):
+        if move.strip():
+            raise a.bad("claim")
+        return TableAction(a.line, a.t, ClaimsTouch(who) if word.lower() == "touch" else PointsOutClock(who))
     if word.lower() == "quickplay":
         ground = _one_of(move.strip(), get_args(QuickplayGround))
         if ground is None:
@@ -587,8 +605,47 @@ def _seals(a: ActionLine) -> Action:
 
 
 def _adjourn(a: ActionLine) -> Action:
+    """``arbiter adjourn [END]``: END the session's scheduled end (seconds on the script's clock) when the game
+    is adjourned before it (Guidelines I.1 b)."""
+    if not a.rest:
+        return TableAction(a.line, a.t, ArbiterAdjourn())
+    try:
+        end = float(a.rest)
+    except ValueError:
+        end = math.nan
+    if not math.isfinite(end) or not 0 <= end <= MAX_SECONDS:
+        raise a.bad("session_end")
+    return TableAction(a.line, a.t, ArbiterAdjourn(end))
+
+
+def _late(a: ActionLine) -> Action:
+    if a.rest.lower() not in ("white", "black"):
+        raise a.bad("color")
+    return TableAction(a.line, a.t, ArbiterLate(chess.WHITE if a.rest.lower() == "white" else chess.BLACK))
+
+
+def _annul(a: ActionLine) -> Action:
     a.nothing_more()
-    return TableAction(a.line, a.t, ArbiterAdjourn())
+    return TableAction(a.line, a.t, ArbiterAnnul())
+
+
+def _clock(a: ActionLine) -> Action:
+    """``arbiter clock white|black SECONDS``: the arbiter sets that clock's remaining time."""
+    color, _, value = a.rest.partition(" ")
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = math.nan
+    if color.lower() not in ("white", "black") or not math.isfinite(seconds) or not 0 <= seconds <= MAX_SECONDS:
+        raise a.bad("clock")
+    return TableAction(a.line, a.t, ArbiterSetClock(chess.WHITE if color.lower() == "white" else chess.BLACK,
+                                                    seconds))
+
+
+def _agrees(a: ActionLine) -> Action:
+    if a.rest.strip().lower() != "correction":
+        raise a.bad("agrees")
+    return TableAction(a.line, a.t, AgreesCorrection("blind" if a.actor == "blind" else "sighted"))
 
 
 def _result(a: ActionLine) -> Action:
@@ -601,6 +658,8 @@ def _result(a: ActionLine) -> Action:
 def _resume(a: ActionLine) -> Action:
     if a.rest.strip().lower() == "absent":
         return TableAction(a.line, a.t, ArbiterResumeAbsent())
+    if a.rest.strip().lower() == "sealer-absent":
+        return TableAction(a.line, a.t, ArbiterResumeSealerAbsent())
     a.nothing_more()
     return TableAction(a.line, a.t, ArbiterResume())
 
@@ -624,12 +683,14 @@ class Actor:
 ACTORS: dict[str, Actor] = {
     "peg": Actor({"L": _peg, "P": _peg, "S": _peg, "I": _peg},
                  needs=lambda setup: setup.tactile != "none", missing="no_pegboard"),
-    "blind": Actor({"says": _says_with_confidence, "answer": _answer, "claims": _claims, "seals": _seals},
+    "blind": Actor({"says": _says_with_confidence, "answer": _answer, "claims": _claims, "seals": _seals,
+                    "agrees": _agrees},
                    needs=lambda setup: setup.blind != "none", missing="no_blind"),
-    "sighted": Actor({"move": _move, "touch": _touch, "says": _says, "claims": _claims, "seals": _seals}),
+    "sighted": Actor({"move": _move, "touch": _touch, "says": _says, "claims": _claims, "seals": _seals,
+                      "agrees": _agrees}),
     "clock": Actor({"press": _press}),
     "arbiter": Actor({"apply": _apply, "retrace": _retrace, "adjourn": _adjourn, "resume": _resume, "result": _result,
-                      "quickplay": _quickplay}),
+                      "quickplay": _quickplay, "late": _late, "annul": _annul, "clock": _clock}),
     "app": Actor({"crash": _crash, "envelope-lost": _envelope_lost}),
     "eboard": Actor({"L": _eboard_lift, "P": _eboard_place, "unplug": _cable, "plug": _cable},
                     needs=lambda setup: setup.sighted_board == "dgt", missing="no_eboard"),

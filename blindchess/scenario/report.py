@@ -108,12 +108,13 @@ def format_event(data: dict[str, object], lang: str) -> list[str]:
     elif kind == "adjourned":
         text = tr("scenario.log_adjourned", lang, by=word(_BY, data.get("sealer")), ply=data.get("ply"))
     elif kind == "sealed":
-        text = tr("scenario.log_sealed" if data.get("valid") else "scenario.log_sealed_invalid", lang,
-                  by=word(_BY, data.get("by")))
+        text = tr("scenario.log_sealed", lang, by=word(_BY, data.get("by")))
     elif kind == "resumed":
         text = tr("scenario.log_resumed", lang, uci=data.get("uci") or "–")
     elif kind == "responder-absent":
         text = tr("scenario.log_responder_absent", lang, by=word(_BY, data.get("responder")))
+    elif kind == "sealer-absent":
+        text = tr("scenario.log_sealer_absent", lang, by=word(_BY, data.get("sealer")))
     elif kind == "envelope-lost":
         text = tr("scenario.log_envelope_mismatch" if data.get("reason") == "mismatch" else "scenario.log_envelope_missing",
                   lang, by=word(_BY, data.get("sealer")))

@@ -108,8 +108,9 @@ class Front(Protocol):
     def crash(self, now: float) -> None:
         """The program dies at once and is started again from its journal."""
 
-    def resume(self, script: Script, journal: Path, now: float) -> None:
-        """Open the game of ``journal`` (cut off by a crash) as the app does after a restart, at ``now``."""
+    def resume(self, script: Script, journal: Path, now: float, pegs_still_since: float | None = None) -> None:
+        """Open the game of ``journal`` (cut off by a crash) as the app does after a restart, at ``now``;
+        ``pegs_still_since``: when the hands last moved the pegs before it (the script knows)."""
 
     def idle_at(self, now: float) -> float:
         """The time (>= ``now``) when nothing started by then is pending any more (settle, speech)."""
@@ -179,9 +180,9 @@ class HeadlessFront:
     def handle(self, command: Command, now: float, ident: InputId | None = None) -> None:
         self.table.handle(command, now, ident)
 
-    def resume(self, script: Script, journal: Path, now: float) -> None:
+    def resume(self, script: Script, journal: Path, now: float, pegs_still_since: float | None = None) -> None:
         self._journal, self._setup = journal, script.setup
-        self._attach(Table.resume(journal, now, script.setup), now)
+        self._attach(Table.resume(journal, now, script.setup, pegs_still_since=pegs_still_since), now)
 
     def crash(self, now: float) -> None:
         # Killed at once: nothing is closed or flushed beyond what the journal already holds.
@@ -312,14 +313,18 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
         given = [a.t < now or (held is not None and a.line <= held.number) for a in actions]
         done = [a for a, was in zip(actions, given, strict=True) if was]
         actions = [a for a, was in zip(actions, given, strict=True) if not was]
+        pegs_moved: float | None = None
         for action in done:       # the hands moved the pegs and pieces before the crash
             if isinstance(action, TableAction) and isinstance(action.command, PegLine) and device is not None:
                 device.apply(action.command.text)
+                pegs_moved = action.t
             elif isinstance(action, (EBoardLift, EBoardPlace)) and eboard is not None:
                 eboard.act(f"L {action.square}" if isinstance(action, EBoardLift) else action.text, action.t)
             elif isinstance(action, EBoardCable) and eboard is not None:
                 eboard.cable(action.plugged)
-        front.resume(script, journal, now)
+        front.resume(script, journal, now, pegs_moved)
+        if pegs_moved is not None:
+            last_peg.append(pegs_moved)     # they settle as they would have without the crash
     else:
         front.start(script, journal, 0.0)
     connect(now)

@@ -27,8 +27,8 @@ and in this order::
   highest one a journal holds names every input of that origin applied
   (:attr:`JournalRead.inputs`) — given again after a crash, they are not applied twice.
 * ``plies_before`` — how many half-moves the journal had recorded before this line
-  (the writer counts as it goes, from the ``move-made``, ``move-withdrawn`` and
-  ruling lines it wrote).
+  (the writer counts as it goes, from the ``move-made``, ``move-withdrawn``,
+  ``illegal-corrected`` and ruling lines it wrote).
 * ``crc`` — CRC-32 (the one of zlib, PNG and Ethernet) as 8 lowercase hex digits
   of the line's own bytes: the UTF-8 text of the line with ``,"crc":"…"``
   removed (that is, everything before ``,"crc"`` followed by ``}``).
@@ -813,7 +813,7 @@ class _Recorder:
                 del self.game[ply:]
                 self.game.extend([None] * (ply - len(self.game)))
                 self.game[ply - 1] = uci
-        elif kind == "move-withdrawn":
+        elif kind in ("move-withdrawn", "illegal-corrected"):     # withdrawn (D.2.8); taken back from it on
             ply = ev.get("ply")
             if _is_int(ply) and ply > 0:
                 del self.game[ply - 1:]
@@ -1279,6 +1279,8 @@ def last_unfinished(folder: Path | None = None) -> Path | None:
 
 #: The file beside a journal that keeps the sealed move as written until the envelope is opened.
 ENVELOPE_SUFFIX = ".envelope.json"
+#: Every envelope file has this size (its JSON padded with spaces): its size tells nothing of the move.
+ENVELOPE_BYTES = 1024
 
 
 def envelope_path(journal: Path | str) -> Path:
@@ -1289,10 +1291,12 @@ def envelope_path(journal: Path | str) -> Path:
 
 def write_envelope(journal: Path | str, data: dict[str, Any]) -> None:
     """Keep the sealed envelope (the move as written, never in the journal): written whole to a new
-    file, fsynced, renamed over the old one, the folder synced. Raises OSError when it cannot be kept."""
+    file of :data:`ENVELOPE_BYTES` bytes, fsynced, renamed over the old one, the folder synced. Raises
+    OSError when it cannot be kept."""
     target = envelope_path(journal)
     tmp = target.with_name(target.name + ".tmp")
     body = json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    body += b" " * (ENVELOPE_BYTES - len(body))     # one size whatever it holds (the table bounds the move)
     fd = open_fd(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
         view = memoryview(body)

@@ -20,12 +20,14 @@ the devices and time           :class:`PegLine`, :class:`PegInput`, :class:`EBoa
 the blind player               :class:`BlindSays`, :class:`Answers`, :class:`TactileMove`
 the sighted side               :class:`SightedMove`, :class:`SightedTouch`, :class:`SightedSays`
 either player                  :class:`Resigns`, :class:`OffersDraw`, :class:`Claims`,
-                               :class:`ClaimsQuickplay`, :class:`Seals`, :class:`ClockPress`,
-                               :class:`Request`
+                               :class:`ClaimsQuickplay`, :class:`ClaimsSetup`, :class:`ClaimsTouch`,
+                               :class:`PointsOutClock`, :class:`AgreesCorrection`, :class:`Seals`,
+                               :class:`ClockPress`, :class:`Request`
 the arbiter                    :class:`ArbiterApply`, :class:`ArbiterRetrace`, :class:`ArbiterResult`,
                                :class:`ArbiterQuickplay`, :class:`ArbiterAdjourn`,
                                :class:`ArbiterResume`, :class:`ArbiterResumeAbsent`,
-                               :class:`ArbiterPause`, :class:`ArbiterContinue`,
+                               :class:`ArbiterResumeSealerAbsent`, :class:`ArbiterLate`,
+                               :class:`ArbiterAnnul`, :class:`ArbiterPause`, :class:`ArbiterContinue`,
                                :class:`ArbiterToggleClock`, :class:`ArbiterSetClock`,
                                :class:`AmendScore`
 the voice                      :class:`SetWording`, :class:`Repeat`, :class:`StopSpeech`,
@@ -46,12 +48,14 @@ from ..game import ClaimKind, QuickplayGround, QuickplayVerdict
 from ..language import WORDINGS, Wording
 from ..pegboard import InputEvent
 from .opponent import MoveChooser
-from .setup import Answer, Who
+from .setup import Answer, SetupFault, Who
 
 __all__ = [
     "PegLine", "PegInput", "EBoardInput", "Tick", "BlindSays", "Answers", "SightedMove", "TactileMove",
     "SightedTouch", "SightedSays", "Resigns", "OffersDraw", "Claims", "ClaimsQuickplay", "ArbiterResult",
-    "ArbiterQuickplay", "ArbiterAdjourn", "Seals", "ArbiterResume", "ArbiterResumeAbsent", "ArbiterPause",
+    "ArbiterQuickplay", "ArbiterAdjourn", "Seals", "ArbiterResume", "ArbiterResumeAbsent",
+    "ArbiterResumeSealerAbsent", "ArbiterLate", "ArbiterAnnul", "ClaimsSetup", "ClaimsTouch", "PointsOutClock",
+    "AgreesCorrection", "SetupFault", "ArbiterPause",
     "ArbiterContinue", "ArbiterToggleClock", "ArbiterSetClock", "AmendScore", "ClockPress", "ArbiterApply",
     "ArbiterRetrace", "Request", "SetWording", "Repeat", "StopSpeech", "Reading", "Finish", "ConnectEngine",
     "EngineMove", "EngineFailed", "TakesBack", "Command", "GameResult",
@@ -177,6 +181,44 @@ class ClaimsQuickplay:
 
 
 @dataclass(frozen=True)
+class ClaimsSetup:
+    """``who`` claims that the pieces, the board's orientation or the clock were set up wrongly (Appendix A a:
+    in rapid and blitz without adequate supervision only until each player has made three moves). ValueError
+    for an unknown fault."""
+
+    who: Who
+    fault: SetupFault
+
+    def __post_init__(self) -> None:
+        if self.fault not in get_args(SetupFault):
+            raise ValueError(f"no such set-up fault: {self.fault!r}")
+
+
+@dataclass(frozen=True)
+class ClaimsTouch:
+    """``who`` claims that his opponent touched a piece in his last move and did not move or capture it
+    (Art. 4.3; without adequate supervision the arbiter rules on it only on such a claim, Appendix A b)."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
+class PointsOutClock:
+    """``who`` points out, before the first move at the resumption, that a clock is wrongly set or was not
+    started (Guidelines I.13): it is corrected."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
+class AgreesCorrection:
+    """``who`` agrees to correct the illegal move that stands (blitz without adequate supervision: once the
+    opponent has moved, only by both players' agreement, Appendix B); corrected when both have agreed."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
 class Seals:
     """``who`` writes (or says) his sealed move (Guidelines I.1); never said or shown back."""
 
@@ -239,7 +281,11 @@ class ArbiterQuickplay:
 
 @dataclass(frozen=True)
 class ArbiterAdjourn:
-    """The arbiter adjourns the game (Guidelines I.1): the player to move seals his move."""
+    """The arbiter adjourns the game (Guidelines I.1 a): the player to move seals his move. ``session_end``:
+    the session's scheduled end (the table's time) when the game is adjourned before it (I.1 b) — the
+    sealing counts as made then."""
+
+    session_end: float | None = None
 
 
 @dataclass(frozen=True)
@@ -252,6 +298,28 @@ class ArbiterResume:
 class ArbiterResumeAbsent:
     """The arbiter resumes while the player who must reply is absent: his clock is started, the envelope
     stays closed until he arrives (Guidelines I.9 b; then :class:`ArbiterResume`)."""
+
+
+@dataclass(frozen=True)
+class ArbiterResumeSealerAbsent:
+    """The arbiter resumes while the player who sealed is absent: the envelope is opened, the sealed move
+    made, and his opponent seals his reply in a new envelope instead of making it (Guidelines I.9 c); the new
+    envelope is opened when the absent player arrives (:class:`ArbiterResume`)."""
+
+
+@dataclass(frozen=True)
+class ArbiterLate:
+    """The player of ``color`` has not come by the default time (Guidelines I.10, Art. 6.7): he loses —
+    unless the sealed move in the closed envelope ends the game by itself (mate, stalemate, a dead
+    position), which then decides the result."""
+
+    color: chess.Color
+
+
+@dataclass(frozen=True)
+class ArbiterAnnul:
+    """The arbiter annuls the game: a new game is to be played (the position cannot be re-established,
+    Guidelines I.12 b; a wrong initial position claimed in time, Art. 7.2.1)."""
 
 
 @dataclass(frozen=True)
@@ -356,8 +424,9 @@ class TakesBack:
 
 #: Every input at the table.
 Command = (PegLine | PegInput | EBoardInput | Tick | BlindSays | Answers | SightedMove | TactileMove | SightedTouch
-           | SightedSays | Resigns | OffersDraw | Claims | ClaimsQuickplay | Seals | ClockPress | Request
+           | SightedSays | Resigns | OffersDraw | Claims | ClaimsQuickplay | ClaimsSetup | ClaimsTouch
+           | PointsOutClock | AgreesCorrection | Seals | ClockPress | Request
            | ArbiterApply | ArbiterRetrace | ArbiterResult | ArbiterQuickplay | ArbiterAdjourn | ArbiterResume
-           | ArbiterResumeAbsent | ArbiterPause | ArbiterContinue | ArbiterToggleClock | ArbiterSetClock | AmendScore
+           | ArbiterResumeAbsent | ArbiterResumeSealerAbsent | ArbiterLate | ArbiterAnnul | ArbiterPause | ArbiterContinue | ArbiterToggleClock | ArbiterSetClock | AmendScore
            | SetWording | Repeat | StopSpeech | Reading | Finish | ConnectEngine | EngineMove | EngineFailed
            | TakesBack)

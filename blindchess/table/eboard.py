@@ -151,6 +151,7 @@ class EBoard:
         self.mismatch: tuple[str, ...] = ()        # square names where the e-board differs (none: it agrees)
         self.differences: tuple[str, ...] = ()     # the same, with the pieces, in words (shown)
         self.adjusting = False                     # after a ruling: being set right, nothing counts
+        self._quiet = False                        # ... a sealed move taken back: silently
         self.held: chess.Move | None = None        # a mirror set up before its move was made (D.2.3)
         self.touches: list[EBoardTouch] = []             # the sighted player's touches in his current turn
         self.snapshots = 0                         # board dumps seen (before the first one ``pieces`` is assumed)
@@ -316,7 +317,8 @@ class EBoard:
         s = self.session
         state = self.state
         sighted = self._sighted_color()
-        if state.game.finished or state.game.divergence is not None or self.mismatch or self.held is not None or self.touches:
+        if state.game.finished or state.game.divergence is not None or self.mismatch or self.held is not None or self.touches \
+                or state.game.adjourned:
             return
         if state.game.is_blind(sighted) or piece.color != sighted or state.game.to_move != sighted:
             return
@@ -327,8 +329,9 @@ class EBoard:
         self.state.emit(Touched(now, chess.square_name(square), "sighted"))
 
     def _touch_move(self, ev: MoveMade, now: float) -> None:
-        """The sighted player moved another piece than the one he touched first, which could move: tell the arbiter."""
-        if not self.touches:
+        """The sighted player moved another piece than the one he touched first, which could move: tell the arbiter
+        (with adequate supervision; without, the arbiter rules on Art. 4 only when a player claims, Appendix A b)."""
+        if not self.touches or self.state.game.rules.touch_move_only_on_request:
             return
         first = self.touches[0]
         move = chess.Move.from_uci(ev.uci)
@@ -365,6 +368,13 @@ class EBoard:
         key = (s.board("sighted").fen(), move.uci())
         if key == self._refused:
             return False
+        if self.state.seal_board_move("sighted", move, now):
+            # his sealed move made on the board (Guidelines I.1 a): the position before it is set up again,
+            # judged silently (no square of it shown)
+            self.adjusting = True
+            self._quiet = True
+            self._request(now)
+            return True
         events = s.board_move("sighted", move, now)
         self.state.react(events)
         first = events[0] if events else None
@@ -452,6 +462,8 @@ class EBoard:
         self.state.then(realign)
 
     def _show_difference(self, now: float) -> None:
+        if self._quiet:
+            return       # a sealed move taken back: none of its squares is shown
         target = self._target()
         if self.held is not None:
             target.push(self.held)
@@ -481,6 +493,7 @@ class EBoard:
         target = self._target()
         if self.pieces == target.piece_map():
             self.adjusting = False
+            self._quiet = False
             self._target_key = None
             self.touches.clear()
             self._handle(self.tracker.expect(target) + self.tracker.tick(now), now)

@@ -16,6 +16,20 @@ flag down. A draw claimed with under two minutes left (Guidelines III) stops the
 and goes to the arbiter. Every end — by the board, a claim, a flag, an agreement, a resignation —
 is said to everybody and shown (``ended``), stops the clock and stands in both scores
 and the PGN (the engine's result).
+
+Rapid and blitz (Appendices A, B, in the edition of the project's FIDE texts):
+
+* A wrong set-up of the pieces, the board's orientation or the clock is claimed
+  (:meth:`Endings.claim_setup`); without adequate supervision no longer once each player
+  has made three moves (A a) — a king standing where the queen should, and the queen where
+  the king should, may then not castle (the start position says so). In time, the arbiter
+  decides: a wrong initial position annuls the game (Art. 7.2.1), the position goes to a
+  board set up the right way round (Art. 7.2.2), the clock is set right.
+* Touch-move (Art. 4.3) is ruled on a player's claim (:meth:`Endings.claim_touch`: what the
+  opponent touched in his last move and what he played instead; without adequate
+  supervision the arbiter rules on Art. 4 only so, A b).
+* In blitz an illegal move that stands once the opponent has moved is corrected only by
+  both players' agreement, without the arbiter (:meth:`Endings.agree_correction`, B).
 """
 
 from __future__ import annotations
@@ -26,19 +40,22 @@ from ..base import tr
 from ..game import (
     ClaimJudged,
     ClaimKind,
+    CorrectionAgreed,
     DrawDeclined,
     DrawOffer,
     FlagFallen,
     GameEnd,
+    IllegalCorrected,
     QuickplayFiled,
     QuickplayGround,
     QuickplayVerdict,
     TimeAdded,
 )
-from ..laws import QuickplayCase, decide_quickplay
-from .events import ClaimDecided, Ended, GameEnded
+from ..language import write
+from ..laws import QuickplayCase, decide_quickplay, king_queen_swapped
+from .events import ClaimDecided, Ended, GameEnded, IllegalMoveCorrected
 from .questions import Questions
-from .setup import Answer, Question, Who, color_name, to_color
+from .setup import Answer, Question, SetupFault, Who, color_name, to_color
 from .state import TableState
 
 __all__ = ["Endings", "QuickplayGround", "QuickplayVerdict"]
@@ -144,6 +161,133 @@ class Endings:
             return
         self._claimant = who        # the engine checks it in the batch it returns (QuickplayFiled)
         state.react(s.claim_quickplay(color, ground, now))
+
+    def claim_setup(self, who: Who, fault: SetupFault, now: float) -> None:
+        """``who`` claims that the pieces, the board's orientation or the clock were set up wrongly (Appendix A
+        a): refused once each player has made three moves (rapid and blitz without adequate supervision), else
+        said to everybody for the arbiter to decide (Art. 7.2: the game annulled, the position moved to a board
+        the right way round; the clock set right)."""
+        state = self.state
+        game = state.game
+        color = state.color_of(who)
+        if color is None or game.finished:
+            state.refuse(now, "claim", tr("table.game_over" if game.finished else "table.no_blind_player",
+                                          state.lang), to=who)
+            return
+        limit = game.rules.setup_claims_until_moves
+        done = min(self._completed(chess.WHITE), self._completed(chess.BLACK))
+        if limit is not None and done >= limit:
+            state.emit(ClaimDecided(now, who, "setup", False))
+            text = tr("table.setup_claim_too_late", state.lang, name=state.name(color), moves=limit)
+            state.refuse(now, "claim", text, to=who)
+            if who != "blind" and game.blind_color is not None:
+                state.say(now, text, "blind", "answer")
+            for swapped in (c for c in (chess.WHITE, chess.BLACK) if king_queen_swapped(game.start, c)):
+                if fault == "pieces":       # A a: the king that stands where the queen should may not castle
+                    note = tr("table.setup_king_queen_swapped", state.lang, color=state.color_words(swapped))
+                    state.show(now, note)
+                    state.say(now, note, "all", "answer")
+            return
+        state.emit(ClaimDecided(now, who, "setup", True))
+        text = tr(f"table.setup_claim_{fault}", state.lang, name=state.name(color))
+        state.show(now, text)
+        state.say(now, text, "all", "answer")
+
+    def _completed(self, color: chess.Color) -> int:
+        """The moves ``color`` has completed: made and (with a clock) pressed."""
+        game = self.state.game
+        done = game.plies_pressed if game.time_control is not None else game.plies
+        first = game.start.turn
+        return sum(1 for i in range(done) if (first if i % 2 == 0 else not first) == color)
+
+    def claim_touch(self, who: Who, now: float) -> None:
+        """``who`` claims touch-move (Art. 4.3) against his opponent's last move, before his own: what the
+        opponent touched in it and played instead is said to everybody for the arbiter (who rules on Art. 4,
+        without adequate supervision, only so, Appendix A b); refused when the touches recorded show no
+        breach."""
+        state = self.state
+        game = state.game
+        color = state.color_of(who)
+        if color is None or game.finished:
+            state.refuse(now, "claim", tr("table.game_over" if game.finished else "table.no_blind_player",
+                                          state.lang), to=who)
+            return
+        index = game.plies - 1
+        breach = self._touch_breach(not color, index) if index >= 0 and game.to_move == color else None
+        state.emit(ClaimDecided(now, who, "touch", breach is not None))
+        if breach is None:
+            text = said = tr("table.touch_claim_rejected", state.lang, name=state.name(color))
+        else:
+            square, piece, capture = breach
+            before = state.board_at(index)
+            text = tr("table.touch_claim_capture" if capture else "table.touch_claim", state.lang,
+                      name=state.name(not color), piece=state.piece_words(piece), square=chess.square_name(square),
+                      move=write(before, game.game_moves[index], state.lang))
+            said = tr("table.touch_claim_upheld", state.lang)
+        state.show(now, text)
+        state.say(now, said, "all", "answer")
+
+    def _touch_breach(self, offender: chess.Color, index: int) -> tuple[chess.Square, chess.Piece | None, bool] | None:
+        """The first piece ``offender`` touched before half-move ``index`` that he had to move (his own) or
+        capture (his opponent's) and did not: (square, piece, capture), or None (Art. 4.3)."""
+        state = self.state
+        game = state.game
+        if state.board_at(index).turn != offender:
+            return None
+        before = state.board_at(index)
+        made = game.game_moves[index]
+        who = color_name(offender)
+        for touch in game.touches:
+            if touch.ply != index or touch.by != who:
+                continue
+            square = chess.parse_square(touch.square)
+            piece = chess.Piece.from_symbol(touch.piece) if touch.piece else before.piece_at(square)
+            if touch.own:
+                if made.from_square != square and any(m.from_square == square for m in before.legal_moves):
+                    return square, piece, False
+            elif made.to_square != square and any(m.to_square == square for m in before.legal_moves
+                                                   if before.is_capture(m)):
+                return square, piece, True
+            return None     # the first piece touched decides (Art. 4.3)
+        return None
+
+    def agree_correction(self, who: Who, now: float) -> None:
+        """``who`` agrees to correct the illegal move that stands (blitz without adequate supervision, Appendix
+        B): corrected once both have agreed; refused when there is none or it is not such a game."""
+        state = self.state
+        game = state.game
+        color = state.color_of(who)
+        if color is None or game.finished or not game.illegal_plies or game.rules.kind != "blitz" \
+                or game.rules.arbiter_acts_on_illegal_move:
+            state.refuse(now, "correction", tr("table.no_illegal_to_correct", state.lang), to=who)
+            return
+        if game.correction_agreed == color:
+            return      # he agreed already: the other's agreement is awaited
+        state.react(state.session.correct_illegal(color, now))
+
+    def correction_agreed(self, ev: CorrectionAgreed) -> None:
+        """One player agrees to correct the illegal move: the other is asked to agree too (Appendix B)."""
+        state = self.state
+        color = to_color(ev.color)
+        if state.game.correction_agreed != color:
+            return      # both agreed: corrected (IllegalCorrected)
+        text = tr("table.correction_proposed", state.lang, name=state.name(color))
+        state.show(ev.t, text)
+        state.say(ev.t, text, "all", "answer")
+
+    def illegal_corrected(self, ev: IllegalCorrected) -> None:
+        """The illegal move is corrected — by agreement (B) or by the arbiter without a claim (A c)."""
+        state = self.state
+        state.emit(IllegalMoveCorrected(ev.t, ev.ply, ev.by))
+        if ev.by == "claim":
+            return      # the claim upheld says it (A.4.2)
+        if ev.by == "agreement":
+            text = tr("table.illegal_corrected_agreed", state.lang, ply=ev.ply)
+        else:
+            text = tr(f"table.illegal_corrected_{ev.reason or 'both_kings_in_check'}", state.lang,
+                      name=state.name(to_color(ev.color)))
+        state.show(ev.t, text)
+        state.say(ev.t, text, "all", "answer")
 
     def arbiter_result(self, result: str, now: float) -> None:
         """The arbiter decides the game's result, "1-0", "0-1" or "1/2-1/2" (Art. 12.9: a game declared lost,
@@ -274,7 +418,11 @@ class Endings:
         self._claimant = None
         state.emit(ClaimDecided(ev.t, who, ev.kind, ev.upheld))
         if not ev.upheld:
-            text = tr(f"table.claim_rejected_{ev.kind}", state.lang, name=state.name(color))
+            key = f"table.claim_rejected_{ev.kind}"
+            if ev.kind == "illegal" and any(state.game.game_moves and state.board_at(i).turn != color
+                                            for i in state.game.illegal_plies):
+                key = "table.claim_rejected_illegal_stands"     # he has moved since: it stands (A c, B)
+            text = tr(key, state.lang, name=state.name(color))
             state.show(ev.t, text)
             state.say(ev.t, text, "all", "answer")
 
@@ -292,6 +440,7 @@ class Endings:
         state.show(ev.t, tr("table.time_added", state.lang, name=state.name(color), seconds=round(ev.seconds)))
 
     def result_words(self, result: str) -> str:
-        """The result in words ("Weiß gewinnt", "Remis")."""
-        return tr({"1-0": "table.result_white", "0-1": "table.result_black"}.get(result, "table.result_draw"),
-                  self.state.lang)
+        """The result in words ("Weiß gewinnt", "Remis", "annulliert")."""
+        return tr({"1-0": "table.result_white", "0-1": "table.result_black",
+                   "*": "table.result_annulled"}.get(result, "table.result_draw"), self.state.lang)
+

@@ -16,6 +16,12 @@ may list them.
 ``said`` is delivered when the utterance is over — finished or cut — with
 ``t`` the moment it began to be spoken: only then is ``cut`` known. ``speak``
 is delivered when it begins (that is what a speech engine carries out).
+
+``private`` (``said``, ``speak``, ``shown``): the text is for the one player it is
+addressed to alone — the sealer told that he must write his sealed move again
+(Guidelines I.1) —: his voice says it, or his screen shows it, and no front end
+logs it, shows it to anyone else or gives it to a screen reader at the table.
+The JSON has the field only when it is true.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from .setup import Who
 __all__ = [
     "Said", "Speak", "Shown", "Touched", "Moved", "Asked", "Refused", "Diverged", "Ruled", "Final", "MirrorDone",
     "ClockPressed", "GameEnded", "ClaimDecided", "Ended", "GameAdjourned", "Sealed", "Resumed", "ResponderAbsent",
+    "SealerAbsent", "IllegalMoveCorrected",
     "EnvelopeMissing", "DeviceRequest", "Device", "DeviceAction", "Heard", "TableEvent", "TableEventBase",
     "EVENT_TYPES", "from_json",
 ]
@@ -50,8 +57,9 @@ class TableEventBase(Event):
     declaration order)."""
 
     def to_json(self) -> dict[str, Any]:
-        """``{"t": …, "type": …, <fields>}`` — the scenario JSON of this event."""
-        return {"t": round(float(self.t), 3), "type": self.TYPE, **encode_fields(self, skip=("t",))}
+        """``{"t": …, "type": …, <fields>}`` — the scenario JSON of this event (``private`` only when true)."""
+        skip = ("t",) if getattr(self, "private", False) else ("t", "private")
+        return {"t": round(float(self.t), 3), "type": self.TYPE, **encode_fields(self, skip=skip)}
 
 
 @dataclass(frozen=True)
@@ -62,6 +70,7 @@ class Said(TableEventBase):
     to: str
     text: str
     cut: bool
+    private: bool = False
 
 
 @dataclass(frozen=True)
@@ -73,14 +82,17 @@ class Speak(TableEventBase):
     text: str
     priority: str
     interrupt: bool
+    private: bool = False
 
 
 @dataclass(frozen=True)
 class Shown(TableEventBase):
-    """A message shown to the sighted side (message line, log)."""
+    """A message shown to the sighted side (message line, log; ``private``: the message line only, for the
+    sighted player alone)."""
 
     TYPE: ClassVar[str] = "shown"
     text: str
+    private: bool = False
 
 
 @dataclass(frozen=True)
@@ -184,11 +196,13 @@ class GameEnded(TableEventBase):
 class ClaimDecided(TableEventBase):
     """A claim judged (Art. 6.8, 9.2, 9.3, 9.5; A.4, B): ``by`` "blind" or "sighted" (the assistant on his
     side), ``kind`` "threefold" | "fifty" | "time" | "illegal" | "quickplay" (Guidelines III.4: refused when it
-    cannot be filed, else upheld or not by the arbiter's verdict; a postponed claim is no judgment), ``upheld``."""
+    cannot be filed, else upheld or not by the arbiter's verdict; a postponed claim is no judgment) | "setup" (a
+    wrong set-up, Appendix A a: upheld when it may still be claimed; the arbiter decides) | "touch" (touch-move,
+    Art. 4.3, A b: upheld when the touches recorded show a breach; the arbiter rules), ``upheld``."""
 
     TYPE: ClassVar[str] = "claim"
     by: Who
-    kind: ClaimKind | Literal["quickplay"]
+    kind: ClaimKind | Literal["quickplay", "setup", "touch"]
     upheld: bool
 
 
@@ -213,12 +227,11 @@ class GameAdjourned(TableEventBase):
 
 @dataclass(frozen=True)
 class Sealed(TableEventBase):
-    """``by`` wrote his sealed move: ``valid`` whether it reads as one legal move (never the move itself).
-    Valid: the envelope is sealed; not valid: he is told why and writes again (written again: sealed)."""
+    """``by`` sealed his move: the envelope is closed (Guidelines I.1). Nothing of the move — not whether it
+    reads as a legal move — is in it; a sealed move he must write again is told to him alone."""
 
     TYPE: ClassVar[str] = "sealed"
     by: Who
-    valid: bool
 
 
 @dataclass(frozen=True)
@@ -237,6 +250,27 @@ class ResponderAbsent(TableEventBase):
 
     TYPE: ClassVar[str] = "responder-absent"
     responder: Who
+
+
+@dataclass(frozen=True)
+class SealerAbsent(TableEventBase):
+    """At resumption the player who sealed, ``sealer`` ("blind"/"sighted"), is absent: the envelope was opened,
+    the sealed move made, and his opponent seals his reply in a new envelope (Guidelines I.9 c)."""
+
+    TYPE: ClassVar[str] = "sealer-absent"
+    sealer: Who
+
+
+@dataclass(frozen=True)
+class IllegalMoveCorrected(TableEventBase):
+    """The illegal move of half-move ``ply`` (1-based) that stood is taken back with every move after it, the
+    position before it set up again: ``by`` "claim" (claimed in rapid, A.4.2), "agreement" (both players,
+    blitz, Appendix B) or "arbiter" (without a claim: both kings in check or a promotion not completed,
+    rapid, Appendix A c)."""
+
+    TYPE: ClassVar[str] = "illegal-corrected"
+    ply: int
+    by: Literal["claim", "agreement", "arbiter"]
 
 
 @dataclass(frozen=True)
@@ -272,14 +306,14 @@ class Heard(TableEventBase):
 
 TableEvent = (Said | Speak | Shown | Touched | Moved | Asked | Refused | Diverged | Ruled | Final | MirrorDone
               | ClockPressed | GameEnded | ClaimDecided | Ended | GameAdjourned | Sealed | Resumed | ResponderAbsent
-              | EnvelopeMissing | DeviceRequest | Heard)
+              | SealerAbsent | IllegalMoveCorrected | EnvelopeMissing | DeviceRequest | Heard)
 
 #: JSON type -> event class (the one registry).
 EVENT_TYPES: dict[str, type[TableEventBase]] = {
     cls.TYPE: cls
     for cls in (Said, Speak, Shown, Touched, Moved, Asked, Refused, Diverged, Ruled, Final, MirrorDone,
-                ClockPressed, GameEnded, ClaimDecided, Ended, GameAdjourned, Sealed, Resumed, ResponderAbsent, EnvelopeMissing, DeviceRequest,
-                Heard)
+                ClockPressed, GameEnded, ClaimDecided, Ended, GameAdjourned, Sealed, Resumed, ResponderAbsent,
+                SealerAbsent, IllegalMoveCorrected, EnvelopeMissing, DeviceRequest, Heard)
 }
 
 

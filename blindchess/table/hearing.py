@@ -62,15 +62,16 @@ class Hearing:
         him (``confidence`` None). Heard text is understood as a recogniser's (``heard=True``: "König
         Gustav eins" asks "Kurze Rochade?"); typed text as written."""
         state = self.state
-        state.emit(Heard(now, "blind", text, confidence))
         s = state.session
         lang = state.lang
-        if state.game.blind_color is None:
-            state.refuse(now, "speech", tr("table.no_blind_player", lang))
-            return
         me = state.game.blind_color
-        if state.game.sealing and state.game.sealer == me:
-            self.adjournments.seal("blind", text, now)     # his sealed move, said on his own headset (I.1)
+        if me is not None and state.game.sealing and state.game.sealer == me:
+            # his sealed move, said on his own headset or typed (I.1): written secretly — no "heard", no log
+            self.adjournments.seal("blind", text, now)
+            return
+        state.emit(Heard(now, "blind", text, confidence))
+        if me is None:
+            state.refuse(now, "speech", tr("table.no_blind_player", lang))
             return
         board = state.hearing_board()
         heard = confidence is not None
@@ -201,12 +202,12 @@ class Hearing:
         "Stellungswiederholung": his own, or the assistant's for the blind player, D.2.10 e), resignation; while he
         seals (Guidelines I.1), his sealed move."""
         state = self.state
-        state.emit(Heard(now, "sighted", text, None))
         s = state.session
         me = state.sighted_color()
-        if state.game.sealing and state.game.sealer == me:
-            self.adjournments.seal("sighted", text, now)   # his sealed move, typed (I.1)
+        if state.game.sealing and state.game.sealer == me and not state.game.is_blind(me):
+            self.adjournments.seal("sighted", text, now)   # his sealed move, typed (I.1): written secretly
             return
+        state.emit(Heard(now, "sighted", text, None))
         u = understand(s.game_board(), text, state.lang)
         q = self.questions.question
         if q is not None and q.to == "sighted" and u.kind in ("yes", "no"):

@@ -40,11 +40,13 @@ class Moves:
     def board_move(self, board: BoardName, move: chess.Move | str, now: float) -> None:
         """A move on ``board``: the sighted one, or the tactile one entered by hand (refused when unreadable)."""
         read = self.read(board, move, now)
-        if read is not None:
+        if read is not None and not self.state.seal_board_move(board, read, now):
             self.state.react(self.state.session.board_move(board, read, now))
 
-    def read(self, board_name: BoardName, move: chess.Move | str, now: float) -> chess.Move | None:
-        """``move`` read on ``board_name``: UCI, notation or a phrase; None (and Refused) when unreadable."""
+    def read(self, board_name: BoardName, move: chess.Move | str, now: float, *,
+             position: chess.Board | None = None) -> chess.Move | None:
+        """``move`` read on ``board_name`` (or in ``position``, e.g. the game's for a move declared with a
+        claim): UCI, notation or a phrase; None (and Refused) when unreadable."""
         if isinstance(move, chess.Move):
             return move
         state = self.state
@@ -55,7 +57,7 @@ class Moves:
             uci = None
         if uci is not None and uci != chess.Move.null():
             return uci
-        board = state.session.board(board_name)
+        board = position if position is not None else state.session.board(board_name)
         reading = read_move(board, text, state.lang)
         if reading.ok and reading.move is not None:
             return reading.move
@@ -68,8 +70,12 @@ class Moves:
         return None
 
     def sighted_touch(self, sq: chess.Square, now: float) -> None:
-        """The sighted player touched a piece (D.2.5; the assistant reports it, D.2.10 e)."""
+        """The sighted player touched a piece (D.2.5; the assistant reports it, D.2.10 e). Not while the game
+        is adjourned: nothing on the board may tell anyone the sealed move (Guidelines I.1)."""
         state = self.state
+        if state.game.adjourned:
+            state.refuse(now, "touch", tr("table.no_touch_while_sealing", state.lang))
+            return
         piece = state.session.board("sighted").piece_at(sq)
         state.react(state.session.touch(sq, now, board="sighted"))
         state.emit(Touched(now, chess.square_name(sq), "sighted"))
@@ -104,6 +110,7 @@ class Moves:
         elif state.game.blind_color is not None:
             state.say(t, phrase, "blind", "move")        # the sighted player's move announced to him (D.2.1)
         self.tactile.expect(t)
+        self.tactile.follow_game(t)       # without a tactile board his board is the game itself
 
     def withdrawn(self, ev: MoveWithdrawn) -> None:
         self.state.withdrawn = True

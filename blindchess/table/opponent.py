@@ -255,6 +255,8 @@ class Opponent:
         afterwards what was not understood.
         """
         state = self.state
+        if state.game.sealing and state.game.sealer == state.game.blind_color:
+            return False    # his sealed move (Guidelines I.1): nobody coaches, nothing of it is kept
         if self.coaching and _is_take_back(text, state.lang) and (
                 confidence is None or confidence >= state.setup.min_confidence):
             state.emit(Heard(now, "blind", text, confidence))

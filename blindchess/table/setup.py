@@ -20,7 +20,8 @@ from ..game import Color, color_name
 from ..language import WORDINGS
 from ..pegboard import DEFAULT_SETTLE
 
-__all__ = ["TableSetup", "Who", "Answer", "QuestionKind", "Question", "BOARDS", "Color", "color_name", "to_color"]
+__all__ = ["TableSetup", "Who", "Answer", "QuestionKind", "Question", "BOARDS", "Color", "color_name", "to_color",
+           "SetupFault"]
 
 #: The two players at the table (and their two scores).
 Who = Literal["blind", "sighted"]
@@ -28,6 +29,8 @@ Who = Literal["blind", "sighted"]
 Answer = int | Literal["yes", "no"]
 #: What the table asks: which move was announced (D.2.1), whether he resigns, whether he accepts a draw.
 QuestionKind = Literal["move", "resign", "draw-accept"]
+#: What a player claims was set up wrongly (Appendix A a): the pieces, the board's orientation, the clock.
+SetupFault = Literal["pieces", "orientation", "clock"]
 
 #: What texts about the boards parting (the divergence, an announcement the pegs contradict) are
 #: ``about`` (``SpeechPolicy.say``): a ruling settles them, so those still waiting are not said after it.

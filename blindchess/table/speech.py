@@ -114,6 +114,7 @@ class _Utterance:
     priority: str
     asked: float             # when it was asked for
     about: str | None = None  # what it is about (a ruling withdraws what it resolved)
+    private: bool = False     # for the listener alone (never logged or shown, Guidelines I.1)
     start: float = 0.0
     end: float = 0.0
 
@@ -188,7 +189,7 @@ class SpeechPolicy:
 
     # -- input
     def say(self, text: str, to: str, priority: str, now: float, *, about: str | None = None,
-            replace: bool = False) -> list[Said | Speak]:
+            replace: bool = False, private: bool = False) -> list[Said | Speak]:
         """Ask for ``text`` to be said to ``to`` with ``priority`` (one of :data:`PRIORITIES`).
 
         The text is cleaned with :func:`spoken` first; an empty text is not said.
@@ -197,6 +198,7 @@ class SpeechPolicy:
         ``replace``: newer replaces older — the texts waiting about the same ``about`` are
         dropped and the one being said about it is cut (a request asked again is answered
         at once, its older answer never late).
+        ``private``: for ``to`` alone (see :class:`~blindchess.table.events.Said`); never repeated.
         Raises ValueError for an unknown priority or listener.
         """
         if priority not in _RANK:
@@ -211,10 +213,10 @@ class SpeechPolicy:
             self._queue = [u for u in self._queue if u.about != about]
             older = self._current
             if older is not None and older.about == about and older.end > now + 1e-9:
-                out.append(Said(older.start, older.to, older.text, True))
+                out.append(_said(older, True))
                 self._current = None
-        utt = _Utterance(to, clean, priority, now, about)
-        if priority in ("move", "question"):
+        utt = _Utterance(to, clean, priority, now, about, private)
+        if priority in ("move", "question") and not private:
             self._last = (to, clean)
         cur = self._current
         if cur is None:
@@ -227,7 +229,7 @@ class SpeechPolicy:
                 return out + self._start(best, now, interrupt=False)
             return out + self._start(utt, now, interrupt=False)
         if may_cut(priority, cur.priority):
-            out.append(Said(cur.start, cur.to, cur.text, True))
+            out.append(_said(cur, True))
             self._current = None
             return out + self._start(utt, now, interrupt=True)
         if priority == "status":
@@ -248,7 +250,7 @@ class SpeechPolicy:
         """The listener stopped the voice: what is being said is cut, waiting texts are dropped."""
         out = self.advance(now)
         if self._current is not None:
-            out.append(Said(self._current.start, self._current.to, self._current.text, True))
+            out.append(_said(self._current, True))
             self._current = None
         self._queue = []
         return out
@@ -268,7 +270,7 @@ class SpeechPolicy:
         self.withdraw(about)
         cur = self._current
         if cur is not None and cur.about == about:
-            out.append(Said(cur.start, cur.to, cur.text, True))
+            out.append(_said(cur, True))
             self._current = None
         return out
 
@@ -287,7 +289,7 @@ class SpeechPolicy:
         out: list[Said | Speak] = []
         while self._current is not None and self._current.end <= now + 1e-9:
             done = self._current
-            out.append(Said(done.start, done.to, done.text, False))
+            out.append(_said(done, False))
             self._current = None
             nxt = self._next()
             if nxt is not None:
@@ -312,4 +314,8 @@ class SpeechPolicy:
         utt.start = at
         utt.end = at + self.duration(utt.text)
         self._current = utt
-        return [Speak(at, utt.to, utt.text, utt.priority, interrupt)]
+        return [Speak(at, utt.to, utt.text, utt.priority, interrupt, utt.private)]
+
+
+def _said(utt: _Utterance, cut: bool) -> Said:
+    return Said(utt.start, utt.to, utt.text, cut, utt.private)

@@ -59,6 +59,10 @@ class TableState:
         self.wording = setup.wording
         #: The input's queue: batches of the engine's events to dispatch, and what a part does next.
         self.queue: deque[Sequence[GameEvent] | Callable[[], None]] = deque()
+        #: A move on a board while a move is to be sealed: the part that seals (the table's adjournments)
+        #: takes the sealer's own move as his sealed move (Guidelines I.1 a) and says True — before the
+        #: engine, which would refuse it and journal it in clear; False: the board hands it on as usual.
+        self.seal_board_move: Callable[[BoardName, chess.Move, float], bool] = _not_sealing
         self._subscribers: list[Callable[[TableEvent], None]] = []
         self._backlog: list[TableEvent] | None = []
         self._out: list[TableEvent] = []
@@ -126,16 +130,26 @@ class TableState:
                 cb(ev)
 
     def say(self, now: float, text: str, to: str, priority: str, *, about: str | None = None,
-            replace: bool = False) -> None:
+            replace: bool = False, private: bool = False) -> None:
         """Ask the voice to say ``text`` to ``to`` (see :class:`SpeechPolicy`; ``about``: what
-        :meth:`SpeechPolicy.withdraw` may drop it for; ``replace``: it replaces what is said about the same)."""
-        for ev in self.speech.say(text, to, priority, now, about=about, replace=replace):
+        :meth:`SpeechPolicy.withdraw` may drop it for; ``replace``: it replaces what is said about the same;
+        ``private``: for ``to`` alone)."""
+        for ev in self.speech.say(text, to, priority, now, about=about, replace=replace, private=private):
             self.emit(ev)
 
-    def show(self, now: float, text: str) -> None:
-        """Show ``text`` to the sighted side (nothing for an empty text)."""
+    def show(self, now: float, text: str, *, private: bool = False) -> None:
+        """Show ``text`` to the sighted side (nothing for an empty text; ``private``: to the sighted player
+        alone, on his screen's message line, never logged)."""
         if text:
-            self.emit(Shown(now, text))
+            self.emit(Shown(now, text, private))
+
+    def tell(self, now: float, who: Who, text: str) -> None:
+        """``text`` for ``who`` alone (the sealer told that he must write again, Guidelines I.1): said on the
+        blind player's own voice, shown on the sighted player's screen — private either way."""
+        if who == "blind":
+            self.say(now, text, "blind", "answer", private=True)
+        else:
+            self.show(now, text, private=True)
 
     def refuse(self, now: float, what: str, text: str, *, to: str = "sighted") -> None:
         """An input is refused: a :class:`Refused` event, said too when it was the blind player's —
@@ -214,3 +228,7 @@ class TableState:
         """"Weiß" / "Schwarz" in the game's language."""
         return tr(f"session.{'white' if color == chess.WHITE else 'black'}", self.lang)
 
+
+
+def _not_sealing(board: BoardName, move: chess.Move, now: float) -> bool:
+    return False

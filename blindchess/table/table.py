@@ -64,6 +64,7 @@ from ..game import (
     ClaimJudged,
     ClockRefused,
     ClockTimes,
+    CorrectionAgreed,
     CorrectionRefused,
     Divergence,
     DrawDeclined,
@@ -74,6 +75,7 @@ from ..game import (
     GameEnd,
     GameEvent,
     GameSnapshot,
+    IllegalCorrected,
     JournalDamaged,
     Mirrored,
     MirrorNeeded,
@@ -98,22 +100,28 @@ from .adjournment import Adjournments
 from .assistant import AssistantDuties
 from .clock import ClockKeeper
 from .commands import (
+    AgreesCorrection,
     AmendScore,
     Answers,
     ArbiterAdjourn,
+    ArbiterAnnul,
     ArbiterApply,
     ArbiterContinue,
+    ArbiterLate,
     ArbiterPause,
     ArbiterQuickplay,
     ArbiterResult,
     ArbiterResume,
     ArbiterResumeAbsent,
+    ArbiterResumeSealerAbsent,
     ArbiterRetrace,
     ArbiterSetClock,
     ArbiterToggleClock,
     BlindSays,
     Claims,
     ClaimsQuickplay,
+    ClaimsSetup,
+    ClaimsTouch,
     ClockPress,
     Command,
     ConnectEngine,
@@ -124,6 +132,7 @@ from .commands import (
     OffersDraw,
     PegInput,
     PegLine,
+    PointsOutClock,
     Reading,
     Repeat,
     Request,
@@ -172,7 +181,7 @@ class Table:
         self.requests = Requests(self.state)
         self.endings = Endings(self.state, self.questions)
         self.moves = Moves(self.state, self.tactile)
-        self.adjournments = Adjournments(self.state)
+        self.adjournments = Adjournments(self.state, self.tactile)
         self.assistant = AssistantDuties(self.state)
         self.hearing = Hearing(self.state, self.questions, self.tactile, self.endings, self.requests,
                                self.adjournments)
@@ -241,6 +250,11 @@ class Table:
                     self.endings.draw_declined(ev)
                 case ClaimJudged():
                     self.endings.claim_judged(ev)
+                case CorrectionAgreed():
+                    self.endings.correction_agreed(ev)
+                case IllegalCorrected():
+                    self.endings.illegal_corrected(ev)
+                    self._position_restored(ev.t)
                 case QuickplayFiled():
                     self.endings.quickplay_filed(ev)
                 case TimeAdded():
@@ -273,6 +287,12 @@ class Table:
                 case _:
                     pass    # inputs and outcomes nobody at the table acts on (a touch, a note, a press)
 
+    def _position_restored(self, now: float) -> None:
+        """The game went back to an earlier position (an illegal move taken back): the boards are set right."""
+        self.tactile.set_right(now)
+        if self.eboard is not None:
+            self.eboard.ruled(now)
+
     def _journal_damaged(self, ev: JournalDamaged) -> None:
         lines = list(ev.lines)
         self.state.show(ev.t, plural(len(lines), "session.journal_damaged_one", "session.journal_damaged", self.lang,
@@ -303,7 +323,7 @@ class Table:
 
     @classmethod
     def resume(cls, journal: Path, now: float, setup: TableSetup | None = None, *,
-               count_closed_time: bool | None = None) -> Table:
+               count_closed_time: bool | None = None, pegs_still_since: float | None = None) -> Table:
         """The game of ``journal`` exactly as it stood (a crash, a restart); appends from then on.
 
         The pending states come back: a placement not yet announced and an
@@ -315,7 +335,9 @@ class Table:
         play time. None (the default) decides from the journal: a game closed on
         purpose (:meth:`close` noted it) was not played meanwhile — the clock runs on
         from ``now``; after a crash the player to move kept thinking, so a crash gives
-        nobody time. Raises UserError for a missing or unreadable journal.
+        nobody time. ``pegs_still_since``: when the hands last moved the pegs, if the front knows it
+        (the pegs' settle time counts from then, not from the first snapshot). Raises UserError for a
+        missing or unreadable journal.
         """
         try:
             read: JournalRead | None = read_journal(journal)     # read once, as a stream
@@ -345,7 +367,7 @@ class Table:
             if question is not None:
                 table.questions.restore(question, now)
             table.endings.resumed(now)
-            table.tactile.resumed(now)
+            table.tactile.resumed(now, pegs_still_since)
             table.tactile.restore_announcement()    # after the expected position: it is to be placed next
             if table.eboard is not None:
                 table.eboard.resumed(now)
@@ -426,12 +448,23 @@ class Table:
             case OffersDraw(who=who):
                 self.endings.offer_draw(who, now)
             case Claims(who=who, kind=kind, move=move):
+                # the move he declares he will make is read in the game's position, whatever his board shows
+                # (the blind player's: before his own move not yet pressed, which his announcement declared)
+                position = state.hearing_board() if who == "blind" else state.session.game_board()
                 declared = None if move is None else self.moves.read("sighted" if who == "sighted" else "tactile",
-                                                                     move, now)
+                                                                     move, now, position=position)
                 if move is None or declared is not None:
                     self.endings.claim(who, kind, now, declared)
             case ClaimsQuickplay(who=who, ground=ground):
                 self.endings.claim_quickplay(who, ground, now)
+            case ClaimsSetup(who=who, fault=fault):
+                self.endings.claim_setup(who, fault, now)
+            case ClaimsTouch(who=who):
+                self.endings.claim_touch(who, now)
+            case PointsOutClock(who=who):
+                self.adjournments.clock_pointed_out(who, now)
+            case AgreesCorrection(who=who):
+                self.endings.agree_correction(who, now)
             case Seals(who=who, text=text):
                 self.adjournments.seal(who, text, now)
             case ClockPress(color=color):
@@ -446,12 +479,18 @@ class Table:
                 self.endings.arbiter_result(result, now)
             case ArbiterQuickplay(verdict=verdict):
                 self.endings.arbiter_quickplay(verdict, now)
-            case ArbiterAdjourn():
-                self.adjournments.adjourn(now)
+            case ArbiterAdjourn(session_end=session_end):
+                self.adjournments.adjourn(now, session_end)
             case ArbiterResume():
                 self.adjournments.resume(now)
             case ArbiterResumeAbsent():
                 self.adjournments.resume_absent(now)
+            case ArbiterResumeSealerAbsent():
+                self.adjournments.resume(now, sealer_absent=True)
+            case ArbiterLate(color=color):
+                self.adjournments.late(color, now)
+            case ArbiterAnnul():
+                self.adjournments.annul(now)
             case ArbiterPause():
                 self.clock.pause(now)
             case ArbiterContinue():

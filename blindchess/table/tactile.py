@@ -17,16 +17,29 @@
 * **The expected position** is given to the tracker and to the device
   (:class:`~blindchess.table.events.DeviceRequest` "expect"); a snapshot is
   asked for after a ruling, on resume and when the tracker lost track.
+* **Setting the pegs right** (after a D.2.9 ruling; the position before a sealed
+  move set up again, Guidelines I.5): the tracker is told the position
+  (:meth:`~blindchess.pegboard.tracker.Tracker.set_right`); the squares to set
+  right are said once, square by square (not for a sealed move, which nobody
+  may hear), nothing the pegs show on the way counts — no touch, no move, no
+  refusal —, and once they show the position the blind player hears that the
+  boards agree again; from then on a lift in his own move is a touch (D.2.2).
+* **Without an electronic tactile board** (``@tactile none``) the blind
+  player's board is the game itself: every move made in the game is on it at
+  once (:meth:`TactileBoard.follow_game`), an illegal move standing in rapid or
+  blitz without adequate supervision too.
 * **Announcements** (D.2.1, D.2.8) complete a promotion or settle what the pegs
   cannot tell — only where they do not contradict a clear placement.
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 import chess
 
 from ..base import tr
-from ..game import Announce, MoveMade, Ruling, RulingOverride, TakeBack, Touch
+from ..game import Announce, IllegalCorrected, MoveMade, Ruling, RulingOverride, TakeBack, Touch
 from ..language import square_name
 from ..pegboard import (
     Comment,
@@ -34,6 +47,7 @@ from ..pegboard import (
     InputEvent,
     Lift,
     ProtocolError,
+    Snapshot,
     Tracker,
     TrackerEvent,
     occupancy,
@@ -65,7 +79,10 @@ class TactileBoard:
         self.settling = Settling(state.setup.settle_time)   # the pegs' last change and its settle time
         self._candidates: tuple[chess.Move, ...] = ()   # what the pegs alone could not exclude (last move)
         self._set_right_due = False                        # after a ruling: say once what to set right
+        self._quiet_set_right = False                      # ... but not for a sealed move taken back
+        self._set_right_told = False                       # what to set right was said (or kept quiet)
         self._expected_fen: str | None = None
+        self._still_since: float | None = None             # after a restart: since when the pegs stand still
 
     # ---------------------------------------------------------------- input
     @staticmethod
@@ -87,11 +104,18 @@ class TactileBoard:
             return
         if isinstance(event, Lift):
             self._settle_mirror(now)
-            self.lifted = event.square
+            # the peg in his hand is shown on the screen — not while the game is adjourned (nothing may tell
+            # the sealed move, Guidelines I.1)
+            self.lifted = None if self.state.game.adjourned else event.square
         else:
             self.lifted = None
+        changed = now
+        if isinstance(event, Snapshot) and self._still_since is not None:
+            # the first snapshot after a restart: the pegs have stood as it shows since the hands left them
+            changed, self._still_since = self._still_since, None
+            event = dataclasses.replace(event, t=changed)
         self._tracker_events(tracker.feed(event), now)
-        self.settling.changed(now)
+        self.settling.changed(changed)
 
     def tick(self, now: float) -> None:
         """Time has passed until ``now``: the pegs settle."""
@@ -111,28 +135,66 @@ class TactileBoard:
         """A move was made: the pegs' earlier mismatch is void (the expected position changes)."""
         self.mismatch = ()
 
-    def set_right(self, now: float) -> None:
-        """After a ruling or on resume: the pegs are being set right (the squares to set right are said
-        once the snapshot shows them); a snapshot is asked for."""
+    def set_right(self, now: float, *, tell: bool = True) -> None:
+        """After a ruling (or a sealed move taken back from the pegs, ``tell`` False: nobody hears its squares):
+        the pegs are set right to the position the tactile board should show; a snapshot is asked for. The
+        squares to set right are said once, nothing on the way counts, the boards agreeing again is said."""
+        tracker = self.tracker
+        if tracker is None:
+            self.follow_game(now)
+            return
+        state = self.state
+        state.adjusting = True
+        self._set_right_due = True
+        self._quiet_set_right = not tell
+        self.mismatch = ()
+        state.emit(DeviceRequest(now, "pegboard", "snapshot"))
+        target = expected_position(state.session, "tactile")
+        self._expected_fen = target.fen()
+        self._tracker_events(tracker.set_right(target), now)
+        state.emit(DeviceRequest(now, "pegboard", "expect", self._expected_fen))
+
+    def resync(self, now: float) -> None:
+        """The game came back (a restart): the pegs are where the hands left them — a placement made before
+        counts as made — so the tracker is resynchronised to the expected position and a snapshot is asked for."""
         if self.tracker is not None:
             self.state.adjusting = True
             self._set_right_due = True
+            self._quiet_set_right = False
             self.mismatch = ()
             self.state.emit(DeviceRequest(now, "pegboard", "snapshot"))
         self.expect(now, force=True)
+        self.follow_game(now)
 
-    def resumed(self, now: float) -> None:
+    def follow_game(self, now: float) -> None:
+        """Without an electronic tactile board the blind player's board is the game itself: the game's moves
+        it lacks are put on it (the opponent's, an illegal one standing included). Nothing with a peg-board."""
+        state = self.state
+        game = state.game
+        if self.tracker is not None or state.setup.tactile != "none" or game.blind_color is None:
+            return
+        moves = game.game_moves
+        if game.moves("tactile") != moves[:game.board_length("tactile")]:
+            return      # it parts from the game (a mirror entered by hand wrongly): the arbiter rules (D.2.9)
+        for move in moves[game.board_length("tactile"):]:
+            state.react(state.session.board_move("tactile", move, now))
+
+    def resumed(self, now: float, still_since: float | None = None) -> None:
         """On resume: the pegs are where the hands left them; a snapshot is asked for and judged against the
-        game. They are being set right only when a ruling is the last thing that happened to the board (no
-        move made, no peg touched since), as after the ruling itself (:meth:`set_right`); otherwise the table
-        goes on as it was — the blind player's move under way, his next lift a touch (D.2.2) as it would have
-        been without the crash, a mismatch said as any mismatch."""
-        self.set_right(now)
+        game. When a ruling (or an illegal move corrected) is the last thing that happened to the board (no
+        move made, no peg touched since), the pegs are being set right as after it (:meth:`set_right`);
+        otherwise the table goes on as it was — the blind player's move under way, his next lift a touch
+        (D.2.2) as it would have been without the crash, a mismatch said as any mismatch. ``still_since``:
+        when the pegs were last moved, if the front knows it (their settle time counts from then; else from
+        the snapshot)."""
+        self._still_since = still_since if still_since is not None and still_since < now else None
         for ev in reversed(self.state.session.events):
-            if isinstance(ev, (Ruling, RulingOverride)):
+            if isinstance(ev, (Ruling, RulingOverride, IllegalCorrected)):
+                self.set_right(now)
                 return
             if isinstance(ev, (MoveMade, TakeBack)) or (isinstance(ev, Touch) and ev.board == "tactile"):
                 break
+        self.resync(now)
         self.state.adjusting = False
         self._set_right_due = False
 
@@ -223,6 +285,8 @@ class TactileBoard:
             if tactile.move_stack and tactile.peek() == e.move and self.tracker is not None \
                     and same_position(self.tracker.board, tactile):
                 return       # the engine knows it already (a wrong mirror fed before, a ruling, a resume)
+            if state.seal_board_move("tactile", e.move, now):
+                return       # his move on the pegs while he is to seal it: his sealed move (Guidelines I.1 a)
             state.react(s.board_move("tactile", e.move, now))
         elif e.type == "takeback":
             if state.adjusting:
@@ -234,18 +298,38 @@ class TactileBoard:
         elif e.type == "mismatch":
             self._mismatch(e, now)
         elif e.type == "in-sync":
-            if self.mismatch:
+            self._catch_up(now)
+            if self.mismatch or self._set_right_told:
                 self.mismatch = ()
                 state.show(now, tr("table.tactile_in_sync", state.lang))
+                if self._set_right_told:     # he was told what to set right: he hears that he is done
+                    state.say(now, tr("table.tactile_in_sync", state.lang), "blind", "answer")
+            self._set_right_due = False
+            self._set_right_told = False
+            self._quiet_set_right = False
             state.adjusting = False
         elif e.type == "inconsistent":
             state.emit(DeviceRequest(now, "pegboard", "snapshot"))
 
+    def _catch_up(self, now: float) -> None:
+        """The pegs show the game (in sync): the tactile board follows the game whatever the pegs showed on the
+        way — a move the tracker could not read as one (an illegal move standing as played, rapid or blitz
+        without adequate supervision, mirrored by hand) is on it too, as mirrors of the game's moves."""
+        state = self.state
+        game = state.game
+        tracker = self.tracker
+        if tracker is None or game.divergence is not None or game.board_length("tactile") >= game.plies \
+                or game.moves("tactile") != game.game_moves[:game.board_length("tactile")] \
+                or not same_position(tracker.board, state.session.game_board()):
+            return
+        for move in game.game_moves[game.board_length("tactile"):]:
+            state.react(state.session.board_move("tactile", move, now))
+
     def _touch_counts(self, e: TrackerEvent) -> bool:
         """D.2.2: a lift counts as a touch only in the blind player's own move, nothing else under way."""
         game = self.state.game
-        if game.blind_color is None or game.finished or self.state.adjusting or self.mismatch:
-            return False
+        if game.blind_color is None or game.finished or self.state.adjusting or self.mismatch or game.adjourned:
+            return False     # (while the game is adjourned no touch may tell the sealed move, Guidelines I.1)
         if e.expected is not None or (self.tracker is not None and self.tracker.pending is not None):
             return False     # mirroring the opponent's move (also removing the captured peg)
         if game.to_move != game.blind_color or game.board_length("tactile") != game.plies:
@@ -264,16 +348,23 @@ class TactileBoard:
             state.then(lambda: self.expect(now, force=True))     # once the table has acted on the divergence
             return
         squares = tuple(chess.square_name(sq) for sq in e.squares)
-        if squares != self.mismatch:
+        if state.adjusting and self._set_right_due:
+            # Being set right: what to set right, square by square — once, not at every peg he moves; nothing
+            # at all for a sealed move taken back (nobody may hear its squares).
+            self._set_right_due = False
+            self._set_right_told = True
+            if self._quiet_set_right:
+                return
+            self.mismatch = squares
+            state.say(now, self._set_right_words(e.squares), "blind", "answer")
+            state.show(now, tr("table.tactile_mismatch_shown", state.lang, squares=", ".join(squares)))
+            return
+        if squares != self.mismatch and not (state.adjusting and self._quiet_set_right):
             self.mismatch = squares
             if not state.adjusting:
                 state.say(now, tr("table.tactile_mismatch", state.lang,
                                   squares=", ".join(square_name(sq, state.lang) for sq in e.squares)),
                           "blind", "status")
-            elif self._set_right_due:
-                # After a ruling: what to set right, square by square — once, not at every peg he moves.
-                self._set_right_due = False
-                state.say(now, self._set_right_words(e.squares), "blind", "answer")
             state.show(now, tr("table.tactile_mismatch_shown", state.lang, squares=", ".join(squares)))
 
     def _set_right_words(self, squares: tuple[int, ...]) -> str:

@@ -88,6 +88,36 @@ def _log_error(exc_info=None) -> str:
         return "-"
 
 
+def _log_message(message: str) -> str:
+    """Write a start-up message to the log folder; its path, or "-" when it cannot be written."""
+    try:
+        folder = log_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"app-start-{datetime.datetime.now():%Y%m%d-%H%M%S}.log"
+        path.write_text(message + "\n", encoding="utf-8")
+        return str(path)
+    except OSError:
+        return "-"
+
+
+def _message_box(text: str) -> None:
+    """A Windows message box (user32, no Qt needed: Qt may be what failed); waits until it is closed."""
+    if sys.platform == "win32":
+        import ctypes
+
+        ctypes.windll.user32.MessageBoxW(None, text, "blindchess", 0x10 | 0x10000)   # MB_ICONERROR | MB_SETFOREGROUND
+
+
+def tell(message: str) -> None:
+    """A start-up problem where the user sees it: the terminal; without one (``blindchess-window.exe`` has
+    no console, so ``sys.stderr`` is None) a log file and, on Windows, a message box naming it."""
+    if sys.stderr is not None:
+        print(message, file=sys.stderr)
+        return
+    log = _log_message(message)
+    _message_box(message if log in message or log == "-" else f"{message}\n\n{log}")
+
+
 def _no_display() -> bool:
     """On Linux without X11/Wayland Qt would abort with its own fatal message; we say it clearly instead."""
     if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
@@ -206,28 +236,28 @@ def _main(argv: list[str]) -> int:
         return int(exc.code or 0)
     lang = app_lang(args.lang)
     if _no_display():
-        print(tr("ui.no_display", lang), file=sys.stderr)
+        tell(tr("ui.no_display", lang))
         return 2
     if args.journal:
         if is_missing(args.journal):
-            print(tr("ui.journal_missing", lang, path=shown_path(args.journal)), file=sys.stderr)
+            tell(tr("ui.journal_missing", lang, path=shown_path(args.journal)))
             return 2
         try:
             regular_file(args.journal, lang)   # a folder, a FIFO, /dev/zero, a refused name: the reason
         except UserError as exc:
-            print(exc.message, file=sys.stderr)
+            tell(exc.message)
             return exc.exit_code
     try:
         app, controller, window = build(lang=lang)
         use_lang(supported(window.settings.lang))   # messages worded without a language follow the window's
     except UserError as exc:
-        print(exc.message, file=sys.stderr)
+        tell(exc.message)
         return exc.exit_code
     except ImportError as exc:   # PySide6 missing or broken
-        print(tr("cli.no_gui", lang, error=quoted("PySide6", exc, lang)), file=sys.stderr)
+        tell(tr("cli.no_gui", lang, error=quoted("PySide6", exc, lang)))
         return 2
     except Exception as exc:  # noqa: BLE001 - e.g. no display: one clear line, details in the log
-        print(tr("ui.start_failed", lang, error=quoted(type(exc).__name__, exc, lang), log=_log_error()), file=sys.stderr)
+        tell(tr("ui.start_failed", lang, error=quoted(type(exc).__name__, exc, lang), log=_log_error()))
         return 70
 
     from PySide6.QtCore import QTimer
@@ -275,6 +305,6 @@ def _main(argv: list[str]) -> int:
         controller.shutdown()
         sys.excepthook = sys.__excepthook__
     if watch.interrupted:
-        print(tr("cli.interrupted", lang), file=sys.stderr)
+        tell(tr("cli.interrupted", lang))
         return EXIT_INTERRUPTED
     return int(code)

@@ -9,9 +9,11 @@ half-move (the clocks as they were then). Both are the table's calls
 (``arbiter_apply``, ``arbiter_retrace``); clock times the arbiter changed are
 set first (``set_clock``). The dialog offers nothing the table did not propose.
 
-The same view holds the arbiter's tournament procedures: adjourning the game and
-opening the envelope at resumption (Guidelines I.1, I.7), and the decision on a
-quickplay-finish claim (Guidelines III.5) — each button enabled only when it applies.
+The same view holds the arbiter's tournament procedures: adjourning the game (with the
+minutes left in the session when it is adjourned before its end, Guidelines I.1 b) and
+opening the envelope at resumption (I.7; the replying player absent, I.9 b; the sealer
+absent, I.9 c), a player too late (I.10), the game annulled (I.12 b), and the decision on
+a quickplay-finish claim (Guidelines III.5) — each button enabled only when it applies.
 
 For a screen reader: each board is a table named for what it is
 ("Tastbrett von Anna" — the tactile board as reported, for looking only); the
@@ -48,10 +50,12 @@ from .panels import ScoreTable, format_seconds
 from .text import t
 
 #: The arbiter's tournament procedures (Guidelines I, III), each a button named for it.
-#: One row each: the adjournment (Guidelines I), the quickplay finish (III), the result (Art. 12.9).
-PROCEDURE_ROWS = (("adjourn", "resume", "resume_absent"),
+#: One row each: the adjournment (Guidelines I), the quickplay finish (III), the result (Art. 12.9), a player
+#: too late or the game annulled (Guidelines I.10, I.12 b).
+PROCEDURE_ROWS = (("adjourn", "resume", "resume_absent", "resume_sealer_absent"),
                   ("quickplay_draw", "quickplay_reject", "quickplay_postpone"),
-                  ("result_white", "result_black", "result_draw"))
+                  ("result_white", "result_black", "result_draw"),
+                  ("late_white", "late_black", "annul"))
 PROCEDURES = tuple(name for row in PROCEDURE_ROWS for name in row)
 #: The arbiter's decision of a result (Art. 12.9): the button for each.
 RESULT_BUTTONS = {"1-0": "result_white", "0-1": "result_black", "1/2-1/2": "result_draw"}
@@ -152,6 +156,15 @@ class ArbiterDialog(QDialog):
         a11y.label(caption, t("arbiter.plies", lang), t("arbiter.plies_description", lang))
         caption.setBuddy(self.plies)
         form.addRow(caption, self.plies)
+        self.session_minutes = QSpinBox(decide)          # adjourned before the session's end (Guidelines I.1 b)
+        self.session_minutes.setObjectName("session_minutes")
+        self.session_minutes.setRange(0, 600)
+        a11y.label(self.session_minutes, t("arbiter.session_minutes", lang),
+                   t("arbiter.session_minutes_description", lang))
+        caption = QLabel(t("arbiter.session_minutes", lang), decide)
+        a11y.label(caption, t("arbiter.session_minutes", lang), t("arbiter.session_minutes_description", lang))
+        caption.setBuddy(self.session_minutes)
+        form.addRow(caption, self.session_minutes)
         layout.addWidget(decide)
 
         procedures = QGroupBox(t("arbiter.procedures", lang), self)
@@ -189,7 +202,8 @@ class ArbiterDialog(QDialog):
         self.refresh()
         self.apply_button.setDefault(True)
         chain = [self.explanation, self.boards["sighted"], self.boards["tactile"], self.scores.table,
-                 *self.clock_edits.values(), self.plies, *self.procedure_buttons.values(), self.apply_button,
+                 *self.clock_edits.values(), self.plies, self.session_minutes, *self.procedure_buttons.values(),
+                 self.apply_button,
                  self.retrace_button, self.close_button]
         for first, second in zip(chain, chain[1:], strict=False):
             QWidget.setTabOrder(first, second)
@@ -248,6 +262,10 @@ class ArbiterDialog(QDialog):
         self.procedure_buttons["resume"].setEnabled(sealed)
         self.procedure_buttons["resume_absent"].setEnabled(sealed and game is not None
                                                            and not game.responder_clock_started)
+        self.procedure_buttons["resume_sealer_absent"].setEnabled(sealed and game is not None
+                                                                  and not game.reply_sealing)
+        for name in ("late_white", "late_black", "annul"):
+            self.procedure_buttons[name].setEnabled(running)
         for verdict in ("quickplay_draw", "quickplay_reject", "quickplay_postpone"):
             self.procedure_buttons[verdict].setEnabled(waiting)
         for button in RESULT_BUTTONS.values():
@@ -302,11 +320,17 @@ class ArbiterDialog(QDialog):
         not apply now and says why)."""
         c = self.controller
         if name == "adjourn":
-            c.adjourn()
+            c.adjourn(self.session_minutes.value() * 60.0)
         elif name == "resume":
             c.resume_adjourned()
         elif name == "resume_absent":
             c.resume_absent()
+        elif name == "resume_sealer_absent":
+            c.resume_sealer_absent()
+        elif name in ("late_white", "late_black"):
+            c.late(chess.WHITE if name == "late_white" else chess.BLACK)
+        elif name == "annul":
+            c.annul()
         elif name in RESULT_BUTTONS.values():
             c.arbiter_result(next(r for r, n in RESULT_BUTTONS.items() if n == name))
         else:

@@ -5,8 +5,12 @@ What can be claimed (FIDE Laws): threefold repetition (Art. 9.2) and fifty moves
 (Art. 9.2.1.1, 9.3.1); the opponent's fallen flag (Art. 6.8, D.2.10 e); an illegal move
 in rapid or blitz without adequate supervision (A.4.2, B.3); a draw with under two
 minutes left (Guidelines III.4: the opponent cannot win by normal means, or is making
-no effort to). The dialog only collects the choice; the table judges the claim
-(the table's ``Claims`` and ``ClaimsQuickplay`` commands).
+no effort to); a wrong set-up of the pieces, the board's orientation or the clock
+(Appendix A a); touch-move against the opponent's last move (Art. 4.3, A b); a clock
+wrongly set at the resumption of an adjourned game (Guidelines I.13); and the player's
+agreement to correct an illegal move in blitz (Appendix B). The dialog only collects
+the choice; the table judges the claim (the table's ``Claims``, ``ClaimsQuickplay``,
+``ClaimsSetup``, ``ClaimsTouch``, ``PointsOutClock`` and ``AgreesCorrection`` commands).
 
 Every field is a labelled form row (Alt+letter on its caption, a name and a
 description for a screen reader); the move field is enabled only for the draw claims.
@@ -33,7 +37,8 @@ from .text import t
 __all__ = ["CLAIMS", "ClaimDialog", "Claim"]
 
 #: What the dialog offers, in its order: a claim kind of the table, or "quickplay_" and the ground.
-CLAIMS = ("threefold", "fifty", "time", "illegal", "quickplay_cannot_win", "quickplay_no_effort")
+CLAIMS = ("threefold", "fifty", "time", "illegal", "quickplay_cannot_win", "quickplay_no_effort", "setup_pieces",
+          "setup_orientation", "setup_clock", "touch", "clock", "correction")
 #: The claims that may name the move the claimant will make.
 WITH_MOVE = ("threefold", "fifty")
 

@@ -41,15 +41,19 @@ from ..language import WORDINGS
 from ..pegboard import InputEvent
 from ..storage import new_path as new_journal_path
 from ..table import (
+    AgreesCorrection,
     AmendScore,
     Answer,
     Answers,
     ArbiterAdjourn,
+    ArbiterAnnul,
     ArbiterApply,
+    ArbiterLate,
     ArbiterQuickplay,
     ArbiterResult,
     ArbiterResume,
     ArbiterResumeAbsent,
+    ArbiterResumeSealerAbsent,
     ArbiterRetrace,
     ArbiterSetClock,
     ArbiterToggleClock,
@@ -57,6 +61,8 @@ from ..table import (
     BlindSays,
     Claims,
     ClaimsQuickplay,
+    ClaimsSetup,
+    ClaimsTouch,
     ClockPress,
     Command,
     DeviceRequest,
@@ -67,6 +73,7 @@ from ..table import (
     Moved,
     OffersDraw,
     PegInput,
+    PointsOutClock,
     QuickplayGround,
     QuickplayVerdict,
     Reading,
@@ -76,6 +83,7 @@ from ..table import (
     Resigns,
     Ruled,
     Seals,
+    SetupFault,
     SetWording,
     Shown,
     SightedMove,
@@ -124,6 +132,7 @@ class GameController(TableView, QObject):
     changed = Signal()              # anything visible changed: the window refreshes
     said = Signal(str)              # a text the table began to say (readings of the board cursor excepted)
     heard = Signal(str, object)     # what the table heard: text, confidence (None when typed)
+    confided = Signal(str)          # a text for the sighted player alone (his sealed move to write again)
     info = Signal(str)              # a message for the sighted side: message line, screen reader, log
     question = Signal(object)       # the table asks (an Asked event): the window shows it with its answers
     acted = Signal(list, list)      # an action of the window was done: (texts the table said, texts it showed)
@@ -392,8 +401,10 @@ class GameController(TableView, QObject):
         if self._answer is not None:
             self._answer.append(event)
         if isinstance(event, Speak):
-            if event.priority != "reading":
-                self.said.emit(event.text)
+            if event.priority != "reading" and not event.private:
+                self.said.emit(event.text)       # a private text (the sealer's) is never logged
+        elif isinstance(event, Shown) and event.private:
+            self.confided.emit(event.text)       # for the sighted player alone: his message line, no log, no voice
         elif isinstance(event, (Shown, Refused)):
             self.info.emit(event.text)
         elif isinstance(event, Heard):
@@ -551,9 +562,42 @@ class GameController(TableView, QObject):
         """``who`` writes his sealed move (Guidelines I.1)."""
         return self.act(Seals(_who(who), text))
 
-    def adjourn(self) -> bool:
-        """The arbiter adjourns the game (Guidelines I.1)."""
-        return self.act(ArbiterAdjourn())
+    def adjourn(self, session_left: float = 0.0) -> bool:
+        """The arbiter adjourns the game (Guidelines I.1 a); ``session_left`` seconds of the session still to
+        go: adjourned before its end, the sealing counts as made then (I.1 b)."""
+        return self.act(ArbiterAdjourn(self.now() + session_left if session_left > 0 else None))
+
+    def resume_sealer_absent(self) -> bool:
+        """The arbiter resumes while the sealer is absent: the envelope is opened, the sealed move made, and
+        his opponent seals the reply in a new envelope (Guidelines I.9 c)."""
+        return self.act(ArbiterResumeSealerAbsent())
+
+    def late(self, color: chess.Color) -> bool:
+        """The player of ``color`` has not come by the default time (Guidelines I.10)."""
+        return self.act(ArbiterLate(color))
+
+    def annul(self) -> bool:
+        """The arbiter annuls the game: a new game is to be played (Guidelines I.12 b, Art. 7.2.1)."""
+        return self.act(ArbiterAnnul())
+
+    def claim_setup(self, who: str, fault: str) -> bool:
+        """``who`` claims a wrong set-up of the pieces, the board's orientation or the clock (Appendix A a)."""
+        chosen = next((f for f in get_args(SetupFault) if f == fault), None)
+        if chosen is None:
+            raise ValueError(f"no such set-up fault: {fault!r}")
+        return self.act(ClaimsSetup(_who(who), chosen))
+
+    def claim_touch(self, who: str) -> bool:
+        """``who`` claims touch-move against his opponent's last move (Art. 4.3, Appendix A b)."""
+        return self.act(ClaimsTouch(_who(who)))
+
+    def point_out_clock(self, who: str) -> bool:
+        """``who`` points out a clock wrongly set at the resumption, before his first move (Guidelines I.13)."""
+        return self.act(PointsOutClock(_who(who)))
+
+    def agree_correction(self, who: str) -> bool:
+        """``who`` agrees to correct the illegal move that stands (blitz, Appendix B)."""
+        return self.act(AgreesCorrection(_who(who)))
 
     def resume_adjourned(self) -> bool:
         """The arbiter resumes the adjourned game: the envelope is opened (Guidelines I.7, I.9)."""

@@ -7,7 +7,8 @@ Qt's plain-text editor reports real runs and is read whole. :class:`LineInput`
 is that editor kept to one line: Enter gives :attr:`LineInput.returnPressed`
 instead of a new line, pasted line breaks become spaces, Tab moves on; it has
 the parts of ``QLineEdit``'s interface the window and the dialogs use (``text``,
-``setText``, ``clear``, ``selectAll``, ``setPlaceholderText``, ``placeholderText``).
+``setText``, ``clear``, ``selectAll``, ``setPlaceholderText``, ``placeholderText``,
+``setEchoMode``: a sealed move typed is not shown on the screen).
 
 Enter is then passed on as a line edit passes it on: in a dialog it presses the
 dialog's default button (``QDialog`` does that with an Enter no field took), so
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFrame,
     QLabel,
+    QLineEdit,
     QPlainTextEdit,
     QSizePolicy,
     QStyle,
@@ -65,6 +67,7 @@ class LineInput(QPlainTextEdit):
         self.setBackgroundRole(QPalette.ColorRole.Base)     # those margins in the field's colour, not the window's
         self.setAutoFillBackground(True)
         self.setPlainText(text)
+        self._echo = QLineEdit.EchoMode.Normal
 
     # ------------------------------------------------------------------ QLineEdit's words
     def text(self) -> str:
@@ -75,6 +78,17 @@ class LineInput(QPlainTextEdit):
         """Replace the text (line breaks become spaces); the cursor goes to its end."""
         self.setPlainText(" ".join(text.splitlines()))
         self.moveCursor(self.textCursor().MoveOperation.End)
+
+    def setEchoMode(self, mode: QLineEdit.EchoMode) -> None:  # noqa: N802 - as QLineEdit
+        """Normal: the text is shown; Password or NoEcho: what is typed is not shown on the screen (drawn in no
+        colour, whatever the theme) — a sealed move written while others may look (Guidelines I.1)."""
+        if mode == self._echo:
+            return
+        self._echo = mode
+        self.setStyleSheet("" if mode == QLineEdit.EchoMode.Normal else "color: transparent;")
+
+    def echoMode(self) -> QLineEdit.EchoMode:  # noqa: N802 - as QLineEdit
+        return self._echo
 
     def setClearButtonEnabled(self, _on: bool) -> None:  # noqa: N802 - as QLineEdit
         """Nothing: Ctrl+A and Delete clear the line."""

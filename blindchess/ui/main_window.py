@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -242,6 +243,7 @@ class MainWindow(QMainWindow):
         c.said.connect(lambda text: self._logged("said", text, None))
         c.heard.connect(lambda text, confidence: self._logged("heard", text, confidence))
         c.info.connect(self.show_message)
+        c.confided.connect(self._confided)
         c.question.connect(lambda _asked: self.refresh())
         c.divergence.connect(self.open_arbiter)
         c.micLevel.connect(self.speech_status.set_level)
@@ -289,6 +291,9 @@ class MainWindow(QMainWindow):
             return
         game = c.game
         self.clocks.set_pressable(game is not None and game.time_control is not None and not game.auto_press)
+        # while a move is sealed what is typed is never shown (Guidelines I.1: written secretly)
+        self.input.setEchoMode(QLineEdit.EchoMode.Password if game is not None and game.sealing
+                               else QLineEdit.EchoMode.Normal)
         self.board.set_position(c.board("sighted"))
         self.board.set_marks(lifted=c.lifted(), differing=c.differing())
         if self._oriented_for is not c.session:  # a new game: the blind player's view, his wording
@@ -380,6 +385,11 @@ class MainWindow(QMainWindow):
         if log:
             self.log.add("info", text)
         self.controller.voice.message(text)
+
+    def _confided(self, text: str) -> None:
+        """A text for the sighted player alone (his sealed move to write again, Guidelines I.1): on the message
+        line only — never logged, never given to a screen reader or the program's voice."""
+        self.message.setText(text)
 
     def _logged(self, kind: str, text: str, confidence: float | None) -> None:
         self.log.add(kind, text, confidence)
@@ -621,6 +631,14 @@ class MainWindow(QMainWindow):
         who, kind, move = claim
         if kind.startswith("quickplay_"):
             self.controller.claim_quickplay(who, "no_effort" if kind.endswith("no_effort") else "cannot_win")
+        elif kind.startswith("setup_"):
+            self.controller.claim_setup(who, kind.removeprefix("setup_"))
+        elif kind == "touch":
+            self.controller.claim_touch(who)
+        elif kind == "clock":
+            self.controller.point_out_clock(who)
+        elif kind == "correction":
+            self.controller.agree_correction(who)
         else:
             self.controller.claim(who, kind, move)
 

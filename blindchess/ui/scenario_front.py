@@ -19,6 +19,12 @@ the people at the table would do with it:
 * ``clock press``: the clock panel's press button of that colour;
 * ``arbiter apply`` / ``arbiter retrace N``: the arbiter's view (opened if it is
   not open), its apply button, or the half-move field and the retrace button;
+  the arbiter's procedures (adjourn — with the minutes left in the session when
+  adjourned before its end —, resume, a player absent or too late, annul): their
+  buttons in the same view;
+* the players' claims (a draw, a flag, an illegal move, the quickplay finish, a
+  wrong set-up, touch-move, a clock wrongly set at resumption, agreeing to correct
+  an illegal move): the claim dialog (Ctrl+Shift+C), filled in and confirmed;
 * ``peg`` lines: decoded with the peg-board protocol as the serial link decodes
   them, and the board events given to the controller exactly as the link's
   ``on_input`` does (``I`` lines are the link's business and reach no table);
@@ -54,22 +60,29 @@ from ..pegboard import Lift, PieceUpdate, Place, Snapshot, parse_line
 from ..scenario import Script
 from ..storage import InputId
 from ..table import (
+    AgreesCorrection,
     Answers,
     ArbiterAdjourn,
+    ArbiterAnnul,
     ArbiterApply,
+    ArbiterLate,
     ArbiterQuickplay,
     ArbiterResult,
     ArbiterResume,
     ArbiterResumeAbsent,
+    ArbiterResumeSealerAbsent,
     ArbiterRetrace,
     BlindSays,
     Claims,
     ClaimsQuickplay,
+    ClaimsSetup,
+    ClaimsTouch,
     ClockPress,
     Command,
     EBoardInput,
     Final,
     PegLine,
+    PointsOutClock,
     Said,
     Seals,
     SightedMove,
@@ -124,7 +137,8 @@ class AppFront:
         if not self._at(now).start(script.setup, journal):
             raise ValueError(self.window.message.text())
 
-    def resume(self, script: Script, journal: Path, now: float) -> None:
+    def resume(self, script: Script, journal: Path, now: float, pegs_still_since: float | None = None) -> None:
+        # the window's restart reads the pegs when it is back: their settle time counts from its snapshot
         self.journal = journal
         if not self._at(now).open_journal(journal):
             raise ValueError(self.window.message.text())
@@ -176,16 +190,39 @@ class AppFront:
                 self._claim(who, kind, move if move is None else str(move))
             case ClaimsQuickplay(who=who, ground=ground):
                 self._claim(who, f"quickplay_{ground}", None)
+            case ClaimsSetup(who=who, fault=fault):
+                self._claim(who, f"setup_{fault}", None)
+            case ClaimsTouch(who=who):
+                self._claim(who, "touch", None)
+            case PointsOutClock(who=who):
+                self._claim(who, "clock", None)
+            case AgreesCorrection(who=who):
+                self._claim(who, "correction", None)
             case ArbiterQuickplay(verdict=verdict):
                 self._arbiter_button(f"quickplay_{verdict}")
             case Seals(who=who, text=text):
                 controller.seal(who, text)
-            case ArbiterAdjourn():
+            case ArbiterAdjourn(session_end=session_end):
+                minutes = 0.0 if session_end is None else (session_end - now) / 60.0
+                if minutes != int(minutes) or minutes < 0:
+                    controller.act(command)      # the view's field takes whole minutes
+                    return
+                self.window.open_arbiter()
+                dialog = self.window.arbiter_dialog
+                assert dialog is not None
+                dialog.session_minutes.setValue(int(minutes))
                 self._arbiter_button("adjourn")
+                dialog.session_minutes.setValue(0)
             case ArbiterResume():
                 self._arbiter_button("resume")
             case ArbiterResumeAbsent():
                 self._arbiter_button("resume_absent")
+            case ArbiterResumeSealerAbsent():
+                self._arbiter_button("resume_sealer_absent")
+            case ArbiterLate(color=color):
+                self._arbiter_button("late_white" if color == chess.WHITE else "late_black")
+            case ArbiterAnnul():
+                self._arbiter_button("annul")
             case ArbiterResult(result=result):
                 self._arbiter_button(RESULT_BUTTONS[result])
             case _:

@@ -406,10 +406,8 @@ def apply(app: QApplication, choice: str, font_scale: float) -> Theme:
     font.setPointSizeF(point_size(font_scale))
     app.setFont(font)
     app.setPalette(palette(theme))
-    app.setStyleSheet(stylesheet(theme, point_size(font_scale)))
+    app.setStyleSheet(stylesheet(theme, point_size(font_scale)))   # every widget is polished and repainted again
     _watch_system(app)
-    for widget in app.allWidgets():
-        widget.update()
     return theme
 
 

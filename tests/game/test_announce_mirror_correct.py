@@ -116,7 +116,7 @@ def test_a_damaged_journal_line_is_reported_when_the_game_resumes(tmp_path: Path
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     damaged = next(i for i, line in enumerate(lines) if '"first"' in line)
     lines[damaged] = lines[damaged].replace('"first"', '"fjrst"')
-    path.write_text("".join(lines), encoding="utf-8")
+    path.write_text("".join(lines), encoding="utf-8", newline="")   # the journal's own line ends, on Windows too
     again = Session.open(path, 10.0)
     reports = [e for e in again.events if isinstance(e, JournalDamaged)]
     assert reports and reports[0].lines == (damaged + 1,)

@@ -337,7 +337,7 @@ def test_cli_show_pdf_subprocess(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "blindchess", "envelope", "show", "--fen", TWO_KNIGHTS,
                            "--white", "Anna", "--black", "Bert", "--white-used", "0:51:00", "--black-used", "2500",
                            "--date", "1.12.2026", "--time", "10:00", "--venue", "Saal", "--pdf", str(out_pdf),
-                           "--lang", "de"], capture_output=True, text=True, timeout=120)
+                           "--lang", "de"], capture_output=True, text=True, encoding="utf-8", timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "(c) Verbrauchte Bedenkzeit: Weiß 0:51:00, Schwarz 0:41:40" in proc.stdout
     assert out_pdf.read_bytes().startswith(b"%PDF-")

@@ -189,7 +189,8 @@ def test_cli_bad_number_message_without_traceback(capsys):
 
 def test_cli_subprocess_unicode():
     out = subprocess.run([sys.executable, "-m", "blindchess", "chess960", "518", "--unicode", "--lang", "de"],
-                         capture_output=True, text=True, timeout=60, env={**os.environ, "BLINDCHESS_LANG": "de"})
+                         capture_output=True, text=True, encoding="utf-8", timeout=60,   # UTF-8 into pipes, on Windows too
+                         env={**os.environ, "BLINDCHESS_LANG": "de"})
     assert out.returncode == 0, out.stderr
     assert "♔" in out.stdout and "Stellung 518." in out.stdout and out.stderr == ""
 

@@ -67,6 +67,7 @@ SIMULATION = textwrap.dedent('''
     journal = Path(sys.argv[1])
     out["scenario"] = main(["scenario", "run", "--journal", str(journal), sys.argv[2]])
     out["export"] = main(["export", str(journal), "-o", str(journal.with_suffix(".pgn"))])
+    out["export_device"] = main(["export", str(journal), "-o", os.devnull])   # a device: no os.set_blocking here
     out["locking"] = msvcrt.calls
     del os.environ["BLINDCHESS_HOME"]
     os.environ["WIN_PD_OVERRIDE_LOCAL_APPDATA"] = "C:\\\\Users\\\\Anna\\\\AppData\\\\Local"
@@ -88,7 +89,7 @@ def test_every_module_imports_and_a_journaled_game_is_played_as_on_windows(tmp_p
     assert result["windows"] is True
     assert {"blindchess.storage.journal", "blindchess.adapters.devices.simulator", "blindchess.adapters.devices.link",
             "blindchess.ui.app", "blindchess.adapters.speech.screenreader", "blindchess.base.system"} <= set(result["modules"])
-    assert result["scenario"] == 0 and result["export"] == 0
+    assert result["scenario"] == 0 and result["export"] == 0 and result["export_device"] == 0
     # the journal was locked while written and let go at the end, on one byte past any content (Windows
     # locks keep readers out of what they cover)
     assert result["locking"][0] == [2, 1 << 40, 1] and result["locking"][-1] == [0, 1 << 40, 1]
@@ -118,7 +119,8 @@ def test_port_patterns_are_device_files_on_posix_and_port_names_on_windows(monke
     assert not system.is_port_path("COM*") and not system.is_port_path("/dev/ttyACM*")
 
 
-def test_a_folder_is_synced_on_posix_and_left_alone_on_windows(tmp_path, monkeypatch):
+@pytest.mark.skipif(os.name != "posix", reason="a folder is opened and synced on POSIX only")
+def test_a_folder_is_synced_on_posix(tmp_path, monkeypatch):
     from blindchess.base import system
 
     synced: list[int] = []
@@ -126,9 +128,18 @@ def test_a_folder_is_synced_on_posix_and_left_alone_on_windows(tmp_path, monkeyp
     monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real(fd))[1])
     system.sync_folder(tmp_path)
     assert len(synced) == 1
+
+
+def test_a_folder_is_left_alone_on_windows(tmp_path, monkeypatch):
+    from blindchess.base import system
+
+    tried: list[object] = []
+    monkeypatch.setattr(os, "fsync", tried.append)
+    monkeypatch.setattr(os, "open", lambda *args, **kwargs: tried.append(args))
     monkeypatch.setattr(sys, "platform", "win32")   # a folder cannot be opened there: nothing is tried
     system.sync_folder(tmp_path / "not even there")
-    assert len(synced) == 1
+    system.sync_folder(tmp_path)
+    assert tried == []
 
 
 # --------------------------------------------------------------------------- metadata
@@ -158,21 +169,42 @@ def test_the_extras_name_the_windows_screen_reader_library_for_windows_only():
 
 # --------------------------------------------------------------------------- CI
 
-def test_the_workflow_runs_the_fast_suite_on_ubuntu_windows_and_macos_and_lints_once():
+def test_the_workflow_runs_the_fast_suite_on_three_systems_and_python_versions_and_lints_once():
     yaml = pytest.importorskip("yaml")
     flow = yaml.safe_load((ROOT / ".github/workflows/ci.yml").read_text(encoding="utf-8"))
     jobs = flow["jobs"]
-    systems = jobs["test"]["strategy"]["matrix"]["os"]
-    assert {s.split("-")[0] for s in systems} == {"ubuntu", "windows", "macos"}
+    matrix = jobs["test"]["strategy"]["matrix"]
+    assert {s.split("-")[0] for s in matrix["os"]} == {"ubuntu", "windows", "macos"}
+    assert {"3.11", "3.13"} <= set(map(str, matrix["python"]))        # the oldest supported and the newest
     steps = " ".join(str(s.get("run", "")) for s in jobs["test"]["steps"])
-    assert "pytest" in steps and '-m "not slow"' in steps
+    assert "pytest" in steps and '-m "not slow"' in steps and "-c packaging/constraints.txt" in steps
+    assert "[test,windows]" in steps and "tests.platform.windows_skips" in steps   # the NVDA route installed on Windows
     assert jobs["test"]["env"]["QT_QPA_PLATFORM"] == "offscreen"
     lint = " ".join(str(s.get("run", "")) for s in jobs["lint"]["steps"])
     assert jobs["lint"]["runs-on"].startswith("ubuntu") and "ruff check" in lint and "mypy blindchess" in lint
+    assert "lint-imports" in lint
     dist = jobs["dist"]
     assert {s.split("-")[0] for s in dist["strategy"]["matrix"]["os"]} == {"windows", "macos"}
     assert "packaging/build_dist.py" in " ".join(str(s.get("run", "")) for s in dist["steps"])
-    assert (ROOT / ".ci/run").read_text(encoding="utf-8").rstrip().endswith("make test")   # CI here is unchanged
+
+
+def test_a_tag_builds_and_attaches_the_windows_and_macos_zips():
+    yaml = pytest.importorskip("yaml")
+    flow = yaml.safe_load((ROOT / ".github/workflows/release.yml").read_text(encoding="utf-8"))
+    trigger = flow.get("on", flow.get(True))          # YAML 1.1 reads the key `on` as True
+    assert trigger["push"]["tags"] == ["v*"]
+    build = flow["jobs"]["build"]
+    systems = build["strategy"]["matrix"]["os"]
+    assert any(s.startswith("windows") for s in systems) and sum(s.startswith("macos") for s in systems) == 2
+    assert "packaging/build_dist.py" in " ".join(str(s.get("run", "")) for s in build["steps"])
+    publish = " ".join(str(s.get("run", "")) for s in flow["jobs"]["publish"]["steps"])
+    assert "gh release" in publish and "*.zip" in publish
+    assert flow["jobs"]["publish"]["permissions"]["contents"] == "write"
+
+
+def test_ci_here_runs_the_suite_and_the_windows_program_under_wine_when_wine_is_there():
+    run = (ROOT / ".ci/run").read_text(encoding="utf-8")
+    assert "make test\n" in run and "make test-windows" in run and "command -v wine" in run
 
 
 # --------------------------------------------------------------------------- the simulator

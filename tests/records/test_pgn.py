@@ -110,3 +110,19 @@ def test_retracted_moves_kept_as_a_variation():
     side = list(game.mainline())[1].variations
     assert [v.move for v in side] == [M("d2d4"), M("g1f3")]
     assert "D.2.9" in side[1].comment
+
+
+@pytest.mark.parametrize(("script", "termination", "result"), [
+    ("adjournment_position_cannot_be_re_established.scn", "emergency", "*"),     # annulled (Guidelines I.12 b)
+    ("adjournment_responder_late.scn", "abandoned", "0-1"),                      # too late (Guidelines I.10)
+])
+def test_an_annulled_game_and_a_player_too_late_are_named_in_the_termination_tag(tmp_path, script, termination, result):
+    from blindchess import scenario
+    from tests.support.paths import SCENARIOS
+
+    journal = tmp_path / "game.jsonl"
+    scenario.play(scenario.read_script(SCENARIOS / script, "de"), scenario.HeadlessFront(), journal)
+    game = chess.pgn.read_game(io.StringIO(session_to_pgn(Session.load(journal))))
+    assert game is not None and game.headers["Termination"] == termination
+    if result is not None:
+        assert game.headers["Result"] == result

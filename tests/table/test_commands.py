@@ -16,6 +16,7 @@ from blindchess.table.commands import (
     ArbiterResult,
     BlindSays,
     Claims,
+    ClaimsSetup,
     ClockPress,
     Resigns,
     SetWording,
@@ -29,7 +30,7 @@ from blindchess.table.table import Table as TableClass
 
 def test_every_command_has_one_arm_of_the_one_match():
     commands = typing.get_args(Command)
-    assert len(commands) == len(set(commands)) == 38
+    assert len(commands) == len(set(commands)) == 45
     assert all(dataclasses.is_dataclass(c) and c.__dataclass_params__.frozen for c in commands)   # type: ignore[attr-defined]
     source = TableClass._apply.__code__.co_names
     assert all(c.__name__ in source for c in commands)
@@ -39,6 +40,7 @@ def test_every_command_has_one_arm_of_the_one_match():
     lambda: Claims("blind", "stalemate"),             # type: ignore[arg-type]
     lambda: SetWording("morse"),                      # type: ignore[arg-type]
     lambda: ArbiterResult("2-0"),                     # type: ignore[arg-type]
+    lambda: ClaimsSetup("blind", "rooks"),            # type: ignore[arg-type]
 ])
 def test_a_command_refuses_a_name_the_table_does_not_know_before_it_reaches_the_table(build):
     with pytest.raises(ValueError):

@@ -16,6 +16,7 @@ import json
 import pytest
 
 from blindchess.cli import main
+from blindchess.storage.journal import read_journal
 from tests.support.scenario_report import run
 
 
@@ -62,15 +63,18 @@ def test_a_ruling_after_a_slip_made_good_leaves_no_board_behind(capsys):
 
 
 def test_pegs_set_right_past_a_move_undo_nothing_of_the_game(capsys):
-    # Setting two pegs right after a ruling passes a position that reads as a pawn move nobody made: it is
-    # refused, and the pawn going back takes nothing back from the game (before: the game's 2...a5 was
-    # taken off the peg-board and every later mirror refused).
+    # Setting two pegs right after a ruling passes a position that reads as a pawn move nobody made: nothing
+    # is read into it (before: refused aloud as a mirror of a move not made, and the boards said to agree
+    # before they did), and the pawn going back takes nothing back from the game.
     r = run("ruling_pegs_set_right_past_a_move.scn", capsys)
     [ruling] = r.of("ruling")
     assert ruling == {**ruling, "kind": "correct-board", "plies": 4}
     assert r.moves() == ["a2a3", "a7a6", "a1a2", "a6a5", "h2h3"]
     assert [e["ply"] for e in r.of("mirrored") if e["t"] > ruling["t"] and e.get("board") == "tactile"] == [5]
-    assert not [e for e in r.of("refused") if e["t"] > 40.0]
+    assert not [e for e in r.of("refused") if e["t"] > ruling["t"]]
+    agrees = [e for e in r.of("shown") if e["text"] == "Das Tastbrett stimmt wieder."]
+    assert [e["t"] for e in agrees] == [33.9]          # the pawn back on a3 (33.4) and settled: not before
+    assert [e for e in r.said("blind") if e["text"] == "Das Tastbrett stimmt wieder."]
     final = r.final
     assert final["plies"] == 5 and final["boards"]["tactile"] == final["boards"]["sighted"] == final["game"]
 
@@ -267,6 +271,26 @@ def test_after_a_retrace_the_pegs_are_set_right_square_by_square(capsys):
     assert r.of("touched", square="b1", by="blind"), "his lift in his own move after the set-right counts (D.2.2)"
     assert r.moves()[-1] == "b1c3" and r.final["plies"] == 3
     assert r.final["scores"]["blind"] == ["e4", "e5", "Sc3"] == r.final["scores"]["sighted"]
+
+
+def test_pegs_set_right_in_any_order_read_as_no_move_and_agree_again(capsys, tmp_path):
+    # Issue 29, 5: the black knight set back first leaves the pegs showing 2.Nf3 — before, that was read as
+    # his move (placed, then taken back) and "agrees again" was shown while the pegs were still wrong
+    journal = tmp_path / "game.jsonl"
+    r = run("pegs_set_right_in_any_order.scn", capsys, "--journal", str(journal))
+    [ruling] = r.of("ruling")
+    assert ruling == {**ruling, "kind": "retrace", "plies": 2}
+    told = [e["text"] for e in r.said("blind") if 30.0 <= e["t"] < 40.0]
+    assert any("Cäsar sechs leer" in t and "Gustav eins" in t for t in told), told
+    between = [e for e in r.events if 40.0 <= e["t"] < 42.4 and e["type"] in ("shown", "said", "refused", "move",
+                                                                            "touched")]
+    assert between == [], between
+    agrees = [e for e in r.said("blind") if e["text"] == "Das Tastbrett stimmt wieder."]
+    assert agrees and agrees[0]["t"] >= 42.4
+    assert r.of("touched", square="b1", by="blind"), "his lift in his own move after the set-right counts (D.2.2)"
+    assert r.moves()[-1] == "b1c3" and r.final["scores"]["blind"] == ["e4", "e5", "Sc3"]
+    placed = [ev for ev in read_journal(journal).events if ev.get("type") == "board-move" and ev["t"] > 30.0]
+    assert [ev["uci"] for ev in placed] == ["b1c3"], "no move placed on the pegs while they were set right"
 
 
 # ---------------------------------------------------------------- D.2.2 while mirroring a capture

@@ -26,7 +26,16 @@ from blindchess.table.commands import (
     SightedMove,
     SightedSays,
 )
+from tests.support.journal_text import journal_words
 from tests.support.scenario_report import SCENARIOS, Report, run
+
+
+def assert_secret(r: Report, opened: float, *forms: str) -> None:
+    """No event before ``opened`` — every type, ``heard`` too — holds any of the sealed move's ``forms``."""
+    for e in r.events:
+        if e["t"] < opened and e["type"] != "final":
+            text = json.dumps(e, ensure_ascii=False)
+            assert not any(form in text for form in forms), e
 
 
 # ---------------------------------------------------------------- Guidelines I
@@ -34,13 +43,13 @@ def test_an_adjournment_sealed_by_the_blind_player_and_resumed_a_day_later(capsy
     journal = tmp_path / "game.jsonl"
     r = run("adjournment_sealed_by_the_blind_player.scn", capsys, "--journal", str(journal))
     assert r.of("adjourned") == [{"t": 60.0, "type": "adjourned", "sealer": "blind", "ply": 5}]
-    assert [(e["t"], e["valid"]) for e in r.of("sealed")] == [(70.0, False), (75.0, True)]
+    # the first attempt ("Läufer Bella") is told to him alone; only the sealing is an event for everybody
+    assert r.of("sealed") == [{"t": 75.0, "type": "sealed", "by": "blind"}]
+    told = [e for e in r.of("said") if e["t"] == 70.0]
+    assert told and all(e["to"] == "blind" and e.get("private") for e in told)
     assert r.of("resumed") == [{"t": 86480.0, "type": "resumed", "uci": "f1b5"}]
     # nothing of the sealed move before the envelope is opened: not said, shown, or in any event
-    before = [e for e in r.events if e["t"] < 86480.0 and e["type"] != "heard"]
-    for e in before:
-        text = json.dumps(e, ensure_ascii=False)
-        assert "f1b5" not in text and "Lb5" not in text and "Bella fünf" not in text, e
+    assert_secret(r, 86480.0, "f1b5", "Lb5", "Bb5", "Bella fünf", "Läufer Bella")
     # the clocks stood still from the sealing to the opening: White's time used is the 1.5 s + 19 s he
     # thought before the adjournment plus the time from the adjournment to sealing; the day is no play time
     press = r.of("clock", ply=6)[0]
@@ -48,9 +57,8 @@ def test_an_adjournment_sealed_by_the_blind_player_and_resumed_a_day_later(capsy
     assert press["black"] == pytest.approx(5400 + 30 + 30 + 30 - (8.5 - 3.5) - (20.5 - 15.5) - (86501.0 - 86480.0), abs=0.01)
     assert r.final["scores"]["blind"][4] == "Lb5" and r.final["plies"] == 6
     # the journal never holds the move as written: the envelope beside it does, and only until resumption
-    text = journal.read_text(encoding="utf-8")
-    opened = text.index('"envelope-opened"')
-    assert "Bella fünf" not in text[:opened] and "f1b5" not in text[:opened]
+    text = journal_words(journal, until="envelope-opened")
+    assert "Bella fünf" not in text and "f1b5" not in text
     assert envelope_path(journal).exists()
     # the sealed move counts as pressed (I.9 a): the assistant is not asked to press for it
     assert not [e for e in r.of("shown") if e["t"] >= 86480.0 and "Uhr" in e["text"] and "Drücken" in e["text"]]
@@ -62,10 +70,7 @@ def test_an_absent_responder_s_clock_runs_until_she_arrives_and_the_envelope_is_
     assert r.of("resumed") == [{"t": 86700.0, "type": "resumed", "uci": "f1b5"}]
     told = [e["text"] for e in r.of("said") if e["t"] == 86400.0]
     assert told and "Sabine Sehend" in told[0] and "Umschlag" in told[0]
-    for e in r.events:                              # the envelope stays closed until she is there (I.7)
-        if e["t"] < 86700.0 and e["type"] != "heard":
-            text = json.dumps(e, ensure_ascii=False)
-            assert "f1b5" not in text and "Lb5" not in text and "Bella fünf" not in text, e
+    assert_secret(r, 86700.0, "f1b5", "Lb5", "Bb5", "Bella fünf")   # the envelope stays closed until she is there
     # her clock ran from the start of the session (I.9 b): the five minutes she was late are hers;
     # White's time is what he had when he sealed
     black_before, white_before = r.of("clock", ply=4)[0]["black"], r.of("clock", ply=4)[0]["white"]
@@ -91,31 +96,26 @@ def test_the_absent_responder_s_clock_is_started_once_and_only_with_an_envelope(
 def test_the_sighted_player_seals_by_typing_on_his_side(capsys, tmp_path):
     r = run("adjournment_sealed_by_the_sighted_player.scn", capsys, "--journal", str(tmp_path / "game.jsonl"))
     assert r.of("adjourned") == [{"t": 60.0, "type": "adjourned", "sealer": "sighted", "ply": 4}]
-    # "Remis" while he seals is no draw offer but an unreadable sealed move (I.1): he writes again
-    assert [(e["t"], e["by"], e["valid"]) for e in r.of("sealed")] == [(70.0, "sighted", False),
-                                                                      (75.0, "sighted", True)]
+    # "Remis" while he seals is no draw offer but an unreadable sealed move (I.1): he alone is told, on his screen
+    assert r.of("sealed") == [{"t": 75.0, "type": "sealed", "by": "sighted"}]
+    told = [e for e in r.of("shown") if e["t"] == 70.0]
+    assert told and all(e.get("private") for e in told)
     assert not r.of("question") and not [e for e in r.of("said") if "Remis" in e["text"]]
     assert r.of("resumed") == [{"t": 86480.0, "type": "resumed", "uci": "b8c6"}]
-    for e in r.events:
-        if e["t"] < 86480.0 and e["type"] != "heard":
-            text = json.dumps(e, ensure_ascii=False)
-            assert "b8c6" not in text and "Sc6" not in text and "Cäsar sechs" not in text, e
+    assert_secret(r, 86480.0, "b8c6", "Sc6", "Nc6", "Cäsar sechs", "Remis")
     assert r.final["scores"]["blind"] == ["e4", "e5", "Sf3", "Sc6", "Lb5"] and r.final["result"] is None
 
 def test_a_draw_offered_after_the_sealing_stands_and_agreed_before_resumption_ends_the_game(capsys, tmp_path):
     journal = tmp_path / "game.jsonl"
     r = run("adjournment_draw_agreed_before_resumption.scn", capsys, "--journal", str(journal))
-    assert [(e["by"], e["valid"]) for e in r.of("sealed")] == [("sighted", True)]
+    assert [e["by"] for e in r.of("sealed")] == ["sighted"]
     # the offer made after the opponent sealed stands across the night and the restart (I.4) ...
     assert [e for e in r.of("shown") if e["t"] == 100.0 and "Remis" in e["text"]]
     # ... and its acceptance before resumption ends the game (I.6): no envelope opened, no move made
     assert r.of("ended")[0] == {**r.of("ended")[0], "result": "1/2-1/2"}
     assert r.final["result"] == "1/2-1/2" and r.final["plies"] == 3 and not r.of("resumed")
-    for e in r.events:
-        if e["type"] != "heard":
-            text = json.dumps(e, ensure_ascii=False)
-            assert "b8c6" not in text and "Sc6" not in text and "Cäsar sechs" not in text, e
-    assert "b8c6" not in journal.read_text(encoding="utf-8")
+    assert_secret(r, float("inf"), "b8c6", "Sc6", "Nc6", "Cäsar sechs")
+    assert "b8c6" not in journal_words(journal)
 
 
 def test_a_lost_envelope_play_goes_on_from_the_adjourned_position_with_the_sealer_to_move(capsys, tmp_path):
@@ -131,7 +131,7 @@ def test_a_lost_envelope_play_goes_on_from_the_adjourned_position_with_the_seale
     white_before = r.of("clock", ply=4)[0]["white"]
     assert r.of("clock", ply=5)[0]["white"] == pytest.approx(white_before - (75.0 - 20.5) - (86492.0 - 86480.0) + 30,
                                                             abs=0.01)
-    assert "f1b5" not in journal.read_text(encoding="utf-8").split('"envelope-lost"')[0]
+    assert "f1b5" not in journal_words(journal, until="envelope-lost")
 
 
 def test_an_envelope_that_does_not_match_its_sealing_is_not_opened(capsys, tmp_path):
@@ -162,10 +162,7 @@ def test_a_player_who_never_comes_loses_by_the_arbiter_s_decision_and_the_envelo
     assert told and "Weiß gewinnt" in told[0] and "Schiedsrichter" in told[0]
     assert [e["t"] for e in r.of("refused") if e["what"] == "result"] == [90010.0]     # over is over
     assert not r.of("resumed") and r.final["result"] == "1-0" and r.final["plies"] == 4
-    for e in r.events:
-        if e["type"] != "heard":
-            text = json.dumps(e, ensure_ascii=False)
-            assert "f1b5" not in text and "Lb5" not in text and "Bella fünf" not in text, e
+    assert_secret(r, float("inf"), "f1b5", "Lb5", "Bb5", "Bella fünf")
     # her clock ran from the start of the session until the decision, and stopped there
     black_before = r.of("clock", ply=4)[0]["black"]
     assert r.final["clocks"]["black"] == pytest.approx(black_before - (90001.0 - 86400.0), abs=0.01)
@@ -199,9 +196,9 @@ def test_the_envelope_of_a_scripted_adjournment_prints_every_item(capsys, tmp_pa
 
 def test_a_sealed_move_that_is_ambiguous_is_written_again(capsys):
     r = run("sealed_move_ambiguous_then_rewritten.scn", capsys)
-    assert [(e["by"], e["valid"]) for e in r.of("sealed")] == [("sighted", False), ("sighted", True)]
+    assert [(e["t"], e["by"]) for e in r.of("sealed")] == [(45.0, "sighted")]
     why = [e for e in r.of("shown") if 40.0 <= e["t"] < 45.0]
-    assert why and "mehrdeutig" in why[0]["text"] and "d2" not in why[0]["text"]
+    assert why and "mehrdeutig" in why[0]["text"] and "d2" not in why[0]["text"] and why[0]["private"]
     assert r.of("resumed")[0]["uci"] == "b1d2"
     assert r.final["scores"]["sighted"][4] == "Sbd2"
 
@@ -213,7 +210,7 @@ def test_a_sealed_move_that_stays_illegal_loses_at_resumption(capsys, tmp_path):
     code = main(["scenario", "run", str(script), "--json"])
     r = Report([json.loads(line) for line in capsys.readouterr().out.splitlines()])
     assert code == 0
-    assert [e["valid"] for e in r.of("sealed")] == [False, False]        # written again: sealed as written
+    assert [e["t"] for e in r.of("sealed")] == [45.0]        # written again: sealed as written
     assert r.of("resumed")[0]["uci"] is None
     assert r.of("ended")[0] == {**r.of("ended")[0], "result": "0-1", "reason": "sealed_move"}   # Guidelines I.8 a
 

@@ -35,23 +35,26 @@ Linux (tested here, for real): **speech-dispatcher**
     The calls go over a local socket and return in about a millisecond; they
     are made on the caller's (GUI) thread.
 
-Windows (not testable here): **accessible_output2** (``pip install
-accessible_output2``)
+Windows: **accessible_output2** (the extra ``[windows]``)
     The maintained library behind many accessible games and clients; it talks
     to NVDA through NVDA's controller client DLL, to JAWS through its COM API,
     and to other Windows screen readers (Dolphin, System Access, PC Talker,
     ZDSR). Only a *screen reader* counts: its "system" outputs (SAPI 5/4) are
-    the program's voice's job (pyttsx3 speaks through SAPI 5 already), so with
-    no screen reader running the program's voice speaks.
+    the program's voice's job (:mod:`.sapi`), so with no screen reader running
+    the program's voice speaks. In the stand-alone program the library and its
+    DLLs are bundled (``_internal/accessible_output2/lib``, where it looks when
+    frozen); ``make test-windows`` checks that they load from there.
 
-macOS (not testable here): **VoiceOver through AppleScript** (``osascript``)
+macOS: **VoiceOver through AppleScript** (``osascript``)
     ``tell application "VoiceOver" to output "…"``: VoiceOver speaks the text in
     its own voice. It works only when the user has allowed it in VoiceOver
-    Utility ("Allow VoiceOver to be controlled with AppleScript"); otherwise
-    :func:`connect` says so. There is no documented way to stop VoiceOver's
-    output from outside, so :meth:`cancel` does nothing there. accessible_output2's
-    VoiceOver output needs ``appscript``, which is no longer maintained; a
-    subprocess needs nothing.
+    Utility ("Allow VoiceOver to be controlled with AppleScript") and macOS's
+    Apple Events consent (the app's ``NSAppleEventsUsageDescription``); otherwise
+    :func:`connect` says so. The texts are handed over one at a time, in order
+    (:class:`.macos.OsascriptQueue`). There is no documented way to stop VoiceOver's
+    output from outside, so :meth:`cancel` only drops our texts still waiting.
+    accessible_output2's VoiceOver output needs ``appscript``, which is no longer
+    maintained; a subprocess needs nothing.
 
 Which screen reader runs: :func:`running` answers for this desktop session
 (Linux: an Orca process of this user in this D-Bus session or on this display;
@@ -84,6 +87,7 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from ...base import UserError, quoted, tr
+from .macos import OsascriptQueue
 
 __all__ = ["ScreenReader", "ScreenReaderUnavailable", "ScreenReaderLost", "SpeechDispatcher", "WindowsScreenReader",
            "VoiceOver", "connect", "load_speechd", "running", "SSIP_PRIORITY"]
@@ -290,21 +294,29 @@ class VoiceOver:
             raise ScreenReaderUnavailable(tr("voice.no_voiceover", ui_lang)) from exc
         if done.returncode != 0 or done.stdout.strip() != "true":
             raise ScreenReaderUnavailable(tr("voice.no_voiceover", ui_lang))
+        self._lost: OSError | None = None
+        self._queue = OsascriptQueue(on_error=self._on_error)
 
     def say(self, text: str, priority: str = "answer") -> None:
+        """Queue ``text`` for VoiceOver: handed over one at a time, in order (:class:`.macos.OsascriptQueue`);
+        a "window" text replaces the window's text still waiting. Raises ScreenReaderLost when osascript
+        could not be started for an earlier text."""
+        if self._lost is not None:
+            raise ScreenReaderLost(tr("voice.lost", self.ui_lang, reason=_reason(self._lost)))
         args = [self.osascript]
         for line in _VOICEOVER_OUTPUT:
             args += ["-e", line]
-        try:
-            subprocess.Popen([*args, text], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        except OSError as exc:
-            raise ScreenReaderLost(tr("voice.lost", self.ui_lang, reason=_reason(exc))) from exc
+        self._queue.put([*args, text], replace="window" if priority == "window" else None)
 
     def cancel(self) -> None:
-        pass  # VoiceOver's output cannot be stopped from outside
+        """Drop our texts still waiting (what VoiceOver is saying cannot be stopped from outside)."""
+        self._queue.clear()
 
     def close(self) -> None:
-        pass
+        self._queue.close()
+
+    def _on_error(self, exc: OSError) -> None:
+        self._lost = exc
 
 
 # --------------------------------------------------------------------------- which screen reader runs
@@ -330,9 +342,11 @@ def running(*, platform: str | None = None, proc: Path = Path("/proc"),
             return None
     if platform == "darwin":
         try:
-            return VoiceOver().name
+            reader = VoiceOver()
         except ScreenReaderUnavailable:
             return None
+        reader.close()
+        return reader.name
     ours = dict(os.environ if environ is None else environ)
     keys = [k for k in ("DBUS_SESSION_BUS_ADDRESS", "WAYLAND_DISPLAY", "DISPLAY") if ours.get(k)]
     if not keys:

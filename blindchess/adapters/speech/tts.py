@@ -6,7 +6,9 @@ Engines
   utterance. It streams audio as it synthesises (first sample in a few tens of
   milliseconds) and an utterance is cut off at once by ending its process —
   this is what makes barge-in reliable.
-* **pyttsx3** (Windows: SAPI5, macOS: NSSpeechSynthesizer; Linux when the
+* **SAPI 5** (Windows, :mod:`.sapi`) and **say** (macOS, :mod:`.macos`): the
+  system's own voice, driven and stopped on the speech worker thread.
+* **pyttsx3** (Windows when SAPI cannot be reached directly; Linux when the
   espeak-ng program is missing): driven from the speech worker thread with
   ``runAndWait`` and interrupted with ``engine.stop()``. pyttsx3's own espeak
   driver (2.99) is not used for speaking on Linux: it synthesises the whole
@@ -265,9 +267,24 @@ class Pyttsx3Backend:
                 self.engine.stop()
 
 
+def _platform_backend(engine: str, lang: str, rate, volume, voice):
+    """The system's own voice where the speaker's thread drives it best: SAPI 5 on Windows (:mod:`.sapi`),
+    ``say`` on macOS (:mod:`.macos`); None elsewhere."""
+    if engine == "sapi" or (engine == "auto" and sys.platform == "win32"):
+        from .sapi import SapiBackend
+        return SapiBackend(lang, rate, volume, voice=voice)
+    if engine == "say" or (engine == "auto" and sys.platform == "darwin"):
+        from .macos import SayBackend
+        return SayBackend(lang, rate, volume, voice=voice)
+    return None
+
+
 def _make_backend(engine: str, lang: str, rate, volume, *, driver, sink, pace, espeak_binary, voice=None):
     if engine == "text":
         return _TextOnly(tr("speech.no_engine", None))
+    system = _platform_backend(engine, lang, rate, volume, voice) if sink is None else None
+    if system is not None and (system.available or engine in ("sapi", "say")):
+        return system if system.available else _TextOnly(system.problem)
     if engine in ("auto", "espeak-ng") and (engine == "espeak-ng" or sys.platform.startswith("linux")):
         backend = EspeakNgBackend(lang, rate, volume, binary=espeak_binary, sink=sink, pace=pace, voice=voice)
         if backend.available or engine == "espeak-ng":
@@ -291,7 +308,7 @@ _STOP = _Item(-1, -1, "")
 class Speaker:
     """Speaks texts one after another on a worker thread; :meth:`say` returns at once.
 
-    ``engine``: "auto", "espeak-ng", "pyttsx3" or "text"; ``driver`` a pyttsx3
+    ``engine``: "auto", "espeak-ng", "sapi", "say", "pyttsx3" or "text"; ``driver`` a pyttsx3
     driver name (None: the platform's). ``sink``/``pace`` send espeak-ng's audio
     to a callable instead of the loudspeaker (tests, benchmarks, recordings).
     """
