@@ -70,7 +70,8 @@ def test_every_core_module_has_sources_and_tests():
     root = Path(__file__).resolve().parents[2]
     for module, (_, tests) in MODULES.items():
         assert sources(module), module
-        assert all((root / t).is_file() for t in tests), module
+        paths = [t.partition("=")[2] if t.startswith("--ignore=") else t for t in tests]
+        assert paths and all((root / t).exists() for t in paths), module
 
 
 def test_every_module_of_the_table_and_the_rules_engine_is_sampled():
