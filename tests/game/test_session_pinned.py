@@ -87,3 +87,15 @@ def test_lines_followed_that_do_not_fit_the_game_are_named_beside_the_damage_rea
     assert problems == [(7, "inapplicable"), (8, "inapplicable")]
     assert list(follower.snapshot.journal_problems) == [(damaged + 1, "corrupt"), (7, "inapplicable"),
                                                         (8, "inapplicable")]
+
+
+def test_an_announced_move_that_is_illegal_in_the_position_is_no_move():
+    # D.2.1: the blind player's words are his move only when they name a legal move where he is to move; a
+    # move the words name that is illegal there (Art. 3) is unclear, and nothing is made or waited for
+    s = Session.new(Player("Anna"), Player("Bert", visually_impaired=True), None, now=0.0)
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), 1.0)
+    events = s.announce(chess.Move.from_uci("e7e4"), "Bauer Eva vier", 2.0)
+    said = [e for e in events if e.TYPE == "announce"]
+    assert said and said[0].uci is None and said[0].problem == "illegal"
+    assert [e.TYPE for e in events if e.TYPE == "announce-unclear"] == ["announce-unclear"]
+    assert s.snapshot.plies == 1

@@ -154,6 +154,14 @@ def _skipped_lines(tree: ast.AST) -> set[int]:
     return lines
 
 
+def _calling_conventions(tree: ast.AST) -> set[int]:
+    """The values of ``kw_only=``: whether fields may be given by position. Flipped, the class either no longer
+    defines (killed at import) or behaves the same for every caller, who must already name each field — an
+    equivalent mutant by construction, not sampled."""
+    return {id(k.value) for node in ast.walk(tree) if isinstance(node, ast.Call)
+            for k in node.keywords if k.arg == "kw_only"}
+
+
 def _annotation_nodes(tree: ast.AST) -> set[int]:
     ids: set[int] = set()
     for node in ast.walk(tree):
@@ -174,7 +182,7 @@ def mutants_of(module: str, path: str, source: str) -> list[Mutant]:
     tree = ast.parse(source)
     lines = source.splitlines()
     skipped = _skipped_lines(tree)
-    in_annotation = _annotation_nodes(tree)
+    in_annotation = _annotation_nodes(tree) | _calling_conventions(tree)
     out: list[Mutant] = []
 
     def add(lineno: int, kind: str, new_line: str) -> None:

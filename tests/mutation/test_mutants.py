@@ -84,3 +84,11 @@ def test_every_module_of_the_table_and_the_rules_engine_is_sampled():
                  "blindchess/language/phonetic.py", "blindchess/pegboard/tracker.py", "blindchess/base/bounds.py", "blindchess/records/pgn.py",
                  "blindchess/laws/adjournment.py", "blindchess/language/dialogue.py", "blindchess/records/braille.py"):
         assert core in sampled, core
+
+
+def test_kw_only_is_left_alone_and_frozen_flipped():
+    # kw_only only says how the class may be called: flipped it is killed at import or equivalent
+    source = "from dataclasses import dataclass\n\n\n@dataclass(frozen=True, kw_only=True)\nclass A:\n    x: int = 0\n"
+    got = {m.mutated.strip() for m in mutants_of("demo", "demo.py", source)}
+    assert "@dataclass(frozen=False, kw_only=True)" in got
+    assert not any("kw_only=False" in text for text in got)

@@ -241,3 +241,12 @@ def test_an_envelope_of_exactly_the_size_limit_is_read_and_one_byte_more_is_not(
     assert journal.read_envelope(game) == {"seq": 4, "hidden": {"written": "e4"}}
     monkeypatch.setattr(journal, "MAX_BYTES", size - 1)
     assert journal.read_envelope(game) is None          # too big to be an envelope: none that can be read
+
+
+def test_a_file_past_the_journal_size_limit_is_listed_as_too_big_unread(tmp_path):
+    # a sparse file one byte past the limit: refused by its size, not read (never read for ever)
+    big = tmp_path / "huge.jsonl"
+    with big.open("wb") as f:
+        f.truncate(journal.MAX_BYTES + 1)
+    (entry,) = journal.list_journals(tmp_path)
+    assert entry.error == "too-big" and entry.start_event is None
