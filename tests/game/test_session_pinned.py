@@ -99,3 +99,28 @@ def test_an_announced_move_that_is_illegal_in_the_position_is_no_move():
     assert said and said[0].uci is None and said[0].problem == "illegal"
     assert [e.TYPE for e in events if e.TYPE == "announce-unclear"] == ["announce-unclear"]
     assert s.snapshot.plies == 1
+
+
+def test_a_touch_is_the_toucher_s_own_piece_only_when_it_is_his_colour():
+    # Art. 4.3: touching one's own piece and touching the opponent's piece are different obligations (to move it,
+    # to capture it); an empty square touched is neither
+    s = Session.new(Player("Anna"), Player("Bert", visually_impaired=True), None, now=0.0)
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), 1.0)
+    s.board_move("tactile", chess.Move.from_uci("e2e4"), 1.5)
+    touches = [e for when, (square, board) in enumerate([(chess.E7, "tactile"), (chess.E4, "tactile"),
+                                                         (chess.E5, "tactile"), (chess.D2, "sighted")])
+               for e in s.touch(square, 2.0 + when, board=board) if e.TYPE == "touch"]
+    assert [(t.square, t.by, t.piece, t.own) for t in touches] == [
+        ("e7", "black", "p", True), ("e4", "black", "P", False), ("e5", "black", None, False),
+        ("d2", "white", "P", True)]
+
+
+def test_a_board_move_line_of_an_earlier_version_is_an_own_legal_move_that_replaces_nothing():
+    # journals written before a board move said its role, whether it replaced a placement (D.2.3) and whether it
+    # was legal are read as what those moves were: the player's own legal move on that board
+    from blindchess.game.events import BoardMove, from_json
+
+    ev = from_json({"seq": 3, "type": "board-move", "t": 1.0, "board": "sighted", "uci": "e2e4", "san": "e4",
+                    "ply": 1})
+    assert isinstance(ev, BoardMove)
+    assert (ev.role, ev.replaces, ev.legal) == ("own", False, True)

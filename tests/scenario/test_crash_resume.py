@@ -12,7 +12,7 @@ lost) — and the final state the resumed run prints, its time and clocks includ
 ``make test`` kills at a sample of those fsyncs, drawn with a seed chosen at run time and printed in the report's
 header (``BLINDCHESS_CRASH_SEED=n`` repeats a run, ``BLINDCHESS_CRASH_KILLS=n`` changes how many);
 ``make crash-sweep`` (``BLINDCHESS_CRASH_KILLS=all``) kills at every fsync of every scenario in
-``tests/scenarios/`` (about 1,400 kills).
+``tests/scenarios/`` (1,768 kills over 77 scenarios, about seven minutes on two cores).
 
 The journal cut inside a line — a write torn by a power cut, which no kill can produce — is resumed too
 (:func:`test_a_journal_torn_inside_its_last_unit_resumes_to_the_uninterrupted_game`).
