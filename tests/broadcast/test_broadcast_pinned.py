@@ -1,6 +1,6 @@
 """Broadcast behaviours the mutation sample found unpinned: the move text written again from the start keeps the
 first move's number, a follower held back by a delay reads the journal exactly as far as it was written then,
-and a finished game's result says why it ended."""
+a finished game's result says why it ended, and the board's text for those who cannot see it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import chess
 
 from blindchess.base import tr
 from blindchess.broadcast.movetext import MoveText
-from blindchess.broadcast.pages import game_section
+from blindchess.broadcast.pages import board_alt, game_section
 from blindchess.broadcast.reading import GameFollower, read_game
 from blindchess.game import Player, Session
 
@@ -58,3 +58,16 @@ def test_a_finished_game_s_result_line_says_why_it_ended(tmp_path: Path):
     game = read_game(path, "en", tmp_path)
     html = game_section(1, game, "en", 10.0, 600.0)
     assert f"1-0 ({tr('session.reason_resignation', 'en')})" in html
+
+
+def test_the_board_s_text_for_those_who_cannot_see_it_names_the_start_or_the_last_move(tmp_path: Path):
+    # the board image's alternative text: before any move the start position, after one the move that led to it
+    path = tmp_path / "g.jsonl"
+    s = Session.new(Player("Anna"), Player("Bert", True), "90+30", journal=path, now=0.0)
+    s.start_clock(0.0)
+    before = board_alt(read_game(path, "en", tmp_path), "en")
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), 1.0)
+    s.close()
+    after = board_alt(read_game(path, "en", tmp_path), "en")
+    assert before.startswith("Starting position: White Ke1") and "White to move" in before
+    assert after.startswith("Position after 1. e4:") and "White Ke1" in after and "Black to move" in after
