@@ -124,3 +124,26 @@ def test_a_board_move_line_of_an_earlier_version_is_an_own_legal_move_that_repla
                     "ply": 1})
     assert isinstance(ev, BoardMove)
     assert (ev.role, ev.replaces, ev.legal) == ("own", False, True)
+
+
+def test_the_sighted_player_s_board_ahead_of_the_blind_player_makes_no_move_for_him():
+    # D.2.3: the blind player's move is made when he has placed it on his board and announced it; his opponent
+    # moving Black's piece on her own board first (a mirror of a move not made) makes nothing
+    s = Session.new(Player("Anna"), Player("Bert", visually_impaired=True), None, now=0.0)
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), 1.0)
+    s.board_move("tactile", chess.Move.from_uci("e2e4"), 1.5)
+    refused = s.board_move("sighted", chess.Move.from_uci("e7e5"), 2.0)
+    assert [(e.TYPE, getattr(e, "reason", None)) for e in refused] == [("board-move-rejected", "not-made")]
+    assert [m.uci() for m in s.snapshot.game_moves] == ["e2e4"]
+
+
+def test_a_flag_claimed_before_it_fell_is_not_upheld_and_after_it_fell_is():
+    # Art. 6.8: a flag is fallen when the arbiter observes it or a valid claim is made — not before the time ran out
+    s = Session.new(Player("Anna"), Player("Bert", visually_impaired=True), "1+0", now=0.0)
+    s.start_clock(0.0)
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), 1.0)
+    s.press_clock(chess.WHITE, 2.0)
+    early = [e for e in s.claim(chess.WHITE, "time", 30.0) if e.TYPE == "claim-judged"]
+    assert [e.upheld for e in early] == [False] and s.snapshot.result is None
+    late = [e for e in s.claim(chess.WHITE, "time", 63.0) if e.TYPE == "claim-judged"]
+    assert [e.upheld for e in late] == [True] and s.snapshot.result is not None
