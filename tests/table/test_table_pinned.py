@@ -6,7 +6,7 @@ from __future__ import annotations
 import chess
 
 from blindchess.base import tr
-from blindchess.table.commands import ArbiterApply, ClockPress, Tick
+from blindchess.table.commands import ArbiterApply, ArbiterContinue, ArbiterPause, ClockPress, Tick
 from blindchess.table.events import Refused, Shown
 from tests.support.table import Run, blind_move
 
@@ -32,3 +32,15 @@ def test_the_assistant_is_told_once_that_the_sighted_player_s_flag_fell_without_
         run.handle(Tick(), t)
     assert [e.text for e in run.of(Shown) if told in e.text] == [f"Anna Hilfe: {told}"]
     assert run.table.game.result is None                  # not claimed: the game goes on (A.4.4)
+
+
+def test_the_arbiter_stops_the_clock_and_starts_it_again_and_the_time_between_counts_for_nobody():
+    run = Run(time_control="90+30", blind="white")
+    blind_move(run, "e2e4", "Bauer Eva vier", 1.0)
+    run.handle(ClockPress(chess.WHITE), 3.0)               # Black's clock runs
+    run.handle(ArbiterPause(), 13.0)
+    assert run.table.session.clock.paused
+    run.handle(ArbiterContinue(), 113.0)
+    clock = run.table.session.clock
+    assert not clock.paused and clock.running == chess.BLACK
+    assert clock.remaining(chess.BLACK, 123.0) == 5400.0 - 20.0     # 10 s before the stop, 10 s after it
