@@ -250,3 +250,58 @@ def test_a_file_past_the_journal_size_limit_is_listed_as_too_big_unread(tmp_path
         f.truncate(journal.MAX_BYTES + 1)
     (entry,) = journal.list_journals(tmp_path)
     assert entry.error == "too-big" and entry.start_event is None
+
+
+def test_a_journal_whose_start_is_on_its_third_line_is_read_and_on_its_fourth_is_refused(tmp_path):
+    # the first HEAD_LINES whole lines decide: damaged lines before the start (a disk's garbage) are allowed
+    # up to two; a third line of junk before any journal line and the file is no journal
+    good = tmp_path / "g.jsonl"
+    played(good)
+    data = good.read_bytes()
+    two = tmp_path / "two.jsonl"
+    two.write_bytes(b"{}\n" * (HEAD_LINES - 1) + data)
+    read = read_journal(two)
+    assert [e["uci"] for e in read.events if e["type"] == "move-made"] == MOVES
+    three = tmp_path / "three.jsonl"
+    three.write_bytes(b"{}\n" * HEAD_LINES + data)
+    with pytest.raises(NotAJournal):
+        read_journal(three)
+
+
+def test_the_half_moves_a_replay_does_not_reproduce_are_named_from_one(tmp_path):
+    path = tmp_path / "g.jsonl"
+    played(path)
+    read = read_journal(path)
+    assert read.affected_plies(MOVES) == []
+    assert read.affected_plies(MOVES[:3] + ["d7d6"] + MOVES[4:]) == [4]     # 2...d6 where 2...Nc6 was recorded
+    assert read.affected_plies(MOVES[:5]) == [6]                            # the replay stops short of 3...a6
+
+
+def test_a_journal_ending_with_a_unit_of_one_line_is_whole(tmp_path):
+    # a touch is a unit of one line: the last unit of the journal, whole, is neither cut off nor dropped
+    path = tmp_path / "g.jsonl"
+    s = played(path, close=False)
+    s.touch(chess.G8, 40.0)
+    read = read_journal(path)         # as a crash leaves it: the program never closed it
+    assert read.events[-1]["type"] == "touch" and read.events[-1]["unit_lines"] == 1
+    assert read.problems == [] and read.notes == []
+
+
+def test_an_envelope_with_a_value_json_cannot_hold_is_refused_before_anything_is_written(tmp_path):
+    with pytest.raises(ValueError):
+        journal.write_envelope(tmp_path / "g.jsonl", {"sealed_at": float("nan")})
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_half_move_whose_record_is_damaged_is_named_from_one_unless_the_replay_recovers_it(tmp_path):
+    path = tmp_path / "g.jsonl"
+    played(path)
+    lines = path.read_bytes().split(b"\n")
+    at = next(i for i, line in enumerate(lines) if b'"move-made"' in line and b'"ply":4' in line)
+    lines[at] = lines[at].replace(b'"san"', b'"sXn"')          # 2...Nc6's record damaged
+    path.write_bytes(b"\n".join(lines))
+    read = read_journal(path)
+    assert read.recorded[3] is None
+    assert read.affected_plies() == [4]
+    assert read.affected_plies(MOVES[:3]) == [4, 5, 6]        # the replay stops before it
+    assert read.affected_plies(MOVES) == []                   # its input line is whole: the replay recovers it
