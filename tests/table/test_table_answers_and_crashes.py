@@ -23,6 +23,7 @@ import chess
 import pytest
 
 from blindchess.game import Player, Session
+from blindchess.storage import read_journal
 from blindchess.table.commands import Answers, BlindSays, ClockPress, SightedMove, Tick
 from blindchess.table.events import Asked, DeviceRequest, GameEnded, Moved, Refused
 from tests.support.table import Run, blind_move
@@ -132,3 +133,17 @@ def test_the_answer_keys_of_a_question_are_its_candidates(tmp_path: Path):
     run.table.handle(Answers("blind", 0), 1.0)                           # keys start at 1
     run.table.handle(Answers("blind", 3), 1.5)                           # two candidates: no key 3
     assert [r.what for r in run.of(Refused)] == ["answer", "answer"] and run.table.question is not None
+
+
+def test_the_blind_player_s_move_under_way_goes_on_after_a_crash(tmp_path):
+    # D.2.2, D.2.3: he lifted his pawn, the program died and came back; the pegs are where his hands left them (the
+    # pawn in his hand): placed and announced, it is his move — the table does not wait for the pegs to be set right
+    run = Run(journal=tmp_path / "game.jsonl")
+    run.table.handle(Tick(), 0.5)
+    run.lift("e2", 1.0)
+    run.crash_and_resume(1.5)
+    run.place("e4", 2.0)
+    run.table.handle(BlindSays("Bauer Eva vier", 1.0), 2.5)
+    run.table.handle(Tick(), 3.0)
+    assert [m.uci for m in run.of(Moved)] == ["e2e4"]
+    assert [e["type"] for e in read_journal(tmp_path / "game.jsonl").events].count("touch") == 1
