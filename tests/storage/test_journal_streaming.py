@@ -305,3 +305,12 @@ def test_a_half_move_whose_record_is_damaged_is_named_from_one_unless_the_replay
     assert read.affected_plies() == [4]
     assert read.affected_plies(MOVES[:3]) == [4, 5, 6]        # the replay stops before it
     assert read.affected_plies(MOVES) == []                   # its input line is whole: the replay recovers it
+
+
+def test_a_dangling_link_among_the_journals_does_not_keep_the_app_from_its_game(tmp_path):
+    # a link to a journal since deleted (a folder synced from elsewhere): it is sorted by the link's own time
+    # and skipped as unreadable; the unfinished game is still found
+    game = tmp_path / "g.jsonl"
+    played(game, close=False)
+    (tmp_path / "gone.jsonl").symlink_to(tmp_path / "deleted.jsonl")
+    assert last_unfinished(tmp_path) == game
