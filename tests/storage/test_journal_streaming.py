@@ -282,7 +282,8 @@ def test_a_journal_ending_with_a_unit_of_one_line_is_whole(tmp_path):
     path = tmp_path / "g.jsonl"
     s = played(path, close=False)
     s.touch(chess.G8, 40.0)
-    read = read_journal(path)         # as a crash leaves it: the program never closed it
+    s.abandon()                       # as a crash leaves it: the program never closed it
+    read = read_journal(path)
     assert read.events[-1]["type"] == "touch" and read.events[-1]["unit_lines"] == 1
     assert read.problems == [] and read.notes == []
 
@@ -311,6 +312,6 @@ def test_a_dangling_link_among_the_journals_does_not_keep_the_app_from_its_game(
     # a link to a journal since deleted (a folder synced from elsewhere): it is sorted by the link's own time
     # and skipped as unreadable; the unfinished game is still found
     game = tmp_path / "g.jsonl"
-    played(game, close=False)
+    played(game, close=False).abandon()
     (tmp_path / "gone.jsonl").symlink_to(tmp_path / "deleted.jsonl")
     assert last_unfinished(tmp_path) == game

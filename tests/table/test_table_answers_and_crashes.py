@@ -26,6 +26,7 @@ from blindchess.game import Player, Session
 from blindchess.storage import read_journal
 from blindchess.table.commands import Answers, BlindSays, ClockPress, SightedMove, Tick
 from blindchess.table.events import Asked, DeviceRequest, GameEnded, Moved, Refused
+from blindchess.table.table import Table
 from tests.support.table import Run, blind_move
 
 TWO_ROOKS = "4k3/8/8/8/8/8/4K3/R6R w - - 0 1"      # a1 and h1 can both reach d1
@@ -147,3 +148,18 @@ def test_the_blind_player_s_move_under_way_goes_on_after_a_crash(tmp_path):
     run.table.handle(Tick(), 3.0)
     assert [m.uci for m in run.of(Moved)] == ["e2e4"]
     assert [e["type"] for e in read_journal(tmp_path / "game.jsonl").events].count("touch") == 1
+
+
+def test_a_game_cut_off_before_its_clock_was_started_gets_it_started_from_its_beginning(tmp_path):
+    # the program died between the game's first line and its clock's start: reopened, White's clock runs from
+    # the game's start (a crash gives nobody time); without a time control there is no clock to start
+    for control, expected in (("90+30", 5400.0 - 5.0), (None, None)):
+        path = tmp_path / f"{control}.jsonl"
+        Session.new(Player("Anna"), Player("Bert", True), control, journal=path, now=0.0).abandon()    # killed here
+        table = Table.resume(path, 5.0)
+        clock = table.session.clock
+        if expected is None:
+            assert clock.running is None
+        else:
+            assert clock.running == chess.WHITE and clock.remaining(chess.WHITE, 5.0) == expected
+        table.close()
