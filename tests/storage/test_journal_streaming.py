@@ -315,3 +315,11 @@ def test_a_dangling_link_among_the_journals_does_not_keep_the_app_from_its_game(
     played(game, close=False).abandon()
     (tmp_path / "gone.jsonl").symlink_to(tmp_path / "deleted.jsonl")
     assert last_unfinished(tmp_path) == game
+
+
+def test_a_file_that_is_no_journal_is_listed_as_such_and_a_journal_beside_it_is_read(tmp_path):
+    (tmp_path / "junk.jsonl").write_bytes(b"{}\n" * 10)
+    played(tmp_path / "g.jsonl")
+    entries = {e.path.name: e for e in list_journals(tmp_path)}
+    assert entries["junk.jsonl"].error == "no-start" and entries["junk.jsonl"].start_event is None
+    assert entries["g.jsonl"].error is None and entries["g.jsonl"].white == "Anna"
