@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import sys
 
 import pytest
@@ -20,6 +21,18 @@ def _isolated_home(tmp_path_factory, monkeypatch):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "de_DE.UTF-8")   # the system's language is German (a test may choose another)
     return home
+
+
+def pytest_configure(config):
+    """The crash test's sample seed, drawn once for the whole run (every worker inherits it)."""
+    if not hasattr(config, "workerinput") and not os.environ.get("BLINDCHESS_CRASH_SEED"):
+        os.environ["BLINDCHESS_CRASH_SEED"] = str(random.SystemRandom().randrange(1, 1_000_000))
+
+
+def pytest_terminal_summary(terminalreporter):
+    seed = os.environ.get("BLINDCHESS_CRASH_SEED")
+    if seed:
+        terminalreporter.write_line(f"crash test sample: seed {seed} (BLINDCHESS_CRASH_SEED={seed} repeats it)")
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,7 @@ import math
 from typing import Any, TypeGuard
 
 __all__ = ["MAX_PLIES", "MAX_FULLMOVE", "MAX_HALFMOVE_CLOCK", "MAX_SECONDS", "MAX_PERIODS", "MAX_JSON_DEPTH",
-           "MAX_LINE_BYTES", "MAX_HEADER_CHARS", "MAX_SCRIPT_LINES", "MAX_SCRIPT_LINE_CHARS", "MAX_SETTLE", "MAX_WIDTH", "MAX_PAGE_LENGTH",
+           "MAX_LINE_BYTES", "MAX_JOURNAL_BYTES", "MAX_HEADER_CHARS", "MAX_SCRIPT_LINES", "MAX_SCRIPT_LINE_CHARS", "MAX_SETTLE", "MAX_WIDTH", "MAX_PAGE_LENGTH",
            "TooDeep", "json_depth", "loads", "seconds", "within", "counters_ok"]
 
 #: Half-moves in one game. No game can be longer: from 75 moves without a capture or a pawn move on, the
@@ -36,7 +36,11 @@ MAX_PERIODS = 10
 #: Nesting of a JSON value (a journal line nests four deep, a clock log two).
 MAX_JSON_DEPTH = 16
 #: One line of a journal, a clock log or a script (the longest journal line, a game's moves, is ~150 kB).
+#: A reader holds at most one such line at a time: a longer one is let go as it is read, never kept.
 MAX_LINE_BYTES = 1_000_000
+#: One journal (a game of 500 moves with every touch is a few MB). A journal is read as a stream: what a
+#: reader keeps is the game's lines, one record for each run of damaged lines, and the line being read.
+MAX_JOURNAL_BYTES = 256 * 1024 * 1024
 #: A name or a header value: player, event, site, round, date, venue — as long as a PGN string may be
 #: (PGN standard, 7: at most 255 characters).
 MAX_HEADER_CHARS = 255

@@ -1,8 +1,10 @@
 """One journal as the broadcast shows it, followed as it grows: the game's PGN and the table's state.
 
 A journal is read whole the first time (:meth:`GameFollower.look`): from a *copy* of its bytes taken in
-one pass, so the check of its lines (:func:`blindchess.storage.read_journal`) and the replay by the rules
-engine (:meth:`blindchess.game.Session.load`, read-only) see the same bytes. A copy taken while the
+one pass, so the check of its lines (:func:`blindchess.storage.read_journal`, a stream: it keeps the game's
+lines, not the file's junk) and the replay by the rules engine (:meth:`blindchess.game.Session.load`,
+read-only) see the same bytes. A file that does not begin as a journal is refused from its first lines
+(:func:`blindchess.storage.check_start`) and never read whole. A copy taken while the
 program writes may end inside a unit: that unit was never acted on and is not applied (the journal's
 guarantee), so the game read is the game as the table knew it at that moment.
 
@@ -46,7 +48,7 @@ from ..adapters import journal_messages
 from ..base import UserError, os_error_text, tr
 from ..game import MoveMade, Session
 from ..records import RecordBook, session_to_game
-from ..storage import MAX_BYTES, JournalTail, TailUnit, as_of, read_journal, verdict
+from ..storage import MAX_BYTES, JournalTail, NotAJournal, TailUnit, as_of, check_start, read_journal, verdict
 from .movetext import MoveText
 from .report import ClaimRecord, TableReport, TableWatch
 
@@ -119,6 +121,7 @@ def read_game(path: Path, lang: str, workdir: Path, data: bytes | None = None) -
     cannot be written."""
     follower = GameFollower(path, lang, workdir)
     if data is None:
+        _journal_start(path, lang)
         data = journal_bytes(path, lang)
     follower.whole(data, os.stat(path))
     assert follower.game is not None
@@ -169,6 +172,7 @@ class GameFollower:
                         self._tail.offset
                     if followed is not None and not (settled and pending):
                         return followed
+            _journal_start(self.path, self.lang)      # no journal: refused from its first lines, never read whole
             data, st = _read_from(self.path, 0, upto, self.lang)
             if upto is not None and upto < st.st_size:
                 data = as_of(data)          # the journal as it stood then, its length line too
@@ -310,7 +314,10 @@ def _load(path: Path, lang: str, workdir: Path, data: bytes) -> tuple[Session, t
     copy = Path(name)
     try:
         copy.write_bytes(data)
-        read = read_journal(copy)
+        try:
+            read = read_journal(copy)
+        except NotAJournal as exc:
+            raise UserError(tr("session.journal_no_start", lang, path=path.name)) from exc
         try:
             session = Session.load(copy, read=read)
         except UserError as exc:   # no game in it (yet): named by the journal's own name, not the copy's
@@ -325,6 +332,16 @@ def _load(path: Path, lang: str, workdir: Path, data: bytes) -> tuple[Session, t
     damage = tuple(journal_messages(result, Path(path.name), lang))
     keep = min(min(result.plies) - 1, len(replayed)) if result.plies else len(replayed)
     return session, damage, keep, bool(result.plies)
+
+
+def _journal_start(path: Path, lang: str) -> None:
+    """UserError when the file does not begin as a journal (read only as far as that takes); OSError when it cannot
+    be read (a pipe or a device is refused by the whole reading that follows)."""
+    try:
+        if stat.S_ISREG(os.stat(path).st_mode):
+            check_start(path)
+    except NotAJournal as exc:
+        raise UserError(tr("session.journal_no_start", lang, path=path.name)) from exc
 
 
 def _read_from(path: Path, offset: int, upto: int | None, lang: str) -> tuple[bytes, os.stat_result]:

@@ -32,7 +32,7 @@ from ..base import (
     tr,
 )
 from ..laws import Envelope, Resumption, board_from_fen, check_sealed_move, envelope_from_events, parse_duration
-from ..storage import read_journal
+from ..storage import NotAJournal, read_journal
 from .options import add_lang_argument
 
 
@@ -120,6 +120,8 @@ def _from_journal(path: Path, lang: str) -> Envelope:
     regular_file(path, lang)   # UserError: missing, a folder, a device, a refused name
     try:
         events = read_journal(path).events
+    except NotAJournal:
+        raise UserError(tr("session.journal_no_start", lang, path=shown_path(path))) from None
     except OSError as exc:
         raise UserError(tr("tournament.cli_no_journal", lang, path=shown_path(path),
                            error=os_error_text(exc, lang))) from None

@@ -24,7 +24,7 @@ from ..adapters import journal_messages, journal_notes
 from ..base import UserError, default_lang, journal_dir, os_error_text, tr
 from ..game import JOURNAL_PROBLEM, BoardName, ScoreName, Session, from_json
 from ..laws import format_time
-from ..storage import format_plies, list_journals, read_journal, verdict
+from ..storage import NotAJournal, format_plies, list_journals, read_journal, verdict
 from .options import add_lang_argument
 
 
@@ -100,12 +100,14 @@ def run_show(args: argparse.Namespace) -> int:
     (the problems and the half-moves they affect are named on stderr)."""
     lang = (args.lang or default_lang())[:2]
     path = _resolve(args.file, lang)
-    # Read-only: the game is rebuilt in memory; nothing is appended to the file.
+    # Read-only, once, as a stream: the game is rebuilt in memory; nothing is appended to the file.
     try:
         read = read_journal(path)
+    except NotAJournal as exc:       # refused from its first lines: the rest is never read
+        raise UserError(tr("session.journal_no_start", lang, path=args.file)) from exc
     except OSError as exc:
         raise UserError(tr("session.cli_no_file", lang, path=args.file, error=os_error_text(exc, lang))) from exc
-    session = Session.load(path)
+    session = Session.load(path, read=read)
     result = verdict(read, [m.uci() for m in session.snapshot.game_moves], session.snapshot.journal_problems)
     damage = journal_messages(result, path, lang)
     if args.json:

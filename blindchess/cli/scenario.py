@@ -61,7 +61,7 @@ def _journal_to_resume(path: str | None, lang: str) -> Path:
     if path is None:
         raise UserError(tr("scenario.resume_needs_journal", lang))
     target = Path(path)
-    if not target.is_file() or target.stat().st_size == 0:
+    if not target.is_file():      # an empty one is a game killed before its first line: it is begun again
         raise UserError(tr("scenario.resume_no_journal", lang, file=target))
     return target
 

@@ -30,7 +30,7 @@ import chess
 from .. import __version__
 from ..base import UserError, os_error_text, tr
 from ..laws import RuleSet, TimeControl, for_time_control, king_queen_swapped
-from ..storage import JournalRead, read_journal
+from ..storage import JournalRead, NotAJournal, read_journal
 from .adjournment import Adjournment
 from .boards import Boards
 from .clock import Timing
@@ -284,6 +284,8 @@ def load(path: Path, read: JournalRead | None = None) -> Rules:
     """
     try:
         read = read_journal(path) if read is None else read
+    except NotAJournal as exc:
+        raise UserError(tr("session.journal_no_start", None, path=path)) from exc
     except OSError as exc:
         raise UserError(tr("session.journal_unreadable", None, path=path, error=os_error_text(exc, None))) from exc
     start: SessionStart | None = None
@@ -313,6 +315,7 @@ def load(path: Path, read: JournalRead | None = None) -> Rules:
     problems += replay(game, zip(read.lines, read.events, strict=False))
     log.problems = sorted(problems)
     log.journal_path = path
+    log.held = dict(read.inputs)
     return game
 
 

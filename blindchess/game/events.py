@@ -30,6 +30,7 @@ import chess
 
 from ..base import Event, decode_fields, encode_fields, json_value
 from ..laws import ClockAt, ClockSetting
+from ..storage import RESERVED_FIELDS
 
 __all__ = [
     "Color", "BoardName", "ScoreName", "Role", "EndReason", "ClaimKind", "QuickplayGround", "QuickplayVerdict",
@@ -732,7 +733,7 @@ INPUT_TYPES: frozenset[str] = frozenset(cls.TYPE for cls in _ALL if cls.INPUT)
 #: Outcomes earlier versions journaled that this version no longer records (skipped when read).
 RETIRED_TYPES: frozenset[str] = frozenset({"question", "heard"})
 #: Keys the journal adds to every line (not part of an event).
-_JOURNAL_KEYS = frozenset({"seq", "type", "t", "derived", "game_id", "line_no", "crc", "unit"})
+_JOURNAL_KEYS = frozenset({"seq", "type", "t", "derived", "unit", *RESERVED_FIELDS})
 
 
 # ====================================================================== JSON (the journal's line format)

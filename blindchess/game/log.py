@@ -8,6 +8,13 @@ all, so a crash at any byte leaves either the unit or nothing of it — and noth
 of an uncommitted unit was told to anybody: the caller tells people only after the
 commit (journal first, then act). Commands outside an open unit commit at once.
 
+Every input applied exactly once, across any crash: a unit opened for an input with its identity
+(:class:`~blindchess.storage.InputId` — a script's line, the program's own count) keeps that identity
+on its first line, and :meth:`EventLog.holds` answers whether an input has been applied — it, or a
+later one of the same origin, stands in the journal (read back when the game is reopened) or has been
+applied since. A front that may give an input again after a crash (a script played on from where the
+program was killed) asks, and what is held is not applied a second time.
+
 While a journal is replayed nothing is written.
 
 The sealed move of an adjournment (Guidelines I.1-2) is the one event with a secret:
@@ -24,7 +31,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..storage import JournalWriter
+from ..storage import InputId, JournalWriter
 from .events import GameEvent, SealedMove, to_json
 
 __all__ = ["EventLog", "JournalError"]
@@ -51,6 +58,9 @@ class EventLog:
         self._journal: JournalWriter | None = None
         self._unit: list[GameEvent] = []          # recorded, not yet journaled
         self._depth = 0
+        self._ident: InputId | None = None        # the input of the unit being recorded
+        #: The highest input of each origin applied (read from the journal, then as applied).
+        self.held: dict[str, InputId] = {}
         self._apply: Callable[[GameEvent], None] = _nothing
 
     def bind(self, apply: Callable[[GameEvent], None]) -> None:
@@ -98,8 +108,15 @@ class EventLog:
         return ev
 
     @contextmanager
-    def unit(self) -> Iterator[None]:
-        """Everything recorded inside is one unit, committed at the end (also when nested: the outermost)."""
+    def unit(self, ident: InputId | None = None) -> Iterator[None]:
+        """Everything recorded inside is one unit, committed at the end (also when nested: the outermost).
+
+        ``ident``: the input the unit is for (the outermost unit's counts); its first line keeps it, and
+        :meth:`holds` answers yes for it from now on."""
+        if self._depth == 0:
+            self._ident = ident
+            if ident is not None:
+                self._hold(ident)
         self._depth += 1
         try:
             yield
@@ -107,6 +124,15 @@ class EventLog:
             self._depth -= 1
         if self._depth == 0:
             self.commit()
+
+    def holds(self, ident: InputId) -> bool:
+        """Whether input ``ident`` has been applied: it or a later input of its origin is held."""
+        held = self.held.get(ident.origin)
+        return held is not None and ident <= held
+
+    def _hold(self, ident: InputId) -> None:
+        if not self.holds(ident):
+            self.held[ident.origin] = ident
 
     def pending(self) -> list[GameEvent]:
         """The events recorded since the last commit."""
@@ -119,9 +145,10 @@ class EventLog:
         recorded here: the owner restores the game from the file).
         """
         unit, self._unit = self._unit, []
+        ident, self._ident = self._ident, None
         if unit and self._journal is not None and not self.replaying:
             try:
-                self._journal.append_unit([to_json(_journaled(ev)) for ev in unit])
+                self._journal.append_unit([to_json(_journaled(ev)) for ev in unit], ident=ident)
             except OSError as exc:
                 raise JournalError(exc.errno, exc.strerror or str(exc), str(self.journal_path)) from exc
         return unit

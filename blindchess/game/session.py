@@ -38,7 +38,7 @@ from ..base import Fact, UserError, encode_fields, os_error_text, tr
 from ..language import ScoreReading
 from ..laws import Clock, ClockSetting, Proposal, TimeControl
 from ..records import read_pgn, session_to_game
-from ..storage import JournalInUse, JournalRead, new_path
+from ..storage import InputId, JournalInUse, JournalRead, new_path
 from .core import Rules, load, replay, start_board
 from .events import (
     BOARDS,
@@ -117,14 +117,17 @@ class Session:
         return session
 
     @classmethod
-    def open(cls, path: Path | str, now: float | None = None, *, count_closed_time: bool = False) -> Session:
+    def open(cls, path: Path | str, now: float | None = None, *, count_closed_time: bool = False,
+             read: JournalRead | None = None) -> Session:
         """Reopen a journaled game exactly (damaged lines in ``journal_problems``); appends from then on.
 
         A clock running when the journal ends is stopped at the last recorded moment; with
         ``now`` it runs on from ``now`` (the closed time counted only with ``count_closed_time``).
-        Raises UserError when the file is no journal or cannot be written.
+        The inputs the journal holds stay held (:meth:`holds`): given again, they are not applied twice.
+        ``read``: the journal as already read from ``path``. Raises UserError when the file is no journal
+        or cannot be written.
         """
-        session = cls(load(Path(path)))
+        session = cls(load(Path(path), read))
         session._reopen(Path(path), now, count_closed_time)
         return session
 
@@ -194,14 +197,15 @@ class Session:
 
     # ================================================================ units of the journal
     @contextmanager
-    def unit(self) -> Iterator[None]:
-        """Everything recorded inside is one unit of the journal, committed at the end.
+    def unit(self, ident: InputId | None = None) -> Iterator[None]:
+        """Everything recorded inside is one unit of the journal, committed at the end; ``ident``: the input
+        the unit is for, kept on its first line (:meth:`holds`).
 
         Raises UserError when the journal cannot be written: the game is then restored from
-        the file, so nothing of the unit counts.
+        the file, so nothing of the unit counts (nor is its input held).
         """
         try:
-            with self._g.log.unit():
+            with self._g.log.unit(ident):
                 yield
         except JournalError as exc:
             self._restore()
@@ -241,6 +245,15 @@ class Session:
             out.append(ev)
         out.reverse()
         return out
+
+    def holds(self, ident: InputId) -> bool:
+        """Whether input ``ident`` has been applied to this game: the journal holds it, or a later input of
+        its origin, or it has been applied since the game was opened (every input once, across a crash)."""
+        return self._g.log.holds(ident)
+
+    def held(self, origin: str) -> InputId | None:
+        """The highest input of ``origin`` applied to this game (None: none)."""
+        return self._g.log.held.get(origin)
 
     @property
     def pending(self) -> Events:

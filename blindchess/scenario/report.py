@@ -25,8 +25,10 @@ def event_json(event: TableEvent) -> dict[str, object]:
 
 
 def in_time_order(events: Sequence[TableEvent]) -> list[dict[str, object]]:
-    """The events' JSON objects sorted by ``t`` (stable: same-time events keep their order)."""
-    return sorted((event_json(e) for e in events), key=lambda d: float(d["t"]))  # type: ignore[arg-type]
+    """The events' JSON objects sorted by ``t`` (stable: same-time events keep their order); the ``final``
+    state last — it is read at the script's end, and speech may still end after it."""
+    return sorted((event_json(e) for e in events),
+                  key=lambda d: (d["type"] == "final", float(d["t"])))  # type: ignore[arg-type]
 
 
 def json_lines(events: Sequence[TableEvent]) -> Iterator[str]:

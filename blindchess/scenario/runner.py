@@ -48,7 +48,7 @@ from typing import Protocol, assert_never
 
 from ..adapters import EngineChooser
 from ..adapters import level as engine_level
-from ..storage import envelope_path, read_journal
+from ..storage import InputId, NotAJournal, envelope_path, read_journal
 from ..table import (
     Command,
     ConnectEngine,
@@ -74,7 +74,10 @@ from .parser import (
 )
 from .report import in_time_order
 
-__all__ = ["Front", "HeadlessFront", "start_engine", "run", "play", "perform"]
+__all__ = ["Front", "HeadlessFront", "start_engine", "run", "play", "perform", "SCRIPT_INPUTS", "line_input"]
+
+#: The origin of a script's inputs: each is named by its line (:func:`line_input`).
+SCRIPT_INPUTS = "script"
 
 #: At most this many wake-ups between two actions (each is a settle timer or an utterance ending).
 _MAX_WAKES = 10_000
@@ -97,14 +100,17 @@ class Front(Protocol):
     def start(self, script: Script, journal: Path, now: float) -> None:
         """Set the game up from the script's setup, journaling to ``journal`` (a new file)."""
 
-    def handle(self, command: Command, now: float) -> None:
-        """One input at the table (:mod:`blindchess.table.commands`), as the people and devices at it give it."""
+    def handle(self, command: Command, now: float, ident: InputId | None = None) -> None:
+        """One input at the table (:mod:`blindchess.table.commands`), as the people and devices at it give it;
+        ``ident``: the script line's identity (:func:`line_input`) — an input the game holds already is not
+        applied again (a script played on after a crash). Time passing and the devices' own answers have none."""
 
     def crash(self, now: float) -> None:
         """The program dies at once and is started again from its journal."""
 
-    def resume(self, script: Script, journal: Path, now: float) -> None:
-        """Open the game of ``journal`` (cut off by a crash) as the app does after a restart, at ``now``."""
+    def resume(self, script: Script, journal: Path, now: float, pegs_still_since: float | None = None) -> None:
+        """Open the game of ``journal`` (cut off by a crash) as the app does after a restart, at ``now``;
+        ``pegs_still_since``: when the hands last moved the pegs before it (the script knows)."""
 
     def idle_at(self, now: float) -> float:
         """The time (>= ``now``) when nothing started by then is pending any more (settle, speech)."""
@@ -117,7 +123,8 @@ class Front(Protocol):
         """The game as it stands at ``now`` (the ``final`` event; the runner reports it last)."""
 
     def close(self) -> None:
-        """Release the table (the journal stays as written)."""
+        """Release the table (the journal stays as written; an unfinished game is closed at the final state's
+        moment, as the app closes it when it quits)."""
 
 
 def start_engine(setup: TableSetup) -> EngineChooser:
@@ -140,6 +147,7 @@ class HeadlessFront:
         self._journal: Path | None = None
         self._setup: TableSetup | None = None
         self._engines = engines
+        self._ended: float | None = None      # the final state's moment, once read
         #: The engine of the table running now (practice games), else None.
         self.engine: EngineChooser | None = None
 
@@ -169,12 +177,12 @@ class HeadlessFront:
         self._setup = script.setup
         self._attach(Table.new(self._setup, now, journal), now)
 
-    def handle(self, command: Command, now: float) -> None:
-        self.table.handle(command, now)
+    def handle(self, command: Command, now: float, ident: InputId | None = None) -> None:
+        self.table.handle(command, now, ident)
 
-    def resume(self, script: Script, journal: Path, now: float) -> None:
+    def resume(self, script: Script, journal: Path, now: float, pegs_still_since: float | None = None) -> None:
         self._journal, self._setup = journal, script.setup
-        self._attach(Table.resume(journal, now, script.setup), now)
+        self._attach(Table.resume(journal, now, script.setup, pegs_still_since=pegs_still_since), now)
 
     def crash(self, now: float) -> None:
         # Killed at once: nothing is closed or flushed beyond what the journal already holds.
@@ -196,6 +204,7 @@ class HeadlessFront:
         return self.table.next_due(now)
 
     def final(self, now: float) -> Final:
+        self._ended = now
         return self.table.final(now)
 
     def close(self) -> None:
@@ -203,7 +212,7 @@ class HeadlessFront:
             self._unsubscribe()
             self._unsubscribe = None
         if self._table is not None:
-            self._table.close()
+            self._table.close(self._ended)     # the game leaves the table at the script's end
             self._table = None
         if self.engine is not None:
             self.engine.close()
@@ -217,15 +226,20 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
         resume: bool = False) -> Final:
     """Play ``script`` through ``front`` on the script's clock; every event goes to ``emit``.
 
-    The game journals to ``journal`` (a new file). Returns the final state at
-    the end of the script (after pending settle timers and speech have run out);
-    ``emit`` gets it too, last.
+    The game journals to ``journal`` (a new file); every script line's input goes to the table with
+    its identity (:func:`line_input`), which the journal keeps in the input's unit. Returns the final
+    state at the end of the script — after pending settle timers and speech have run out, read at the
+    script's own time: its last line's, or the game's last recorded moment when that is later (a move
+    the pegs' settle time completed), never how long the speech took; ``emit`` gets it too, last.
 
     ``resume``: ``journal`` holds the game cut off by a crash; it is opened as the app opens it after
-    a restart, at the time of its last line, and the script's lines before that time are skipped —
-    only what they did to the simulated boards (the pegs where the hands left them) stands. Lines at
-    that very time are played: one the journal already holds is given again, and the table ignores or
-    refuses the repeat (a move already made, a second press).
+    a restart, at the time of its last line, and every script line the journal holds is skipped — it
+    and the lines before it (their inputs were applied: the journal keeps the highest line's identity),
+    and every line before that time — so each input is applied exactly once; only what the skipped
+    lines did to the simulated boards (the pegs where the hands left them) stands. The lines after are
+    played; one the journal holds that is given again anyway is not applied by the table
+    (:meth:`~blindchess.table.Table.handle`). The script should be the one the journal was written by
+    (or one with more lines after those): a line's identity is its number.
     """
     device = PegBoardDevice(int(script.start_board().occupied)) if script.setup.tactile == "pegboard" else None
     eboard = EBoardDevice(script.start_board()) if script.setup.sighted_board == "dgt" else None
@@ -290,21 +304,27 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
     front.subscribe(collect)
     now = 0.0
     actions = list(script.actions)
-    if resume and not holds_game(journal):
+    point = resume_point(journal) if resume else None
+    if resume and point is None:
         journal.write_bytes(b"")    # cut off before the game's first line was whole: it never began
         resume = False
-    if resume:
-        now = journal_time(journal)
-        done = [a for a in actions if a.t < now]
-        actions = actions[len(done):]
+    if point is not None:
+        now, held = point
+        given = [a.t < now or (held is not None and a.line <= held.number) for a in actions]
+        done = [a for a, was in zip(actions, given, strict=True) if was]
+        actions = [a for a, was in zip(actions, given, strict=True) if not was]
+        pegs_moved: float | None = None
         for action in done:       # the hands moved the pegs and pieces before the crash
             if isinstance(action, TableAction) and isinstance(action.command, PegLine) and device is not None:
                 device.apply(action.command.text)
+                pegs_moved = action.t
             elif isinstance(action, (EBoardLift, EBoardPlace)) and eboard is not None:
                 eboard.act(f"L {action.square}" if isinstance(action, EBoardLift) else action.text, action.t)
             elif isinstance(action, EBoardCable) and eboard is not None:
                 eboard.cable(action.plugged)
-        front.resume(script, journal, now)
+        front.resume(script, journal, now, pegs_moved)
+        if pegs_moved is not None:
+            last_peg.append(pegs_moved)     # they settle as they would have without the crash
     else:
         front.start(script, journal, 0.0)
     connect(now)
@@ -321,21 +341,50 @@ def run(script: Script, front: Front, journal: Path, emit: Callable[[TableEvent]
         now = action.t
     front.handle(Tick(), now)
     answer_requests(now)
-    end = wait(now, math.inf, flags=False)
-    final = front.final(end)
+    wait(now, math.inf, flags=False)
+    ended = max((a.t for a in script.actions), default=0.0)
+    final = front.final(max(now, ended, game_time(journal)))
     emit(final)
     return final
 
 
-def holds_game(journal: Path) -> bool:
-    """Whether ``journal`` holds a game that began (its first line whole)."""
-    return any(ev.get("type") == "session-start" for ev in read_journal(journal).events)
+def line_input(action: Action, part: int = 0) -> InputId:
+    """The identity of the input a script line gives (``part``: the second, third … input of one line)."""
+    return InputId(SCRIPT_INPUTS, action.line, part)
 
 
-def journal_time(journal: Path) -> float:
-    """The time of the last line of ``journal`` that counts (a unit cut off by a crash does not)."""
-    return max((float(ev.get("t", 0.0)) for ev in read_journal(journal).events
-                if isinstance(ev.get("t"), (int, float)) and not isinstance(ev.get("t"), bool)), default=0.0)
+def resume_point(journal: Path) -> tuple[float, InputId | None] | None:
+    """Where a script goes on in the game ``journal`` holds: the time of its last line that counts (a unit
+    cut off by a crash does not) and the highest script line it holds; None when it holds no game that
+    began (its first line whole), or is no journal at all."""
+    try:
+        read = read_journal(journal)
+    except NotAJournal:
+        return None
+    if not any(ev.get("type") == "session-start" for ev in read.events):
+        return None
+    return _latest(read.events), read.inputs.get(SCRIPT_INPUTS)
+
+
+def game_time(journal: Path) -> float:
+    """When the game in ``journal`` last changed: its last recorded moment but for what the program notes of
+    itself — a note (the table's own facts, a game closed), a reopening, damage found (0 when it cannot be
+    read). A move the pegs' settle time completed after the script's last line counts; how long the speech
+    took does not."""
+    try:
+        events = read_journal(journal).events
+    except OSError:
+        return 0.0
+    return _latest([ev for ev in events if ev.get("type") not in _PROGRAM_NOTES])
+
+
+#: What the program journals of itself, not of the game (:func:`game_time`).
+_PROGRAM_NOTES = frozenset({"note", "reopened", "journal-damaged"})
+
+
+def _latest(events: list[dict[str, object]]) -> float:
+    times = [ev.get("t") for ev in events]
+    return max((float(t) for t in times if isinstance(t, (int, float)) and not isinstance(t, bool)), default=0.0)
 
 
 def play(script: Script, front: Front, journal: Path, *, resume: bool = False) -> list[dict[str, object]]:
@@ -367,7 +416,7 @@ def perform(front: Front, action: Action, device: PegBoardDevice | None, eboard:
         case TableAction(command=command):
             if isinstance(command, PegLine) and device is not None:
                 device.apply(command.text)
-            front.handle(command, now)
+            front.handle(command, now, line_input(action))
         case AppCrash():
             front.crash(now)
         case AppEnvelopeLost():
@@ -387,13 +436,13 @@ def _eboard(front: Front, action: EBoardCable | EBoardLift | EBoardPlace, eboard
         case EBoardCable(plugged=plugged):
             eboard.cable(plugged)
             if plugged:   # the link reconnects and asks for a board dump
-                for snapshot in eboard.dump(now):
-                    front.handle(EBoardInput(snapshot), now)
+                for part, snapshot in enumerate(eboard.dump(now)):
+                    front.handle(EBoardInput(snapshot), now, line_input(action, part))
         case EBoardLift(square=square):
-            for update in eboard.act(f"L {square}", now):
-                front.handle(EBoardInput(update), now)
+            for part, update in enumerate(eboard.act(f"L {square}", now)):
+                front.handle(EBoardInput(update), now, line_input(action, part))
         case EBoardPlace():
-            for update in eboard.act(action.text, now):
-                front.handle(EBoardInput(update), now)
+            for part, update in enumerate(eboard.act(action.text, now)):
+                front.handle(EBoardInput(update), now, line_input(action, part))
         case _:
             assert_never(action)

@@ -7,12 +7,16 @@ from __future__ import annotations
 
 from .journal import (
     MAX_BYTES,
+    RESERVED_FIELDS,
     SUFFIX,
+    InputId,
     JournalInUse,
     JournalRead,
     JournalWriter,
+    NotAJournal,
     NotRegularFile,
     Verdict,
+    check_start,
     describe,
     envelope_path,
     format_plies,
@@ -27,7 +31,7 @@ from .journal import (
 from .tail import JournalTail, TailUnit, as_of
 
 __all__ = [
-    "as_of", "describe", "envelope_path", "format_plies", "JournalInUse", "JournalRead", "JournalTail", "JournalWriter", "last_unfinished", "list_journals",
-    "MAX_BYTES", "new_path", "NotRegularFile", "read_envelope", "read_journal", "SUFFIX", "TailUnit", "Verdict", "verdict",
+    "as_of", "check_start", "describe", "envelope_path", "format_plies", "InputId", "JournalInUse", "JournalRead", "JournalTail", "JournalWriter", "last_unfinished", "list_journals",
+    "MAX_BYTES", "new_path", "NotAJournal", "NotRegularFile", "read_envelope", "read_journal", "RESERVED_FIELDS", "SUFFIX", "TailUnit", "Verdict", "verdict",
     "write_envelope",
 ]

@@ -12,7 +12,7 @@ is reopened, and compared with the recorded ones).
 A journal written by this version adds these fields to every line, always last
 and in this order::
 
-    {"seq":7,"type":"board-move",...,"game_id":"5f0c…e1","line_no":7,"unit_lines":3,"plies_before":4,"crc":"0b9e52a4"}
+    {"seq":7,"type":"board-move",...,"game_id":"5f0c…e1","line_no":7,"unit_lines":3,"input":"script:17","plies_before":4,"crc":"0b9e52a4"}
 
 * ``game_id`` — 32 lowercase hex digits, chosen at random when the journal is
   created; the same on every line of one game.
@@ -21,6 +21,11 @@ and in this order::
 * ``unit_lines`` — only on the first line of a unit (:meth:`JournalWriter.append_unit`:
   an input and every event it causes, written in one write): how many lines the
   unit has, this one included.
+* ``input`` — only on the first line of a unit, when the input has an identity
+  (:class:`InputId`: ``"script:17"`` a script's line 17, ``"app:42"`` the program's
+  42nd input): the input the unit is for. Inputs of one origin come in order, so the
+  highest one a journal holds names every input of that origin applied
+  (:attr:`JournalRead.inputs`) — given again after a crash, they are not applied twice.
 * ``plies_before`` — how many half-moves the journal had recorded before this line
   (the writer counts as it goes, from the ``move-made``, ``move-withdrawn``,
   ``illegal-corrected`` and ruling lines it wrote).
@@ -83,6 +88,13 @@ Bounds: a journal is at most :data:`MAX_BYTES`, a line at most
 deep (a longer or deeper line is ``corrupt``, never parsed further), a recorded
 half-move at most :data:`blindchess.base.bounds.MAX_PLIES`.
 
+Reading is a stream (:func:`read_journal`): the file is read a chunk at a time and what
+is kept is the game's lines — one record for a run of damaged lines however long
+(blank lines between them included; reported once, as its first line and how many), a
+line longer than any journal line let go as it is read. A file whose first whole lines
+(:data:`HEAD_LINES`) hold no journal's line — the set-up, or a checked line of a game —
+is refused at once (:class:`NotAJournal`), never read to its end.
+
 Writing
 -------
 :class:`JournalWriter` appends a line or a unit with one ``write`` call, then
@@ -110,13 +122,14 @@ import stat
 import uuid
 import zlib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, TypeGuard
 
 from ..base import (
     MAX_HEADER_CHARS,
+    MAX_JOURNAL_BYTES,
     MAX_LINE_BYTES,
     MAX_PLIES,
     journal_dir,
@@ -130,7 +143,7 @@ from ..base import (
 )
 
 __all__ = ["JournalWriter", "JournalRead", "JournalInfo", "Damage", "Verdict", "verdict", "NotRegularFile", "JournalInUse",
-           "read_journal", "new_path",
+           "NotAJournal", "InputId", "read_journal", "check_start", "new_path",
            "list_journals", "describe", "last_unfinished", "format_plies", "END_TYPES", "SUFFIX",
            "RESERVED_FIELDS", "MAX_BYTES", "OWN_TYPES"]
 
@@ -138,7 +151,7 @@ SUFFIX = ".jsonl"
 #: Event types after which a game is finished.
 END_TYPES = ("game-end",)
 #: The fields the writer adds to lines; an event must not carry them itself.
-RESERVED_FIELDS = ("game_id", "line_no", "unit_lines", "plies_before", "crc")
+RESERVED_FIELDS = ("game_id", "line_no", "unit_lines", "input", "plies_before", "crc")
 #: The type of the line a writer adds after ending what a crash cut off: ``"line"`` names the last
 #: line cut off, ``"from"`` the first (when more than one), as line numbers in the file; after a write
 #: that failed (a full disk), ``"numbers"`` names the first and last ``line_no`` the write was given.
@@ -149,12 +162,18 @@ START_COPY = "session-start-copy"
 LENGTH = "journal-length"
 #: The lines that are the journal's own, not events of the game (never in :attr:`JournalRead.events`).
 OWN_TYPES = (CUT_OFF, START_COPY, LENGTH)
-#: The largest journal read (a game of 500 moves with every touch is a few MB).
-MAX_BYTES = 256 * 1024 * 1024
+#: The largest journal read (:data:`blindchess.base.bounds.MAX_JOURNAL_BYTES`).
+MAX_BYTES = MAX_JOURNAL_BYTES
+#: How many of a file's first whole, non-blank lines tell a journal from anything else: a journal's first
+#: write is the set-up, its copy and the length line, and one of them whole is enough (:func:`read_journal`).
+HEAD_LINES = 3
+#: Bytes read at a time: a journal is read as a stream, never whole.
+_CHUNK = 1 << 20
 
 _log = logging.getLogger("blindchess.storage.journal")
 _CRC_TAIL = re.compile(rb',"crc":"([0-9a-f]{8})"\}\Z')
 _GAME_ID = re.compile(r"[0-9a-f]{32}\Z")
+_INPUT = re.compile(r"([a-z][a-z0-9-]{0,15}):(\d{1,12})(?:\.(\d{1,6}))?\Z")
 _MAX_LINES_DIGITS = 12
 
 
@@ -171,6 +190,42 @@ class JournalInUse(OSError):
 
     def __init__(self, path: Path) -> None:
         super().__init__(errno.EBUSY, "the journal is open in another blindchess", str(path))
+
+
+class NotAJournal(OSError):
+    """The file is no journal: none of its first whole lines (:data:`HEAD_LINES`) is a journal's line — the
+    set-up, or a checked line of a game. Refused before the rest of the file is read (errno ``EINVAL``)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(errno.EINVAL, "not a blindchess journal", str(path))
+
+
+@dataclass(frozen=True, order=True)
+class InputId:
+    """The identity of one input: who gave it (``origin``: ``"script"`` a scenario script's line, ``"app"`` the
+    program's own count of the inputs it handled …) and its place in that origin's order (``number``, and
+    ``part`` for the second, third … input one line gives). The first line of the input's unit keeps it
+    (``"input":"script:17"``, ``"script:17.1"``); inputs of one origin come in this order, so every input
+    up to the highest one a journal holds has been applied (:attr:`JournalRead.inputs`)."""
+
+    origin: str
+    number: int
+    part: int = 0
+
+    def __post_init__(self) -> None:
+        if _INPUT.match(f"{self.origin}:{self.number}") is None or not within(self.part, 0, 999_999):
+            raise ValueError(f"not an input's identity: {self.origin!r} {self.number!r} {self.part!r}")
+
+    def __str__(self) -> str:
+        return f"{self.origin}:{self.number}" + (f".{self.part}" if self.part else "")
+
+    @classmethod
+    def parse(cls, text: object) -> InputId | None:
+        """The identity written as ``text`` (``"script:17"``, ``"script:17.1"``), None when it is none."""
+        found = _INPUT.match(text) if isinstance(text, str) else None
+        if found is None:
+            return None
+        return cls(found.group(1), int(found.group(2)), int(found.group(3) or 0))
 
 
 def _open_regular(path: Path, flags: int) -> int:
@@ -220,10 +275,12 @@ def _with_crc(body: bytes) -> bytes:
 
 
 def _encode_checked(event: dict[str, Any], game_id: str, line_no: int, plies_before: int | None = None,
-                    unit_lines: int | None = None) -> bytes:
+                    unit_lines: int | None = None, ident: InputId | None = None) -> bytes:
     fields: dict[str, Any] = {**event, "game_id": game_id, "line_no": line_no}
     if unit_lines is not None:
         fields["unit_lines"] = unit_lines
+        if ident is not None:
+            fields["input"] = str(ident)
     if plies_before is not None:
         fields["plies_before"] = plies_before
     body = json.dumps(fields, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
@@ -339,15 +396,15 @@ class JournalWriter:
         if sync:
             self.sync()
 
-    def append_unit(self, events: Sequence[dict[str, Any]]) -> None:
+    def append_unit(self, events: Sequence[dict[str, Any]], *, ident: InputId | None = None) -> None:
         """Write ``events`` (an input and every event it causes) as one unit: one write, then fsync.
 
-        The first line carries ``unit_lines``; a reader applies the unit whole or not at
-        all, so a crash at any byte leaves the unit or nothing of it. Raises ValueError as
-        :meth:`append` (nothing is written), OSError when the write fails (what was written
-        is ended before the next line; a reader never applies it)."""
+        The first line carries ``unit_lines`` and ``ident``, the input's identity, when given (a checked
+        journal only); a reader applies the unit whole or not at all, so a crash at any byte leaves the unit
+        or nothing of it. Raises ValueError as :meth:`append` (nothing is written), OSError when the write
+        fails (what was written is ended before the next line; a reader never applies it)."""
         if events:
-            self._append(list(events), unit=True)
+            self._append(list(events), unit=True, ident=ident)
             self.sync()
 
     def _name_cut(self) -> None:
@@ -366,7 +423,7 @@ class JournalWriter:
         self._cut = None
         os.fsync(self._fd)
 
-    def _append(self, events: list[dict[str, Any]], *, unit: bool) -> None:
+    def _append(self, events: list[dict[str, Any]], *, unit: bool, ident: InputId | None = None) -> None:
         for event in events:
             clash = [k for k in RESERVED_FIELDS if k in event]
             if clash:
@@ -379,7 +436,7 @@ class JournalWriter:
         for i, event in enumerate(events):
             if self.checked:
                 size = len(events) if unit and i == 0 else None
-                lines.append(_encode_checked(event, self.game_id, number, len(recorder.game), size))
+                lines.append(_encode_checked(event, self.game_id, number, len(recorder.game), size, ident))
             else:
                 lines.append((json.dumps(event, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
                               + "\n").encode("utf-8"))
@@ -481,7 +538,8 @@ class Damage:
 
     ``line`` is the line number in the file (for ``missing``: the first line after
     the gap — for lines lost at the end, the line after the file's last; ``count``
-    lines are missing there). ``after_ply`` is the number of half-moves the journal
+    lines are missing there; for damaged lines one after another, blank ones between
+    them, the first: they are lines ``line … line + count - 1``). ``after_ply`` is the number of half-moves the journal
     had recorded before the problem; the half-moves ``after_ply + 1 … until_ply``
     may be wrong or missing (none when ``until_ply == after_ply``: the problem lies
     between two half-moves, e.g. a clock press, a touch or the result)."""
@@ -541,6 +599,9 @@ class JournalRead:
     slot: tuple[int, int, int, int, int] | None = None
     #: Line numbers in the file of what a crash cut off at the end, not yet named by a ``cut-off`` line.
     cut_off: list[int] = field(default_factory=list)
+    #: The highest input of each origin the journal holds (:class:`InputId`, on the first line of a unit that
+    #: stands whole): that input and every one of its origin before it have been applied.
+    inputs: dict[str, InputId] = field(default_factory=dict)
 
     @property
     def damaged(self) -> bool:
@@ -596,40 +657,146 @@ def _well_formed(event: object) -> bool:
 @dataclass
 class _Line:
     number: int
-    raw: bytes
     event: dict[str, Any] | None   # None: not an event
     reason: str = ""                # why not an event ("corrupt" | "truncated")
     crc_ok: bool = False            # the line carries game_id/line_no/crc and its CRC matches
     cut: bool = False               # the text ends inside the object (a write cut off)
     offset: int = 0                 # where the line starts in the file
+    size: int = 0                   # its bytes, the newline included
+    ended: bool = True              # it ends with a newline
+    digest: tuple[int, int] = (0, 0)   # a checked line's CRC and length: a second copy is told from a moved line
+    last: int = 0                   # a run of damaged lines (blank ones between them): the last one's number
+    count: int = 1                  # the damaged lines of the run
+
+    def __post_init__(self) -> None:
+        self.last = self.last or self.number
 
 
 def _parse(number: int, raw: bytes, last: bool) -> _Line:
     if len(raw) > MAX_LINE_BYTES:
-        return _Line(number, raw, None, "corrupt")
+        return _Line(number, None, "corrupt")
     try:
         text = raw.decode("utf-8")
         event = loads(text)
     except UnicodeDecodeError:
-        return _Line(number, raw, None, "corrupt")
+        return _Line(number, None, "corrupt")
     except json.JSONDecodeError as exc:
         # Cut off while writing: the text ends inside the object (only the last line, or a fragment a
         # writer ended after a crash).
         ends_early = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
         cut = ends_early and raw.lstrip().startswith(b"{")
-        return _Line(number, raw, None, "truncated" if cut or last else "corrupt", cut=cut)
+        return _Line(number, None, "truncated" if cut or last else "corrupt", cut=cut)
     except ValueError:   # nested too deep, a number too long to read
-        return _Line(number, raw, None, "corrupt")
+        return _Line(number, None, "corrupt")
     if not _well_formed(event):
-        return _Line(number, raw, None, "corrupt")
+        return _Line(number, None, "corrupt")
     tail = _CRC_TAIL.search(raw)
-    crc_ok = tail is not None and zlib.crc32(raw[:tail.start()] + b"}") == int(tail.group(1), 16)
+    crc = int(tail.group(1), 16) if tail is not None else -1
+    crc_ok = tail is not None and zlib.crc32(raw[:tail.start()] + b"}") == crc
     if crc_ok and not (isinstance(event.get("game_id"), str) and _GAME_ID.match(event["game_id"])
                        and within(event.get("line_no"), 1, MAX_BYTES)):
         crc_ok = False
     if not crc_ok and any(k in event for k in RESERVED_FIELDS):
-        return _Line(number, raw, None, "corrupt")   # a checked line whose check fails
-    return _Line(number, raw, event, "", crc_ok)
+        return _Line(number, None, "corrupt")   # a checked line whose check fails
+    return _Line(number, event, "", crc_ok, digest=(crc, len(raw)))
+
+
+def _raw_lines(fd: int) -> Iterator[tuple[int, bytes | None, int, bool]]:
+    """The lines of the file open at ``fd``, read :data:`_CHUNK` bytes at a time: (offset, the line's bytes
+    without its newline, its size with the newline, whether it has one). A line longer than
+    :data:`~blindchess.base.bounds.MAX_LINE_BYTES` is let go as it is read (its bytes None): nothing of the
+    file is held but the line being read. Raises OSError (EFBIG past :data:`MAX_BYTES`)."""
+    pending = bytearray()           # the line being read
+    dropped = 0                     # its bytes let go (a line longer than any journal line)
+    offset = total = 0
+    while chunk := os.read(fd, _CHUNK):
+        total += len(chunk)
+        if total > MAX_BYTES:
+            raise OSError(errno.EFBIG, "file too large")
+        at = 0
+        while (end := chunk.find(b"\n", at)) >= 0:
+            piece = chunk[at:end]
+            length = dropped + len(pending) + len(piece)
+            if dropped or length > MAX_LINE_BYTES:
+                yield offset, None, length + 1, True
+            else:
+                pending += piece
+                yield offset, bytes(pending), length + 1, True
+            offset += length + 1
+            pending.clear()
+            dropped = 0
+            at = end + 1
+        rest = memoryview(chunk)[at:]
+        if dropped or len(pending) + len(rest) > MAX_LINE_BYTES:
+            dropped += len(pending) + len(rest)
+            pending.clear()
+        else:
+            pending += rest
+    if pending or dropped:
+        yield offset, None if dropped else bytes(pending), dropped + len(pending), False
+
+
+def check_start(path: Path | str) -> None:
+    """Whether the file at ``path`` begins as a journal, read only as far as that takes (its first whole lines,
+    see :func:`read_journal`): raises :class:`NotAJournal` when it does not, OSError when it cannot be read."""
+    _scan(Path(path), head_only=True)
+
+
+def _is_journal_line(line: _Line) -> bool:
+    """A line only a journal has: its set-up, or a checked line of a game."""
+    return line.event is not None and (line.crc_ok or line.event.get("type") == "session-start")
+
+
+def _scan(path: Path, *, head_only: bool = False) -> tuple[list[_Line], int, bool, int]:
+    """Every non-blank line of the journal at ``path`` as read (a run of damaged lines as one), how many
+    newlines the file has, whether it ends with one, and its non-blank lines (``head_only``: only up to its
+    first journal's line). Raises :class:`NotAJournal` as soon as :data:`HEAD_LINES` whole lines (or all
+    there are) hold no journal's line, OSError when it cannot be read."""
+    fd = _open_regular(path, os.O_RDONLY)
+    parsed: list[_Line] = []
+    number = newlines = nonblank = head = 0
+    ends_nl = True
+    journal = checked = False
+    try:
+        if os.fstat(fd).st_size > MAX_BYTES:
+            raise OSError(errno.EFBIG, "file too large", str(path))
+        for offset, raw, size, ended in _raw_lines(fd):
+            number += 1
+            newlines += ended
+            ends_nl = ended
+            if raw is not None and not raw.strip():
+                continue
+            nonblank += 1
+            line = _parse(number, raw, not ended) if raw is not None else _Line(number, None, "corrupt")
+            line.offset, line.size, line.ended = offset, size, ended
+            if line.event is not None and not line.crc_ok and checked:
+                line.event, line.reason = None, "corrupt"          # an unchecked line in a checked journal
+            elif line.crc_ok and not checked:
+                checked = True
+                for earlier in parsed:
+                    if earlier.event is not None and not earlier.crc_ok:
+                        earlier.event, earlier.reason = None, "corrupt"
+            if not journal and ended:
+                journal, head = _is_journal_line(line), head + 1
+                if not journal and head >= HEAD_LINES:
+                    raise NotAJournal(path)
+                if journal and head_only:
+                    break
+            before = parsed[-1] if parsed else None
+            if before is not None and line.event is None and before.event is None and not line.cut \
+                    and not before.cut and line.reason == before.reason == "corrupt":
+                before.last, before.count = number, before.count + 1   # one more damaged line of the run
+                continue
+            parsed.append(line)
+    except OSError as exc:
+        if exc.filename is None:
+            exc.filename = str(path)
+        raise
+    finally:
+        os.close(fd)
+    if head and not journal:
+        raise NotAJournal(path)
+    return parsed, newlines, ends_nl, nonblank
 
 
 class _Recorder:
@@ -693,21 +860,13 @@ def _own_field(event: dict[str, Any], name: str, high: int) -> int | None:
 def read_journal(path: Path | str) -> JournalRead:
     """Read every good line and report the others (see the module docstring for what is checked).
 
-    Raises OSError if the file cannot be read, :class:`NotRegularFile` if it is no regular
-    file (a FIFO is never waited on), OSError(EFBIG) above :data:`MAX_BYTES`."""
+    The file is read as a stream: what is kept is the game's lines (and what a crash or damage left of
+    them: one record for each run of damaged lines), never the file. Raises OSError if the file cannot be
+    read, :class:`NotRegularFile` if it is no regular file (a FIFO is never waited on), OSError(EFBIG)
+    above :data:`MAX_BYTES`, :class:`NotAJournal` (an OSError) for a file whose first lines are no
+    journal's."""
     path = Path(path)
-    data = _read_bounded(path)
-    raws = data.split(b"\n")
-    last_index = len(raws) - 1
-    ends_nl = data == b"" or data.endswith(b"\n")
-    parsed: list[_Line] = []
-    offset = 0
-    for i, raw in enumerate(raws):
-        if raw.strip():
-            line = _parse(i + 1, raw, i == last_index)
-            line.offset = offset
-            parsed.append(line)
-        offset += len(raw) + 1
+    parsed, last_index, ends_nl, nonblank = _scan(path)
     checked = any(p.crc_ok for p in parsed)
     game_id: str | None = None
     if checked:
@@ -722,7 +881,7 @@ def read_journal(path: Path | str) -> JournalRead:
     own: list[tuple[int, int]] = [(i, int(p.event["line_no"])) for i, p in enumerate(parsed)
                                   if checked and p.crc_ok and p.event is not None and p.event["game_id"] == game_id]
     keep = _increasing([i for i, _ in own], [n for _, n in own])
-    kept_raw = {int(p.event["line_no"]): p.raw for i, p in enumerate(parsed) if i in keep and p.event is not None}
+    kept_raw = {int(p.event["line_no"]): p.digest for i, p in enumerate(parsed) if i in keep and p.event is not None}
 
     def good(i: int) -> bool:
         return parsed[i].event is not None and (not checked or i in keep)
@@ -744,8 +903,8 @@ def read_journal(path: Path | str) -> JournalRead:
             before = _own_field(counted, "plies_before", MAX_PLIES)
             if lines_ is not None and plies_ is not None and isinstance(closed, bool) and before is not None:
                 length = Length(lines_, plies_, closed)
-                if p.number <= last_index:   # the line has its newline: a writer may rewrite it in place
-                    slot = (p.offset, len(p.raw) + 1, int(counted["line_no"]), before, int(counted["seq"]))
+                if p.ended:   # the line has its newline: a writer may rewrite it in place
+                    slot = (p.offset, p.size, int(counted["line_no"]), before, int(counted["seq"]))
         copied = own_event(i, START_COPY)
         if copied is not None and copy_start is None:
             start = copied.get("start")
@@ -756,7 +915,7 @@ def read_journal(path: Path | str) -> JournalRead:
     expected: list[int] = []
     for i, p in enumerate(parsed):
         number = int(p.event["line_no"]) if checked and good(i) and p.event is not None else None
-        expected.append(number if number is not None else (expected[-1] + 1 if expected else 1))
+        expected.append(number if number is not None else (expected[-1] + parsed[i - 1].count if expected else 1))
 
     # What a crash cut off (never applied): what a writer named in a cut-off line, and the end of the
     # file — its last bytes without their newline, a unit that stops before its last line — unless
@@ -774,14 +933,14 @@ def read_journal(path: Path | str) -> JournalRead:
                        and low <= expected[j] <= high)
             skipped[k] = high
             continue
-        if k == 0 or mark is None or mark.get("line") != parsed[k - 1].number:
+        if k == 0 or mark is None or mark.get("line") != parsed[k - 1].last:
             continue
         first = mark.get("from", mark.get("line"))
-        named = [j for j in range(k) if _is_int(first) and first <= parsed[j].number]
+        named = [j for j in range(k) if _is_int(first) and first <= parsed[j].last]
         if all(good(j) or (j == k - 1 and parsed[j].cut) for j in named):
             cut.update(named)
     tail: list[int] = []
-    if parsed and not ends_nl and parsed[-1].number == last_index + 1 and parsed[-1].cut:
+    if parsed and not parsed[-1].ended and parsed[-1].cut:
         tail.append(len(parsed) - 1)
     starts_at = [i for i, p in enumerate(parsed) if good(i) and p.event is not None and checked
                  and within(p.event.get("unit_lines"), 1, MAX_BYTES)]
@@ -827,13 +986,13 @@ def read_journal(path: Path | str) -> JournalRead:
             reason = "foreign"
         elif checked and i not in keep:     # its number is known and stands elsewhere: it fills no gap
             n = int(p.event["line_no"])
-            found.append((p.number, "duplicate" if kept_raw.get(n) == p.raw else "out-of-order", 1))
+            found.append((p.number, "duplicate" if kept_raw.get(n) == p.digest else "out-of-order", 1))
             order.append(None)
             continue
         if reason:
-            found.append((p.number, reason, 1))
+            found.append((p.number, reason, p.last - p.number + 1))   # a run of damaged lines: all of them
             order.append(None)
-            slots += 1
+            slots += p.count
             continue
         assert p.event is not None
         if checked:
@@ -904,10 +1063,20 @@ def read_journal(path: Path | str) -> JournalRead:
             damage.extend(Damage(n, r, after, max(after + 1, len(recorder.game)), c) for n, r, c, after in pending)
     damage.sort(key=lambda d: d.line)
     problems = [(d.line, d.reason) for d in damage]
-    next_no = max(len(parsed), max_no, length.lines if length is not None else 0) + 1
+    next_no = max(nonblank, max_no, length.lines if length is not None else 0) + 1
     tail_numbers = [parsed[i].number for i in sorted(tail)]
     return JournalRead(path, events, problems, numbers, damage, checked, game_id, recorder.game, next_no,
-                       ends_nl, notes, length, start_from_copy, slot, tail_numbers)
+                       ends_nl, notes, length, start_from_copy, slot, tail_numbers, held_inputs(events))
+
+
+def held_inputs(events: Sequence[dict[str, Any]]) -> dict[str, InputId]:
+    """The highest input of each origin that ``events`` (journal lines as read) hold on their units' first lines."""
+    held: dict[str, InputId] = {}
+    for event in events:
+        ident = InputId.parse(event.get("input")) if "input" in event else None
+        if ident is not None and (ident.origin not in held or held[ident.origin] < ident):
+            held[ident.origin] = ident
+    return held
 
 
 
@@ -927,6 +1096,7 @@ class Verdict:
     checked: bool
     missing_lines: dict[int, int] = field(default_factory=dict)   # line -> how many lines are missing before it
     notes: list[tuple[int, str]] = field(default_factory=list)     # reported problems that lose nothing
+    spans: dict[int, int] = field(default_factory=dict)            # line -> damaged lines from it on, when more than one
 
     @property
     def whole(self) -> bool:
@@ -941,7 +1111,8 @@ def verdict(read: JournalRead, replayed: Sequence[str], replay_problems: Sequenc
     problems = sorted(set(read.problems) | set(replay_problems))
     plies = read.affected_plies(replayed)
     missing = {d.line: d.count for d in read.damage if d.reason == "missing"}
-    return Verdict(problems, plies, len(read.recorded), len(replayed), read.checked, missing, list(read.notes))
+    spans = {d.line: d.count for d in read.damage if d.reason != "missing" and d.count > 1}
+    return Verdict(problems, plies, len(read.recorded), len(replayed), read.checked, missing, list(read.notes), spans)
 
 
 def format_plies(plies: Sequence[int]) -> str:
@@ -1012,7 +1183,10 @@ def describe(path: Path | str) -> JournalInfo:
     reported in ``error``, never raised; OSError when the file cannot be read (a FIFO or
     a device: :class:`NotRegularFile`)."""
     path = Path(path)
-    read = read_journal(path)
+    try:
+        read = read_journal(path)
+    except NotAJournal:     # refused from its first lines: no game in it
+        return JournalInfo(path, "", "", 0, None, False, False, path.stat().st_mtime, None, "no-start")
     modified = path.stat().st_mtime
     start = next((e for e in read.events if e.get("type") == "session-start"), None)
     white = black = ""
@@ -1039,38 +1213,63 @@ def describe(path: Path | str) -> JournalInfo:
 def _error_kind(exc: OSError) -> str:
     if isinstance(exc, NotRegularFile):
         return "not-regular"
+    if isinstance(exc, NotAJournal):
+        return "no-start"
     if exc.errno == errno.EFBIG:
         return "too-big"
     return "unreadable"
 
 
+def _listed(path: Path) -> JournalInfo:
+    """:func:`describe`, or the entry of a file that cannot be read (``error`` set), named on the logger."""
+    try:
+        info = describe(path)
+    except OSError as exc:
+        try:
+            modified = path.lstat().st_mtime
+        except OSError:
+            modified = 0.0
+        info = JournalInfo(path, "", "", 0, None, False, False, modified, None, _error_kind(exc))
+    if info.error is not None:
+        _log.warning("journal %s skipped: %s", path, info.error)
+    return info
+
+
+def _newest_first(folder: Path) -> list[Path]:
+    """The files ``*.jsonl`` of ``folder``, the most recently written first."""
+    def when(path: Path) -> tuple[float, str]:
+        try:
+            return path.stat().st_mtime, path.name
+        except OSError:
+            try:
+                return path.lstat().st_mtime, path.name
+            except OSError:
+                return 0.0, path.name
+    return sorted(folder.glob(f"*{SUFFIX}"), key=when, reverse=True)
+
+
 def list_journals(folder: Path | None = None) -> list[JournalInfo]:
     """Every file ``*.jsonl`` in the folder, newest first. A file that cannot be read or holds
     no game is listed with ``error`` set (and ``start_event`` None) and named on the
-    ``blindchess.storage.journal`` logger — never raised, never waited on."""
+    ``blindchess.storage.journal`` logger — never raised, never waited on. One file is read at a
+    time, as a stream: what a file costs is the game it holds (:func:`read_journal`)."""
     folder = Path(folder) if folder is not None else journal_dir()
     if not folder.is_dir():
         return []
-    out: list[JournalInfo] = []
-    for p in folder.glob(f"*{SUFFIX}"):
-        try:
-            out.append(describe(p))
-        except OSError as exc:
-            try:
-                modified = p.lstat().st_mtime
-            except OSError:
-                modified = 0.0
-            out.append(JournalInfo(p, "", "", 0, None, False, False, modified, None, _error_kind(exc)))
-        if out[-1].error is not None:
-            _log.warning("journal %s skipped: %s", p, out[-1].error)
+    out = [_listed(p) for p in folder.glob(f"*{SUFFIX}")]
     out.sort(key=lambda i: (i.modified, i.path.name), reverse=True)
     return out
 
 
 def last_unfinished(folder: Path | None = None) -> Path | None:
     """The most recently written journal of a game that has not ended (the app reopens it);
-    never a finished game, never a file that holds no game."""
-    for info in list_journals(folder):
+    never a finished game, never a file that holds no game. The journals are read newest first,
+    one at a time, until one is found."""
+    folder = Path(folder) if folder is not None else journal_dir()
+    if not folder.is_dir():
+        return None
+    for path in _newest_first(folder):
+        info = _listed(path)
         if not info.finished and info.start_event is not None and info.error is None:
             return info.path
     return None

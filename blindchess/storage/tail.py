@@ -31,7 +31,7 @@ __all__ = ["JournalTail", "TailUnit", "as_of"]
 #: The fields a checked line ends with (blindchess.storage.journal, "Line format"), read without parsing
 #: the line: only where the whole journal was judged good already (:meth:`JournalTail.after`).
 _CHECKED_END = re.compile(rb'"game_id":"([0-9a-f]{32})","line_no":(\d{1,12})(?:,"unit_lines":(\d{1,12}))?'
-                          rb'(?:,"plies_before":\d{1,12})?,"crc":"[0-9a-f]{8}"\}\Z')
+                          rb'(?:,"input":"[a-z0-9:.-]{1,40}")?(?:,"plies_before":\d{1,12})?,"crc":"[0-9a-f]{8}"\}\Z')
 _TYPE = re.compile(rb'"type":"([a-z-]{1,40})"')
 _PLIES_BEFORE = re.compile(rb'"plies_before":(\d{1,12}),"crc"')
 _LENGTH_FIELDS = re.compile(rb'\{"seq":(\d{1,12}),.*"lines": *(\d{1,12}),"plies": *(\d{1,12}),.*"game_id":"([0-9a-f]{32})",'

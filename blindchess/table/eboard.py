@@ -223,8 +223,15 @@ class EBoard:
         When a ruling is the last thing that happened (no move made since), the board
         may still be being set right: it is judged against the game, nothing it shows
         is a move until it shows the game (a position retraced must not come back as a move).
+        A piece the sighted player touched in the move under way is his first touch still, as
+        it was before the crash.
         """
         for ev in reversed(self.session.events):
+            if isinstance(ev, Touch) and ev.board == "sighted" and ev.piece is not None \
+                    and ev.ply == self.state.game.plies and not self.touches:
+                # his move under way: the piece he touched first stays the one he touched (Art. 4.3)
+                self.touches.append(EBoardTouch(ev.t, chess.parse_square(ev.square), chess.Piece.from_symbol(ev.piece),
+                                                ev.ply))
             if isinstance(ev, MoveMade) or (isinstance(ev, Touch) and ev.board == "sighted"):
                 break       # a move made, or a touch (counted only when the board showed the game)
             if isinstance(ev, (Ruling, RulingOverride)):

@@ -54,6 +54,7 @@ from ..game import (
 from ..language import write
 from ..laws import QuickplayCase, decide_quickplay, king_queen_swapped
 from .events import ClaimDecided, Ended, GameEnded, IllegalMoveCorrected
+from .notes import ClaimNoted
 from .questions import Questions
 from .setup import Answer, Question, SetupFault, Who, color_name, to_color
 from .state import TableState
@@ -179,6 +180,7 @@ class Endings:
         if limit is not None and done >= limit:
             state.emit(ClaimDecided(now, who, "setup", False))
             text = tr("table.setup_claim_too_late", state.lang, name=state.name(color), moves=limit)
+            state.react(state.session.note(text, now, ClaimNoted("setup", who, False)))
             state.refuse(now, "claim", text, to=who)
             if who != "blind" and game.blind_color is not None:
                 state.say(now, text, "blind", "answer")
@@ -190,6 +192,7 @@ class Endings:
             return
         state.emit(ClaimDecided(now, who, "setup", True))
         text = tr(f"table.setup_claim_{fault}", state.lang, name=state.name(color))
+        state.react(state.session.note(text, now, ClaimNoted("setup", who, True)))
         state.show(now, text)
         state.say(now, text, "all", "answer")
 
@@ -224,6 +227,7 @@ class Endings:
                       name=state.name(not color), piece=state.piece_words(piece), square=chess.square_name(square),
                       move=write(before, game.game_moves[index], state.lang))
             said = tr("table.touch_claim_upheld", state.lang)
+        state.react(state.session.note(text, now, ClaimNoted("touch", who, breach is not None)))
         state.show(now, text)
         state.say(now, said, "all", "answer")
 

@@ -26,7 +26,7 @@ from ..language import Wording
 from .setup import Question
 
 __all__ = ["SetupNoted", "QuestionOpen", "QuestionClosed", "WordingChosen", "TableClosed", "CastleIntent",
-           "SlipKind", "SlipNoted", "EngineFailure", "TableNote", "NOTES", "read_note"]
+           "SlipKind", "SlipNoted", "EngineFailure", "ClaimNoted", "TableNote", "NOTES", "read_note"]
 
 #: What a practice game counts as the blind player's slips (:class:`~blindchess.table.opponent.Slips`).
 SlipKind = Literal["corrected", "unclear", "mirror", "press", "takeback"]
@@ -94,12 +94,25 @@ class EngineFailure(Fact):
     KIND: ClassVar[str] = "practice-engine-failed"
 
 
+@dataclass(frozen=True)
+class ClaimNoted(Fact):
+    """A claim the table judges itself, for the arbiter to decide what follows — a wrong set-up (Appendix A a),
+    touch-move (Art. 4.3, A b): ``by`` "blind" or "sighted", ``upheld`` (the note's text is what was shown).
+    On the record as every claim is, and so made once across a crash."""
+
+    KIND: ClassVar[str] = "table-claim"
+    claim: Literal["setup", "touch"]
+    by: Literal["blind", "sighted"]
+    upheld: bool
+
+
 TableNote = SetupNoted | QuestionOpen | QuestionClosed | WordingChosen | TableClosed | CastleIntent | SlipNoted \
-    | EngineFailure
+    | EngineFailure | ClaimNoted
 
 #: Note kind -> the table's fact (the one registry).
 NOTES: dict[str, type[TableNote]] = {cls.KIND: cls for cls in (
-    SetupNoted, QuestionOpen, QuestionClosed, WordingChosen, TableClosed, CastleIntent, SlipNoted, EngineFailure)}
+    SetupNoted, QuestionOpen, QuestionClosed, WordingChosen, TableClosed, CastleIntent, SlipNoted, EngineFailure,
+    ClaimNoted)}
 
 
 def read_note(note: Note) -> TableNote | None:

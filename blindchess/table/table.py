@@ -95,7 +95,7 @@ from ..language import Dialogue
 from ..language import grammar as phonetic_grammar
 from ..laws import Proposal
 from ..pegboard import ProtocolError, Tracker
-from ..storage import read_journal
+from ..storage import InputId, JournalRead, read_journal
 from .adjournment import Adjournments
 from .assistant import AssistantDuties
 from .clock import ClockKeeper
@@ -165,7 +165,10 @@ from .state import TableState
 from .status import final, next_step
 from .tactile import TactileBoard
 
-__all__ = ["TableSetup", "Question", "Table"]
+__all__ = ["TableSetup", "Question", "Table", "APP_INPUTS"]
+
+#: The origin of the inputs the program numbers itself (:meth:`Table.handle` without an identity).
+APP_INPUTS = "app"
 
 
 class Table:
@@ -321,7 +324,7 @@ class Table:
 
     @classmethod
     def resume(cls, journal: Path, now: float, setup: TableSetup | None = None, *,
-               count_closed_time: bool | None = None) -> Table:
+               count_closed_time: bool | None = None, pegs_still_since: float | None = None) -> Table:
         """The game of ``journal`` exactly as it stood (a crash, a restart); appends from then on.
 
         The pending states come back: a placement not yet announced and an
@@ -333,11 +336,17 @@ class Table:
         play time. None (the default) decides from the journal: a game closed on
         purpose (:meth:`close` noted it) was not played meanwhile — the clock runs on
         from ``now``; after a crash the player to move kept thinking, so a crash gives
-        nobody time. Raises UserError for a missing or unreadable journal.
+        nobody time. ``pegs_still_since``: when the hands last moved the pegs, if the front knows it
+        (the pegs' settle time counts from then, not from the first snapshot). Raises UserError for a
+        missing or unreadable journal.
         """
+        try:
+            read: JournalRead | None = read_journal(journal)     # read once, as a stream
+        except OSError:
+            read = None     # Session.open says what is wrong with the file
         if count_closed_time is None:
-            count_closed_time = not _closed_on_purpose(journal)
-        session = Session.open(journal, now, count_closed_time=count_closed_time)
+            count_closed_time = read is None or not _closed_on_purpose(read)
+        session = Session.open(journal, now, count_closed_time=count_closed_time, read=read)
         noted, question = read_notes(session)
         table = cls(session, setup if setup is not None else setup_from_journal(session, noted))
         state = table.state
@@ -359,7 +368,7 @@ class Table:
             if question is not None:
                 table.questions.restore(question, now)
             table.endings.resumed(now)
-            table.tactile.resync(now)
+            table.tactile.resumed(now, pegs_still_since)
             table.tactile.restore_announcement()    # after the expected position: it is to be placed next
             if table.eboard is not None:
                 table.eboard.resumed(now)
@@ -374,25 +383,39 @@ class Table:
         return self.state.subscribe(callback)
 
     # ================================================================ inputs
-    def handle(self, command: Command, now: float) -> None:
+    def handle(self, command: Command, now: float, ident: InputId | None = None) -> None:
         """Apply ``command`` at ``now`` (seconds): the one entry of every input at the table.
 
         Everything it causes is one unit of the journal, and nobody is told anything before it is
         written (:meth:`_input`). A peg-board line that is no board event (``I``, a comment) is
         nothing for the table.
+
+        ``ident``: the input's identity, kept in its unit — a front that may give an input again after a
+        crash (a script played on from where the program was killed) names each one; an input the game
+        holds already (:meth:`~blindchess.game.Session.holds`) is not applied a second time. Without it the
+        input is numbered by the program's own count (origin ``"app"``, going on across restarts).
         """
+        if ident is None:
+            ident = self._next_input()
+        elif self.state.session.holds(ident):
+            return      # applied before the crash: every input once
         if isinstance(command, PegLine):
             message = self.tactile.parse(command.text, now)
             if message is None:
                 return
-            with self._input(now):
+            with self._input(now, ident):
                 if isinstance(message, ProtocolError):
                     self.tactile.unreadable(now)
                 else:
                     self.tactile.feed(message, now)
             return
-        with self._input(now):
+        with self._input(now, ident):
             self._apply(command, now)
+
+    def _next_input(self) -> InputId:
+        """The next number of the program's own count of inputs (after the highest one the game holds)."""
+        held = self.state.session.held(APP_INPUTS)
+        return InputId(APP_INPUTS, (held.number if held is not None else 0) + 1)
 
     def _apply(self, command: Command, now: float) -> None:
         """The one ``match`` that gives each command to the part of the table it is for."""
@@ -516,7 +539,7 @@ class Table:
                 assert_never(command)
 
     @contextmanager
-    def _input(self, now: float) -> Iterator[None]:
+    def _input(self, now: float, ident: InputId | None = None) -> Iterator[None]:
         """One input at the table: time passes until ``now``, the input is handled, what falls due
         after it (the e-board's reading, the computer's move) follows — each step followed by what
         it caused, dispatched from the one queue (:meth:`_drain`); everything the engine records
@@ -527,7 +550,7 @@ class Table:
         """
         state = self.state
         try:
-            with state.session.unit():
+            with state.session.unit(ident):
                 self._begin(now)
                 yield
                 self._drain()
@@ -683,15 +706,15 @@ class Table:
             dues.append(due)
         return min(dues) if dues else None
 
-    def close(self) -> None:
-        """The game leaves this table on purpose (the app quits, another game is opened): an
-        unfinished game's journal notes it — so :meth:`resume` does not count the time until the
-        game is reopened as play time — and is closed. No events."""
+    def close(self, now: float | None = None) -> None:
+        """The game leaves this table on purpose (the app quits, another game is opened) at ``now`` (None: the
+        table's time): an unfinished game's journal notes it — so :meth:`resume` does not count the time
+        until the game is reopened as play time — and is closed. No events."""
         session = self.state.session
         if session.snapshot.result is None and session.snapshot.journal_path is not None:
+            at = self.state.now if now is None else now
             try:
-                session.note(tr("table.note_closed", self.lang), max(self.state.now, session.snapshot.last_time),
-                             TableClosed())
+                session.note(tr("table.note_closed", self.lang), max(at, session.snapshot.last_time), TableClosed())
             except UserError:
                 pass     # the journal cannot be written: the game is reopened as after a crash
         session.close()
@@ -710,11 +733,7 @@ class Table:
         return next_step(self.state, self.questions.question)
 
 
-def _closed_on_purpose(journal: Path) -> bool:
+def _closed_on_purpose(read: JournalRead) -> bool:
     """Whether the journal's last input is the note :meth:`Table.close` writes."""
-    try:
-        events = read_journal(journal).events
-    except OSError:
-        return False   # Session.open says what is wrong with the file
-    inputs = [ev for ev in events if not ev.get("derived")]
-    return bool(inputs) and inputs[-1].get("type") == "note" and inputs[-1].get("kind") == TableClosed.KIND
+    last = next((ev for ev in reversed(read.events) if not ev.get("derived")), None)
+    return last is not None and last.get("type") == "note" and last.get("kind") == TableClosed.KIND

@@ -34,10 +34,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import chess
 
 from ..base import tr
-from ..game import Announce, MoveMade, Ruling, RulingOverride, TakeBack
+from ..game import Announce, IllegalCorrected, MoveMade, Ruling, RulingOverride, TakeBack, Touch
 from ..language import square_name
 from ..pegboard import (
     Comment,
@@ -45,6 +47,7 @@ from ..pegboard import (
     InputEvent,
     Lift,
     ProtocolError,
+    Snapshot,
     Tracker,
     TrackerEvent,
     occupancy,
@@ -79,6 +82,7 @@ class TactileBoard:
         self._quiet_set_right = False                      # ... but not for a sealed move taken back
         self._set_right_told = False                       # what to set right was said (or kept quiet)
         self._expected_fen: str | None = None
+        self._still_since: float | None = None             # after a restart: since when the pegs stand still
 
     # ---------------------------------------------------------------- input
     @staticmethod
@@ -105,8 +109,13 @@ class TactileBoard:
             self.lifted = None if self.state.game.adjourned else event.square
         else:
             self.lifted = None
+        changed = now
+        if isinstance(event, Snapshot) and self._still_since is not None:
+            # the first snapshot after a restart: the pegs have stood as it shows since the hands left them
+            changed, self._still_since = self._still_since, None
+            event = dataclasses.replace(event, t=changed)
         self._tracker_events(tracker.feed(event), now)
-        self.settling.changed(now)
+        self.settling.changed(changed)
 
     def tick(self, now: float) -> None:
         """Time has passed until ``now``: the pegs settle."""
@@ -169,6 +178,25 @@ class TactileBoard:
             return      # it parts from the game (a mirror entered by hand wrongly): the arbiter rules (D.2.9)
         for move in moves[game.board_length("tactile"):]:
             state.react(state.session.board_move("tactile", move, now))
+
+    def resumed(self, now: float, still_since: float | None = None) -> None:
+        """On resume: the pegs are where the hands left them; a snapshot is asked for and judged against the
+        game. When a ruling (or an illegal move corrected) is the last thing that happened to the board (no
+        move made, no peg touched since), the pegs are being set right as after it (:meth:`set_right`);
+        otherwise the table goes on as it was — the blind player's move under way, his next lift a touch
+        (D.2.2) as it would have been without the crash, a mismatch said as any mismatch. ``still_since``:
+        when the pegs were last moved, if the front knows it (their settle time counts from then; else from
+        the snapshot)."""
+        self._still_since = still_since if still_since is not None and still_since < now else None
+        for ev in reversed(self.state.session.events):
+            if isinstance(ev, (Ruling, RulingOverride, IllegalCorrected)):
+                self.set_right(now)
+                return
+            if isinstance(ev, (MoveMade, TakeBack)) or (isinstance(ev, Touch) and ev.board == "tactile"):
+                break
+        self.resync(now)
+        self.state.adjusting = False
+        self._set_right_due = False
 
     def expect(self, now: float, *, force: bool = False) -> None:
         """Tell the tracker (and the device) which position the tactile board should show."""

@@ -58,6 +58,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 from ..adapters import Speaker
 from ..pegboard import Lift, PieceUpdate, Place, Snapshot, parse_line
 from ..scenario import Script
+from ..storage import InputId
 from ..table import (
     AgreesCorrection,
     Answers,
@@ -136,13 +137,15 @@ class AppFront:
         if not self._at(now).start(script.setup, journal):
             raise ValueError(self.window.message.text())
 
-    def resume(self, script: Script, journal: Path, now: float) -> None:
+    def resume(self, script: Script, journal: Path, now: float, pegs_still_since: float | None = None) -> None:
+        # the window's restart reads the pegs when it is back: their settle time counts from its snapshot
         self.journal = journal
         if not self._at(now).open_journal(journal):
             raise ValueError(self.window.message.text())
 
-    def handle(self, command: Command, now: float) -> None:
-        """One input at the table, done as the people at it do it with the window (see the module docstring)."""
+    def handle(self, command: Command, now: float, ident: InputId | None = None) -> None:
+        """One input at the table, done as the people at it do it with the window (see the module docstring).
+        The window numbers its inputs itself (the app's own count): ``ident`` is not given on."""
         controller = self._at(now)
         match command:
             case PegLine(text=text):

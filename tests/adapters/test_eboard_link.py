@@ -21,6 +21,7 @@ from blindchess.adapters.devices.simulator import VirtualDgtBoard
 from blindchess.pegboard import dgt
 from blindchess.pegboard.profiles import load_profile
 from blindchess.pegboard.tracker import InputEvent, PieceUpdate, Place, Snapshot
+from blindchess.storage import InputId
 from blindchess.table.commands import BlindSays, Command, EBoardInput, TactileMove, Tick
 from blindchess.table.events import DeviceRequest, TableEvent
 from blindchess.table.table import Table, TableSetup
@@ -92,9 +93,9 @@ class LinkFront(scenario.HeadlessFront):
         self.emulator, self.link, self.inputs, self.clock = emulator, link, inputs, clock
         self.read: list[InputEvent] = []
 
-    def handle(self, command: Command, now: float) -> None:
+    def handle(self, command: Command, now: float, ident: InputId | None = None) -> None:
         if not isinstance(command, EBoardInput):
-            super().handle(command, now)
+            super().handle(command, now, ident)
             return
         event = command.event
         self.clock.now = now
@@ -109,7 +110,7 @@ class LinkFront(scenario.HeadlessFront):
         [received] = self.inputs.since(start)
         assert type(received) is type(event) and received.t == now
         self.read.append(received)
-        super().handle(EBoardInput(received), received.t)
+        super().handle(EBoardInput(received), received.t, ident)
 
 
 def test_the_eboard_game_through_the_serial_link_gives_the_same_events_as_headless(eboard, tmp_path):

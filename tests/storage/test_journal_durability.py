@@ -92,13 +92,13 @@ def test_the_damaged_half_moves_are_named_as_ranges_and_single_moves():
 def test_an_old_journal_refuses_a_number_that_is_not_finite_and_stays_plain_json(tmp_path: Path):
     # the journal is the game's legal record and must stay JSON lines other tools read: NaN is no JSON
     path = tmp_path / "old.jsonl"
-    path.write_text('{"seq":1,"type":"note","t":1.0}\n', encoding="utf-8")
+    path.write_text('{"seq":1,"type":"session-start","t":1.0}\n', encoding="utf-8")
     writer = JournalWriter(path)
     assert writer.checked is False
     with pytest.raises(ValueError):
         writer.append({"type": "note", "t": float("nan")})
     writer.close()
-    assert path.read_text(encoding="utf-8") == '{"seq":1,"type":"note","t":1.0}\n'
+    assert path.read_text(encoding="utf-8") == '{"seq":1,"type":"session-start","t":1.0}\n'
 
 
 def test_a_line_cut_off_by_a_failed_write_keeps_its_number_and_the_next_line_gets_the_next(

@@ -23,8 +23,10 @@ import chess
 import pytest
 
 from blindchess.game import Player, Session
+from blindchess.storage import read_journal
 from blindchess.table.commands import Answers, BlindSays, ClockPress, SightedMove, Tick
 from blindchess.table.events import Asked, DeviceRequest, GameEnded, Moved, Refused
+from blindchess.table.table import Table
 from tests.support.table import Run, blind_move
 
 TWO_ROOKS = "4k3/8/8/8/8/8/4K3/R6R w - - 0 1"      # a1 and h1 can both reach d1
@@ -132,3 +134,32 @@ def test_the_answer_keys_of_a_question_are_its_candidates(tmp_path: Path):
     run.table.handle(Answers("blind", 0), 1.0)                           # keys start at 1
     run.table.handle(Answers("blind", 3), 1.5)                           # two candidates: no key 3
     assert [r.what for r in run.of(Refused)] == ["answer", "answer"] and run.table.question is not None
+
+
+def test_the_blind_player_s_move_under_way_goes_on_after_a_crash(tmp_path):
+    # D.2.2, D.2.3: he lifted his pawn, the program died and came back; the pegs are where his hands left them (the
+    # pawn in his hand): placed and announced, it is his move — the table does not wait for the pegs to be set right
+    run = Run(journal=tmp_path / "game.jsonl")
+    run.table.handle(Tick(), 0.5)
+    run.lift("e2", 1.0)
+    run.crash_and_resume(1.5)
+    run.place("e4", 2.0)
+    run.table.handle(BlindSays("Bauer Eva vier", 1.0), 2.5)
+    run.table.handle(Tick(), 3.0)
+    assert [m.uci for m in run.of(Moved)] == ["e2e4"]
+    assert [e["type"] for e in read_journal(tmp_path / "game.jsonl").events].count("touch") == 1
+
+
+def test_a_game_cut_off_before_its_clock_was_started_gets_it_started_from_its_beginning(tmp_path):
+    # the program died between the game's first line and its clock's start: reopened, White's clock runs from
+    # the game's start (a crash gives nobody time); without a time control there is no clock to start
+    for control, expected in (("90+30", 5400.0 - 5.0), (None, None)):
+        path = tmp_path / f"{control}.jsonl"
+        Session.new(Player("Anna"), Player("Bert", True), control, journal=path, now=0.0).abandon()    # killed here
+        table = Table.resume(path, 5.0)
+        clock = table.session.clock
+        if expected is None:
+            assert clock.running is None
+        else:
+            assert clock.running == chess.WHITE and clock.remaining(chess.WHITE, 5.0) == expected
+        table.close()

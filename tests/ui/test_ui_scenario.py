@@ -23,6 +23,7 @@ import pytest
 
 from blindchess.adapters.speech.tts import Speaker
 from blindchess.scenario import HeadlessFront, play, read_script
+from blindchess.storage import InputId
 from blindchess.table.commands import BlindSays, Command
 from blindchess.table.events import Speak
 from blindchess.ui.scenario_front import AppFront
@@ -76,8 +77,8 @@ def _without_reading_traces(events: list[dict]) -> list[dict]:
 class ReadingFront(AppFront):
     """The app front with someone walking the board cursor right after every announcement (defect 1)."""
 
-    def handle(self, command: Command, now: float) -> None:
-        super().handle(command, now)
+    def handle(self, command: Command, now: float, ident: InputId | None = None) -> None:
+        super().handle(command, now, ident)
         if isinstance(command, BlindSays):
             self.window.board.move_cursor(chess.A1)   # the cursor square is read aloud, through the table
             self.window.board.move_cursor(chess.B2)

@@ -29,7 +29,7 @@ import chess.pgn
 from ...base import UserError, os_error_text, tr
 from ...game import Session
 from ...records import session_to_game
-from ...storage import Verdict, format_plies, read_journal, verdict
+from ...storage import NotAJournal, Verdict, format_plies, read_journal, verdict
 
 #: File name endings read as journals; anything else is read as PGN.
 JOURNAL_SUFFIXES = (".jsonl", ".journal")
@@ -140,7 +140,11 @@ def journal_messages(result: Verdict, path: Path, lang: str | None = None) -> li
         out = [tr("filecheck.journal_damaged_between", lang, path=path, count=len(result.problems))]
     for line, reason in result.problems:
         why = tr("filecheck.why_" + reason.replace("-", "_"), lang, count=result.missing_lines.get(line, 1))
-        out.append(tr("filecheck.journal_line", lang, line=line, why=why))
+        span = result.spans.get(line, 1) if reason != "missing" else 1
+        if span > 1:        # damaged lines one after another: named as one stretch, however long
+            out.append(tr("filecheck.journal_lines", lang, first=line, last=line + span - 1, why=why))
+        else:
+            out.append(tr("filecheck.journal_line", lang, line=line, why=why))
     if result.replayed < result.recorded:
         out.append(tr("filecheck.journal_shorter", lang, recorded=result.recorded, replayed=result.replayed))
     return out
@@ -174,10 +178,12 @@ def game_from_journal(path: Path, lang: str | None = None, warnings: list[str] |
         try:
             shutil.copyfile(path, copy)
             read = read_journal(copy)
+        except NotAJournal as exc:     # refused from its first lines: the rest is never read
+            raise UserError(tr("session.journal_no_start", lang, path=path)) from exc
         except OSError as exc:
             raise UserError(tr("records.unreadable_file", lang, path=path, error=os_error_text(exc, lang))) from exc
         try:
-            session = Session.open(copy)
+            session = Session.open(copy, read=read)
             try:
                 game = session_to_game(session, lang)
                 problems = list(session.snapshot.journal_problems)
@@ -204,6 +210,8 @@ def load_game(source: str | Path, lang: str | None = None, warnings: list[str] |
     """The game recorded in ``source`` (a journal or a PGN file); notes for the user go to ``warnings``,
     what is wrong with a journal to ``damage`` (see :func:`game_from_journal`)."""
     path = Path(source)
+    if is_journal(path) and path.is_file():      # read as a stream, never whole (a PGN file is read whole)
+        return game_from_journal(path, lang, warnings, damage)
     text = _read_text(path, lang)
     if is_journal(path, text):
         return game_from_journal(path, lang, warnings, damage)
