@@ -50,6 +50,24 @@ def test_every_pin_of_the_lock_meets_the_packages_own_bounds():
     assert not chess.specifier.contains("1.10.0")      # attackers_mask(color, square, occupied) came with 1.11
 
 
+@pytest.mark.parametrize(("platform", "version"), [("win32", "3.13"), ("darwin", "3.12"), ("linux", "3.11")])
+def test_the_lock_pins_every_requirement_of_the_program_and_its_extras(platform: str, version: str):
+    """A dependency added to pyproject.toml without `make lock` would be missing from the stand-alone program
+    built from the lock (the broadcast's aiohttp was once): every requirement that applies is pinned."""
+    pins = _names(requirements_for(LOCK, platform, version))
+    environment = {"sys_platform": platform, "python_version": version, "python_full_version": f"{version}.0",
+                   "platform_system": {"win32": "Windows", "darwin": "Darwin", "linux": "Linux"}[platform],
+                   "os_name": "nt" if platform == "win32" else "posix"}
+    missing = []
+    for line in importlib.metadata.requires("blindchess") or []:
+        requirement = Requirement(line)
+        applies = requirement.marker is None or any(
+            requirement.marker.evaluate({**environment, "extra": extra}) for extra in ("", "windows", "dist", "test"))
+        if applies and requirement.name.lower().replace("_", "-") not in pins:
+            missing.append(requirement.name)
+    assert missing == [], f"not in packaging/constraints.txt (run make lock): {missing}"
+
+
 def test_the_build_tools_read_the_lock():
     build = (REPO / "packaging" / "build_dist.py").read_text(encoding="utf-8")
     assert '"-c", LOCK' in build and '"dist,windows" if WINDOWS' in build
