@@ -59,11 +59,19 @@ def _run(args: list[str | Path], **kwargs) -> subprocess.CompletedProcess[str]:
     return done
 
 
+def forget_earlier_builds() -> None:
+    """setuptools builds the wheel in the source tree's build/ and keeps what an earlier build put there: a module
+    since moved or removed would be shipped again. Each build starts from the sources alone."""
+    for stale in [ROOT / "build" / "lib", *(ROOT / "build").glob("bdist.*")]:
+        shutil.rmtree(stale, ignore_errors=True)
+
+
 def build(env: dict[str, str]) -> None:
     if not _env_python().exists():
         venv.create(ENV, with_pip=True, clear=True)
     _run([_env_python(), "-m", "pip", "install", "-q", "--upgrade", "pip"], env=env)
     extras = "dist,windows" if WINDOWS else "dist"
+    forget_earlier_builds()
     _run([_env_python(), "-m", "pip", "install", "-q", "-c", LOCK, f"{ROOT}[{extras}]"], env=env)
     shutil.rmtree(DIST / "blindchess", ignore_errors=True)
     shutil.rmtree(DIST / "blindchess.app", ignore_errors=True)

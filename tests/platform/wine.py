@@ -217,6 +217,8 @@ def install_blindchess() -> None:
     """The program itself, as a wheel built from this tree (again on every run: the sources change)."""
     out = home() / "blindchess-wheel"
     shutil.rmtree(out, ignore_errors=True)
+    for stale in [REPO / "build" / "lib", *(REPO / "build").glob("bdist.*")]:   # setuptools would ship them again
+        shutil.rmtree(stale, ignore_errors=True)
     _pip("wheel", "--no-deps", "-w", out, REPO)
     site = python_dir() / "Lib" / "site-packages"
     for old in site.glob("blindchess*"):

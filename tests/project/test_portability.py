@@ -81,7 +81,7 @@ def test_every_module_imports_and_a_journaled_game_is_played_as_on_windows(tmp_p
     journal = tmp_path / "game.jsonl"
     code = f"POSIX_ONLY = {POSIX_ONLY!r}\nPOSIX_OS_NAMES = {POSIX_OS_NAMES!r}\n" + SIMULATION
     done = subprocess.run([sys.executable, "-c", code, str(journal), str(ROOT / "tests/scenarios/game_whole.scn")],
-                          capture_output=True, text=True, cwd=ROOT, timeout=300,
+                          capture_output=True, encoding="utf-8", cwd=ROOT, timeout=300,   # the program writes UTF-8 to pipes
                           env={**os.environ, "BLINDCHESS_LANG": "en", "QT_QPA_PLATFORM": "offscreen"})
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.split("RESULT ", 1)[1])
