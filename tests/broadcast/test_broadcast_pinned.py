@@ -1,7 +1,8 @@
 """Broadcast behaviours the mutation sample found unpinned: the move text written again from the start keeps the
 first move's number, a follower held back by a delay reads the journal exactly as far as it was written then,
 a finished game's result says why it ended, the board's text for those who cannot see it, a new state handed to the
-spectators only when a game or its status changed, and a folder that can no longer be written told once."""
+spectators only when a game or its status changed, a folder that can no longer be written told once, the arbiter's cookie, one address's share of live streams,
+a page catching up from the state it showed, and a new move taken from the new lines alone."""
 
 from __future__ import annotations
 
@@ -18,11 +19,12 @@ import chess.pgn
 
 from blindchess.base import tr
 from blindchess.broadcast import Broadcast
+from blindchess.broadcast.hall import COOKIE, STREAMS_PER_CLIENT
 from blindchess.broadcast.movetext import MoveText
 from blindchess.broadcast.pages import board_alt, game_section
 from blindchess.broadcast.reading import GameFollower, read_game
 from blindchess.game import Player, Session
-from tests.support.broadcast import EventReader
+from tests.support.broadcast import EventReader, fetch
 from tests.support.waiting import wait_for
 
 EPOCH = 1_700_000_000.0     # the window's clock: seconds since 1970
@@ -210,3 +212,53 @@ def test_a_page_that_reconnects_gets_only_the_games_changed_since_the_state_it_s
         b.stop()
         first_game.session.close()
         second_game.session.close()
+
+
+def test_a_cookie_with_a_wrong_token_does_not_open_the_arbiter_s_pages(tmp_path: Path):
+    game = _Game(tmp_path / "a.jsonl")
+    b = _looked_at_by_hand([tmp_path], arbiter_token="hall-7-arbiter")
+    try:
+        for cookie in ("hall-7-arbitex", "x", "hall-7-arbiter"):
+            status, _, _ = fetch(b.url + "arbiter", {"Cookie": f"{COOKIE}={cookie}"})
+            assert status == (200 if cookie == "hall-7-arbiter" else 403), cookie
+    finally:
+        b.stop()
+        game.session.close()
+
+
+def test_one_address_gets_its_share_of_live_streams_and_the_next_is_asked_to_come_back_later(tmp_path: Path):
+    game = _Game(tmp_path / "a.jsonl")
+    b = _looked_at_by_hand([tmp_path])
+    readers: list[EventReader] = []
+    try:
+        for audience in ["events", "arbiter/events"] * (STREAMS_PER_CLIENT // 2):   # public and arbiter alike
+            reader = EventReader(b.url + audience)
+            readers.append(reader)
+            assert wait_for(lambda r=reader: r.of("page"), 30) and reader.status == 200
+        turned_away = EventReader(b.url + "events")
+        readers.append(turned_away)
+        assert wait_for(lambda: turned_away.status is not None, 30) and turned_away.status == 503
+        assert b"Retry-After: 5" in turned_away.raw
+    finally:
+        for reader in readers:
+            reader.close()
+        b.stop()
+        game.session.close()
+
+
+def test_a_game_s_first_moves_are_taken_from_the_journal_s_new_lines_alone(tmp_path: Path):
+    # a spectator following from before the first move: that move costs its new lines, never a whole reading
+    path = tmp_path / "g.jsonl"
+    game = _Game(path)
+    follower = GameFollower(path, "en", tmp_path, clock=lambda: time.time() + 100.0)
+    try:
+        assert follower.look(settled=True) and follower.whole_reads == 1
+        game.play("e2e4")
+        assert follower.look(settled=True)
+        assert follower.whole_reads == 1 and follower.tail_reads == 1
+        assert follower.game is not None and follower.game.sans[-1:] == ("e4",)
+        game.play("e7e5")                                       # and so does the next
+        assert follower.look(settled=True)
+        assert follower.whole_reads == 1 and follower.tail_reads == 2 and follower.game.sans[-2:] == ("e4", "e5")
+    finally:
+        game.session.close()
