@@ -262,3 +262,18 @@ def test_a_game_s_first_moves_are_taken_from_the_journal_s_new_lines_alone(tmp_p
         assert follower.whole_reads == 1 and follower.tail_reads == 2 and follower.game.sans[-2:] == ("e4", "e5")
     finally:
         game.session.close()
+
+
+def test_with_a_delay_a_look_with_nothing_new_hands_on_nothing_even_beside_a_file_with_no_game(tmp_path: Path):
+    game = _Game(tmp_path / "a.jsonl")
+    game.play("e2e4")
+    (tmp_path / "b.jsonl").write_bytes(b"")                 # a table that has not written its game yet
+    b = _looked_at_by_hand([tmp_path], delay=30.0, clock=lambda: time.time() + 100.0)
+    try:
+        changes = b.changes
+        assert b.refresh() is False and b.refresh() is False and b.changes == changes
+        game.play("e7e5")
+        assert b.refresh() is True and b.changes == changes + 1
+    finally:
+        b.stop()
+        game.session.close()
