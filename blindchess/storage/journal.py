@@ -175,6 +175,9 @@ _CRC_TAIL = re.compile(rb',"crc":"([0-9a-f]{8})"\}\Z')
 _GAME_ID = re.compile(r"[0-9a-f]{32}\Z")
 _INPUT = re.compile(r"([a-z][a-z0-9-]{0,15}):(\d{1,12})(?:\.(\d{1,6}))?\Z")
 _MAX_LINES_DIGITS = 12
+#: What a value cut off at the end of a line may look like where JSON stops reading: the start of a number
+#: (``1.``, ``-``, ``2e``) or of ``true``, ``false``, ``null``.
+_CUT_VALUE = re.compile(r"t(?:r(?:ue?)?)?|f(?:a(?:l(?:se?)?)?)?|n(?:u(?:ll?)?)?|-?[0-9]*\.?[0-9]*(?:[eE][-+]?[0-9]*)?")
 
 
 class NotRegularFile(OSError):
@@ -683,7 +686,8 @@ def _parse(number: int, raw: bytes, last: bool) -> _Line:
     except json.JSONDecodeError as exc:
         # Cut off while writing: the text ends inside the object (only the last line, or a fragment a
         # writer ended after a crash).
-        ends_early = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
+        ends_early = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string") \
+            or _CUT_VALUE.fullmatch(text.rstrip()[exc.pos:]) is not None
         cut = ends_early and raw.lstrip().startswith(b"{")
         return _Line(number, None, "truncated" if cut or last else "corrupt", cut=cut)
     except ValueError:   # nested too deep, a number too long to read
