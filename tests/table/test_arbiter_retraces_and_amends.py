@@ -82,6 +82,8 @@ def test_an_entry_is_corrected_and_one_added_after_the_last_but_none_beyond_it()
     assert run.table.game.score("sighted") == ("e4", "e6", "Sf3")
     deviation = [e.text for e in run.of(Shown) if e.t == 22.0]
     assert any("e6" in text and tr("session.score_sighted", "de") in text for text in deviation), deviation
+    run.handle(AmendScore("sighted", 0, "e3"), 23.0)          # entry 1 corrected too
+    assert run.table.game.score("sighted") == ("e3", "e6", "Sf3")
     assert len(run.of(Refused)) == 1
 
 
