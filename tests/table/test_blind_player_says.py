@@ -26,6 +26,7 @@ def test_the_intention_to_castle_is_shown_and_noted():
     run = Run(time_control="90+30", blind="white", white="Bernd Blind", black="Sabine Sehend")
     run.handle(BlindSays("ich rochiere", 1.0), 1.0)
     assert tr("table.castle_intent", "de", name="Bernd Blind") in [e.text for e in run.of(Shown)]
+    assert [n.text for n in run.table.session.snapshot.notes] == ["ich rochiere"]
     assert not run.of(Refused)
 
 
