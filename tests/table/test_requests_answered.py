@@ -104,3 +104,23 @@ def test_repeat_with_nothing_said_yet_says_so_and_after_a_move_says_it_again():
     run.handle(Repeat(), 100.0)
     again = _heard(run, 100.0)
     assert len(again) == 1 and "Eva fünf" in again[0]
+
+
+def test_the_answers_as_the_blind_player_hears_them_after_1_e4_d5_2_sc3_dxe4():
+    run = _game()
+    asked = [(Request("last_capture", "blind"),
+              "Zuletzt geschlagen: weißer Bauer auf Eva vier, mit Zug 2, Schwarz: David schlägt Eva vier."),
+             (Request("move_list", "blind"),
+              "Die Züge: 1. Eva vier, David fünf. 2. Springer Cäsar drei, David schlägt Eva vier."),
+             (Request("step", "blind", ply=2),
+              "Zug 1, Schwarz: David fünf. David sieben, leer; David fünf, schwarzer Bauer."),
+             (Request("move_pair", "blind", ply=1), "Zug 1 von 2: Eva vier, David fünf."),
+             (Request("move_pair", "blind", ply=9), "Zug 2 von 2: Springer Cäsar drei, David schlägt Eva vier."),
+             (Request("around", "blind", square=chess.D4),
+              "Um David vier: Eva vier, schwarzer Bauer; Cäsar drei, weißer Springer. 6 Felder leer."),
+             (Request("opponent", "blind"), "Ihr Gegner: Sabine Sehend, Schwarz.")]
+    t = 1000.0
+    for request, answer in asked:
+        run.handle(request, t)
+        assert _heard(run, t) == [answer], request
+        t += 1000.0
