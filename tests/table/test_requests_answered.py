@@ -124,3 +124,9 @@ def test_the_answers_as_the_blind_player_hears_them_after_1_e4_d5_2_sc3_dxe4():
         run.handle(request, t)
         assert _heard(run, t) == [answer], request
         t += 1000.0
+    for ply, begins, ends in ((1, "Stellung nach Zug 1, Weiß: Weiß: König Eva eins,", "Schwarz am Zug."),
+                              (4, "Stellung nach Zug 2, Schwarz: Weiß: König Eva eins,", "Weiß am Zug.")):
+        run.handle(Request("position_at", "blind", ply=ply), t)
+        [heard] = _heard(run, t)
+        assert heard.startswith(begins) and heard.endswith(ends), heard
+        t += 1000.0
