@@ -130,3 +130,12 @@ def test_the_answers_as_the_blind_player_hears_them_after_1_e4_d5_2_sc3_dxe4():
         [heard] = _heard(run, t)
         assert heard.startswith(begins) and heard.endswith(ends), heard
         t += 1000.0
+
+
+def test_the_opponent_is_told_with_his_own_rating_from_the_event_s_headers():
+    run = Run(blind="white", white="Bernd Blind", black="Sabine Sehend",
+              headers={"WhiteElo": "2100", "BlackElo": "1850"})
+    run.handle(Request("opponent", "blind"), 1.0)
+    run.handle(Request("opponent", "sighted"), 2.0)
+    assert _heard(run, 1.0) == ["Ihr Gegner: Sabine Sehend, Schwarz, Elo 1850."]
+    assert [e.text for e in run.of(Shown) if e.t == 2.0] == ["Ihr Gegner: Bernd Blind, Weiß, Elo 2100."]
