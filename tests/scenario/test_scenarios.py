@@ -421,3 +421,17 @@ def test_the_time_is_said_only_when_asked(capsys: pytest.CaptureFixture[str]) ->
     assert answer, "the request is answered at once"
     assert not [e for e in to_blind if e["t"] >= 31.0 and TIME_TALK.search(e["text"])]
     assert report.moves() == ["e2e4", "e7e5", "g1f3"]
+
+
+def test_the_adjournment_s_steps_out_of_turn_are_refused_and_a_late_player_loses(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Guidelines I: no envelope to open before the adjournment, no second adjournment, the sealer's move
+    # sealed by him alone; the absent responder's clock started once (I.9 b); late at the default time she
+    # loses (I.10) with the envelope closed, and nothing is annulled after the result.
+    report = run("adjournment_steps_out_of_turn_and_late_player.scn", capsys)
+    refused = [(e["t"], e["what"]) for e in report.of("refused")]
+    assert refused == [(30.0, "resume"), (61.0, "adjourn"), (62.0, "seal"), (86401.0, "resume"), (90001.0, "result")]
+    assert [(e["t"], e["result"], e["reason"]) for e in report.of("ended")] == [(90000.0, "1-0", "late")]
+    final = report.final
+    assert final["plies"] == 2 and final["result"] == "1-0"
+    assert final["clocks"]["black"] == 5400.0 - 5.0 + 30.0 - 3600.0     # her clock ran from the resumption on
