@@ -180,8 +180,8 @@ def move_pair(board: chess.Board, number: int, lang: str, wording: str = "phonet
     pairs: dict[int, list[str]] = {}
     for move in board.move_stack:
         words = move_words(replay, move, lang, wording)
-        pairs.setdefault(replay.fullmove_number, []).append(words if replay.turn == chess.WHITE or
-                                                             replay.fullmove_number in pairs else f"… {words}")
+        black_first = replay.turn == chess.BLACK and replay.fullmove_number not in pairs   # a pair without White's
+        pairs.setdefault(replay.fullmove_number, []).append(f"… {words}" if black_first else words)
         replay.push(move)
     first, last = min(pairs), max(pairs)
     number = max(first, min(number, last))

@@ -84,6 +84,12 @@ def test_the_move_list_one_move_number_at_a_time(game):
     assert lookups.move_pair(game, 3, "de").startswith("Zug 3 von 3: Springer Cäsar drei")
     assert lookups.move_pair(game, 99, "de") == lookups.move_pair(game, 3, "de")
     assert lookups.move_pair(chess.Board(), 1, "de") == "Es wurde noch kein Zug gemacht."
+    # a game that begins with Black to move: its first pair has no White move, said as such
+    black_first = chess.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+    black_first.push_san("e5")
+    black_first.push_san("Nf3")
+    assert lookups.move_pair(black_first, 1, "de") == "Zug 1 von 2: … Eva fünf."
+    assert lookups.move_pair(black_first, 2, "de") == "Zug 2 von 2: Springer Felix drei."
 
 
 def test_the_table_answers_the_lookups_to_the_blind_player():
