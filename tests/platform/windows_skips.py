@@ -49,6 +49,10 @@ WINE_GAPS: dict[str, str] = {
     "tests/storage/test_journal_lock.py::":
         "Wine's msvcrt.locking sets no errno when the byte is locked, so a second writer gets OSError(0) "
         "instead of the refusal Windows reports (EACCES)",
+    "tests/game/test_session_new_refusals.py::"
+    "test_a_journal_holding_a_game_is_not_overwritten_and_one_open_elsewhere_is_not_reopened":
+        "a journal open elsewhere is told by the lock's refusal, which Wine's msvcrt.locking gives without an errno "
+        "(as for tests/storage/test_journal_lock.py)",
     "tests/adapters/test_screenreader.py::test_each_platform_has_its_adapter_and_says_what_is_missing":
         "under Wine accessible_output2's NVDA check answers \"running\" when nothing runs, so the Windows route "
         "connects (the build's test checks that its DLLs load instead)",
