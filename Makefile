@@ -24,8 +24,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 run: setup
 	$(BIN)/blindchess
 
-# The whole suite on two worker processes (pytest-xdist); TEST_JOBS=1 runs it in one.
-TEST_JOBS ?= 2
+# The whole suite on three worker processes (pytest-xdist) on two cores: the screen-reader tests, run first,
+# mostly wait for Orca while the other two workers use the cores; TEST_JOBS=1 runs it in one.
+TEST_JOBS ?= 3
 test: setup-test lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_JOBS)
 

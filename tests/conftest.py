@@ -29,6 +29,15 @@ def pytest_configure(config):
         os.environ["BLINDCHESS_CRASH_SEED"] = str(random.SystemRandom().randrange(1, 1_000_000))
 
 
+#: Tests that mostly wait for a screen reader on a desktop of their own (Xvfb, D-Bus, AT-SPI, Orca): run first, so
+#: that their waiting overlaps the rest of the suite on the other workers instead of trailing after it.
+_DESKTOP_TESTS = ("tests/ui/test_orca", "tests/ui/test_atspi.py")
+
+
+def pytest_collection_modifyitems(items):
+    items.sort(key=lambda item: not item.nodeid.startswith(_DESKTOP_TESTS))     # stable: the order kept otherwise
+
+
 def pytest_terminal_summary(terminalreporter):
     seed = os.environ.get("BLINDCHESS_CRASH_SEED")
     if seed:

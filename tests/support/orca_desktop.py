@@ -242,10 +242,10 @@ class OrcaDesktop:
         self.settle(idle)
         return self.orca_said(start)
 
-    def hear(self, *specs: str, least: int = 1, idle: float = 0.8, timeout: float = 20.0) -> list[str]:
+    def hear(self, *specs: str, least: int = 1, idle: float = 0.8, timeout: float = 180.0) -> list[str]:
         """Type ``specs`` and return what Orca said in answer: waits for its first ``least`` utterances however
-        slow the machine, then until it rests for ``idle`` seconds (:meth:`keys` is for keys that should stay
-        silent)."""
+        slow the machine (``timeout`` only ends a wait for what never comes), then until it rests for ``idle``
+        seconds (:meth:`keys` is for keys that should stay silent)."""
         assert self.walker is not None
         start = self.mark()
         self.walker.keys(*specs)
