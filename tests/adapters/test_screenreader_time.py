@@ -32,6 +32,7 @@ from blindchess.table.speech import spoken
 from blindchess.ui import a11y
 from blindchess.ui.controller import WARNINGS
 from blindchess.ui.scenario_front import AppFront
+from tests.support.recording_reader import RecordingReader
 
 GAME = """\
 # Scholar's mate, 6 minutes a side: both clocks run down past 5 minutes and 1 minute.
@@ -89,31 +90,6 @@ def _time_words(lang: str) -> re.Pattern[str]:
 TIME = _time_words("de")
 
 
-class Reader:
-    """Records what the screen reader was given (the speech-dispatcher client's place)."""
-
-    name = "recording screen reader"
-
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    def say(self, text: str, priority: str = "answer", about: str | None = None) -> int:
-        self.texts.append(text)
-        return len(self.texts)
-
-    def cut(self, ident: int) -> None:
-        pass
-
-    def cancel(self) -> None:
-        pass
-
-    def set_language(self, lang: str) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
 class Front(AppFront):
     """The window, with the blind player's chosen warnings (what the new-game dialog passes when he opted in)."""
 
@@ -137,7 +113,7 @@ def test_no_channel_gives_time_unasked_over_a_whole_game(qtbot, tmp_path, monkey
         front = Front(lang="de", speaker=speaker)
         front.warnings = WARNINGS if warnings else ()
         qtbot.addWidget(front.window)
-        reader = Reader()
+        reader = RecordingReader()
         front.controller.voice.use(channel, lang="de", screen_reader=reader)
         events: list = []
         front.controller.tableEvent.connect(events.append)
@@ -163,13 +139,13 @@ def test_no_channel_gives_time_unasked_over_a_whole_game(qtbot, tmp_path, monkey
     timed_events = [e.text for e in events if isinstance(e, Speak) and TIME.search(e.text)]
     assert sorted(timed_events) == sorted(allowed)                # the table decided nothing else
 
-    blind_channel = app_voice if channel == "app" else reader.texts
-    other_channel = reader.texts if channel == "app" else app_voice
+    blind_channel = app_voice if channel == "app" else reader.said
+    other_channel = reader.said if channel == "app" else app_voice
     assert sorted(t for t in blind_channel if TIME.search(t)) == sorted(allowed)   # each once, on his channel
     assert [t for t in other_channel if TIME.search(t)] == []
     assert [t for t in message_line + announced if TIME.search(t)] == []           # never shown unasked
     assert sorted(t for t in log if TIME.search(t)) == sorted(allowed)              # the log: what was said
     if channel == "app":
-        assert reader.texts == []
+        assert reader.said == []
     elif channel == "screenreader":
         assert app_voice == []

@@ -42,35 +42,11 @@ from blindchess.language import write  # noqa: E402
 from blindchess.ui.app import build  # noqa: E402
 from blindchess.ui.new_game import GameSetup  # noqa: E402
 from blindchess.ui.settings import Settings  # noqa: E402
+from tests.support.recording_reader import RecordingReader  # noqa: E402
 
 GAMES = ROOT / "tests" / "data" / "games" / "classics.pgn"
 #: Seconds the test clock moves on after each action: every text asked for is said before the next.
 PAUSE = 20.0
-
-
-class Recorder:
-    """A screen reader that keeps what it is given (texts cut are kept too: an upper bound of what is heard)."""
-
-    name = "recorder"
-
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    def say(self, text: str, priority: str = "answer", about: str | None = None) -> int:
-        self.texts.append(text)
-        return len(self.texts)
-
-    def cut(self, ident: int) -> None:
-        pass
-
-    def cancel(self) -> None:
-        pass
-
-    def set_language(self, lang: str) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 class Clock:
@@ -110,7 +86,7 @@ def play(game: chess.pgn.Game, verbosity: str | None, lang: str, pairs: int) -> 
     clock.controller = controller
     speaker = tts.Speaker(lang, engine="text")
     controller.attach_speaker(speaker)
-    reader = Recorder()
+    reader = RecordingReader()
     controller.voice.use("screenreader", lang=lang, screen_reader=reader)
     if verbosity is not None:
         controller.voice.verbosity = verbosity
@@ -124,7 +100,7 @@ def play(game: chess.pgn.Game, verbosity: str | None, lang: str, pairs: int) -> 
     moves = list(game.mainline_moves())[: 2 * pairs]
     try:
         for index, move in enumerate(moves):
-            start = len(reader.texts)
+            start = len(reader.said)
             if board.turn == chess.WHITE:          # the blind player: his move typed, Enter
                 window.mode.setCurrentIndex(window.mode.findData("spoken"))
                 window.input.setPlainText(write(board, move, lang))
@@ -138,7 +114,7 @@ def play(game: chess.pgn.Game, verbosity: str | None, lang: str, pairs: int) -> 
             board.push(move)
             if index % 2 == 0:
                 heard.append([])
-            heard[-1] += reader.texts[start:]
+            heard[-1] += reader.said[start:]
             if controller.game is None or controller.game.result is not None:
                 break
     finally:

@@ -23,34 +23,9 @@ from blindchess.ui.new_game import GameSetup
 from blindchess.ui.settings import Settings
 from blindchess.ui.shortcuts import nvui_command
 from blindchess.ui.text import t
+from tests.support.recording_reader import RecordingReader
 
 pytest.importorskip("pytestqt")
-
-
-class Reader:
-    """The channel's far end: what it was given, in order, and what it was told to cut."""
-
-    name = "test reader"
-
-    def __init__(self) -> None:
-        self.texts: list[tuple[str, str]] = []
-        self.cut_texts: list[str] = []
-
-    def say(self, text: str, priority: str = "answer", about: str | None = None) -> int:
-        self.texts.append((priority, text))
-        return len(self.texts)
-
-    def cut(self, ident: int) -> None:
-        self.cut_texts.append(self.texts[ident - 1][1])
-
-    def cancel(self) -> None:
-        pass
-
-    def set_language(self, lang: str) -> None:
-        self.lang = lang
-
-    def close(self) -> None:
-        pass
 
 
 @pytest.fixture
@@ -63,7 +38,7 @@ def window(qtbot, tmp_path):
         qtbot.addWidget(win)
         win.now = now
         win.journal = tmp_path / "game.jsonl"
-        win.reader = Reader()
+        win.reader = RecordingReader()
         controller.voice.use("screenreader", lang="de", screen_reader=win.reader)
         yield win
         controller.shutdown()

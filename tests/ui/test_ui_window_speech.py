@@ -17,6 +17,7 @@ from blindchess.ui.controller import GameController
 from blindchess.ui.main_window import MainWindow
 from blindchess.ui.panels import ScoreTable
 from blindchess.ui.settings import Settings
+from tests.support.recording_reader import RecordingReader
 
 pytest.importorskip("pytestqt")
 
@@ -68,35 +69,6 @@ def test_a_game_from_a_position_with_black_to_move_keeps_the_window_up_to_date(w
     assert window.scores.table.item(0, 2).text() in ("e5", "")
 
 
-class Reader:
-    """A screen reader that keeps what it was asked to say (the channel's far end; speech-dispatcher itself is
-    tested in test_screenreader.py and, with Orca, in test_orca.py)."""
-
-    name = "test reader"
-
-    def __init__(self) -> None:
-        self.texts: list[tuple[str, str]] = []
-        self.cut_texts: list[str] = []
-        self._numbers: dict[int, str] = {}
-
-    def say(self, text: str, priority: str = "answer", about: str | None = None) -> int:
-        self.texts.append((priority, text))
-        self._numbers[len(self.texts)] = text
-        return len(self.texts)
-
-    def cut(self, ident: int) -> None:
-        self.cut_texts.append(self._numbers.get(ident, ""))
-
-    def cancel(self) -> None:
-        pass
-
-    def set_language(self, lang: str) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
 def _start(window, **setup) -> GameController:
     c = window.controller
     assert c.start(TableSetup(**{"white": "Anna", "black": "Bernd", "blind": "white", "tactile": "none",
@@ -144,7 +116,7 @@ def test_a_question_never_takes_the_boards_keys(window, qtbot):
 
 def test_an_action_is_answered_once_through_the_screen_reader(window, qtbot):
     c = _start(window, time_control="90+30", auto_press=True)
-    reader = Reader()
+    reader = RecordingReader()
     c.voice.use("screenreader", lang="de", screen_reader=reader)
     window.now[0] = 1.0
     window.on_pause()                                      # F8: the table only shows it
@@ -197,7 +169,7 @@ def test_tab_goes_through_the_questions_answers_and_on_through_the_whole_window(
 def test_the_boards_lookup_keys_ask_the_table(window, qtbot):
     """Shift+M captures, U around, Shift+X the last capture, Ctrl+arrows through the game; Ctrl+G, Ctrl+Shift+M."""
     c = _start(window, headers={"BlackElo": "1850"})
-    reader = Reader()
+    reader = RecordingReader()
     c.voice.use("screenreader", lang="de", screen_reader=reader)
     for now, text in ((1.0, "e4"), (2.0, "e2e4")):
         window.now[0] = now
@@ -231,7 +203,7 @@ def test_a_combo_box_changed_by_the_arrow_keys_says_its_new_value(window, qtbot)
     """Orca 43 says nothing when a Qt combo box's value changes: the window says it (tests/ui/test_orca.py hears it)."""
     from PySide6.QtWidgets import QApplication
 
-    reader = Reader()
+    reader = RecordingReader()
     window.controller.voice.use("screenreader", lang="de", screen_reader=reader)
     window.show()
     qtbot.waitExposed(window)
