@@ -170,10 +170,8 @@ class Endings:
         the right way round; the clock set right)."""
         state = self.state
         game = state.game
-        color = state.color_of(who)
-        if color is None or game.finished:
-            state.refuse(now, "claim", tr("table.game_over" if game.finished else "table.no_blind_player",
-                                          state.lang), to=who)
+        color = self._claim_color(who, now)
+        if color is None:
             return
         limit = game.rules.setup_claims_until_moves
         done = min(self._completed(chess.WHITE), self._completed(chess.BLACK))
@@ -196,6 +194,17 @@ class Endings:
         state.show(now, text)
         state.say(now, text, "all", "answer")
 
+    def _claim_color(self, who: Who, now: float) -> chess.Color | None:
+        """The colour of ``who``, who makes a claim; None, the claim refused to him, when the game is over or
+        nobody plays that part."""
+        state = self.state
+        color = state.color_of(who)
+        if color is None or state.game.finished:
+            state.refuse(now, "claim", tr("table.game_over" if state.game.finished else "table.no_blind_player",
+                                          state.lang), to=who)
+            return None
+        return color
+
     def _completed(self, color: chess.Color) -> int:
         """The moves ``color`` has completed: made and (with a clock) pressed."""
         game = self.state.game
@@ -210,10 +219,8 @@ class Endings:
         breach."""
         state = self.state
         game = state.game
-        color = state.color_of(who)
-        if color is None or game.finished:
-            state.refuse(now, "claim", tr("table.game_over" if game.finished else "table.no_blind_player",
-                                          state.lang), to=who)
+        color = self._claim_color(who, now)
+        if color is None:
             return
         index = game.plies - 1
         breach = self._touch_breach(not color, index) if index >= 0 and game.to_move == color else None
