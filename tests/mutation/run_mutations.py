@@ -18,12 +18,19 @@ against it (``pytest -x``), and counts the mutant killed when they fail. It prin
 module and every surviving mutant (file, line, original, mutant), which a person then judges:
 *equivalent* (no behaviour can tell it apart) or *missing test*.
 
+Each mutant runs only the tests that execute its line (``--all-tests`` runs the module's whole set instead):
+before the mutants, the module's tests run once under coverage.py with one context per test
+(``coverage_map.py``, a pytest plugin), which gives every line its tests and every test its duration. A
+mutant's tests run fastest first; a line run at import time gets the whole set, and the tests that start a
+subprocess (whose lines no in-process measurement sees) are always added. A test that does not execute
+the changed line cannot fail because of it, so the verdict is the whole set's, found in seconds.
+
 Bounded: ``--sample N`` mutants per module (seeded, spread over the file), ``--jobs`` workers (default 2),
-and a per-mutant time limit of ``--timeout-factor`` x the module's unmutated test time (+30 s); a mutant
+and a per-mutant time limit of ``--timeout-factor`` x its tests' unmutated time (+30 s); a mutant
 that runs into it (an endless loop) counts as killed and is listed as such. A module whose tests fail
 without any mutation is reported and skipped (someone may be half-way through a change).
 
-Only the standard library and pytest (already a test dependency) are used.
+The standard library, pytest and coverage.py (test dependencies) are used.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ import argparse
 import ast
 import concurrent.futures
 import dataclasses
+import fnmatch
 import json
 import os
 import random
@@ -40,7 +48,10 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
+
+import coverage
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -249,6 +260,18 @@ def mutants_of(module: str, path: str, source: str) -> list[Mutant]:
     return sorted(unique.values(), key=lambda m: (m.line, m.kind, m.mutated))
 
 
+#: Mutants judged equivalent (no behaviour can tell them apart), each with its reason: left out of the sample.
+EQUIVALENT = Path(__file__).with_name("equivalent.toml")
+
+
+def judged_equivalent(path: Path = EQUIVALENT) -> dict[tuple[str, str, str], str]:
+    """(source path, original line, mutated line — both stripped) -> why no behaviour can tell them apart."""
+    if not path.exists():
+        return {}
+    entries = tomllib.loads(path.read_text(encoding="utf-8")).get("equivalent", [])
+    return {(e["path"], e["original"].strip(), e["mutated"].strip()): e["why"] for e in entries}
+
+
 def sources(module: str) -> list[str]:
     files: list[str] = []
     for pattern in MODULES[module][0]:
@@ -285,15 +308,22 @@ def make_copy(into: Path) -> Path:
     return copy
 
 
-def run_tests(copy: Path, tests: tuple[str, ...], limit: float | None) -> tuple[str, float]:
-    """("pass" | "fail" | "timeout", seconds) for the tests run in ``copy`` (its package first on the path)."""
-    env = dict(os.environ, PYTHONPATH=str(copy), QT_QPA_PLATFORM="offscreen", PYTHONDONTWRITEBYTECODE="1")
+def run_tests(copy: Path, tests: tuple[str, ...], limit: float | None,
+              extra_env: dict[str, str] | None = None, options: tuple[str, ...] = ("-x",)) -> tuple[str, float]:
+    """("pass" | "fail" | "timeout", seconds) for the tests run in ``copy`` (its package first on the path).
+
+    ``tests`` are pytest arguments (files, folders, node ids, ``--ignore=``); many are handed over in a file
+    (pytest's ``@file``), so any number of node ids fits."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join((str(copy), str(copy / "tests" / "mutation"))),
+               QT_QPA_PLATFORM="offscreen", PYTHONDONTWRITEBYTECODE="1", **(extra_env or {}))
     home = tempfile.mkdtemp(prefix="blindchess-mutation-home-")
     env["BLINDCHESS_HOME"] = home
+    arguments = Path(home) / "tests.txt"
+    arguments.write_text("\n".join(tests) + "\n", encoding="utf-8")
     start = time.monotonic()
     try:
-        proc = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                               "-o", "addopts=", *tests], cwd=copy, env=env, stdout=subprocess.DEVNULL,
+        proc = subprocess.run([sys.executable, "-m", "pytest", *options, "-q", "-p", "no:cacheprovider",
+                               "-o", "addopts=", f"@{arguments}"], cwd=copy, env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL, timeout=limit)
         verdict = "pass" if proc.returncode == 0 else "fail"
     except subprocess.TimeoutExpired:
@@ -301,6 +331,84 @@ def run_tests(copy: Path, tests: tuple[str, ...], limit: float | None) -> tuple[
     finally:
         shutil.rmtree(home, ignore_errors=True)
     return verdict, time.monotonic() - start
+
+
+@dataclasses.dataclass
+class CoverageMap:
+    """Which tests execute which line of a module's sources, and how long each test takes."""
+
+    lines: dict[str, dict[int, set[str]]]   # source path (relative) -> line -> node ids ("" = at import)
+    durations: dict[str, float]
+    spawning: list[str]                      # tests that start a subprocess
+    whole: tuple[str, ...]                   # the module's whole test set
+
+    def tests_for(self, mutant: Mutant, statements: dict[str, dict[int, int]]) -> tuple[str, ...]:
+        """The tests that execute ``mutant``'s line, fastest first, then those starting a subprocess; the
+        whole set when the line runs at import time. A line the tracer does not report (a continuation
+        line) counts as its statement's first line."""
+        measured = self.lines.get(mutant.path, {})
+        ids = measured.get(mutant.line)
+        if ids is None:
+            ids = measured.get(statements.get(mutant.path, {}).get(mutant.line, mutant.line), set())
+        if "" in ids:
+            return self.whole
+        ordered = sorted(ids, key=lambda nodeid: (self.durations.get(nodeid, 0.0), nodeid))
+        return tuple(ordered + [t for t in self.spawning if t not in ids])
+
+    def save(self, path: Path) -> None:
+        path.write_text(json.dumps({"lines": {p: {str(n): sorted(ids) for n, ids in by.items()}
+                                              for p, by in self.lines.items()},
+                                    "durations": self.durations, "spawning": self.spawning,
+                                    "whole": list(self.whole)}), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: Path) -> CoverageMap:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return cls({p: {int(n): set(ids) for n, ids in by.items()} for p, by in data["lines"].items()},
+                   data["durations"], data["spawning"], tuple(data["whole"]))
+
+    def seconds(self, tests: tuple[str, ...]) -> float:
+        return sum(self.durations.get(t, 0.0) for t in tests) if tests != self.whole \
+            else sum(self.durations.values())
+
+
+def coverage_map(copy: Path, module: str, jobs: int) -> tuple[str, CoverageMap]:
+    """Run ``module``'s tests once under coverage.py, one context per test (see ``coverage_map.py``)."""
+    tests = MODULES[module][1]
+    with tempfile.TemporaryDirectory(prefix="blindchess-coverage-") as tmp:
+        data = Path(tmp) / "coverage"
+        include = os.pathsep.join(str(copy / pattern) for pattern in MODULES[module][0])
+        verdict, _ = run_tests(copy, tests, None, {"BLINDCHESS_MUTATION_COVERAGE": str(data),
+                                                   "BLINDCHESS_MUTATION_INCLUDE": include},
+                               ("-p", "coverage_map", "-n", str(max(1, jobs))))
+        coverage.Coverage(data_file=str(data), config_file=False).combine([tmp], keep=True)
+        combined = coverage.CoverageData(basename=str(data))
+        combined.read()
+        lines: dict[str, dict[int, set[str]]] = {}
+        for measured in combined.measured_files():
+            relative = str(Path(measured).relative_to(copy))
+            by_line: dict[int, set[str]] = {}
+            for line, contexts in combined.contexts_by_lineno(measured).items():
+                by_line[line] = {c.split("|")[0] for c in contexts}
+            lines[relative] = by_line
+        durations: dict[str, float] = {}
+        spawning: set[str] = set()
+        for report in Path(tmp).glob("coverage-tests.*.json"):
+            noted = json.loads(report.read_text(encoding="utf-8"))
+            durations.update(noted["durations"])
+            spawning.update(noted["spawning"])
+    return verdict, CoverageMap(lines, durations, sorted(spawning), tests)
+
+
+def statement_starts(path: Path) -> dict[int, int]:
+    """line -> the first line of the innermost statement holding it (for lines the tracer does not report)."""
+    starts: dict[int, int] = {}
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.stmt):
+            for line in range(node.lineno, (node.end_lineno or node.lineno) + 1):
+                if line not in starts or node.lineno > starts[line]:
+                    starts[line] = node.lineno
+    return starts
 
 
 class Worker:
@@ -339,6 +447,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="parallel workers (each a copy of the repository)")
     parser.add_argument("--timeout-factor", type=float, default=5.0,
                         help="a mutant may take this many times the unmutated test time (+30 s)")
+    parser.add_argument("--all-tests", action="store_true",
+                        help="run each mutant against the module's whole test set, not only the tests of its line")
+    parser.add_argument("--only", metavar="PATTERN", action="append", default=[],
+                        help="only mutants in files matching this pattern (fnmatch, e.g. '*/tactile.py'); repeatable")
+    parser.add_argument("--map", metavar="FILE",
+                        help="keep the line -> tests map in FILE and reuse it while it exists (delete it after "
+                             "adding tests: a test the map does not know is not run)")
     parser.add_argument("--list", action="store_true", help="only list the mutants that would be run")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     args = parser.parse_args(argv)
@@ -350,12 +465,17 @@ def main(argv: list[str] | None = None) -> int:
     print(f"seed {args.seed} (run again with --seed {args.seed})", flush=True)
 
     plan: dict[str, list[Mutant]] = {}
+    equivalent = judged_equivalent()
     for module in args.modules:
         every: list[Mutant] = []
         for path in sources(module):
+            if args.only and not any(fnmatch.fnmatch(path, pattern) for pattern in args.only):
+                continue
             every += mutants_of(module, path, (ROOT / path).read_text(encoding="utf-8"))
-        plan[module] = sample(every, args.sample or None, args.seed)
-        print(f"{module}: {len(every)} possible mutants, {len(plan[module])} chosen", flush=True)
+        kept = [m for m in every if (m.path, m.original.strip(), m.mutated.strip()) not in equivalent]
+        plan[module] = sample(kept, args.sample or None, args.seed)
+        print(f"{module}: {len(kept)} possible mutants ({len(every) - len(kept)} more judged equivalent in "
+              f"{EQUIVALENT.relative_to(ROOT)}), {len(plan[module])} chosen", flush=True)
     if args.list:
         for module, chosen in plan.items():
             for m in chosen:
@@ -369,18 +489,33 @@ def main(argv: list[str] | None = None) -> int:
         free = list(workers)
         for module, chosen in plan.items():
             tests = MODULES[module][1]
-            verdict, seconds = run_tests(workers[0].copy, tests, None)
+            if args.all_tests:
+                verdict, seconds = run_tests(workers[0].copy, tests, None)
+                covered = None
+            else:
+                cached = Path(f"{args.map}.{module}.json") if args.map else None
+                if cached and cached.exists():
+                    verdict, covered = "pass", CoverageMap.load(cached)
+                else:
+                    verdict, covered = coverage_map(workers[0].copy, module, args.jobs)
+                    if cached and verdict == "pass":
+                        covered.save(cached)
+                seconds = covered.seconds(tests)
             if verdict != "pass":
                 print(f"{module}: its tests fail WITHOUT a mutation — skipped", flush=True)
                 results[module] = {"skipped": "tests fail unmutated"}
                 continue
-            limit = args.timeout_factor * seconds + 30
+            statements = {path: statement_starts(ROOT / path) for path in sources(module)}
             outcome: dict[Mutant, str] = {}
             with concurrent.futures.ThreadPoolExecutor(len(workers)) as pool:
-                def job(m: Mutant, tests: tuple[str, ...] = tests, limit: float = limit) -> tuple[Mutant, str]:
+                def job(m: Mutant, covered: CoverageMap | None = covered,
+                        statements: dict[str, dict[int, int]] = statements,
+                        seconds: float = seconds) -> tuple[Mutant, str]:
+                    chosen_tests = covered.tests_for(m, statements) if covered else MODULES[m.module][1]
+                    limit = args.timeout_factor * (covered.seconds(chosen_tests) if covered else seconds) + 30
                     worker = free.pop()
                     try:
-                        return m, worker.check(m, tests, limit)
+                        return m, worker.check(m, chosen_tests, limit)
                     finally:
                         free.append(worker)
                 for m, verdict in pool.map(job, chosen):
@@ -396,7 +531,7 @@ def main(argv: list[str] | None = None) -> int:
                                "test_seconds": round(seconds, 1),
                                "survivors": [dataclasses.asdict(m) for m in survivors],
                                "timeouts": [dataclasses.asdict(m) for m in valid if outcome[m] == "timeout"]}
-            print(f"{module}: {len(killed)}/{len(valid)} killed ({rate:.0%}), unmutated tests {seconds:.1f} s",
+            print(f"{module}: {len(killed)}/{len(valid)} killed ({rate:.0%}), its tests unmutated {seconds:.1f} s",
                   flush=True)
 
     print("\n== kill rate per module")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run_mutations import MODULES, mutants_of, sample, sources  # noqa: E402
+from run_mutations import MODULES, CoverageMap, Mutant, judged_equivalent, mutants_of, sample, sources, statement_starts  # noqa: E402
 
 SOURCE = '''"""Doc 1 < 2."""
 __all__ = ["f"]
@@ -92,3 +92,33 @@ def test_kw_only_is_left_alone_and_frozen_flipped():
     got = {m.mutated.strip() for m in mutants_of("demo", "demo.py", source)}
     assert "@dataclass(frozen=False, kw_only=True)" in got
     assert not any("kw_only=False" in text for text in got)
+
+
+def test_every_mutant_judged_equivalent_exists_and_says_why():
+    root = Path(__file__).resolve().parents[2]
+    judged = judged_equivalent()
+    existing = {(m.path, m.original.strip(), m.mutated.strip())
+                for module in MODULES for path in sources(module)
+                for m in mutants_of(module, path, (root / path).read_text(encoding="utf-8"))}
+    stale = [key for key in judged if key not in existing]
+    assert not stale, f"entries of equivalent.toml that match no mutant (the line changed): {stale}"
+    assert all(len(why.split()) >= 4 for why in judged.values())
+
+
+def test_a_mutant_runs_the_tests_of_its_line_fastest_first(tmp_path):
+    source = tmp_path / "m.py"
+    source.write_text("def f(a):\n    if (a and\n            a > 1):\n        return 1\n    return 2\n", encoding="utf-8")
+    covered = CoverageMap(lines={"m.py": {1: {""}, 2: {"t::slow", "t::fast"}, 4: {"t::slow"}}},
+                          durations={"t::slow": 3.0, "t::fast": 0.5, "t::spawn": 1.0}, spawning=["t::spawn"],
+                          whole=("tests",))
+    statements = {"m.py": statement_starts(source)}
+
+    def tests_of(line: int) -> tuple[str, ...]:
+        return covered.tests_for(Mutant("demo", "m.py", line, "compare", "", ""), statements)
+
+    assert tests_of(2) == ("t::fast", "t::slow", "t::spawn")
+    assert tests_of(3) == ("t::fast", "t::slow", "t::spawn")     # a continuation line: its statement's tests
+    assert tests_of(4) == ("t::slow", "t::spawn")
+    assert tests_of(5) == ("t::spawn",)                          # run by no test in-process
+    assert tests_of(1) == ("tests",)                             # run at import: the whole set
+    assert covered.seconds(("t::fast", "t::spawn")) == 1.5
