@@ -35,7 +35,6 @@ German edition numbers the lost envelope I.11 and the wrongly set clock I.12.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -89,22 +88,22 @@ class Adjournment:
         self.resumed: tuple[int, float, tuple[float | None, float | None]] | None = None
 
     # -- commands
-    def adjourn(self, now: float, *, session_end: float | None = None) -> Adjourned:
+    def adjourn(self, now: float, *, session_end: float | None = None) -> None:
         """The arbiter adjourns: the player to move seals his move (I.1 a); ``session_end`` later than
         ``now``: adjourned before the session's scheduled end, the sealing counts as made then (I.1 b).
         ValueError when the game is over or already adjourned."""
         if self.state.result is not None or self.phase is not None:
             raise ValueError("no game to adjourn")
         end = session_end if session_end is not None and session_end > now else None
-        return self.state.log.record(Adjourned(t=now, color=color_name(self.state.to_move),
-                                               ply=len(self.state.moves) + 1, session_end=end))
+        self.state.log.record(Adjourned(t=now, color=color_name(self.state.to_move),
+                                        ply=len(self.state.moves) + 1, session_end=end))
 
     def sealed_at(self, now: float) -> float:
         """When a sealing at ``now`` counts as made: the session's scheduled end when adjourned before it
         (I.1 b), else ``now``."""
         return max(now, self.session_end) if self.session_end is not None and not self.reply else now
 
-    def seal(self, public: Mapping[str, Any], hidden: Mapping[str, Any], now: float) -> SealedMove:
+    def seal(self, public: Mapping[str, Any], hidden: Mapping[str, Any], now: float) -> None:
         """The sealer seals the envelope with his move (I.1): ``public`` what the envelope shows (with the
         commitment), ``hidden`` the move as written. The envelope is kept before the journal notes the
         sealing. ValueError unless a move is to be sealed; OSError when the envelope cannot be kept."""
@@ -114,8 +113,7 @@ class Adjournment:
         if log.journal_path is not None:
             write_envelope(log.journal_path, {"seq": log.seq + 1, "commitment": public.get("commitment"),
                                               "hidden": dict(hidden)})
-        ev = log.record(SealedMove(t=now, public=dict(public), hidden=dict(hidden), by=color_name(self.sealer)))
-        return dataclasses.replace(ev, hidden=None, sealed=True)
+        log.record(SealedMove(t=now, public=dict(public), hidden=dict(hidden), by=color_name(self.sealer)))
 
     def envelope(self) -> Mapping[str, Any] | None:
         """The hidden part of the envelope sealed and not yet opened: the envelope file beside the journal
@@ -147,7 +145,7 @@ class Adjournment:
             return "mismatch"
         return None
 
-    def open_envelope(self, now: float, *, sealer_absent: bool = False) -> EnvelopeOpened:
+    def open_envelope(self, now: float, *, sealer_absent: bool = False) -> None:
         """The arbiter opens the envelope (I.7): the move as written becomes public and is played (I.9 a)
         or loses (I.8); ``sealer_absent``: the sealer is not there, his opponent seals his reply (I.9 c).
         ValueError when no envelope is closed, or it is lost or does not match its commitment (then
@@ -158,8 +156,8 @@ class Adjournment:
         hidden = self.envelope()
         if problem is not None or hidden is None:
             raise ValueError(f"the envelope is {problem or 'missing'}")
-        return self.state.log.record(EnvelopeOpened(t=now, sealed_seq=self.sealed_seq, hidden=dict(hidden),
-                                                    sealer_absent=sealer_absent))
+        self.state.log.record(EnvelopeOpened(t=now, sealed_seq=self.sealed_seq, hidden=dict(hidden),
+                                             sealer_absent=sealer_absent))
 
     def sealed_move_ends_game(self) -> bool:
         """Whether the sealed move, still in the closed envelope, is one legal move that ends the game by
@@ -198,21 +196,21 @@ class Adjournment:
         """How many half-moves the game had when it was last resumed (None: never adjourned and resumed)."""
         return None if self.resumed is None else self.resumed[0]
 
-    def start_responder_clock(self, now: float) -> ResponderClockStarted:
+    def start_responder_clock(self, now: float) -> None:
         """The player who must reply to the sealed move is absent at resumption: his clock is started
         (I.9 b). ValueError unless an envelope is sealed and his clock is not running yet."""
         if self.phase != "sealed" or self.sealer is None or self.responder_clock or self.state.result is not None:
             raise ValueError("no envelope waiting for an absent player")
-        return self.state.log.record(ResponderClockStarted(t=now, color=color_name(not self.sealer)))
+        self.state.log.record(ResponderClockStarted(t=now, color=color_name(not self.sealer)))
 
-    def resume_without_envelope(self, now: float) -> EnvelopeLost:
+    def resume_without_envelope(self, now: float) -> None:
         """The arbiter resumes a game whose envelope is lost or does not match (I.12). ValueError when no
         envelope is sealed or it can be opened."""
         problem = self.envelope_problem()
         if problem is None or self.sealed_seq is None or self.sealer is None:
             raise ValueError("no lost envelope")
-        return self.state.log.record(EnvelopeLost(t=now, sealed_seq=self.sealed_seq, color=color_name(self.sealer),
-                                                  reason=problem))
+        self.state.log.record(EnvelopeLost(t=now, sealed_seq=self.sealed_seq, color=color_name(self.sealer),
+                                           reason=problem))
 
     # -- handlers
     def on_adjourned(self, ev: Adjourned) -> None:

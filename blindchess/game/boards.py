@@ -27,7 +27,6 @@ from .events import (
     BoardName,
     BoardsAgree,
     Divergence,
-    GameEvent,
     Role,
     TakeBack,
     Touch,
@@ -64,8 +63,8 @@ class Boards:
         return "tactile" if name == "sighted" else "sighted"
 
     # -- commands --------------------------------------------------------------------------
-    def board_move(self, name: BoardName, move: chess.Move, now: float) -> GameEvent:
-        """A move made on board ``name``: :class:`BoardMove` (own move or mirror) or
+    def board_move(self, name: BoardName, move: chess.Move, now: float) -> None:
+        """A move made on board ``name``: records :class:`BoardMove` (own move or mirror) or
         :class:`BoardMoveRejected` ("illegal", "not-made", "game-over").
 
         In rapid and blitz without adequate supervision an illegal own move is made as it
@@ -88,18 +87,22 @@ class Boards:
         mover = state.mover(index)
         role: Role = "own" if state.owner_board(mover) == name else "mirror"
         if state.result is not None and role == "own" and index >= len(state.moves):
-            return state.log.record(BoardMoveRejected(t=now, board=name, uci=move.uci(), reason="game-over"))
+            state.log.record(BoardMoveRejected(t=now, board=name, uci=move.uci(), reason="game-over"))
+            return
         if state.adjourned and role == "own" and index >= len(state.moves):
-            return state.log.record(BoardMoveRejected(t=now, board=name, uci=move.uci(), reason="adjourned"))
+            state.log.record(BoardMoveRejected(t=now, board=name, uci=move.uci(), reason="adjourned"))
+            return
         legal = replaces or board.is_legal(move)
         if not legal and not (role == "own" and self._illegal_stands(board, move, index)) \
                 and not (role == "mirror" and self._mirrors_illegal(board, move, index)):
-            return state.log.record(BoardMoveRejected(t=now, board=name, uci=move.uci(), reason="illegal"))
+            state.log.record(BoardMoveRejected(t=now, board=name, uci=move.uci(), reason="illegal"))
+            return
         if role == "mirror" and index >= len(state.moves):
-            return state.log.record(BoardMoveRejected(t=now, board=name, uci=move.uci(), reason="not-made"))
+            state.log.record(BoardMoveRejected(t=now, board=name, uci=move.uci(), reason="not-made"))
+            return
         san = board_at(board, index).san(move) if legal else move.uci()
-        return state.log.record(BoardMove(t=now, board=name, uci=move.uci(), san=san, ply=index + 1, role=role,
-                                          replaces=replaces, legal=legal))
+        state.log.record(BoardMove(t=now, board=name, uci=move.uci(), san=san, ply=index + 1, role=role,
+                                   replaces=replaces, legal=legal))
 
     def _illegal_stands(self, board: chess.Board, move: chess.Move, index: int) -> bool:
         """An illegal own move is made as played: rapid or blitz without adequate supervision (A.4.2),
@@ -126,13 +129,13 @@ class Boards:
             return None
         return index
 
-    def take_back(self, name: BoardName, now: float) -> TakeBack | None:
+    def take_back(self, name: BoardName, now: float) -> None:
         """The last move on board ``name`` was taken back (e.g. a wrong mirror undone); None: nothing to take back."""
         if not self.boards[name].move_stack:
             return None
-        return self.state.log.record(TakeBack(t=now, board=name, ply=len(self.boards[name].move_stack)))
+        self.state.log.record(TakeBack(t=now, board=name, ply=len(self.boards[name].move_stack)))
 
-    def touch(self, sq: chess.Square, now: float, *, board: BoardName = "tactile", piece: str | None = None) -> Touch:
+    def touch(self, sq: chess.Square, now: float, *, board: BoardName = "tactile", piece: str | None = None) -> None:
         """A touched piece: a lifted peg on the tactile board (D.2.2) or a touch by the sighted player
         (D.2.5, D.2.10 e)."""
         if piece is None:
@@ -144,8 +147,8 @@ class Boards:
         else:
             toucher = (not blind) if blind is not None else self.boards[board].turn
         own = piece is not None and (piece.isupper() == (toucher == chess.WHITE))
-        return self.state.log.record(Touch(t=now, board=board, square=chess.square_name(sq), piece=piece,
-                                           by=color_name(toucher), own=own, ply=len(self.state.moves)))
+        self.state.log.record(Touch(t=now, board=board, square=chess.square_name(sq), piece=piece,
+                                    by=color_name(toucher), own=own, ply=len(self.state.moves)))
 
     # -- handlers ----------------------------------------------------------------------------
     def on_board_move(self, ev: BoardMove) -> tuple[int, chess.Move]:

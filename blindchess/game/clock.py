@@ -26,7 +26,6 @@ from .events import (
     ClockStart,
     ClockTimes,
     Flag,
-    GameEvent,
     Press,
     Reopened,
     TimeAdded,
@@ -51,33 +50,36 @@ class Timing:
         self.flags_seen: set[chess.Color] = set()
 
     # -- commands --------------------------------------------------------------------------
-    def start_clock(self, now: float) -> ClockStart:
+    def start_clock(self, now: float) -> None:
         """Start the clock of the side to move."""
-        return self.state.log.record(ClockStart(t=now, color=color_name(self.state.to_move)))
+        self.state.log.record(ClockStart(t=now, color=color_name(self.state.to_move)))
 
-    def press_clock(self, color: chess.Color, now: float) -> Press | ClockRefused:
+    def press_clock(self, color: chess.Color, now: float) -> None:
         """``color`` presses his clock: refused (D.2.4) unless his move has just been made."""
         made = len(self.state.moves)
         if self.state.result is not None:
-            return self._refuse(color, now, "game-over")
+            self._refuse(color, now, "game-over")
+            return
         if self.clock.paused or self.state.adjourned:
-            return self._refuse(color, now, "paused")
+            self._refuse(color, now, "paused")
+            return
         if made != self.pressed + 1 or self.state.mover(made - 1) != color:
-            return self._refuse(color, now, "not-made")
-        return self.state.log.record(Press(t=now, color=color_name(color), ply=made))
+            self._refuse(color, now, "not-made")
+            return
+        self.state.log.record(Press(t=now, color=color_name(color), ply=made))
 
-    def _refuse(self, color: chess.Color, now: float, reason: str) -> ClockRefused:
-        return self.state.log.record(ClockRefused(t=now, color=color_name(color), reason=reason))  # type: ignore[arg-type]
+    def _refuse(self, color: chess.Color, now: float, reason: str) -> None:
+        self.state.log.record(ClockRefused(t=now, color=color_name(color), reason=reason))  # type: ignore[arg-type]
 
-    def pause(self, now: float) -> ClockPause:
-        return self.state.log.record(ClockPause(t=now))
+    def pause(self, now: float) -> None:
+        self.state.log.record(ClockPause(t=now))
 
-    def resume(self, now: float, *, charge: bool = False) -> ClockResume:
+    def resume(self, now: float, *, charge: bool = False) -> None:
         """Restart the clock; ``charge`` books the paused time to the running side."""
-        return self.state.log.record(ClockResume(t=now, charge=bool(charge)))
+        self.state.log.record(ClockResume(t=now, charge=bool(charge)))
 
-    def set_remaining(self, color: chess.Color, secs: float, now: float) -> ClockSet:
-        return self.state.log.record(ClockSet(t=now, color=color_name(color), seconds=float(secs)))
+    def set_remaining(self, color: chess.Color, secs: float, now: float) -> None:
+        self.state.log.record(ClockSet(t=now, color=color_name(color), seconds=float(secs)))
 
     def fallen(self, now: float) -> list[chess.Color]:
         """The sides whose flag has fallen by ``now`` and has not been seen yet (none without a
@@ -86,23 +88,24 @@ class Timing:
             return []
         return [c for c in (chess.WHITE, chess.BLACK) if c not in self.flags_seen and self.clock.flag_fallen(c, now)]
 
-    def tick(self, now: float) -> list[GameEvent]:
+    def tick(self, now: float) -> None:
         """The arbiter looks at the clock (Art. 6.8): with adequate supervision a fallen flag is seen
         (:class:`Flag`, and the game ends, Art. 6.9); without, nothing happens until a player claims —
         unless both flags are down, which the arbiter may point out (a draw)."""
         fallen = self.fallen(now)
         if not self.state.rules.arbiter_calls_flag and len(fallen) < 2:
-            return []       # without adequate supervision a flag counts when a player points it out (A.4.4)
-        return [self.state.log.record(Flag(t=now, color=color_name(c))) for c in fallen]
+            return          # without adequate supervision a flag counts when a player points it out (A.4.4)
+        for color in fallen:
+            self.state.log.record(Flag(t=now, color=color_name(color)))
 
-    def request_time(self, now: float, *, by: str = "blind") -> TimeRequest:
+    def request_time(self, now: float, *, by: str = "blind") -> None:
         """Moves completed, time used and left by both players — told only on request (D.2.10 d)."""
         info: dict[str, dict[str, Any]] = {}
         for color in (chess.WHITE, chess.BLACK):
             info[color_name(color)] = {"moves": self.clock.moves_completed(color),
                                        "used": round(self.clock.used(color, now), 3),
                                        "remaining": seconds(self.clock.remaining(color, now))}
-        return self.state.log.record(TimeRequest(t=now, by=by, white=info["white"], black=info["black"]))
+        self.state.log.record(TimeRequest(t=now, by=by, white=info["white"], black=info["black"]))
 
     # -- handlers --------------------------------------------------------------------------
     def on_clock_start(self, ev: ClockStart) -> None:

@@ -29,7 +29,6 @@ from .events import (
     AnnounceUnclear,
     BoardName,
     CorrectionRefused,
-    GameEvent,
     Mirrored,
     MirrorNeeded,
     MoveMade,
@@ -57,23 +56,25 @@ class Completion:
 
     # -- announcing ----------------------------------------------------------------------
     def announce(self, move: chess.Move | None, text: str, now: float, *, correction: bool = False,
-                 problem: str | None = None) -> GameEvent:
+                 problem: str | None = None) -> None:
         """The blind player announces ``move`` (None: the words named no legal move; ``problem`` says why).
 
-        Returns :class:`Announce`, or :class:`AnnounceIgnored` when there is nothing to announce
+        Records :class:`Announce`, or :class:`AnnounceIgnored` when there is nothing to announce
         (no blind player, the game over, not his turn, the same move again after the press).
         """
         state = self.state
         blind = state.blind_color
         if blind is None:
-            return state.log.record(AnnounceIgnored(t=now, reason="no-blind"))
+            state.log.record(AnnounceIgnored(t=now, reason="no-blind"))
+            return
         made = len(state.moves)
         last_own = made > 0 and state.mover(made - 1) == blind
         last_own_unpressed = last_own and self.timing.pressed < made and not state.auto_press
         last_own_pressed = last_own and not last_own_unpressed
         next_is_blind = state.mover(made) == blind
         if state.result is not None:
-            return state.log.record(AnnounceIgnored(t=now, reason="game-over"))
+            state.log.record(AnnounceIgnored(t=now, reason="game-over"))
+            return
         if next_is_blind and not correction:
             index = made
         elif last_own_unpressed:
@@ -81,20 +82,24 @@ class Completion:
             correction = True
         elif last_own_pressed and (correction or not next_is_blind):
             if move is not None and move == state.moves[made - 1]:
-                return state.log.record(AnnounceIgnored(t=now, reason="repeat"))
+                state.log.record(AnnounceIgnored(t=now, reason="repeat"))
+                return
             if not correction:
-                return state.log.record(AnnounceIgnored(t=now, reason="not-turn"))
+                state.log.record(AnnounceIgnored(t=now, reason="not-turn"))
+                return
             # D.2.8: too late once the opponent's clock has been started.
-            return state.log.record(Announce(t=now, text=text, uci=None if move is None else move.uci(), ply=made,
-                                             correction=True, refused=True))
+            state.log.record(Announce(t=now, text=text, uci=None if move is None else move.uci(), ply=made,
+                                      correction=True, refused=True))
+            return
         elif next_is_blind:
             index = made
         else:
-            return state.log.record(AnnounceIgnored(t=now, reason="not-turn"))
+            state.log.record(AnnounceIgnored(t=now, reason="not-turn"))
+            return
         if move is not None and not state.position(index).is_legal(move):
             move, problem = None, problem or "illegal"
-        return state.log.record(Announce(t=now, text=text, uci=None if move is None else move.uci(), ply=index + 1,
-                                         correction=correction, problem=None if move else (problem or "unreadable")))
+        state.log.record(Announce(t=now, text=text, uci=None if move is None else move.uci(), ply=index + 1,
+                                  correction=correction, problem=None if move else (problem or "unreadable")))
 
     # -- handlers ------------------------------------------------------------------------------
     def on_announce(self, ev: Announce) -> None:

@@ -149,9 +149,9 @@ class Rules:
                           version=__version__, rules=rules, supervised=supervised, table=table)
         return cls(ev)
 
-    def begin(self) -> SessionStart:
+    def begin(self) -> None:
         """Record the game's first line."""
-        return self.log.record(self.start_event)
+        self.log.record(self.start_event)
 
     def snapshot(self) -> GameSnapshot:
         """Every part's facts as they stand now, in one frozen record."""

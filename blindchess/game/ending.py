@@ -81,29 +81,29 @@ class Ending:
         self.correction_agreed: chess.Color | None = None
 
     # -- commands
-    def offer_draw(self, color: chess.Color, now: float) -> DrawOffer:
-        return self.state.log.record(DrawOffer(t=now, color=color_name(color)))
+    def offer_draw(self, color: chess.Color, now: float) -> None:
+        self.state.log.record(DrawOffer(t=now, color=color_name(color)))
 
-    def answer_draw(self, color: chess.Color, accept: bool, now: float) -> DrawAnswer:
-        return self.state.log.record(DrawAnswer(t=now, color=color_name(color), accept=bool(accept)))
+    def answer_draw(self, color: chess.Color, accept: bool, now: float) -> None:
+        self.state.log.record(DrawAnswer(t=now, color=color_name(color), accept=bool(accept)))
 
-    def resign(self, color: chess.Color, now: float) -> Resign:
-        return self.state.log.record(Resign(t=now, color=color_name(color)))
+    def resign(self, color: chess.Color, now: float) -> None:
+        self.state.log.record(Resign(t=now, color=color_name(color)))
 
-    def set_result(self, result: str, now: float, *, reason: str = "arbiter") -> Result:
+    def set_result(self, result: str, now: float, *, reason: str = "arbiter") -> None:
         """The arbiter's result ("*" reopens the game); ValueError for anything but a PGN result."""
         if result not in RESULTS:
             raise ValueError(result)
-        return self.state.log.record(Result(t=now, result=result, reason=reason))
+        self.state.log.record(Result(t=now, result=result, reason=reason))
 
-    def agree_correction(self, color: chess.Color, now: float) -> CorrectionAgreed:
+    def agree_correction(self, color: chess.Color, now: float) -> None:
         """``color`` agrees to correct the illegal move that stands (blitz without adequate supervision,
         Appendix B). ValueError when there is none, the game is over or it is not blitz without supervision."""
         rules = self.state.rules
         if self.state.result is not None or self.standing_illegal() is None or rules.kind != "blitz" \
                 or rules.arbiter_acts_on_illegal_move:
             raise ValueError("no illegal move to correct")
-        return self.state.log.record(CorrectionAgreed(t=now, color=color_name(color)))
+        self.state.log.record(CorrectionAgreed(t=now, color=color_name(color)))
 
     def standing_illegal(self) -> int | None:
         """The latest half-move (0-based) made illegally that stands in the game, or None."""
@@ -111,10 +111,10 @@ class Ending:
         standing = [i for i in self.state.illegal if i < made]
         return max(standing) if standing else None
 
-    def claim(self, color: chess.Color, kind: ClaimKind, now: float, move: chess.Move | None = None) -> Claim:
+    def claim(self, color: chess.Color, kind: ClaimKind, now: float, move: chess.Move | None = None) -> None:
         """``color`` claims; judged at once (:class:`ClaimJudged`, and the game's end when upheld)."""
-        return self.state.log.record(Claim(t=now, color=color_name(color), kind=kind,
-                                           uci=None if move is None else move.uci()))
+        self.state.log.record(Claim(t=now, color=color_name(color), kind=kind,
+                                    uci=None if move is None else move.uci()))
 
     # -- judging
     def draw_claim_holds(self, color: chess.Color, kind: ClaimKind, move: chess.Move | None = None) -> bool:

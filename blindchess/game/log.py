@@ -29,14 +29,13 @@ import dataclasses
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from ..storage import InputId, JournalWriter
 from .events import GameEvent, SealedMove, to_json
 
 __all__ = ["EventLog", "JournalError"]
 
-E = TypeVar("E", bound=GameEvent)
 
 
 class JournalError(OSError):
@@ -83,8 +82,8 @@ class EventLog:
             self._journal.abandon()
 
     # -- recording -----------------------------------------------------------------------
-    def record(self, ev: E) -> E:
-        """Record ``ev`` (numbered), apply it when it is an input; returns the numbered event.
+    def record(self, ev: GameEvent) -> None:
+        """Record ``ev`` (numbered), apply it when it is an input.
 
         Outcomes the input causes are recorded by its handler (:meth:`record` again).
         """
@@ -105,7 +104,6 @@ class EventLog:
                 self._depth -= 1
         if self._depth == 0:
             self.commit()
-        return ev
 
     @contextmanager
     def unit(self, ident: InputId | None = None) -> Iterator[None]:

@@ -49,17 +49,17 @@ class Quickplay:
         self.pending: QuickplayCase | None = None
 
     # -- commands
-    def claim(self, color: chess.Color, ground: QuickplayGround, now: float) -> QuickplayClaim:
+    def claim(self, color: chess.Color, ground: QuickplayGround, now: float) -> None:
         """``color`` claims; checked at once (:class:`QuickplayFiled`). ValueError when the game is over."""
         if self.state.result is not None:
             raise ValueError("the game is over")
-        return self.state.log.record(QuickplayClaim(t=now, color=color_name(color), ground=ground))
+        self.state.log.record(QuickplayClaim(t=now, color=color_name(color), ground=ground))
 
-    def decide(self, verdict: QuickplayVerdict, now: float) -> QuickplayDecision:
+    def decide(self, verdict: QuickplayVerdict, now: float) -> None:
         """The arbiter's verdict on the filed claim. ValueError when no claim waits for him."""
         if self.pending is None:
             raise ValueError("no quickplay-finish claim to decide")
-        return self.state.log.record(QuickplayDecision(t=now, verdict=verdict))
+        self.state.log.record(QuickplayDecision(t=now, verdict=verdict))
 
     # -- handlers
     def on_claim(self, ev: QuickplayClaim) -> None:

@@ -53,9 +53,9 @@ class GameRulings:
                     occupancy_only=() if self.state.tactile_senses_pieces else ("b",),
                     labels=("sighted", "tactile"))
 
-    def apply(self, r: Proposal, now: float) -> Ruling:
+    def apply(self, r: Proposal, now: float) -> None:
         """The arbiter accepts the ruling ``r``: boards, scores and clocks are set."""
-        return self.state.log.record(Ruling(
+        self.state.log.record(Ruling(
             t=now, kind=r.kind, moves=tuple(m.uci() for m in r.moves), agreed_plies=r.agreed_plies,
             before=tuple(m.uci() for m in self.state.moves),
             fix_boards=tuple("sighted" if b == "a" else "tactile" for b in r.fix_boards),
@@ -72,21 +72,21 @@ class GameRulings:
         return line
 
     def override(self, moves: Iterable[chess.Move], now: float, *, clocks: ClockSetting | None = None,
-                 note: str = "") -> RulingOverride:
+                 note: str = "") -> None:
         """The arbiter decides otherwise: both boards to ``moves`` from the start, clocks as given.
         ValueError when ``moves`` is no legal game."""
         line = self.legal_line(moves)
-        return self.state.log.record(RulingOverride(t=now, moves=tuple(m.uci() for m in line),
-                                                    clocks=clocks, note=note,
-                                                    before=tuple(m.uci() for m in self.state.moves)))
+        self.state.log.record(RulingOverride(t=now, moves=tuple(m.uci() for m in line),
+                                             clocks=clocks, note=note,
+                                             before=tuple(m.uci() for m in self.state.moves)))
 
     def import_moves(self, moves: Iterable[chess.Move], now: float, *,
-                     clocks: list[tuple[int, float, float]] | None = None, source: str = "pgn") -> PgnImport:
+                     clocks: list[tuple[int, float, float]] | None = None, source: str = "pgn") -> None:
         """Set the game to ``moves`` (both boards, both scores as English SAN), e.g. from a PGN."""
         line = self.legal_line(moves)
-        return self.state.log.record(PgnImport(t=now, moves=tuple(m.uci() for m in line),
-                                               clocks=tuple(tuple(float(x) for x in c) for c in clocks) if clocks else None,
-                                               source=source))
+        self.state.log.record(PgnImport(t=now, moves=tuple(m.uci() for m in line),
+                                        clocks=tuple(tuple(float(x) for x in c) for c in clocks) if clocks else None,
+                                        source=source))
 
     # -- handlers ----------------------------------------------------------------------------
     def on_ruling(self, ev: Ruling) -> None:

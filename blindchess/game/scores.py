@@ -44,7 +44,7 @@ class Scores:
         return sr
 
     # -- commands
-    def write(self, who: ScoreName, text: str, now: float, *, index: int | None = None) -> Score:
+    def write(self, who: ScoreName, text: str, now: float, *, index: int | None = None) -> None:
         """Add (or, with ``index``, amend) an entry of score ``who`` by hand; ValueError for an index
         past the end."""
         entries = self.entries[who]
@@ -63,7 +63,7 @@ class Scores:
             uci = move.uci() if move else None
         else:
             problem = "after-problem"
-        return self.state.log.record(Score(t=now, who=who, index=index, text=str(text), uci=uci, problem=problem))
+        self.state.log.record(Score(t=now, who=who, index=index, text=str(text), uci=uci, problem=problem))
 
     def _board(self, read: ScoreReading, index: int) -> chess.Board:
         if index <= len(self.state.moves) and read.moves[:index] == self.state.moves[:index]:
