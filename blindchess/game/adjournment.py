@@ -75,13 +75,15 @@ class Adjournment:
         #: "sealing" (the sealer writes his move), "sealed" (the envelope is kept), None (play goes on).
         self.phase: str | None = None
         self.sealer: chess.Color | None = None
+        #: The sealed envelope's line (set exactly while the phase is "sealed").
         self.sealed_seq: int | None = None
         #: The absent responder's clock runs while the envelope waits for him (I.9 b), since this moment.
         self.responder_clock = False
         self.responder_since: float | None = None
         #: The session's scheduled end when adjourned before it (I.1 b): the sealing counts as made then.
         self.session_end: float | None = None
-        #: The sealer is absent: his opponent seals his reply in a new envelope (I.9 c).
+        #: The sealer is absent: his opponent seals his reply in a new envelope (I.9 c). Reset when that
+        #: envelope is opened or lost, so it is False whenever the game is adjourned.
         self.reply = False
         #: The last resumption: (half-moves then, when the clock of the player to move started, the times
         #: recorded at the sealing) — for a clock pointed out as wrongly set before the first move (I.13).
@@ -132,8 +134,9 @@ class Adjournment:
 
     def envelope_problem(self) -> Literal["missing", "mismatch"] | None:
         """Why the sealed envelope cannot be opened (I.12): "missing", "mismatch" (its move is not the one
-        committed to when it was sealed), or None (it can be opened, or none is sealed)."""
-        if self.phase != "sealed" or self.sealed_seq is None:
+        committed to when it was sealed), or None (it can be opened, or none is sealed — the sealer may still be
+        writing his move)."""
+        if self.sealed_seq is None:
             return None
         hidden = self.envelope()
         sealed = self.state.log.sealed.get(self.sealed_seq)
@@ -150,12 +153,10 @@ class Adjournment:
         or loses (I.8); ``sealer_absent``: the sealer is not there, his opponent seals his reply (I.9 c).
         ValueError when no envelope is closed, or it is lost or does not match its commitment (then
         :meth:`resume_without_envelope`, I.12)."""
-        if self.phase != "sealed" or self.sealed_seq is None:
-            raise ValueError("no envelope to open")
         problem = self.envelope_problem()
         hidden = self.envelope()
-        if problem is not None or hidden is None:
-            raise ValueError(f"the envelope is {problem or 'missing'}")
+        if self.sealed_seq is None or problem is not None or hidden is None:
+            raise ValueError(f"no envelope to open ({problem or 'none sealed'})")
         self.state.log.record(EnvelopeOpened(t=now, sealed_seq=self.sealed_seq, hidden=dict(hidden),
                                              sealer_absent=sealer_absent))
 
@@ -163,10 +164,8 @@ class Adjournment:
         """Whether the sealed move, still in the closed envelope, is one legal move that ends the game by
         itself — checkmate, stalemate, a dead position, Art. 9.6 (Guidelines I.10). Read for the arbiter's
         decision only; nothing of it is recorded."""
-        if self.envelope_problem() is not None or self.sealed_seq is None:
-            return False
         hidden = self.envelope()
-        if hidden is None:
+        if hidden is None or self.envelope_problem() is not None:
             return False
         board = self.state.game_board()
         check = check_sealed_move(board, str(hidden.get("written", "")), str(hidden.get("lang", self.state.lang)),
@@ -217,7 +216,6 @@ class Adjournment:
         self.phase = "sealing"
         self.sealer = parse_color(ev.color)
         self.session_end = ev.session_end
-        self.reply = False
         self.resumed = None
         self.state.adjourned = True
 

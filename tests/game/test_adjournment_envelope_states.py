@@ -1,0 +1,105 @@
+"""What the rules engine says of the envelope at each step of an adjournment (FIDE Guidelines I.1, I.7, I.9 c, I.12).
+
+While the sealer is still writing his move nothing is lost: the envelope is neither missing nor mismatched (I.12
+applies only to an envelope sealed); once sealed and kept it can be opened; once opened, none is waiting. An
+adjournment at the very moment the session ends is no adjournment before its scheduled end (I.1 b).
+"""
+
+from __future__ import annotations
+
+import chess
+import pytest
+
+from blindchess.game import Player, Session
+from blindchess.game.events import Adjourned, EnvelopeOpened, MoveMade, SealedMove
+from blindchess.laws.adjournment import commitment
+
+
+def played(moves: tuple[str, ...], journal=None) -> Session:
+    """Bernd (White, blind) against Sabine, ``moves`` made on both boards, the clock pressed after each."""
+    s = Session.new(Player("Bernd Blind", True), Player("Sabine Sehend"), "90+30", journal=journal, now=0.0)
+    s.start_clock(0.0)
+    t = 1.0
+    for uci in moves:
+        move = chess.Move.from_uci(uci)
+        mover = s.snapshot.to_move
+        first, second = ("tactile", "sighted") if mover == chess.WHITE else ("sighted", "tactile")
+        s.board_move(first, move, t)
+        if mover == chess.WHITE:
+            s.announce(move, uci, t + 0.1)
+        s.press_clock(mover, t + 0.2)
+        s.board_move(second, move, t + 0.3)
+        t += 1.0
+    return s
+
+
+def seal(s: Session, written: str, now: float) -> list:
+    fen = s.game_board().fen()
+    return s.seal({"position": fen, "commitment": commitment(fen, written, "n")}, {"written": written, "nonce": "n"},
+                  now)
+
+
+@pytest.mark.parametrize("journaled", [False, True])
+def test_nothing_is_missing_while_the_sealer_writes_his_move_nor_after_the_opening(tmp_path, journaled):
+    s = played(("e2e4", "e7e5"), journal=tmp_path / "g.jsonl" if journaled else None)
+    assert s.envelope_problem() is None
+    s.adjourn(10.0)
+    assert s.envelope_problem() is None                 # White is sealing (I.1): no envelope yet, none lost
+    with pytest.raises(ValueError):
+        s.open_envelope(11.0)
+    sealed = seal(s, "Nf3", 12.0)
+    assert [type(e) for e in sealed] == [SealedMove]
+    assert s.envelope_problem() is None                 # sealed and kept: it can be opened (I.7)
+    opened = s.open_envelope(100.0)
+    assert [type(e) for e in opened][:2] == [EnvelopeOpened, MoveMade]
+    assert s.envelope_problem() is None
+    with pytest.raises(ValueError):
+        s.open_envelope(101.0)                          # opened already: none waits
+
+
+def test_while_the_present_player_seals_his_reply_no_envelope_is_lost_or_opened(tmp_path):
+    # I.9 c: the sealer is absent; his opponent, present, seals his reply in a new envelope instead of making it
+    s = played(("e2e4", "e7e5"), journal=tmp_path / "g.jsonl")
+    s.adjourn(10.0)
+    seal(s, "Nf3", 12.0)
+    s.open_envelope(100.0, sealer_absent=True)
+    assert s.snapshot.plies == 3
+    assert s.envelope_problem() is None                 # Black writes his reply: nothing lost
+    with pytest.raises(ValueError):
+        s.open_envelope(101.0)
+    with pytest.raises(ValueError):
+        s.resume_without_envelope(101.0)
+    seal(s, "Nc6", 110.0)
+    assert s.envelope_problem() is None
+    s.open_envelope(200.0)
+    assert [m.uci() for m in s.snapshot.game_moves][-2:] == ["g1f3", "b8c6"]
+
+
+def test_an_adjournment_when_the_session_ends_is_none_before_its_end():
+    # I.1 b applies to an adjournment before the scheduled end; at the end itself the sealing counts when made
+    s = played(("e2e4",))
+    adjourned = [e for e in s.adjourn(50.0, session_end=50.0) if isinstance(e, Adjourned)]
+    assert [(e.color, e.ply, e.session_end) for e in adjourned] == [("black", 2, None)]
+    assert s.sealed_at(60.0) == 60.0
+    early = played(("e2e4",))
+    adjourned = [e for e in early.adjourn(49.5, session_end=50.0) if isinstance(e, Adjourned)]
+    assert [(e.color, e.ply, e.session_end) for e in adjourned] == [("black", 2, 50.0)]
+    assert early.sealed_at(49.9) == 50.0
+
+
+def test_a_mating_move_in_an_envelope_that_does_not_match_its_sealing_decides_nothing(tmp_path):
+    # I.10 reads the sealed move only from an envelope that can be opened; one whose move is not the one committed
+    # to (I.12) decides nothing, even when the move written in it would mate
+    journal = tmp_path / "g.jsonl"
+    s = played(("f2f3", "e7e5", "g2g4"), journal=journal)
+    s.adjourn(10.0)
+    fen = s.game_board().fen()
+    s.seal({"position": fen, "commitment": commitment(fen, "Qg5", "n")}, {"written": "Qh4", "nonce": "n"}, 11.0)
+    assert s.envelope_problem() == "mismatch"
+    assert not s.sealed_move_ends_game()
+    with pytest.raises(ValueError):
+        s.open_envelope(100.0)
+    honest = played(("f2f3", "e7e5", "g2g4"), journal=tmp_path / "h.jsonl")
+    honest.adjourn(10.0)
+    seal(honest, "Qh4", 11.0)
+    assert honest.envelope_problem() is None and honest.sealed_move_ends_game()

@@ -1,0 +1,77 @@
+"""What the rules engine records as a move is completed (FIDE Laws Appendix D.2.1, D.2.3, D.2.8).
+
+The blind player's move is made when the tactile board shows it and it has been announced (D.2.3); a
+correction before the opponent's clock is started un-makes it (D.2.8) and the corrected announcement is
+judged again. A board that already shows the move when it is made is recorded as mirrored at once: the
+assistant is not asked to mirror it twice.
+"""
+
+from __future__ import annotations
+
+import chess
+
+from blindchess.game import Player, Session
+from blindchess.game.events import (
+    Announce,
+    AnnounceIgnored,
+    AnnounceMismatch,
+    CorrectionRefused,
+    MirrorNeeded,
+    Mirrored,
+    MoveMade,
+    MoveWithdrawn,
+    Placed,
+)
+
+M = chess.Move.from_uci
+
+
+def white_blind(time_control: str | None = "90+30") -> Session:
+    """Bernd (White) is visually impaired: his board is the tactile one."""
+    return Session.new(Player("Bernd Blind", True), Player("Sabine Sehend"), time_control, now=0.0)
+
+
+def test_a_move_withdrawn_and_announced_again_stands_as_mirrored_on_the_sighted_board():
+    # D.2.8: Bernd corrects "e4" to "d4" before pressing, then says "e4" again; the sighted board still shows
+    # e2-e4 from the first mirror, so the move made again is recorded as mirrored there, half-move 1
+    s = white_blind()
+    s.start_clock(0.0)
+    assert [type(e) for e in s.board_move("tactile", M("e2e4"), 1.0)][1:] == [Placed]
+    made = s.announce(M("e2e4"), "e4", 2.0)
+    assert [(type(e), getattr(e, "board", None), getattr(e, "ply", None)) for e in made][1:] == [
+        (MoveMade, None, 1), (MirrorNeeded, "sighted", 1)]
+    assert [(type(e), e.ply) for e in s.board_move("sighted", M("e2e4"), 3.0) if isinstance(e, Mirrored)] \
+        == [(Mirrored, 1)]
+    corrected = s.announce(M("d2d4"), "d4", 4.0, correction=True)
+    assert [type(e) for e in corrected] == [Announce, MoveWithdrawn, AnnounceMismatch]
+    withdrawn = corrected[1]
+    assert isinstance(withdrawn, MoveWithdrawn) and (withdrawn.ply, withdrawn.uci) == (1, "e2e4")
+    mismatch = corrected[2]
+    assert isinstance(mismatch, AnnounceMismatch)
+    assert (mismatch.ply, mismatch.announced, mismatch.placed) == (1, "d2d4", "e2e4")
+    again = s.announce(M("e2e4"), "e4", 5.0, correction=True)
+    made_again = [e for e in again if isinstance(e, MoveMade)]
+    assert [(e.ply, e.uci, e.color, e.blind) for e in made_again] == [(1, "e2e4", "white", True)]
+    assert [(e.board, e.ply) for e in again if isinstance(e, Mirrored)] == [("sighted", 1)]
+    assert not [e for e in again if isinstance(e, MirrorNeeded)]
+    assert s.snapshot.plies == 1
+
+
+def test_an_announcement_after_the_press_is_no_correction():
+    # D.2.8: once Bernd pressed his clock, announcing again his own move is a repetition; another move named
+    # without a correction is out of turn; as a correction it is refused (the opponent's clock runs)
+    s = white_blind()
+    s.start_clock(0.0)
+    s.board_move("tactile", M("e2e4"), 1.0)
+    s.announce(M("e2e4"), "e4", 2.0)
+    s.press_clock(chess.WHITE, 3.0)
+    repeat = s.announce(M("e2e4"), "e4", 4.0)
+    assert [(type(e), getattr(e, "reason", None)) for e in repeat] == [(AnnounceIgnored, "repeat")]
+    other = s.announce(M("d2d4"), "d4", 5.0)
+    assert [(type(e), getattr(e, "reason", None)) for e in other] == [(AnnounceIgnored, "not-turn")]
+    late = s.announce(M("d2d4"), "d4", 6.0, correction=True)
+    assert [type(e) for e in late] == [Announce, CorrectionRefused]
+    refused = late[0]
+    assert isinstance(refused, Announce)
+    assert (refused.ply, refused.uci, refused.correction, refused.refused) == (1, "d2d4", True, True)
+    assert s.snapshot.plies == 1 and [m.uci() for m in s.snapshot.game_moves] == ["e2e4"]
