@@ -148,7 +148,7 @@ class Adjournment:
             return "mismatch"
         return None
 
-    def open_envelope(self, now: float, *, sealer_absent: bool = False) -> None:
+    def open_envelope(self, now: float, *, sealer_absent: bool) -> None:
         """The arbiter opens the envelope (I.7): the move as written becomes public and is played (I.9 a)
         or loses (I.8); ``sealer_absent``: the sealer is not there, his opponent seals his reply (I.9 c).
         ValueError when no envelope is closed, or it is lost or does not match its commitment (then

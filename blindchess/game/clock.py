@@ -74,7 +74,7 @@ class Timing:
     def pause(self, now: float) -> None:
         self.state.log.record(ClockPause(t=now))
 
-    def resume(self, now: float, *, charge: bool = False) -> None:
+    def resume(self, now: float, *, charge: bool) -> None:
         """Restart the clock; ``charge`` books the paused time to the running side."""
         self.state.log.record(ClockResume(t=now, charge=bool(charge)))
 

@@ -55,8 +55,8 @@ class Completion:
         self.announced: tuple[int, str, str] | None = None
 
     # -- announcing ----------------------------------------------------------------------
-    def announce(self, move: chess.Move | None, text: str, now: float, *, correction: bool = False,
-                 problem: str | None = None) -> None:
+    def announce(self, move: chess.Move | None, text: str, now: float, *, correction: bool,
+                 problem: str | None) -> None:
         """The blind player announces ``move`` (None: the words named no legal move; ``problem`` says why).
 
         Records :class:`Announce`, or :class:`AnnounceIgnored` when there is nothing to announce

@@ -133,9 +133,9 @@ class Rules:
 
     @classmethod
     def new(cls, white: Player, black: Player, time_control: TimeControl | None, *, start: chess.Board, lang: str,
-            now: float, auto_press: bool = False, tactile_senses_pieces: bool = False,
-            chess960_number: int | None = None, headers: dict[str, str] | None = None,
-            rules: str | None = None, supervised: bool = True, table: dict[str, object] | None = None) -> Rules:
+            now: float, auto_press: bool, tactile_senses_pieces: bool, chess960_number: int | None,
+            headers: dict[str, str] | None, rules: str | None, supervised: bool,
+            table: dict[str, object] | None) -> Rules:
         """A new game (its :class:`SessionStart` not yet recorded: :meth:`begin`)."""
         blind = None
         if white.visually_impaired and not black.visually_impaired:

@@ -42,7 +42,7 @@ class GameRulings:
         self.applied: list[Ruling | RulingOverride] = []
 
     # -- commands ------------------------------------------------------------------------
-    def propose(self, lang: str | None = None, *, force: bool = False) -> Proposal | None:
+    def propose(self, lang: str | None, *, force: bool) -> Proposal | None:
         """The D.2.9 ruling for the boards and scores now (None while the boards agree, unless ``force``)."""
         if self.boards.divergence is None and not force:
             return None
