@@ -68,7 +68,7 @@ LINES = [
 @pytest.mark.parametrize("line, fields", LINES, ids=[line["type"] for line, _ in LINES])
 def test_a_key_an_earlier_version_did_not_write_reads_as_the_ordinary_case(line, fields):
     ev = from_json({"seq": 7, "t": 1.5, **line})
-    assert ev is not None and ev.TYPE == line["type"] and (ev.seq, ev.t) == (7, 1.5)
+    assert ev is not None and line["type"] == ev.TYPE and (ev.seq, ev.t) == (7, 1.5)
     assert {name: getattr(ev, name) for name in fields} == fields
     again = from_json(to_json(ev))                  # written again, it reads the same
     assert again == ev
@@ -82,12 +82,12 @@ def test_an_event_not_yet_recorded_has_no_place_in_the_record():
 
 
 def test_inputs_are_replayed_and_outcomes_written_as_derived():
-    assert INPUT_TYPES == {
+    assert {
         "session-start", "clock-start", "board-move", "take-back", "announce", "press", "clock-pause",
         "clock-resume", "clock-set", "score", "touch", "draw-offer", "draw-answer", "resign", "result",
         "time-request", "flag", "ruling", "ruling-override", "pgn-import", "note", "reopened", "adjourned",
         "sealed-move", "envelope-opened", "envelope-lost", "responder-clock-started", "correction-agreed",
-        "claim", "quickplay-claim", "quickplay-decision"}
+        "claim", "quickplay-claim", "quickplay-decision"} == INPUT_TYPES
     for kind, cls in EVENTS.items():
         fields = {f.name: _sample(f) for f in dataclasses.fields(cls) if _required(f) and f.name not in ("t", "seq")}
         line = to_json(cls(t=1.0, seq=2, **fields))

@@ -16,8 +16,8 @@ from blindchess.game.events import (
     AnnounceIgnored,
     AnnounceMismatch,
     CorrectionRefused,
-    MirrorNeeded,
     Mirrored,
+    MirrorNeeded,
     MoveMade,
     MoveWithdrawn,
     Placed,
@@ -65,13 +65,20 @@ def test_an_announcement_after_the_press_is_no_correction():
     s.board_move("tactile", M("e2e4"), 1.0)
     s.announce(M("e2e4"), "e4", 2.0)
     s.press_clock(chess.WHITE, 3.0)
-    repeat = s.announce(M("e2e4"), "e4", 4.0)
+    s.board_move("sighted", M("e2e4"), 3.5)
+    s.board_move("sighted", M("e7e5"), 4.0)
+    s.press_clock(chess.BLACK, 4.5)
+    s.board_move("tactile", M("e7e5"), 5.0)
+    s.board_move("tactile", M("g1f3"), 6.0)
+    s.announce(M("g1f3"), "Sf3", 7.0)
+    s.press_clock(chess.WHITE, 8.0)
+    repeat = s.announce(M("g1f3"), "Sf3", 9.0)
     assert [(type(e), getattr(e, "reason", None)) for e in repeat] == [(AnnounceIgnored, "repeat")]
-    other = s.announce(M("d2d4"), "d4", 5.0)
+    other = s.announce(M("d2d4"), "d4", 10.0)
     assert [(type(e), getattr(e, "reason", None)) for e in other] == [(AnnounceIgnored, "not-turn")]
-    late = s.announce(M("d2d4"), "d4", 6.0, correction=True)
+    late = s.announce(M("b1c3"), "Sc3", 11.0, correction=True)
     assert [type(e) for e in late] == [Announce, CorrectionRefused]
     refused = late[0]
     assert isinstance(refused, Announce)
-    assert (refused.ply, refused.uci, refused.correction, refused.refused) == (1, "d2d4", True, True)
-    assert s.snapshot.plies == 1 and [m.uci() for m in s.snapshot.game_moves] == ["e2e4"]
+    assert (refused.ply, refused.uci, refused.correction, refused.refused) == (3, "b1c3", True, True)
+    assert [m.uci() for m in s.snapshot.game_moves] == ["e2e4", "e7e5", "g1f3"]
