@@ -132,10 +132,6 @@ class EventLog:
         if not self.holds(ident):
             self.held[ident.origin] = ident
 
-    def pending(self) -> list[GameEvent]:
-        """The events recorded since the last commit."""
-        return list(self._unit)
-
     def commit(self) -> list[GameEvent]:
         """Journal the events recorded since the last commit as one unit; returns them.
 

@@ -255,11 +255,6 @@ class Session:
         """The highest input of ``origin`` applied to this game (None: none)."""
         return self._g.log.held.get(origin)
 
-    @property
-    def pending(self) -> Events:
-        """The events recorded in the unit still open (not yet journaled)."""
-        return self._g.log.pending()
-
     # ================================================================ what the game is now
     @property
     def snapshot(self) -> GameSnapshot:

@@ -124,9 +124,6 @@ class GameState:
         """The board on which ``color`` makes his own moves."""
         return "tactile" if self.is_blind(color) else "sighted"
 
-    def player(self, color: chess.Color) -> Player:
-        return self.white if color == chess.WHITE else self.black
-
 
 @dataclass(frozen=True)
 class GameSnapshot:
