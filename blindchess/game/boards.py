@@ -53,7 +53,7 @@ class Boards:
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        self.boards: dict[BoardName, chess.Board] = {name: state.start.copy(stack=False) for name in BOARDS}
+        self.boards: dict[BoardName, chess.Board] = {name: state.start.copy() for name in BOARDS}
         self.keys: dict[BoardName, list[Key]] = {name: [placement_key(state.start)] for name in BOARDS}
         self.divergence: Parting | None = None
         self.touches: list[Touch] = []

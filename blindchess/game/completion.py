@@ -68,10 +68,10 @@ class Completion:
             state.log.record(AnnounceIgnored(t=now, reason="no-blind"))
             return
         made = len(state.moves)
-        last_own = made > 0 and state.mover(made - 1) == blind
+        next_is_blind = state.mover(made) == blind
+        last_own = made > 0 and not next_is_blind      # the players alternate: the last move was his
         last_own_unpressed = last_own and self.timing.pressed < made and not state.auto_press
         last_own_pressed = last_own and not last_own_unpressed
-        next_is_blind = state.mover(made) == blind
         if state.result is not None:
             state.log.record(AnnounceIgnored(t=now, reason="game-over"))
             return

@@ -64,7 +64,7 @@ class GameRulings:
     def legal_line(self, moves: Iterable[chess.Move]) -> list[chess.Move]:
         """``moves`` as a game from the start position; ValueError at the first illegal one."""
         line = list(moves)
-        board = self.state.start.copy(stack=False)
+        board = self.state.start.copy()
         for m in line:
             if not board.is_legal(m):
                 raise ValueError(f"illegal move {m.uci()}")
@@ -128,7 +128,7 @@ class GameRulings:
     def on_pgn_import(self, ev: PgnImport) -> None:
         moves = [chess.Move.from_uci(u) for u in ev.moves]
         self._set_game(moves)
-        board = self.state.start.copy(stack=False)
+        board = self.state.start.copy()
         sans = []
         for m in moves:
             sans.append(board.san(m))

@@ -68,7 +68,7 @@ class Scores:
     def _board(self, read: ScoreReading, index: int) -> chess.Board:
         if index <= len(self.state.moves) and read.moves[:index] == self.state.moves[:index]:
             return self.state.position(index)
-        board = self.state.start.copy(stack=False)
+        board = self.state.start.copy()
         for m in read.moves[:index]:
             board.push(m)
         return board

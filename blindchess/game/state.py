@@ -54,10 +54,10 @@ class GameState:
     illegal: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
-        self.start = self.start.copy(stack=False)
+        self.start = self.start.copy(stack=False)      # the start position, without moves: so are its copies
         #: The game's position with every move made on its stack (repetitions, Art. 9.2, 9.6).
-        self.board = self.start.copy(stack=False)
-        self._positions: list[chess.Board] = [self.start.copy(stack=False)]
+        self.board = self.start.copy()
+        self._positions: list[chess.Board] = [self.start.copy()]
         #: The placement after each half-move of the game (D.2.9 compares the boards with them).
         self.keys: list[tuple[int, ...]] = [placement_key(self.start)]
         if self.white.visually_impaired and not self.black.visually_impaired:

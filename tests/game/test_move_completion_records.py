@@ -82,3 +82,26 @@ def test_an_announcement_after_the_press_is_no_correction():
     assert isinstance(refused, Announce)
     assert (refused.ply, refused.uci, refused.correction, refused.refused) == (3, "b1c3", True, True)
     assert [m.uci() for m in s.snapshot.game_moves] == ["e2e4", "e7e5", "g1f3"]
+
+
+def test_the_blind_player_with_black_announces_nothing_before_white_has_moved():
+    # D.2.1: Bernd (Black) announces his own moves; before White's first move there is none of his to announce
+    s = Session.new(Player("Sabine Sehend"), Player("Bernd Blind", True), "90+30", now=0.0)
+    s.start_clock(0.0)
+    for correction in (False, True):
+        early = s.announce(M("e7e5"), "e5", 1.0, correction=correction)
+        assert [(type(e), getattr(e, "reason", None)) for e in early] == [(AnnounceIgnored, "not-turn")]
+    s.board_move("sighted", M("e2e4"), 2.0)
+    s.press_clock(chess.WHITE, 3.0)
+    s.board_move("tactile", M("e2e4"), 4.0)
+    s.board_move("tactile", M("e7e5"), 5.0)
+    made = s.announce(M("e7e5"), "e5", 6.0)
+    assert [(e.ply, e.uci, e.color, e.blind) for e in made if isinstance(e, MoveMade)] == [(2, "e7e5", "black", True)]
+    assert [(e.board, e.ply) for e in made if isinstance(e, MirrorNeeded)] == [("sighted", 2)]
+
+
+def test_no_announcement_is_taken_in_a_game_without_a_visually_impaired_player():
+    s = Session.new(Player("Anna"), Player("Bert"), None, now=0.0)
+    said = s.announce(M("e2e4"), "e4", 1.0)
+    assert [(type(e), getattr(e, "reason", None)) for e in said] == [(AnnounceIgnored, "no-blind")]
+    assert s.snapshot.plies == 0
