@@ -132,8 +132,8 @@ class EventLog:
         if not self.holds(ident):
             self.held[ident.origin] = ident
 
-    def commit(self) -> list[GameEvent]:
-        """Journal the events recorded since the last commit as one unit; returns them.
+    def commit(self) -> None:
+        """Journal the events recorded since the last commit as one unit.
 
         Raises :class:`JournalError` when the journal cannot be written (the events stay
         recorded here: the owner restores the game from the file).
@@ -145,7 +145,6 @@ class EventLog:
                 self._journal.append_unit([to_json(_journaled(ev)) for ev in unit], ident=ident)
             except OSError as exc:
                 raise JournalError(exc.errno, exc.strerror or str(exc), str(self.journal_path)) from exc
-        return unit
 
     def drop_since(self, seq: int) -> None:
         """Forget the events from ``seq`` on (replay: a journal line that did not fit the game)."""
