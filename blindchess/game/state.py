@@ -110,7 +110,7 @@ class GameState:
         IndexError for a half-move not made."""
         if not 0 <= plies < len(self._positions):
             raise IndexError(f"no position after {plies} half-moves")
-        return self._positions[plies].copy(stack=False)
+        return self._positions[plies].copy()          # kept without a stack
 
     def game_board(self) -> chess.Board:
         """The game's position now, with its move stack (a copy)."""
