@@ -63,7 +63,7 @@ class Timing:
         if self.clock.paused or self.state.adjourned:
             self._refuse(color, now, "paused")
             return
-        if made != self.pressed + 1 or self.state.mover(made - 1) != color:
+        if made != self.pressed + 1 or self.state.mover(made) == color:      # the move just made is not his
             self._refuse(color, now, "not-made")
             return
         self.state.log.record(Press(t=now, color=color_name(color), ply=made))

@@ -137,8 +137,7 @@ class Ending:
     def _own_unpressed(self, color: chess.Color) -> bool:
         """``color`` made the last move and has not pressed his clock yet (it counts as declared)."""
         made = len(self.state.moves)
-        return made > 0 and self.state.mover(made - 1) == color and self.timing.pressed < made \
-            and not self.state.auto_press
+        return self.state.mover(made) != color and self.timing.pressed < made and not self.state.auto_press
 
     # -- handlers
     def on_draw_offer(self, ev: DrawOffer) -> None:
