@@ -185,7 +185,7 @@ class Ending:
         rules = state.rules
         index = len(state.moves) - 1
         if state.result is not None or rules.kind != "rapid" or rules.arbiter_acts_on_illegal_move \
-                or index < 0 or index not in state.illegal or ev.ply != index + 1:
+                or index not in state.illegal or ev.ply != index + 1:
             return
         board = state.board
         reason: Literal["both_kings_in_check", "promotion_incomplete"]
@@ -230,7 +230,7 @@ class Ending:
         two minutes, a second illegal move of the same player loses (Art. 7.5.5)."""
         state = self.state
         index = len(state.moves) - 1
-        upheld = state.result is None and index >= 0 and index in state.illegal and state.mover(index) != color
+        upheld = state.result is None and index in state.illegal and state.mover(index) != color
         state.log.record(ClaimJudged(t=ev.t, color=ev.color, kind="illegal", upheld=upheld))
         if not upheld:
             return
