@@ -70,17 +70,13 @@ class Completion:
         made = len(state.moves)
         next_is_blind = state.mover(made) == blind
         last_own = made > 0 and not next_is_blind      # the players alternate: the last move was his
-        last_own_unpressed = last_own and self.timing.pressed < made and not state.auto_press
-        last_own_pressed = last_own and not last_own_unpressed
         if state.result is not None:
             state.log.record(AnnounceIgnored(t=now, reason="game-over"))
             return
-        if next_is_blind and not correction:
-            index = made
-        elif last_own_unpressed:
+        if last_own and self.timing.pressed < made and not state.auto_press:
             index = made - 1  # D.2.8: a correction before the opponent's clock is started
             correction = True
-        elif last_own_pressed and (correction or not next_is_blind):
+        elif last_own:
             if move is not None and move == state.moves[made - 1]:
                 state.log.record(AnnounceIgnored(t=now, reason="repeat"))
                 return
