@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import chess
 import pytest
 
 from blindchess.game.events import (
@@ -19,19 +20,25 @@ from blindchess.game.events import (
     Adjourned,
     Announce,
     BoardMove,
+    ClockPause,
     ClockResume,
     DrawOffer,
     EnvelopeOpened,
     Flag,
     GameEvent,
+    IllegalCorrected,
     MoveMade,
+    Note,
     Player,
     Press,
     Reopened,
     SealedMove,
     SessionStart,
     Touch,
+    color_name,
     from_json,
+    parse_color,
+    seconds,
     to_json,
 )
 
@@ -153,3 +160,52 @@ def test_a_player_as_set_up_cannot_be_changed_afterwards():
         bernd.name = "Someone else"  # type: ignore[misc]
     start = SessionStart(t=0.0, white=bernd, black=Player("Sabine"))
     assert {start.white: "white"}[Player("Bernd Blind", True, "Anna")] == "white"
+
+
+def test_an_outcome_no_longer_recorded_is_skipped_and_a_damaged_time_or_number_is_refused():
+    assert from_json({"seq": 3, "type": "question", "t": 1.0, "text": "?"}) is None
+    assert from_json({"seq": 4, "type": "heard", "t": 1.0}) is None
+    assert from_json({"type": "clock-pause"}) == ClockPause(t=0.0, seq=0)       # no time, no number: the first
+    for t in (True, "1.0", float("inf"), float("nan"), None):
+        with pytest.raises(TypeError):
+            from_json({"seq": 1, "type": "clock-pause", "t": t})
+    for seq in (True, "1", 1.0):
+        with pytest.raises(TypeError):
+            from_json({"seq": seq, "type": "clock-pause", "t": 1.0})
+    with pytest.raises(KeyError):
+        from_json({"seq": 1, "type": "no-such-event", "t": 1.0})
+    assert from_json({"seq": 1, "type": "clock-pause", "t": 2}).t == 2.0
+
+
+def test_a_note_s_own_keys_are_the_line_s_keys_and_never_the_journal_s():
+    note = Note(t=5.0, seq=9, text="Arbiter called", kind="arbiter", data={"board": "tactile", "seq": 99, "type": "x"})
+    line = to_json(note)
+    assert line == {"seq": 9, "type": "note", "t": 5.0, "text": "Arbiter called", "kind": "arbiter", "board": "tactile"}
+    back = from_json({**line, "unit": "u1"})
+    assert back == Note(t=5.0, seq=9, text="Arbiter called", kind="arbiter", data={"board": "tactile"})
+
+
+@pytest.mark.parametrize("value, color", [
+    (chess.WHITE, chess.WHITE), (chess.BLACK, chess.BLACK), ("white", chess.WHITE), ("w", chess.WHITE),
+    ("White", chess.WHITE), ("WHITE", chess.WHITE), ("black", chess.BLACK), ("b", chess.BLACK), ("Black", chess.BLACK),
+    ("BLACK", chess.BLACK)])
+def test_a_colour_is_read_in_every_form_the_journal_has_written_it(value, color):
+    assert parse_color(value) is color
+    assert color_name(color) == ("white" if color == chess.WHITE else "black")
+
+
+@pytest.mark.parametrize("value", ["weiss", "", None, 0, 1, "x"])
+def test_anything_else_is_no_colour(value):
+    with pytest.raises(ValueError):
+        parse_color(value)
+
+
+def test_a_time_for_an_event_is_to_the_millisecond_and_no_limit_is_none():
+    assert seconds(12.34567) == 12.346 and seconds(0.0) == 0.0
+    assert seconds(None) is None and seconds(float("inf")) is None
+
+
+@pytest.mark.parametrize("by, article", [("claim", "Appendix A.4.2"), ("agreement", "Appendix B"),
+                                         ("arbiter", "Appendix A c")])
+def test_an_illegal_move_corrected_names_the_appendix_of_its_way(by, article):
+    assert IllegalCorrected(t=0.0, color="white", ply=3, by=by).article == article
