@@ -151,13 +151,11 @@ class EventLog:
         self.events = [ev for ev in self.events if ev.seq < seq]
         self._unit = [ev for ev in self._unit if ev.seq < seq]
 
-    def reveal(self, seq: int, hidden: Mapping[str, Any] | None = None) -> None:
+    def reveal(self, seq: int, hidden: Mapping[str, Any]) -> None:
         """The envelope of sealed move ``seq`` is opened: the event shows ``hidden`` from now on — the move
         as written that the opened envelope holds (a game reopened from its journal has only the public
         part of the sealed move). KeyError when no such move was sealed."""
-        full = self.sealed[seq]
-        if hidden is not None:
-            full = self.sealed[seq] = dataclasses.replace(full, hidden=dict(hidden))
+        full = self.sealed[seq] = dataclasses.replace(self.sealed[seq], hidden=dict(hidden))
         self.opened.add(seq)
         for i, old in enumerate(self.events):
             if old.seq == seq and isinstance(old, SealedMove):

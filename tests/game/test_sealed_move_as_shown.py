@@ -8,6 +8,7 @@ from __future__ import annotations
 import chess
 
 from blindchess.game import Player, Session
+from blindchess.game.events import SealedMove
 from blindchess.laws.adjournment import commitment
 from blindchess.storage.journal import envelope_path
 
@@ -32,7 +33,10 @@ def adjourned(journal) -> Session:
 def seal(s: Session, written: str) -> dict:
     fen = s.game_board().fen()
     hidden = {"written": written, "nonce": "n1"}
-    s.seal({"position": fen, "commitment": commitment(fen, written, "n1")}, hidden, 11.0)
+    events = s.seal({"position": fen, "commitment": commitment(fen, written, "n1")}, hidden, 11.0)
+    shown = [e for e in events if isinstance(e, SealedMove)]          # what the sealing returns, as the record holds it
+    assert [(e.sealed, e.hidden, e.by) for e in shown] == [(True, None, "white")]
+    assert [(e.sealed, e.hidden) for e in s.events if isinstance(e, SealedMove)] == [(True, None)]
     return hidden
 
 
