@@ -41,8 +41,8 @@ class GameState:
     lang: str
     log: EventLog
     rules: RuleSet
-    auto_press: bool = False
-    tactile_senses_pieces: bool = False
+    auto_press: bool
+    tactile_senses_pieces: bool
     chess960_number: int | None = None
     headers: dict[str, str] = field(default_factory=dict)
     result: str | None = None
@@ -197,13 +197,13 @@ class GameSnapshot:
     #: Damaged journal lines: (line, problem).
     journal_problems: tuple[tuple[int, str], ...]
     #: Half-moves (0-based) made illegally and standing as played (rapid, blitz without adequate supervision).
-    illegal_plies: frozenset[int] = frozenset()
+    illegal_plies: frozenset[int]
     #: The sealer was absent at resumption: his opponent seals his reply in a new envelope (Guidelines I.9 c).
-    reply_sealing: bool = False
+    reply_sealing: bool
     #: How many half-moves the game had when it was last resumed from an envelope (Guidelines I.13), or None.
-    resumption_ply: int | None = None
+    resumption_ply: int | None
     #: Who agreed to correct the illegal move that stands (blitz, Appendix B), waiting for the other.
-    correction_agreed: chess.Color | None = None
+    correction_agreed: chess.Color | None
 
     @property
     def start(self) -> chess.Board:
