@@ -225,7 +225,7 @@ class Adjournment:
         self.phase = "sealed"
         self.sealed_seq = ev.seq
         clock = self.timing.clock
-        if self.reply and self.sealer is not None:
+        if self.reply:      # the sealer is set whenever a move is being sealed
             # I.9 c: he stops his clock and starts the absent player's
             if clock.running is not None and not clock.paused:
                 clock.align(len(self.state.moves), self.state.start.turn, ev.t, running=not self.sealer)
@@ -245,7 +245,7 @@ class Adjournment:
         self.state.adjourned = False
         self.session_end = None
         reply, self.reply = self.reply, False
-        sealer = self.sealer if self.sealer is not None else self.state.to_move
+        sealer = self.state.to_move         # he sealed the move of the adjourned position
         self.sealer = None
         self.sealed_seq = None
         board = self.state.game_board()
