@@ -155,7 +155,7 @@ class Session:
         s = cls.new(Player(g.white, g.visually_impaired == chess.WHITE), Player(g.black, g.visually_impaired == chess.BLACK),
                     g.time_control, start_fen=g.start_fen, lang=lang, journal=journal, now=now, headers=g.headers)
         s.import_moves(g.moves, now, clocks=g.clocks)
-        if g.result in ("1-0", "0-1", "1/2-1/2") and s.snapshot.result is None:
+        if g.result in ("1-0", "0-1", "1/2-1/2"):      # (importing moves ends no game by itself)
             s.set_result(g.result, now, reason="arbiter")
         return s
 
