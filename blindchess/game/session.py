@@ -179,7 +179,7 @@ class Session:
             if g.timing.clock.ticking and g.state.result is None:
                 last = log.last_t
                 if now is None:
-                    log.record(Reopened(t=last, closed_at=last, reopened_at=None, counted=False))
+                    log.record(Reopened(t=last, closed_at=last))        # stopped; restarted by the arbiter
                 else:
                     log.record(Reopened(t=now, closed_at=last, reopened_at=now, counted=bool(count_closed_time)))
             elif now is not None:
