@@ -105,3 +105,21 @@ def test_no_announcement_is_taken_in_a_game_without_a_visually_impaired_player()
     said = s.announce(M("e2e4"), "e4", 1.0)
     assert [(type(e), getattr(e, "reason", None)) for e in said] == [(AnnounceIgnored, "no-blind")]
     assert s.snapshot.plies == 0
+
+
+def test_a_move_taken_back_on_its_own_board_and_made_again_there_is_no_second_move():
+    # the board shows the game again: recorded as showing that half-move, nothing is made twice (D.2.3, D.2.5)
+    s = Session.new(Player("Sabine Sehend"), Player("Bernd Blind", True), "90+30", now=0.0)
+    s.start_clock(0.0)
+    s.board_move("sighted", M("e2e4"), 1.0)
+    s.take_back("sighted", 2.0)
+    again = s.board_move("sighted", M("e2e4"), 3.0)
+    assert [(type(e), getattr(e, "board", None), e.ply) for e in again[1:]] == [(Mirrored, "sighted", 1)]
+    s.press_clock(chess.WHITE, 4.0)
+    s.board_move("tactile", M("e2e4"), 5.0)
+    s.board_move("tactile", M("e7e5"), 6.0)
+    s.announce(M("e7e5"), "e5", 7.0)
+    s.take_back("tactile", 8.0)
+    placed = s.board_move("tactile", M("e7e5"), 9.0)
+    assert [(type(e), getattr(e, "board", None), e.ply) for e in placed[1:]] == [(Mirrored, "tactile", 2)]
+    assert [m.uci() for m in s.snapshot.game_moves] == ["e2e4", "e7e5"]
