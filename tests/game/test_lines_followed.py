@@ -25,3 +25,19 @@ def test_a_line_that_does_not_fit_leaves_nothing_in_the_record_and_the_next_that
     assert [(type(e), e.seq) for e in added if isinstance(e, (BoardMove, MoveMade))] == [(BoardMove, 3), (MoveMade, 4)]
     assert not [e for e in follower.events if isinstance(e, BoardMove) and e.uci == "e2e5"]
     assert follower.snapshot.game_moves == (chess.Move.from_uci("e2e4"),)
+
+
+def test_a_press_line_of_an_earlier_version_without_its_half_move_counts_as_the_next_press(tmp_path):
+    # earlier versions wrote no half-move on a press: the press completes the move just made (D.2.4)
+    path = tmp_path / "g.jsonl"
+    s = Session.new(Player("Anna"), Player("Bert"), "90+30", journal=path, now=0.0)
+    s.start_clock(0.0)
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), 5.0)
+    s.close()
+    follower = Session.load(path)
+    seq = follower.events[-1].seq
+    assert follower.follow([(9, {"seq": seq + 1, "type": "press", "t": 6.0, "color": "white"})]) == []
+    assert follower.snapshot.plies_pressed == 1
+    follower.follow([(10, {"seq": seq + 3, "type": "board-move", "t": 7.0, "board": "sighted", "uci": "e7e5"}),
+                     (11, {"seq": seq + 5, "type": "press", "t": 9.0, "color": "black"})])
+    assert follower.snapshot.plies_pressed == 2
