@@ -36,7 +36,8 @@ def test_a_move_withdrawn_and_announced_again_stands_as_mirrored_on_the_sighted_
     # e2-e4 from the first mirror, so the move made again is recorded as mirrored there, half-move 1
     s = white_blind()
     s.start_clock(0.0)
-    assert [type(e) for e in s.board_move("tactile", M("e2e4"), 1.0)][1:] == [Placed]
+    placed = s.board_move("tactile", M("e2e4"), 1.0)[1:]
+    assert [(type(e), e.ply, e.uci) for e in placed] == [(Placed, 1, "e2e4")]
     made = s.announce(M("e2e4"), "e4", 2.0)
     assert [(type(e), getattr(e, "board", None), getattr(e, "ply", None)) for e in made][1:] == [
         (MoveMade, None, 1), (MirrorNeeded, "sighted", 1)]
@@ -94,7 +95,8 @@ def test_the_blind_player_with_black_announces_nothing_before_white_has_moved():
     s.board_move("sighted", M("e2e4"), 2.0)
     s.press_clock(chess.WHITE, 3.0)
     s.board_move("tactile", M("e2e4"), 4.0)
-    s.board_move("tactile", M("e7e5"), 5.0)
+    placed = s.board_move("tactile", M("e7e5"), 5.0)
+    assert [(type(e), e.ply, e.uci) for e in placed if isinstance(e, Placed)] == [(Placed, 2, "e7e5")]
     made = s.announce(M("e7e5"), "e5", 6.0)
     assert [(e.ply, e.uci, e.color, e.blind) for e in made if isinstance(e, MoveMade)] == [(2, "e7e5", "black", True)]
     assert [(e.board, e.ply) for e in made if isinstance(e, MirrorNeeded)] == [("sighted", 2)]
