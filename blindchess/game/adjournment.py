@@ -126,7 +126,7 @@ class Adjournment:
         path = self.state.log.journal_path
         if path is None:
             ev = self.state.log.sealed.get(self.sealed_seq)
-            return ev.hidden if ev is not None and ev.hidden else None
+            return None if ev is None else ev.hidden     # as the envelope file would hold it, even empty
         data = read_envelope(path)
         if not data or data.get("seq") != self.sealed_seq or not isinstance(data.get("hidden"), Mapping):
             return None

@@ -103,3 +103,18 @@ def test_a_mating_move_in_an_envelope_that_does_not_match_its_sealing_decides_no
     honest.adjourn(10.0)
     seal(honest, "Qh4", 11.0)
     assert honest.envelope_problem() is None and honest.sealed_move_ends_game()
+
+
+@pytest.mark.parametrize("journaled", [False, True])
+def test_an_envelope_with_nothing_written_in_it_does_not_match_its_sealing(tmp_path, journaled):
+    # I.12: the envelope holds no move, not the one committed to — alike whether the game is journaled or not
+    s = played(("e2e4", "e7e5"), journal=tmp_path / "g.jsonl" if journaled else None)
+    s.adjourn(10.0)
+    fen = s.game_board().fen()
+    s.seal({"position": fen, "commitment": commitment(fen, "Nf3", "n")}, {}, 12.0)
+    assert s.envelope_problem() == "mismatch"
+    assert not s.sealed_move_ends_game()
+    with pytest.raises(ValueError):
+        s.open_envelope(100.0)
+    s.resume_without_envelope(100.0)
+    assert s.snapshot.to_move == chess.WHITE and s.snapshot.plies == 2
