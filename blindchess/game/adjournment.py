@@ -170,9 +170,10 @@ class Adjournment:
         board = self.state.game_board()
         check = check_sealed_move(board, str(hidden.get("written", "")), str(hidden.get("lang", self.state.lang)),
                                   spoken=bool(hidden.get("spoken")))
-        if not check.ok or check.move is None:
+        move = check.move if check.ok else None
+        if move is None:
             return False
-        board.push(check.move)
+        board.push(move)
         return game_already_over(board) is not None
 
     def clocks_due(self, now: float) -> tuple[float, float] | None:
@@ -255,10 +256,11 @@ class Adjournment:
         hidden = ev.hidden
         check = check_sealed_move(board, str(hidden.get("written", "")), str(hidden.get("lang", self.state.lang)),
                                   spoken=bool(hidden.get("spoken")))
-        if not check.ok or check.move is None:
-            self.ending.end(win(not sealer), "sealed_move", ev.t)   # I.8 a-c
+        move = check.move if check.ok else None
+        if move is None:
+            self.ending.end(win(not sealer), "sealed_move", ev.t)   # I.8 a-c: ambiguous, unreadable, illegal
             return
-        self._play(check.move, sealer, ev.t)
+        self._play(move, sealer, ev.t)
         if reply:
             # the reply sealed in the new envelope (I.9 c): the absent player's clock has run since its sealing
             self.resumed = None
