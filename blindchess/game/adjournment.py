@@ -199,7 +199,7 @@ class Adjournment:
     def start_responder_clock(self, now: float) -> None:
         """The player who must reply to the sealed move is absent at resumption: his clock is started
         (I.9 b). ValueError unless an envelope is sealed and his clock is not running yet."""
-        if self.phase != "sealed" or self.sealer is None or self.responder_clock or self.state.result is not None:
+        if self.phase != "sealed" or self.responder_clock or self.state.result is not None:
             raise ValueError("no envelope waiting for an absent player")
         self.state.log.record(ResponderClockStarted(t=now, color=color_name(not self.sealer)))
 
@@ -228,7 +228,7 @@ class Adjournment:
         clock = self.timing.clock
         if self.reply:      # the sealer is set whenever a move is being sealed
             # I.9 c: he stops his clock and starts the absent player's
-            if clock.running is not None and not clock.paused:
+            if clock.running is not None:       # also while the arbiter has the clock stopped
                 clock.align(len(self.state.moves), self.state.start.turn, ev.t, running=not self.sealer)
             return
         if clock.ticking:

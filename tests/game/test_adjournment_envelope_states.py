@@ -118,3 +118,31 @@ def test_an_envelope_with_nothing_written_in_it_does_not_match_its_sealing(tmp_p
         s.open_envelope(100.0)
     s.resume_without_envelope(100.0)
     assert s.snapshot.to_move == chess.WHITE and s.snapshot.plies == 2
+
+
+def test_no_responder_s_clock_is_started_while_the_move_is_being_sealed():
+    # I.9 b applies to an envelope sealed and kept: while the sealer still writes his move there is none
+    s = played(("e2e4", "e7e5"))
+    s.adjourn(10.0)
+    with pytest.raises(ValueError):
+        s.start_responder_clock(11.0)
+    seal(s, "Nf3", 12.0)
+    s.start_responder_clock(13.0)
+    with pytest.raises(ValueError):
+        s.start_responder_clock(14.0)
+
+
+def test_a_reply_sealed_while_the_clock_is_stopped_leaves_the_absent_player_s_clock_to_run(tmp_path):
+    # I.9 c: the present player seals his reply — his clock stops and the absent player's starts; when the arbiter
+    # had the clock stopped meanwhile, the absent player's clock is the one that runs when it is started again
+    s = played(("e2e4", "e7e5"), journal=tmp_path / "g.jsonl")
+    s.adjourn(10.0)
+    seal(s, "Nf3", 12.0)
+    s.open_envelope(100.0, sealer_absent=True)              # Black, present, is to seal his reply
+    black_at_pause = s.clock.remaining(chess.BLACK, 110.0)
+    s.pause(110.0)
+    seal(s, "Nc6", 120.0)
+    s.resume(130.0, charge=False)
+    white = s.clock.remaining(chess.WHITE, 130.0)
+    assert s.clock.remaining(chess.WHITE, 200.0) == pytest.approx(white - 70.0)
+    assert s.clock.remaining(chess.BLACK, 200.0) == pytest.approx(black_at_pause)
