@@ -13,6 +13,7 @@ import pytest
 from blindchess.game import Player, Session
 from blindchess.game.events import Adjourned, EnvelopeOpened, MoveMade, SealedMove
 from blindchess.laws.adjournment import commitment
+from blindchess.storage.journal import envelope_path
 
 
 def played(moves: tuple[str, ...], journal=None) -> Session:
@@ -146,3 +147,51 @@ def test_a_reply_sealed_while_the_clock_is_stopped_leaves_the_absent_player_s_cl
     white = s.clock.remaining(chess.WHITE, 130.0)
     assert s.clock.remaining(chess.WHITE, 200.0) == pytest.approx(white - 70.0)
     assert s.clock.remaining(chess.BLACK, 200.0) == pytest.approx(black_at_pause)
+
+
+def test_after_the_opening_a_later_adjournment_starts_afresh():
+    # the responder's clock started at the first resumption (I.9 b) is no longer "started" after the opening: at the
+    # next adjournment his clock may be started again
+    s = played(("e2e4", "e7e5"))
+    s.adjourn(10.0)
+    seal(s, "Nf3", 12.0)
+    s.start_responder_clock(100.0)
+    assert s.snapshot.responder_clock_started
+    s.open_envelope(130.0)
+    assert not s.snapshot.responder_clock_started and not s.snapshot.adjourned
+    s.board_move("sighted", chess.Move.from_uci("b8c6"), 140.0)
+    s.press_clock(chess.BLACK, 141.0)
+    s.board_move("tactile", chess.Move.from_uci("b8c6"), 142.0)
+    s.adjourn(200.0)
+    seal(s, "Bc4", 201.0)
+    s.start_responder_clock(300.0)
+    assert s.snapshot.responder_clock_started
+
+
+def test_while_the_present_player_seals_his_reply_he_makes_no_move_on_the_board(tmp_path):
+    # I.9 c: the sealer is absent, the envelope opened; Black seals his reply instead of making it
+    s = played(("e2e4", "e7e5"), journal=tmp_path / "g.jsonl")
+    s.adjourn(10.0)
+    seal(s, "Nf3", 12.0)
+    s.open_envelope(100.0, sealer_absent=True)
+    assert s.snapshot.adjourned and s.snapshot.reply_sealing and s.snapshot.sealing
+    s.board_move("tactile", chess.Move.from_uci("g1f3"), 101.0)          # the sealed move mirrored on the pegs
+    refused = s.board_move("sighted", chess.Move.from_uci("b8c6"), 102.0)
+    assert [(type(e).__name__, getattr(e, "reason", None)) for e in refused] == [("BoardMoveRejected", "adjourned")]
+    assert s.snapshot.plies == 3
+
+
+def test_resumed_without_the_envelope_the_clocks_are_due_as_recorded_at_the_sealing(tmp_path):
+    # I.12, I.13: play goes on from the adjourned position with the times recorded then, the sealer's clock running
+    journal = tmp_path / "g.jsonl"
+    s = played(("e2e4", "e7e5"), journal=journal)
+    s.adjourn(10.0)
+    fen = s.game_board().fen()
+    s.seal({"position": fen, "commitment": commitment(fen, "Nf3", "n"), "white_remaining": 5000.0,
+            "black_remaining": 4000.0}, {"written": "Nf3", "nonce": "n"}, 12.0)
+    s.start_responder_clock(900.0)                          # Black, to reply, was absent (I.9 b)
+    envelope_path(journal).unlink()
+    s.resume_without_envelope(1000.0)
+    assert s.clocks_due(1030.0) == (4970.0, 4000.0)
+    assert s.snapshot.resumption_ply == 2 and s.snapshot.to_move == chess.WHITE
+    assert not s.snapshot.responder_clock_started and not s.snapshot.adjourned
