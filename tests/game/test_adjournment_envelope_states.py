@@ -195,3 +195,8 @@ def test_resumed_without_the_envelope_the_clocks_are_due_as_recorded_at_the_seal
     assert s.clocks_due(1030.0) == (4970.0, 4000.0)
     assert s.snapshot.resumption_ply == 2 and s.snapshot.to_move == chess.WHITE
     assert not s.snapshot.responder_clock_started and not s.snapshot.adjourned
+    s.board_move("tactile", chess.Move.from_uci("g1f3"), 1040.0)        # the move he states he sealed
+    s.announce(chess.Move.from_uci("g1f3"), "Sf3", 1041.0)
+    s.press_clock(chess.WHITE, 1042.0)
+    s.adjourn(1100.0, session_end=1200.0)                  # adjourned again, before the session's end (I.1 b)
+    assert s.sealed_at(1110.0) == 1200.0 and not s.snapshot.reply_sealing
