@@ -65,3 +65,12 @@ def test_no_agreement_to_correct_once_the_game_is_over():
     with pytest.raises(ValueError):
         s.correct_illegal(chess.WHITE, 6.0)
     assert s.snapshot.plies == 2
+
+
+def test_only_a_piece_moved_away_stands_as_an_illegal_move():
+    # A.4.2 concerns a move made: a piece put back on its own square, or a "move" from an empty square, is none
+    s = blitz()
+    for move in (chess.Move(chess.E2, chess.E2), M("e3e4")):
+        refused = s.board_move("sighted", move, 1.0)
+        assert [(type(e).__name__, getattr(e, "reason", None)) for e in refused] == [("BoardMoveRejected", "illegal")]
+    assert s.snapshot.plies == 0 and s.snapshot.illegal_plies == frozenset()
