@@ -156,12 +156,9 @@ class TactileBoard:
 
     def resync(self, now: float) -> None:
         """The game came back (a restart): the pegs are where the hands left them — a placement made before
-        counts as made — so the tracker is resynchronised to the expected position and a snapshot is asked for."""
+        counts as made — so the tracker is resynchronised to the expected position and a snapshot is asked for;
+        nothing is being set right (a mismatch is said as any mismatch, his next lift in his move is a touch)."""
         if self.tracker is not None:
-            self.state.adjusting = True
-            self._set_right_due = True
-            self._quiet_set_right = False
-            self.mismatch = ()
             self.state.emit(DeviceRequest(now, "pegboard", "snapshot"))
         self.expect(now, force=True)
         self.follow_game(now)
@@ -195,8 +192,6 @@ class TactileBoard:
             if isinstance(ev, (MoveMade, TakeBack)) or (isinstance(ev, Touch) and ev.board == "tactile"):
                 break
         self.resync(now)
-        self.state.adjusting = False
-        self._set_right_due = False
 
     def expect(self, now: float, *, force: bool = False) -> None:
         """Tell the tracker (and the device) which position the tactile board should show."""

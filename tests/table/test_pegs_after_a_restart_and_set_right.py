@@ -1,0 +1,80 @@
+"""The blind player's pegs across a restart and while they are set right (FIDE Laws D.2.2, D.2.3, D.2.9): a
+peg out of place found after a restart is told to him as any mismatch (not as a board to set right after a
+ruling); his next lift in his own move is a touch."""
+
+from __future__ import annotations
+
+import chess
+
+from blindchess.base import tr
+from blindchess.table.commands import BlindSays, ClockPress, SightedMove, Tick
+from blindchess.table.events import Shown, Speak, Touched
+from tests.support.table import Run, blind_move
+
+
+def _two_moves_then_restart(tmp_path, *, extra_peg: chess.Square | None) -> tuple[Run, float]:
+    run = Run(journal=tmp_path / "g.jsonl", time_control="90+30", blind="white")
+    blind_move(run, "e2e4", "Bauer Eva vier", 1.0)
+    run.handle(SightedMove("e2e4"), 2.5)
+    run.handle(ClockPress(chess.WHITE), 3.0)
+    run.handle(SightedMove("e7e5"), 5.0)
+    run.peg_move("e7e5", 6.0)
+    run.handle(ClockPress(chess.BLACK), 8.0)
+    run.handle(Tick(), 10.0)
+    if extra_peg is not None:
+        run.pegs |= chess.BB_SQUARES[extra_peg]       # a peg put in a hole while the program was down
+    run.crash_and_resume(20.0)
+    return run, 20.0
+
+
+def test_a_peg_out_of_place_after_a_restart_is_told_as_a_mismatch(tmp_path):
+    run, since = _two_moves_then_restart(tmp_path, extra_peg=chess.H3)
+    run.handle(Tick(), 25.0)
+    run.handle(Tick(), 40.0)
+    spoken = [s.text for s in run.of(Speak) if s.t >= since and s.to == "blind"]
+    assert tr("table.tactile_mismatch", "de", squares="Hector drei") in spoken
+    assert not [s for s in spoken if s.startswith(tr("table.set_right", "de", squares="").rstrip(" ."))]
+    assert tr("table.tactile_mismatch_shown", "de", squares="h3") in [s.text for s in run.of(Shown)]
+    assert run.table.tactile.mismatch == ("h3",)
+    # taken out again: the boards agree, and his next lift is a touch (D.2.2)
+    run.lift("h3", 41.0)
+    run.handle(Tick(), 45.0)
+    assert run.table.tactile.mismatch == ()
+    touched = len(run.of(Touched))
+    run.lift("g1", 50.0)
+    assert [t.square for t in run.of(Touched)[touched:]] == ["g1"]
+
+
+def test_pegs_adjusted_after_a_restart_are_neither_touches_nor_told(tmp_path):
+    """Art. 4.2.1: "j'adoube", then pegs adjusted — after a restart as before it: nothing is a touch, and the pegs
+    out of place on the way are shown only (he is adjusting them), never read to him as a board to set right."""
+    run, since = _two_moves_then_restart(tmp_path, extra_peg=None)
+    run.handle(Tick(), 25.0)
+    run.handle(BlindSays("j'adoube"), 26.0)
+    run.place("h3", 27.0)                      # a peg set into a hole on the way
+    run.handle(Tick(), 30.0)
+    run.lift("h3", 31.0)
+    run.handle(Tick(), 40.0)
+    spoken = [s.text for s in run.of(Speak) if s.t >= 26.0 and s.to == "blind"]
+    assert not [s for s in spoken if s.startswith("Tastbrett") or s.startswith("Bitte das Tastbrett")]
+    assert tr("table.tactile_mismatch_shown", "de", squares="h3") in [s.text for s in run.of(Shown)]
+    assert not [t for t in run.of(Touched) if t.t >= since]
+
+
+def test_j_adoube_while_the_pegs_are_out_of_place_is_no_board_to_set_right():
+    """Pegs out of place before the first move are told as a mismatch; "j'adoube" (Art. 4.2.1) then makes his
+    adjusting quiet — the squares on the way are shown, never read out as a board to set right after a ruling."""
+    run = Run(time_control="90+30", blind="white")
+    run.place("h3", 1.0)
+    run.handle(Tick(), 3.0)
+    assert run.table.tactile.mismatch == ("h3",)
+    run.handle(BlindSays("j'adoube"), 4.0)
+    run.place("a3", 5.0)
+    run.handle(Tick(), 7.0)
+    assert run.table.tactile.mismatch == ("a3", "h3")
+    run.lift("a3", 8.0)
+    run.lift("h3", 8.5)
+    run.handle(Tick(), 12.0)
+    spoken = [s.text for s in run.of(Speak) if s.to == "blind"]
+    assert [s for s in spoken if "Tastbrett" in s] == [tr("table.tactile_mismatch", "de", squares="Hector drei")]
+    assert run.table.tactile.mismatch == () and not run.of(Touched)
