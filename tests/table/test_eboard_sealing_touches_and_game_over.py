@@ -1,0 +1,94 @@
+"""The sighted player's e-board at the edges of the game: his sealed move made on it (FIDE Guidelines I.1 a),
+kept secret while the position before it is set up again; a touched piece that could not move is no
+touch-move matter (Art. 4.3); after the game is over a move on it is refused once and the board shown to differ,
+nothing held for later."""
+
+from __future__ import annotations
+
+import chess
+
+from blindchess.table.commands import Answers, ArbiterAdjourn, ArbiterResume, BlindSays, Resigns, Tick
+from tests.table.test_eboard import EBoardTable
+
+
+def _after_e4_e5() -> EBoardTable:
+    """Sabine Sehend (White) on the e-board, Bernd Blind (Black): 1.e4 e5, both mirrored, White to move."""
+    t = EBoardTable()
+    t.dump(0.0)
+    t.act(1.0, "L e2", "P e4 P")
+    t.table.handle(BlindSays("Bauer Eva fünf", 1.0), 3.2)     # without a tactile board his words make it
+    t.act(5.0, "L e7", "P e5 p")
+    assert t.table.game.plies == 2
+    return t
+
+
+def _texts(t: EBoardTable, type_: str, since: float) -> list[str]:
+    return [e["text"] for e in t.of(type_) if e["t"] >= since]
+
+
+def test_the_sealed_move_made_on_the_eboard_is_sealed_and_its_squares_never_shown():
+    t = _after_e4_e5()
+    t.table.handle(ArbiterAdjourn(), 10.0)
+    t.act(12.0, "L g1", "P f3 N")             # she makes her move instead of writing it: her sealed move
+    assert [e["by"] for e in t.of("sealed")] == ["sighted"]
+    assert t.table.game.plies == 2 and not t.of("move")[2:]
+    eboard = t.table.eboard
+    assert eboard is not None and eboard.adjusting
+    t.act(14.0, "L f3")                       # on the way back: nothing of it is shown, nothing is a move
+    t.act(15.0, "P g1 N")
+    assert not eboard.adjusting and eboard.mismatch == ()
+    shown = _texts(t, "shown", 12.0)
+    assert not [s for s in shown if "f3" in s or "g1" in s or "Sf3" in s]
+    assert not t.of("refused") and not t.of("touched")[1:] and not t.of("divergence")
+    t.table.handle(ArbiterResume(), 86400.0)            # the envelope opened: the sealed move made
+    assert [e["uci"] for e in t.of("move")][2:] == ["g1f3"]
+
+
+def test_a_touched_piece_that_could_not_move_is_no_touch_move_matter():
+    t = EBoardTable()
+    t.dump(0.0)
+    t.act(1.0, "L a1", "P a1 R")              # the rook lifted and put back: it has no legal move
+    t.act(3.0, "L g1", "P f3 N")
+    assert [e["square"] for e in t.of("touched")] == ["a1"]
+    assert [e["uci"] for e in t.of("move")] == ["g1f3"]
+    assert not [s for s in _texts(t, "shown", 0.0) if "Zuerst berührt" in s]
+
+
+def test_a_touched_piece_that_could_move_and_was_not_moved_is_told_to_the_arbiter():
+    t = EBoardTable()
+    t.dump(0.0)
+    t.act(1.0, "L b1", "P b1 N")
+    t.act(3.0, "L g1", "P f3 N")
+    told = [s for s in _texts(t, "shown", 0.0) if "Zuerst berührt" in s]
+    assert len(told) == 1 and "b1" in told[0] and "Sf3" in told[0]
+
+
+def test_after_the_game_a_move_on_the_eboard_is_refused_once_and_shown_to_differ():
+    t = _after_e4_e5()
+    t.table.handle(Resigns("blind"), 7.0)
+    t.table.handle(Answers("blind", "yes"), 7.5)
+    assert t.table.game.result == "1-0"
+    t.act(9.0, "L g1", "P f3 N")
+    eboard = t.table.eboard
+    assert eboard is not None and eboard.held is None
+    assert [e["what"] for e in t.of("refused")] == ["move"]
+    assert set(eboard.mismatch) == {"f3", "g1"}
+    assert [s for s in _texts(t, "shown", 9.0) if s.startswith("Das E-Brett weicht")]
+    t.dump(11.0)                              # read again: the same move is not refused again
+    t.act(12.0, "L a2", "P a2 P")
+    assert [e["what"] for e in t.of("refused")] == ["move"]
+    assert [e["uci"] for e in t.of("move")] == ["e2e4", "e7e5"]
+
+
+def test_after_the_game_two_moves_found_on_a_reconnected_eboard_are_not_read():
+    t = _after_e4_e5()
+    t.table.handle(Resigns("blind"), 7.0)
+    t.table.handle(Answers("blind", "yes"), 7.5)
+    # the cable out: Nf3 and Nc6 set up meanwhile; the dump after it shows both
+    for frm, to in (("g1", "f3"), ("b8", "c6")):
+        t.pieces[chess.parse_square(to)] = t.pieces.pop(chess.parse_square(frm))
+    t.dump(20.0)
+    t.table.handle(Tick(), 21.0)
+    assert [e["uci"] for e in t.of("move")] == ["e2e4", "e7e5"]
+    assert not t.of("refused")
+    assert t.table.eboard is not None and set(t.table.eboard.mismatch) == {"b8", "c6", "f3", "g1"}
