@@ -163,13 +163,6 @@ class SpeechPolicy:
         """Modelled speaking time of ``text`` in seconds (whole words at the voice's rate)."""
         return speaking_time(text, self.wpm)
 
-    def speaking(self, now: float) -> str | None:
-        """The priority of what is being said at ``now`` (None: silent). Does not advance the policy."""
-        cur = self._current
-        if cur is None or cur.end <= now + 1e-9:
-            return None if not self._queue else self._queue[0].priority
-        return cur.priority
-
     def idle_at(self, now: float, *, readings: bool = True) -> float:
         """When everything being said and waiting will have been said (``now`` when silent).
 

@@ -1,0 +1,118 @@
+"""When the table's one voice is free again, what begins when a question is cut, a touch that finds the voice
+taken by a waiting text, and the voice's rate read from ``voices/<lang>.toml`` (the listener's time is a cost:
+the modelled speaking time decides what is cut and when the table may go on)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from blindchess.table import speech
+from blindchess.table.events import Said, Speak
+from blindchess.table.speech import DEFAULT_WPM, SpeechPolicy, voice_rate
+
+WPM = 60.0      # one word a second: the times below are word counts
+
+
+def _spoken(events: list) -> list[tuple[float, str, str]]:
+    return [(round(e.t, 3), e.text, e.priority) for e in events if isinstance(e, Speak)]
+
+
+def test_the_voice_is_free_when_everything_waiting_is_said_readings_aside() -> None:
+    policy = SpeechPolicy("de", wpm=WPM)
+    assert policy.idle_at(5.0) == 5.0 and policy.next_end() is None
+    policy.say("eins zwei drei", "blind", "reading", 0.0)            # the board cursor's echo, 3 s
+    assert policy.idle_at(0.0) == pytest.approx(3.0)
+    assert policy.idle_at(0.0, readings=False) == 0.0                 # anything said cuts it: nothing waits for it
+    assert policy.next_end() == pytest.approx(3.0) and policy.next_end(readings=False) is None
+    policy.say("Zug ausgeführt: Eva vier.", "blind", "move", 1.0)     # cuts the reading, 4 s
+    policy.say("Sie haben noch zehn Minuten.", "blind", "answer", 2.0)   # waits, 5 s
+    policy.say("Anna eins Turm", "blind", "reading", 2.5)              # waits last, 3 s
+    assert policy.next_end(readings=False) == pytest.approx(5.0)
+    assert policy.idle_at(2.5, readings=False) == pytest.approx(10.0)
+    assert policy.idle_at(2.5) == pytest.approx(13.0)
+    assert policy.pending == 2
+
+
+def test_after_a_question_is_cut_the_waiting_text_begins_with_the_next_moment() -> None:
+    policy = SpeechPolicy("de", wpm=WPM)
+    policy.say("Meinten Sie Springer Felix drei?", "blind", "question", 0.0, about="question")
+    policy.say("Sie haben noch zehn Minuten.", "blind", "answer", 1.0)
+    out = policy.cancel("question", 2.0)                # answered: it stops being read
+    assert [(e.text, e.cut) for e in out if isinstance(e, Said)] == [("Meinten Sie Springer Felix drei?", True)]
+    assert _spoken(out) == []                            # nothing begins inside the cancelling input
+    assert _spoken(policy.advance(2.5)) == [(2.5, "Sie haben noch zehn Minuten.", "answer")]
+    assert policy.advance(10.0)[0] == Said(2.5, "blind", "Sie haben noch zehn Minuten.", False, False)
+
+
+def test_a_touch_said_when_the_voice_falls_silent_but_a_text_waits_is_not_said() -> None:
+    """A status (a touch) is said at once or not at all: when the voice falls silent in the very moment it comes
+    and a text of higher priority waits, that text goes first and the touch is dropped, never said late."""
+    policy = SpeechPolicy("de", wpm=WPM)
+    policy.say("Zug ausgeführt: Eva vier.", "blind", "move", 0.0)                   # until 4 s
+    policy.say("Sie haben noch zehn Minuten.", "blind", "answer", 1.0)              # waits
+    out = policy.say("Berührt: Springer Gustav eins.", "blind", "status", 4.0)      # the move ends at 4 s
+    assert _spoken(out) == [(4.0, "Sie haben noch zehn Minuten.", "answer")]
+    later = policy.finish(30.0)
+    assert not [e for e in later if "Berührt" in e.text]
+    assert policy.pending == 0
+
+
+def test_a_touch_when_the_voice_falls_silent_and_nothing_waits_is_said_at_once() -> None:
+    policy = SpeechPolicy("de", wpm=WPM)
+    policy.say("Zug ausgeführt: Eva vier.", "blind", "move", 0.0)
+    out = policy.say("Berührt: Springer Gustav eins.", "blind", "status", 4.0)
+    assert _spoken(out) == [(4.0, "Berührt: Springer Gustav eins.", "status")]
+
+
+def test_the_last_announcement_is_what_repeat_says() -> None:
+    policy = SpeechPolicy("de", wpm=WPM)
+    assert policy.last_announcement is None
+    policy.say("Sie haben noch zehn Minuten.", "blind", "answer", 0.0)
+    assert policy.last_announcement is None
+    policy.say("Schwarz: Springer Felix sechs.", "blind", "move", 1.0)
+    policy.say("Ihr Umschlag", "blind", "question", 2.0, private=True)     # private: never repeated
+    assert policy.last_announcement == "Schwarz: Springer Felix sechs."
+
+
+# ---------------------------------------------------------------- the voice's rate
+@pytest.fixture
+def voices(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(speech, "voices_dir", lambda: tmp_path)
+    voice_rate.cache_clear()
+    yield tmp_path
+    voice_rate.cache_clear()
+
+
+@pytest.mark.parametrize(("text", "wpm"), [
+    ("rate = 150\n", 150.0),
+    ("rate = 1\n", 1.0),
+    ("rate = 162.5\n", 162.5),
+    ("[speech]\nrate = 140\n", 140.0),
+    ("[voice]\nrate = 130\n", 130.0),
+    ("rate = 0\n", DEFAULT_WPM),
+    ("rate = -20\n", DEFAULT_WPM),
+    ("rate = true\n", DEFAULT_WPM),
+    ('rate = "fast"\n', DEFAULT_WPM),
+    ("speech = 3\n", DEFAULT_WPM),
+    ("rate = = broken\n", DEFAULT_WPM),
+])
+def test_the_voice_rate_is_the_voices_positive_rate_else_175(voices: Path, text: str, wpm: float) -> None:
+    (voices / "xx.toml").write_text(text, encoding="utf-8")
+    assert voice_rate("xx") == wpm
+    assert SpeechPolicy("xx").duration("eins zwei") == pytest.approx(2 * 60 / wpm)
+
+
+def test_a_language_without_a_voice_file_speaks_at_175(voices: Path) -> None:
+    assert voice_rate("zz") == DEFAULT_WPM
+
+
+def test_switching_the_language_takes_its_voices_rate(voices: Path) -> None:
+    (voices / "xx.toml").write_text("rate = 120\n", encoding="utf-8")
+    policy = SpeechPolicy("zz")
+    assert policy.wpm == DEFAULT_WPM
+    policy.use_language("xx")
+    assert (policy.lang, policy.wpm) == ("xx", 120.0)
+    policy.use_language("zz", wpm=90)
+    assert (policy.lang, policy.wpm) == ("zz", 90.0)
