@@ -43,6 +43,10 @@ _CLAIM_KINDS: dict[ClaimWord, ClaimKind] = {"time": "time", "threefold": "threef
                                            "illegal": "illegal"}
 
 
+#: Why the engine could not make an announced move, as the catalogue words it (``session.problem_…``).
+_PROBLEMS = ("illegal", "ambiguous", "unreadable")
+
+
 class Hearing:
     """Speech and typed phrases of both players (see the module docstring)."""
 
@@ -244,9 +248,13 @@ class Hearing:
                       "blind", "answer", about=BOARDS)
 
     def unclear(self, ev: AnnounceUnclear) -> None:
-        text = tr("table.not_understood", self.state.lang, text=ev.text)
+        """An announcement the engine could not make (D.2.1): he hears it was not understood; the screen says why,
+        in words ("unmöglich": no legal move then; never the engine's own id)."""
+        lang = self.state.lang
+        text = tr("table.not_understood", lang, text=ev.text)
         self.state.say(ev.t, text, "blind", "answer")
-        self.state.show(ev.t, tr("session.announce_unclear", self.state.lang, text=ev.text, why=ev.problem or ""))
+        why = tr(f"session.problem_{ev.problem}", lang).capitalize() + "." if ev.problem in _PROBLEMS else ""
+        self.state.show(ev.t, tr("session.announce_unclear", lang, text=ev.text, why=why))
 
     def ignored(self, ev: AnnounceIgnored) -> None:
         key = {"no-blind": "session.announce_no_blind", "repeat": "session.announce_repeat",

@@ -9,8 +9,9 @@ from __future__ import annotations
 import chess
 
 from blindchess.base import tr
-from blindchess.game import Announce
-from blindchess.table.commands import BlindSays, ClockPress, OffersDraw, SightedMove, SightedSays, Tick
+from blindchess.game import Announce, AnnounceUnclear
+from blindchess.language import announce
+from blindchess.table.commands import Answers, BlindSays, ClockPress, OffersDraw, SightedMove, SightedSays, Tick
 from blindchess.table.events import Asked, Moved, Refused, Said, Shown
 from tests.support.table import Run, blind_move
 
@@ -146,3 +147,25 @@ def test_what_the_recogniser_could_not_place_is_told_as_not_understood():
     run.handle(Tick(), 30.0)
     assert _said_to_blind(run, 3.0) == [tr("table.not_understood", "de", text="[unk]")]
     assert run.table.game.plies == 0
+
+
+def test_an_announcement_the_engine_could_not_make_is_shown_with_its_reason_in_words():
+    run = Run(time_control="90+30", blind="white", tactile="none")
+    for problem in ("illegal", "unreadable", None):
+        run.table.hearing.unclear(AnnounceUnclear(t=5.0, text="Eva drei", problem=problem))
+    run.handle(Tick(), 30.0)
+    assert [s.text for s in run.of(Shown) if s.t == 5.0] == [
+        tr("session.announce_unclear", "de", text="Eva drei", why=why) for why in ("Unmöglich.", "Nicht lesbar.", "")]
+    assert _said_to_blind(run, 5.0) == [tr("table.not_understood", "de", text="Eva drei")] * 3
+
+
+def test_a_move_asked_about_among_several_is_announced_in_the_words_asked():
+    run = Run(time_control="90+30", blind="white", tactile="none")
+    run.handle(BlindSays("Springer", 0.9), 1.0)               # four knight moves: asked which
+    [asked] = run.of(Asked)
+    assert len(asked.candidates) > 1
+    run.handle(Answers("blind", 1), 2.0)
+    run.handle(Tick(), 20.0)
+    assert [m.uci for m in run.of(Moved)] == [asked.candidates[0]]
+    [said] = _announcements(run)
+    assert (said.uci, said.text) == (asked.candidates[0], announce(chess.Board(), chess.Move.from_uci(asked.candidates[0]), "de"))

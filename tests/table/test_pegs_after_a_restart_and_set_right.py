@@ -78,3 +78,15 @@ def test_j_adoube_while_the_pegs_are_out_of_place_is_no_board_to_set_right():
     spoken = [s.text for s in run.of(Speak) if s.to == "blind"]
     assert [s for s in spoken if "Tastbrett" in s] == [tr("table.tactile_mismatch", "de", squares="Hector drei")]
     assert run.table.tactile.mismatch == () and not run.of(Touched)
+
+
+def test_the_table_is_idle_only_when_the_pegs_have_settled():
+    """The front ticks the table until it is idle: a peg just set waits for its settle time before it is judged."""
+    run = Run(time_control="90+30", blind="white", settle=0.5)
+    run.handle(Tick(), 10.0)
+    assert run.table.idle_at(10.0) == 10.0
+    run.place("h3", 10.0)
+    assert run.table.idle_at(10.0) == 10.5
+    assert run.table.tactile.mismatch == ()
+    run.handle(Tick(), run.table.idle_at(10.0))
+    assert run.table.tactile.mismatch == ("h3",)
