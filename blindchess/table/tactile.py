@@ -160,7 +160,7 @@ class TactileBoard:
         nothing is being set right (a mismatch is said as any mismatch, his next lift in his move is a touch)."""
         if self.tracker is not None:
             self.state.emit(DeviceRequest(now, "pegboard", "snapshot"))
-        self.expect(now, force=True)
+        self.expect(now)       # (a new tactile board: it has told no position yet)
         self.follow_game(now)
 
     def follow_game(self, now: float) -> None:
@@ -168,8 +168,8 @@ class TactileBoard:
         it lacks are put on it (the opponent's, an illegal one standing included). Nothing with a peg-board."""
         state = self.state
         game = state.game
-        if self.tracker is not None or state.setup.tactile != "none" or game.blind_color is None:
-            return
+        if state.setup.tactile != "none" or game.blind_color is None:
+            return      # a peg-board (its tracker follows the pegs), or nobody plays blind
         moves = game.game_moves
         if game.moves("tactile") != moves[:game.board_length("tactile")]:
             return      # it parts from the game (a mirror entered by hand wrongly): the arbiter rules (D.2.9)

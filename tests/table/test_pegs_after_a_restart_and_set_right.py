@@ -8,7 +8,7 @@ import chess
 
 from blindchess.base import tr
 from blindchess.table.commands import BlindSays, ClockPress, SightedMove, Tick
-from blindchess.table.events import Shown, Speak, Touched
+from blindchess.table.events import DeviceRequest, Shown, Speak, Touched
 from tests.support.table import Run, blind_move
 
 
@@ -90,3 +90,10 @@ def test_the_table_is_idle_only_when_the_pegs_have_settled():
     assert run.table.tactile.mismatch == ()
     run.handle(Tick(), run.table.idle_at(10.0))
     assert run.table.tactile.mismatch == ("h3",)
+
+
+def test_after_a_restart_the_peg_board_is_told_the_position_it_should_show(tmp_path):
+    run, since = _two_moves_then_restart(tmp_path, extra_peg=None)
+    requests = [(r.what, r.fen) for r in run.of(DeviceRequest) if r.t >= since and r.device == "pegboard"]
+    fen = run.table.session.game_board().fen()
+    assert ("snapshot", None) in requests and ("expect", fen) in requests
