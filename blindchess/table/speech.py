@@ -125,8 +125,8 @@ class _Utterance:
     text: str
     priority: str
     asked: float             # when it was asked for
-    about: str | None = None  # what it is about (a ruling withdraws what it resolved)
-    private: bool = False     # for the listener alone (never logged or shown, Guidelines I.1)
+    about: str | None         # what it is about (a ruling withdraws what it resolved)
+    private: bool             # for the listener alone (never logged or shown, Guidelines I.1)
     start: float = 0.0
     end: float = 0.0
 

@@ -116,3 +116,88 @@ def test_switching_the_language_takes_its_voices_rate(voices: Path) -> None:
     assert (policy.lang, policy.wpm) == ("xx", 120.0)
     policy.use_language("zz", wpm=90)
     assert (policy.lang, policy.wpm) == ("zz", 90.0)
+
+
+def test_a_request_asked_again_cuts_its_answer_but_waits_behind_an_older_waiting_text() -> None:
+    policy = SpeechPolicy("de", wpm=WPM)
+    policy.say("Sie haben noch zehn Minuten.", "blind", "answer", 0.0, about=speech.REQUEST, replace=True)
+    policy.say("Bitte das Tastbrett richtigstellen.", "blind", "answer", 1.0)            # waits
+    out = policy.say("Sie haben noch neun Minuten.", "blind", "answer", 2.0, about=speech.REQUEST, replace=True)
+    assert [(e.text, e.cut) for e in out if isinstance(e, Said)] == [("Sie haben noch zehn Minuten.", True)]
+    assert _spoken(out) == [(2.0, "Bitte das Tastbrett richtigstellen.", "answer")]
+    assert _spoken(policy.finish(30.0)) == [(6.0, "Sie haben noch neun Minuten.", "answer")]
+
+
+def test_an_empty_text_still_reports_what_finished_meanwhile() -> None:
+    policy = SpeechPolicy("de", wpm=WPM)
+    policy.say("Zug ausgeführt: Eva vier.", "blind", "move", 0.0)
+    assert policy.say("(FIDE D.2.3)", "blind", "answer", 10.0) == [Said(0.0, "blind", "Zug ausgeführt: Eva vier.", False,
+                                                                          False)]
+    assert policy.pending == 0 and policy.next_end() is None
+
+
+def test_the_texts_for_the_blind_players_ears_are_counted() -> None:
+    """The window tells by this count whether an input of his was answered aloud."""
+    policy = SpeechPolicy("de", wpm=WPM)
+    assert policy.asked_for_blind == 0
+    for to, priority in (("blind", "move"), ("all", "question"), ("blind", "answer")):
+        policy.say(f"Text für {to} {priority}", to, priority, 1.0)
+    assert policy.asked_for_blind == 3
+    for to, priority in (("sighted", "move"), ("sighted", "answer"), ("blind", "status"), ("all", "notice"),
+                         ("blind", "reading")):
+        policy.say(f"Text für {to} {priority}", to, priority, 2.0)
+    assert policy.asked_for_blind == 3
+    policy.say("(D.2.9)", "blind", "answer", 3.0)         # nothing left to say: not counted
+    assert policy.asked_for_blind == 3
+
+
+def test_internal_ids_are_found_in_a_text() -> None:
+    assert speech.internal_ids("Regel sighted_follows: retrace nach correct-board") == [
+        "sighted_follows", "retrace", "correct-board"]
+    assert speech.internal_ids("Zug ausgeführt: Eva vier.") == []
+
+
+
+def _question_cut_with_an_answer_waiting() -> SpeechPolicy:
+    """A question cut (answered) while an answer waits: the voice is silent until the next moment."""
+    policy = SpeechPolicy("de", wpm=WPM)
+    policy.say("Meinten Sie Springer Felix drei?", "blind", "question", 0.0, about="question")
+    policy.say("Sie haben noch zehn Minuten.", "blind", "answer", 1.0)
+    policy.cancel("question", 2.0)
+    return policy
+
+
+def test_a_text_that_finds_the_voice_silent_and_an_older_one_waiting_waits_its_turn() -> None:
+    policy = _question_cut_with_an_answer_waiting()
+    out = policy.say("Schwarz hat Remis angeboten.", "blind", "answer", 2.0)
+    assert _spoken(out) == [(2.0, "Sie haben noch zehn Minuten.", "answer")]
+    assert _spoken(policy.finish(30.0)) == [(7.0, "Schwarz hat Remis angeboten.", "answer")]
+
+
+def test_a_touch_that_finds_the_voice_silent_and_a_text_waiting_is_not_said() -> None:
+    policy = _question_cut_with_an_answer_waiting()
+    out = policy.say("Berührt: Springer Gustav eins.", "blind", "status", 2.0)
+    assert _spoken(out) == [(2.0, "Sie haben noch zehn Minuten.", "answer")]
+    assert not [e for e in policy.finish(30.0) if "Berührt" in e.text] and policy.pending == 0
+
+
+def test_a_touch_that_finds_the_voice_silent_and_only_a_reading_waiting_is_said_at_once() -> None:
+    policy = SpeechPolicy("de", wpm=WPM)
+    policy.say("Meinten Sie Springer Felix drei?", "blind", "question", 0.0, about="question")
+    policy.say("Anna eins Turm", "blind", "reading", 1.0)
+    policy.cancel("question", 2.0)
+    out = policy.say("Berührt: Springer Gustav eins.", "blind", "status", 2.0)
+    assert _spoken(out) == [(2.0, "Berührt: Springer Gustav eins.", "status")]
+    assert policy.pending == 1
+
+
+def test_a_text_that_cuts_the_one_being_said_begins_as_an_interruption() -> None:
+    policy = SpeechPolicy("de", wpm=WPM)
+    [first] = policy.say("Anna eins Turm", "blind", "reading", 0.0)
+    assert isinstance(first, Speak) and not first.interrupt
+    out = policy.say("Zug ausgeführt: Eva vier.", "blind", "move", 1.0)
+    assert [(e.text, e.interrupt) for e in out if isinstance(e, Speak)] == [("Zug ausgeführt: Eva vier.", True)]
+    out = policy.say("Sie haben noch zehn Minuten.", "blind", "answer", 2.0)     # waits: no interruption
+    assert [e for e in out if isinstance(e, Speak)] == []
+    later = policy.advance(5.0)
+    assert [(e.text, e.interrupt) for e in later if isinstance(e, Speak)] == [("Sie haben noch zehn Minuten.", False)]
