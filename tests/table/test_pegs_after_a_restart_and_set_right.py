@@ -7,7 +7,7 @@ from __future__ import annotations
 import chess
 
 from blindchess.base import tr
-from blindchess.table.commands import BlindSays, ClockPress, SightedMove, Tick
+from blindchess.table.commands import ArbiterApply, BlindSays, ClockPress, SightedMove, Tick
 from blindchess.table.events import DeviceRequest, Shown, Speak, Touched
 from tests.support.table import Run, blind_move
 
@@ -97,3 +97,73 @@ def test_after_a_restart_the_peg_board_is_told_the_position_it_should_show(tmp_p
     requests = [(r.what, r.fen) for r in run.of(DeviceRequest) if r.t >= since and r.device == "pegboard"]
     fen = run.table.session.game_board().fen()
     assert ("snapshot", None) in requests and ("expect", fen) in requests
+
+
+# ---------------------------------------------------------------- a D.2.9 ruling across a restart
+def _ruled_on_the_pegs(tmp_path) -> Run:
+    """1.e4 e5 mirrored wrongly on the pegs (e7–e6): the arbiter rules the tactile board corrected (D.2.9)."""
+    run = Run(journal=tmp_path / "g.jsonl", time_control="90+30", blind="white")
+    blind_move(run, "e2e4", "Bauer Eva vier", 1.0)
+    run.handle(SightedMove("e2e4"), 2.5)
+    run.handle(ClockPress(chess.WHITE), 3.0)
+    run.handle(SightedMove("e7e5"), 5.0)
+    run.peg_move("e7e6", 6.0)                  # the wrong mirror
+    run.handle(Tick(), 8.0)
+    run.handle(ArbiterApply(), 10.0)
+    run.handle(Tick(), 40.0)
+    return run
+
+
+def _spoken_to_blind(run: Run, since: float) -> list[str]:
+    return [s.text for s in run.of(Speak) if s.t >= since and s.to == "blind"]
+
+
+def test_a_restart_while_the_pegs_are_set_right_after_a_ruling_goes_on_setting_them_right(tmp_path):
+    run = _ruled_on_the_pegs(tmp_path)
+    run.crash_and_resume(50.0)
+    run.handle(Tick(), 52.0)
+    run.handle(Tick(), 70.0)
+    squares = "Eva fünf schwarzer Bauer, Eva sechs leer"
+    assert tr("table.set_right", "de", squares=squares) in _spoken_to_blind(run, 50.0)
+    run.lift("e6", 71.0)                       # setting them right: no touch
+    run.place("e5", 71.3)
+    run.handle(Tick(), 80.0)
+    assert tr("table.tactile_in_sync", "de") in _spoken_to_blind(run, 71.0)
+    assert not [t for t in run.of(Touched) if t.t >= 50.0]
+    run.lift("g1", 81.0)                       # then his lift in his move is a touch again (D.2.2)
+    assert [t.square for t in run.of(Touched) if t.t >= 50.0] == ["g1"]
+
+
+def _set_right_then(run: Run) -> None:
+    run.lift("e6", 41.0)
+    run.place("e5", 41.3)
+    run.handle(Tick(), 45.0)
+    assert run.table.tactile.mismatch == ()
+
+
+def test_a_restart_after_a_move_made_since_the_ruling_sets_nothing_right(tmp_path):
+    run = _ruled_on_the_pegs(tmp_path)
+    _set_right_then(run)
+    blind_move(run, "g1f3", "Springer Felix drei", 50.0)
+    run.pegs |= chess.BB_SQUARES[chess.H3]     # a peg put in a hole while the program was down
+    run.crash_and_resume(60.0)
+    run.handle(Tick(), 62.0)
+    run.handle(Tick(), 80.0)
+    spoken = _spoken_to_blind(run, 60.0)
+    assert tr("table.tactile_mismatch", "de", squares="Hector drei") in spoken
+    assert not [s for s in spoken if s.startswith("Bitte das Tastbrett")]
+
+
+def test_a_restart_after_a_touch_since_the_ruling_sets_nothing_right(tmp_path):
+    run = _ruled_on_the_pegs(tmp_path)
+    _set_right_then(run)
+    run.lift("g1", 50.0)                       # his touch (D.2.2): the ruling is done with
+    run.place("g1", 50.5)
+    assert [t.square for t in run.of(Touched) if t.t >= 50.0] == ["g1"]
+    run.pegs |= chess.BB_SQUARES[chess.H3]
+    run.crash_and_resume(60.0)
+    run.handle(Tick(), 62.0)
+    run.handle(Tick(), 80.0)
+    spoken = _spoken_to_blind(run, 60.0)
+    assert tr("table.tactile_mismatch", "de", squares="Hector drei") in spoken
+    assert not [s for s in spoken if s.startswith("Bitte das Tastbrett")]
