@@ -167,3 +167,21 @@ def test_a_restart_after_a_touch_since_the_ruling_sets_nothing_right(tmp_path):
     spoken = _spoken_to_blind(run, 60.0)
     assert tr("table.tactile_mismatch", "de", squares="Hector drei") in spoken
     assert not [s for s in spoken if s.startswith("Bitte das Tastbrett")]
+
+
+def test_the_peg_board_is_told_each_position_it_should_show_once():
+    run = Run(time_control="90+30", blind="white")
+    blind_move(run, "e2e4", "Bauer Eva vier", 1.0)
+    run.handle(SightedMove("e2e4"), 2.5)
+    run.handle(ClockPress(chess.WHITE), 3.0)
+    run.handle(SightedMove("e7e5"), 5.0)
+    run.peg_move("e7e5", 6.0)
+    run.handle(ClockPress(chess.BLACK), 8.0)
+    run.handle(Tick(), 10.0)
+    told = [r.fen for r in run.of(DeviceRequest) if r.device == "pegboard" and r.what == "expect"]
+    board = chess.Board()
+    wanted = [board.fen()]
+    for uci in ("e2e4", "e7e5"):
+        board.push_uci(uci)
+        wanted.append(board.fen())
+    assert told == wanted
