@@ -42,7 +42,9 @@ def test_after_a_question_is_cut_the_waiting_text_begins_with_the_next_moment() 
     out = policy.cancel("question", 2.0)                # answered: it stops being read
     assert [(e.text, e.cut) for e in out if isinstance(e, Said)] == [("Meinten Sie Springer Felix drei?", True)]
     assert _spoken(out) == []                            # nothing begins inside the cancelling input
-    assert _spoken(policy.advance(2.5)) == [(2.5, "Sie haben noch zehn Minuten.", "answer")]
+    begun = policy.advance(2.5)
+    assert _spoken(begun) == [(2.5, "Sie haben noch zehn Minuten.", "answer")]
+    assert [e.interrupt for e in begun if isinstance(e, Speak)] == [False]        # nothing is being said to cut
     assert policy.advance(10.0)[0] == Said(2.5, "blind", "Sie haben noch zehn Minuten.", False, False)
 
 
@@ -201,3 +203,19 @@ def test_a_text_that_cuts_the_one_being_said_begins_as_an_interruption() -> None
     assert [e for e in out if isinstance(e, Speak)] == []
     later = policy.advance(5.0)
     assert [(e.text, e.interrupt) for e in later if isinstance(e, Speak)] == [("Sie haben noch zehn Minuten.", False)]
+
+
+def test_cancelling_what_is_over_leaves_another_text_being_said_uncut() -> None:
+    policy = SpeechPolicy("de", wpm=WPM)
+    policy.say("Sie haben noch zehn Minuten.", "blind", "answer", 0.0)
+    assert policy.cancel("question", 1.0) == []
+    assert policy.next_end() == pytest.approx(5.0)
+    assert policy.advance(5.0) == [Said(0.0, "blind", "Sie haben noch zehn Minuten.", False, False)]
+
+
+def test_an_utterance_is_over_at_its_end_give_or_take_a_rounding() -> None:
+    """Times are sums of floats: an utterance counts as over within a nanosecond of its modelled end."""
+    policy = SpeechPolicy("de", wpm=WPM)
+    policy.say("Zug ausgeführt: Eva vier.", "blind", "move", 0.0)      # until 4 s
+    assert [e.cut for e in policy.advance(4.0 - 1e-9) if isinstance(e, Said)] == [False]
+    assert policy.next_end() is None
