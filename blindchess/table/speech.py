@@ -230,19 +230,21 @@ class SpeechPolicy:
         if to != "sighted" and priority in ("move", "question", "answer"):
             self.asked_for_blind += 1
         cur = self._current
+        interrupted = False
         if cur is not None and may_cut(priority, cur.priority, same_request=same and cur.about == about):
             out.append(_said(cur, True))
             self._current = cur = None
+            interrupted = True
             if not self._queue or priority == "status":
                 return out + self._start(utt, now, interrupt=True)
         if cur is None:
-            if self._queue:     # the voice fell silent in this moment: the best waiting text goes first
+            if self._queue:     # silent now (cut, or fallen silent in this moment): the best waiting text goes first
                 self._queue.append(utt)
                 best = self._next()
                 if priority == "status" and best is not utt:
                     self._queue.remove(utt)      # at once or not at all
                 assert best is not None
-                return out + self._start(best, now, interrupt=False)
+                return out + self._start(best, now, interrupt=interrupted)
             return out + self._start(utt, now, interrupt=False)
         if priority == "status":
             return out          # at once or not at all

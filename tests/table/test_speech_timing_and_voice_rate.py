@@ -127,6 +127,7 @@ def test_a_request_asked_again_cuts_its_answer_but_waits_behind_an_older_waiting
     out = policy.say("Sie haben noch neun Minuten.", "blind", "answer", 2.0, about=speech.REQUEST, replace=True)
     assert [(e.text, e.cut) for e in out if isinstance(e, Said)] == [("Sie haben noch zehn Minuten.", True)]
     assert _spoken(out) == [(2.0, "Bitte das Tastbrett richtigstellen.", "answer")]
+    assert [e.interrupt for e in out if isinstance(e, Speak)] == [True]      # it begins by cutting the older answer
     assert _spoken(policy.finish(30.0)) == [(6.0, "Sie haben noch neun Minuten.", "answer")]
 
 
@@ -173,6 +174,7 @@ def test_a_text_that_finds_the_voice_silent_and_an_older_one_waiting_waits_its_t
     policy = _question_cut_with_an_answer_waiting()
     out = policy.say("Schwarz hat Remis angeboten.", "blind", "answer", 2.0)
     assert _spoken(out) == [(2.0, "Sie haben noch zehn Minuten.", "answer")]
+    assert [e.interrupt for e in out if isinstance(e, Speak)] == [False]     # the voice was silent: nothing cut
     assert _spoken(policy.finish(30.0)) == [(7.0, "Schwarz hat Remis angeboten.", "answer")]
 
 
