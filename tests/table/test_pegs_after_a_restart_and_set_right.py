@@ -185,3 +185,20 @@ def test_the_peg_board_is_told_each_position_it_should_show_once():
         board.push_uci(uci)
         wanted.append(board.fen())
     assert told == wanted
+
+
+def test_a_slip_of_the_tongue_corrected_at_once_leaves_the_pegs_alone():
+    """D.2.3: the pegs show e2–e4, he says "David vier": told that announcement and pegs differ; he says "Eva vier"
+    at once — the move is made, and the pegs, which were right all along, are never said to be wrong."""
+    run = Run(time_control="90+30", blind="white")
+    run.peg_move("e2e4", 1.0)
+    run.handle(Tick(), 2.0)                    # the pegs have settled: they clearly show e2–e4
+    run.handle(BlindSays("Bauer David vier"), 2.5)
+    run.handle(Tick(), 3.5)
+    assert run.table.game.plies == 0
+    run.handle(BlindSays("Bauer Eva vier"), 4.0)
+    run.handle(Tick(), 10.0)
+    assert run.table.game.game_moves == (chess.Move.from_uci("e2e4"),)
+    assert run.table.tactile.mismatch == ()
+    assert not [s for s in _spoken_to_blind(run, 0.0) if s.startswith("Tastbrett")]
+    assert not [s for s in run.of(Shown) if s.text.startswith("Das Tastbrett zeigt eine andere Stellung")]
