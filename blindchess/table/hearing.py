@@ -142,7 +142,6 @@ class Hearing:
         is also his placement on the tactile board (D.2.3)."""
         state = self.state
         s = state.session
-        board = state.hearing_board()
         index = state.game.plies - 1 if state.unpressed_own() else state.game.plies
         correcting = correction or state.unpressed_own()
         events = s.announce(move, said, now, correction=correcting)
