@@ -92,3 +92,20 @@ def test_after_the_game_two_moves_found_on_a_reconnected_eboard_are_not_read():
     assert [e["uci"] for e in t.of("move")] == ["e2e4", "e7e5"]
     assert not t.of("refused")
     assert t.table.eboard is not None and set(t.table.eboard.mismatch) == {"b8", "c6", "f3", "g1"}
+
+
+def test_his_move_and_a_reply_set_up_while_the_cable_was_out_read_his_move_and_hold_the_reply():
+    """The board dump after a reconnect shows two moves beyond the game: the sighted player's own move (made, D.2.5)
+    and the blind player's reply set up already — a mirror of a move not made, held until he makes it (D.2.3)."""
+    t = EBoardTable()
+    t.dump(0.0)
+    for frm, to in (("e2", "e4"), ("e7", "e5")):
+        t.pieces[chess.parse_square(to)] = t.pieces.pop(chess.parse_square(frm))
+    t.dump(5.0)
+    t.table.handle(Tick(), 6.0)
+    assert [e["uci"] for e in t.of("move")] == ["e2e4"]
+    eboard = t.table.eboard
+    assert eboard is not None and eboard.held == chess.Move.from_uci("e7e5") and eboard.mismatch == ()
+    t.table.handle(BlindSays("Bauer Eva fünf", 1.0), 8.0)       # his move made: the held mirror counts
+    assert [e["uci"] for e in t.of("move")] == ["e2e4", "e7e5"]
+    assert [(e["board"], e["ply"]) for e in t.of("mirrored") if e["board"] == "sighted"] == [("sighted", 2)]
