@@ -232,7 +232,7 @@ class TactileBoard:
         """On resume: an announcement not yet placed tells the tracker what the pegs should show (promotion piece)."""
         s = self.state.session
         state = self.state
-        if self.tracker is None or state.game.blind_color is None:
+        if self.tracker is None:        # (no peg-board, or nobody plays blind)
             return
         plies = state.game.plies
         for ev in reversed(s.events):
