@@ -5,9 +5,13 @@ nothing held for later."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import chess
+import pytest
 
 from blindchess.table.commands import Answers, ArbiterAdjourn, ArbiterResume, BlindSays, Resigns, Tick
+from blindchess.table.eboard import EBoardTouch
 from tests.table.test_eboard import EBoardTable
 
 
@@ -109,3 +113,10 @@ def test_his_move_and_a_reply_set_up_while_the_cable_was_out_read_his_move_and_h
     t.table.handle(BlindSays("Bauer Eva fünf", 1.0), 8.0)       # his move made: the held mirror counts
     assert [e["uci"] for e in t.of("move")] == ["e2e4", "e7e5"]
     assert [(e["board"], e["ply"]) for e in t.of("mirrored") if e["board"] == "sighted"] == [("sighted", 2)]
+
+
+def test_a_touch_on_the_eboard_is_a_value_kept_as_it_was():
+    touch = EBoardTouch(1.0, chess.G1, chess.Piece(chess.KNIGHT, chess.WHITE), 0)
+    assert touch == EBoardTouch(1.0, chess.G1, chess.Piece(chess.KNIGHT, chess.WHITE), 0) and len({touch, touch}) == 1
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        touch.square = chess.B1    # type: ignore[misc]

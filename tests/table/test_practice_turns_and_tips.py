@@ -4,13 +4,16 @@ words that name no move shows how moves are said."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import chess
+import pytest
 
 from blindchess.base import tr
 from blindchess.language import phonetic
 from blindchess.table.commands import ArbiterContinue, ArbiterPause, ConnectEngine, EngineMove, Tick
 from blindchess.table.events import DeviceRequest, Moved
-from blindchess.table.opponent import MIN_DELAY
+from blindchess.table.opponent import MIN_DELAY, Slips
 from blindchess.table.setup import TableSetup
 from blindchess.table.table import Table
 from tests.table.test_practice import WHITE_VS_ENGINE, Scripted, moved, side
@@ -60,3 +63,11 @@ def test_coaching_for_words_that_name_nothing_shows_how_a_move_is_said(tmp_path)
     tip = f"{tr('engine.coach_no_words', 'de')} {tr('engine.coach_form', 'de', example=example)}"
     assert tip in s.said_to_blind()
     s.close()
+
+
+def test_the_slips_of_a_game_are_a_value_counted_once():
+    """The summary's counts are a value: equal counts are equal, and nothing changes them after counting."""
+    slips = Slips(unclear=2)
+    assert slips == Slips(unclear=2) and len({slips, Slips(unclear=2)}) == 1
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        slips.unclear = 3          # type: ignore[misc]
