@@ -202,3 +202,40 @@ def test_a_slip_of_the_tongue_corrected_at_once_leaves_the_pegs_alone():
     assert run.table.tactile.mismatch == ()
     assert not [s for s in _spoken_to_blind(run, 0.0) if s.startswith("Tastbrett")]
     assert not [s for s in run.of(Shown) if s.text.startswith("Das Tastbrett zeigt eine andere Stellung")]
+
+
+def test_a_placement_taken_back_before_the_announcement_is_no_move():
+    """D.2.3: the move is made when the pegs show it and it is announced. Set up and put back before he announces:
+    the tactile board is back at the start, so the announcement alone makes nothing — until the pegs show it again."""
+    run = Run(time_control="90+30", blind="white")
+    run.peg_move("e2e4", 1.0)
+    run.handle(Tick(), 2.0)
+    assert run.table.session.board("tactile").move_stack == [chess.Move.from_uci("e2e4")]
+    run.peg_move("e4e2", 3.0)                  # put back
+    run.handle(Tick(), 4.0)
+    assert run.table.session.board("tactile").move_stack == []
+    run.handle(BlindSays("Bauer Eva vier"), 5.0)
+    run.handle(Tick(), 10.0)
+    assert run.table.game.plies == 0
+    run.peg_move("e2e4", 11.0)                 # set up again: now the announced move is made
+    run.handle(Tick(), 12.0)
+    assert run.table.game.game_moves == (chess.Move.from_uci("e2e4"),)
+
+
+def test_a_mirror_set_up_too_early_and_put_back_undoes_nothing():
+    """His reply mirrored before the opponent made it is refused (D.2.3); put back, nothing of the game is undone."""
+    run = Run(time_control="90+30", blind="white")
+    blind_move(run, "e2e4", "Bauer Eva vier", 1.0)
+    run.handle(SightedMove("e2e4"), 2.5)
+    run.handle(ClockPress(chess.WHITE), 3.0)
+    run.peg_move("e7e5", 4.0)                  # too early: Black has not moved
+    run.handle(Tick(), 5.0)
+    run.peg_move("e5e7", 6.0)                  # put back
+    run.handle(Tick(), 7.0)
+    assert run.table.session.board("tactile").move_stack == [chess.Move.from_uci("e2e4")]
+    assert run.table.game.game_moves == (chess.Move.from_uci("e2e4"),)
+    run.handle(SightedMove("e7e5"), 8.0)
+    run.peg_move("e7e5", 9.0)
+    run.handle(Tick(), 10.0)
+    assert run.table.session.board("tactile").move_stack == [chess.Move.from_uci(u) for u in ("e2e4", "e7e5")]
+    assert run.table.game.divergence is None
