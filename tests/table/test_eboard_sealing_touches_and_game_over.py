@@ -10,8 +10,9 @@ import dataclasses
 import chess
 import pytest
 
+from blindchess.base import tr
 from blindchess.table.commands import Answers, ArbiterAdjourn, ArbiterResume, BlindSays, Resigns, Tick
-from blindchess.table.eboard import EBoardTouch
+from blindchess.table.eboard import EBoardTouch, touch_report
 from tests.table.test_eboard import EBoardTable
 
 
@@ -120,3 +121,22 @@ def test_a_touch_on_the_eboard_is_a_value_kept_as_it_was():
     assert touch == EBoardTouch(1.0, chess.G1, chess.Piece(chess.KNIGHT, chess.WHITE), 0) and len({touch, touch}) == 1
     with pytest.raises(dataclasses.FrozenInstanceError):
         touch.square = chess.B1    # type: ignore[misc]
+
+
+def test_the_touches_said_on_request_are_those_of_the_sighted_players_last_or_current_turn():
+    """D.2.10 e: with the sighted player as Black, his touch in his move is told after it (the blind player to move),
+    and no longer once his next turn has begun."""
+    t = EBoardTable(blind="white")
+    t.dump(0.0)
+    name = "Sabine Sehend"
+    t.table.handle(BlindSays("Bauer Eva vier", 1.0), 1.0)
+    t.act(2.0, "L e2", "P e4 P")              # the mirror
+    assert touch_report(t.table.session, "de") == tr("eboard.no_touches_said", "de", name=name)
+    t.act(4.0, "L g8", "P g8 n")              # touched, put back
+    t.act(6.0, "L b8", "P c6 n")              # another piece moved
+    touched = tr("eboard.touches_said", "de", name=name,
+                 touches=tr("eboard.touch_said", "de", piece="schwarzer Springer", square="Gustav acht"))
+    assert touch_report(t.table.session, "de") == touched
+    t.table.handle(BlindSays("Bauer David vier", 1.0), 8.0)
+    t.act(9.0, "L d2", "P d4 P")
+    assert touch_report(t.table.session, "de") == tr("eboard.no_touches_said", "de", name=name)
