@@ -132,10 +132,11 @@ def test_the_touches_said_on_request_are_those_of_the_sighted_players_last_or_cu
     t.table.handle(BlindSays("Bauer Eva vier", 1.0), 1.0)
     t.act(2.0, "L e2", "P e4 P")              # the mirror
     assert touch_report(t.table.session, "de") == tr("eboard.no_touches_said", "de", name=name)
-    t.act(4.0, "L g8", "P g8 n")              # touched, put back
-    t.act(6.0, "L b8", "P c6 n")              # another piece moved
+    t.act(4.0, "L g8", "P g8 n")              # touched, put back: told in his move under way
     touched = tr("eboard.touches_said", "de", name=name,
                  touches=tr("eboard.touch_said", "de", piece="schwarzer Springer", square="Gustav acht"))
+    assert touch_report(t.table.session, "de") == touched
+    t.act(6.0, "L b8", "P c6 n")              # another piece moved: told after his move too
     assert touch_report(t.table.session, "de") == touched
     t.table.handle(BlindSays("Bauer David vier", 1.0), 8.0)
     t.act(9.0, "L d2", "P d4 P")
