@@ -13,6 +13,7 @@ import pytest
 from blindchess.base import tr
 from blindchess.table.commands import Answers, ArbiterAdjourn, ArbiterResume, BlindSays, Resigns, Tick
 from blindchess.table.eboard import EBoardTouch, touch_report
+from blindchess.table.table import Table
 from tests.table.test_eboard import EBoardTable
 
 
@@ -141,3 +142,22 @@ def test_the_touches_said_on_request_are_those_of_the_sighted_players_last_or_cu
     t.table.handle(BlindSays("Bauer David vier", 1.0), 8.0)
     t.act(9.0, "L d2", "P d4 P")
     assert touch_report(t.table.session, "de") == tr("eboard.no_touches_said", "de", name=name)
+
+
+def test_a_piece_touched_before_a_restart_is_still_his_first_touch_after_it(tmp_path):
+    """Art. 4.3: the sighted player touched his knight on b1, the program went down; after the restart he moves the
+    other knight — the arbiter is told, and no new first touch is recorded."""
+    journal = tmp_path / "game.jsonl"
+    t = EBoardTable(journal=journal)
+    t.dump(0.0)
+    t.act(1.0, "L b1", "P b1 N")              # touched, put back
+    t.table.abandon()                          # the program dies
+    again = EBoardTable(table=Table.resume(journal, 5.0))
+    again.pieces = dict(t.pieces)
+    again.dump(5.0)
+    again.act(6.0, "L g1", "P f3 N")
+    assert [e["uci"] for e in again.of("move")] == ["g1f3"]
+    assert not again.of("touched")
+    told = [s for s in _texts(again, "shown", 6.0) if "Zuerst berührt" in s]
+    assert len(told) == 1 and "b1" in told[0] and "Sf3" in told[0]
+    assert [ev.square for ev in again.table.session.snapshot.touches if ev.board == "sighted"] == ["b1"]
