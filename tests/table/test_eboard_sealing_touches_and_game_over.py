@@ -19,11 +19,15 @@ from tests.table.test_eboard import EBoardTable
 
 def _after_e4_e5() -> EBoardTable:
     """Sabine Sehend (White) on the e-board, Bernd Blind (Black): 1.e4 e5, both mirrored, White to move."""
+    return _after_e4_e5_with("e7e5", "Bauer Eva fünf")
+
+
+def _after_e4_e5_with(reply: str, words: str) -> EBoardTable:
     t = EBoardTable()
     t.dump(0.0)
     t.act(1.0, "L e2", "P e4 P")
-    t.table.handle(BlindSays("Bauer Eva fünf", 1.0), 3.2)     # without a tactile board his words make it
-    t.act(5.0, "L e7", "P e5 p")
+    t.table.handle(BlindSays(words, 1.0), 3.2)     # without a tactile board his words make it
+    t.act(5.0, f"L {reply[:2]}", f"P {reply[2:]} p")
     assert t.table.game.plies == 2
     return t
 
@@ -75,6 +79,7 @@ def test_after_the_game_a_move_on_the_eboard_is_refused_once_and_shown_to_differ
     t.table.handle(Answers("blind", "yes"), 7.5)
     assert t.table.game.result == "1-0"
     t.act(9.0, "L g1", "P f3 N")
+    assert not [e for e in t.of("touched") if e["t"] >= 9.0]       # no touch after the game either
     eboard = t.table.eboard
     assert eboard is not None and eboard.held is None
     assert [e["what"] for e in t.of("refused")] == ["move"]
@@ -161,3 +166,13 @@ def test_a_piece_touched_before_a_restart_is_still_his_first_touch_after_it(tmp_
     told = [s for s in _texts(again, "shown", 6.0) if "Zuerst berührt" in s]
     assert len(told) == 1 and "b1" in told[0] and "Sf3" in told[0]
     assert [ev.square for ev in again.table.session.snapshot.touches if ev.board == "sighted"] == ["b1"]
+
+
+def test_a_capture_begun_by_lifting_the_captured_piece_records_his_own_piece_as_touched():
+    """Art. 4.3, D.2.5: the first of his own pieces he lifts is his touch; taking the captured pawn off first is the
+    capture under way, no touch of his."""
+    t = _after_e4_e5_with("d7d5", "Bauer David fünf")
+    t.act(7.0, "L d5", "L e4", "P d5 P")      # exd5: the black pawn off first
+    assert [e["uci"] for e in t.of("move")] == ["e2e4", "d7d5", "e4d5"]
+    assert [e["square"] for e in t.of("touched")] == ["e2", "e4"]
+    assert not [s for s in _texts(t, "shown", 7.0) if "Zuerst berührt" in s]
