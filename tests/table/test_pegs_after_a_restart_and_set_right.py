@@ -7,7 +7,7 @@ from __future__ import annotations
 import chess
 
 from blindchess.base import tr
-from blindchess.table.commands import ArbiterApply, BlindSays, ClockPress, SightedMove, Tick
+from blindchess.table.commands import Answers, ArbiterApply, BlindSays, ClockPress, Resigns, SightedMove, Tick
 from blindchess.table.events import DeviceRequest, Shown, Speak, Touched
 from tests.support.table import Run, blind_move
 
@@ -239,3 +239,14 @@ def test_a_mirror_set_up_too_early_and_put_back_undoes_nothing():
     run.handle(Tick(), 10.0)
     assert run.table.session.board("tactile").move_stack == [chess.Move.from_uci(u) for u in ("e2e4", "e7e5")]
     assert run.table.game.divergence is None
+
+
+def test_after_the_game_a_lifted_peg_is_no_touch():
+    run = Run(time_control="90+30", blind="white")
+    run.handle(Resigns("blind"), 1.0)
+    run.handle(Answers("blind", "yes"), 1.5)
+    assert run.table.game.result == "0-1"
+    run.lift("g1", 3.0)
+    run.place("g1", 3.3)
+    run.handle(Tick(), 5.0)
+    assert run.of(Touched) == []
