@@ -313,7 +313,7 @@ class TactileBoard:
         state = self.state
         game = state.game
         tracker = self.tracker
-        if tracker is None or game.divergence is not None or game.board_length("tactile") >= game.plies \
+        if tracker is None or game.divergence is not None \
                 or game.moves("tactile") != game.game_moves[:game.board_length("tactile")] \
                 or not same_position(tracker.board, state.session.game_board()):
             return
