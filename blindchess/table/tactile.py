@@ -325,8 +325,8 @@ class TactileBoard:
         game = self.state.game
         if game.blind_color is None or game.finished or self.state.adjusting or self.mismatch or game.adjourned:
             return False     # (while the game is adjourned no touch may tell the sealed move, Guidelines I.1)
-        if e.expected is not None or (self.tracker is not None and self.tracker.pending is not None):
-            return False     # mirroring the opponent's move (also removing the captured peg)
+        if e.expected is not None:      # (the tracker's pending move when the peg was lifted)
+            return False     # mirroring the opponent's move (also removing the captured peg), or placing his announced one
         if game.to_move != game.blind_color or game.board_length("tactile") != game.plies:
             return False
         return game.divergence is None

@@ -7,7 +7,7 @@ from __future__ import annotations
 import chess
 
 from blindchess.base import tr
-from blindchess.table.commands import Answers, ArbiterApply, BlindSays, ClockPress, Resigns, SightedMove, Tick
+from blindchess.table.commands import Answers, ArbiterApply, BlindSays, ClockPress, PegLine, Resigns, SightedMove, Tick
 from blindchess.table.events import DeviceRequest, Shown, Speak, Touched
 from tests.support.table import Run, blind_move
 
@@ -250,3 +250,28 @@ def test_after_the_game_a_lifted_peg_is_no_touch():
     run.place("g1", 3.3)
     run.handle(Tick(), 5.0)
     assert run.of(Touched) == []
+
+
+def test_a_peg_line_that_cannot_be_so_asks_the_board_what_it_shows():
+    """A peg lifted from an empty hole or set into a full one: events were lost — the peg-board is asked for a
+    snapshot, and nothing is read into the line."""
+    for line in ("P e1", "L e4"):
+        run = Run(time_control="90+30", blind="white")
+        since = len(run.events)
+        run.table.handle(PegLine(line), 1.0)
+        asked = [e for e in run.events[since:] if isinstance(e, DeviceRequest)]
+        assert [(e.device, e.what) for e in asked] == [("pegboard", "snapshot")]
+        assert not run.of(Touched) and run.table.game.plies == 0
+
+
+def test_a_peg_lifted_while_the_opponent_is_to_move_is_no_touch():
+    """D.2.2: a touch counts in his own move only; between his move and the opponent's reply a lift is nothing."""
+    run = Run(time_control="90+30", blind="white")
+    blind_move(run, "e2e4", "Bauer Eva vier", 1.0)
+    run.handle(SightedMove("e2e4"), 2.5)
+    run.handle(ClockPress(chess.WHITE), 3.0)
+    touched = len(run.of(Touched))
+    run.lift("g1", 5.0)
+    run.place("g1", 5.3)
+    run.handle(Tick(), 7.0)
+    assert run.of(Touched)[touched:] == []
