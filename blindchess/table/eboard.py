@@ -443,10 +443,8 @@ class EBoard:
                     found.append((first, second))
                 start.pop()
             start.pop()
-            if len(found) > 1:
-                return False
         if len(found) != 1:
-            return False
+            return False        # none, or more than one pair explains the pieces: shown square by square
         first, second = found[0]
         if not self._offer(first, now):
             return False

@@ -43,6 +43,10 @@ _CLAIM_KINDS: dict[ClaimWord, ClaimKind] = {"time": "time", "threefold": "threef
                                            "illegal": "illegal"}
 
 
+#: Why the engine could not make an announced move, as the catalogue words it (``session.problem_…``).
+_PROBLEMS = ("illegal", "ambiguous", "unreadable")
+
+
 class Hearing:
     """Speech and typed phrases of both players (see the module docstring)."""
 
@@ -90,7 +94,7 @@ class Hearing:
                 state.say(now, tr("table.no_question", lang), "blind", "answer")
         elif u.kind == "resign":
             self.endings.ask_resign("blind", now)
-        elif u.kind == "claim" and u.claim is not None:
+        elif u.claim is not None:       # a claim (Art. 6.8, 9.2, 9.3; A.4.4, B.3): only a claim names one
             self.endings.claim("blind", _CLAIM_KINDS[u.claim], now, u.move)
         elif u.kind == "draw_offer":
             if self.endings.offer_to(me):
@@ -117,11 +121,10 @@ class Hearing:
 
     def _decide(self, decision: Decision, text: str, correction: bool, now: float) -> None:
         state = self.state
-        if decision.action == "play" and decision.move is not None:
+        if decision.move is not None:        # "play": the words name this move (the dialogue asks nothing here)
             self.questions.close(now)
-            said = decision.understanding is not None and decision.understanding.move == decision.move
-            self._announce(text if said else decision.move, decision.move, correction, now)
-        elif decision.action == "ask" and decision.candidates:
+            self._announce(text, decision.move, correction, now)
+        elif decision.action == "ask":
             board = state.hearing_board()
             moves = [m for m in decision.candidates if board.is_legal(m)]
             phrases = tuple(announce(board, m, state.lang) for m in moves)
@@ -132,20 +135,19 @@ class Hearing:
             state.say(now, message, "blind", "answer")
             state.show(now, tr("table.heard", state.lang, text=text, message=message))
 
-    def _announce(self, said: str | chess.Move, move: chess.Move, correction: bool, now: float) -> None:
+    def _announce(self, said: str, move: chess.Move, correction: bool, now: float) -> None:
         """The blind player announced ``move`` (in the words ``said``): to the engine, then to the pegs.
 
         Without an electronic tactile board his hands carry the move out unseen: the announcement
         is also his placement on the tactile board (D.2.3)."""
         state = self.state
         s = state.session
-        board = state.hearing_board()
         index = state.game.plies - 1 if state.unpressed_own() else state.game.plies
-        text = said if isinstance(said, str) else announce(board, move, state.lang)
         correcting = correction or state.unpressed_own()
-        events = s.announce(move, text, now, correction=correcting)
+        events = s.announce(move, said, now, correction=correcting)
         state.react(events)
-        accepted = any(isinstance(ev, Announce) and ev.uci is not None and not ev.refused for ev in events)
+        heard = [ev for ev in events if isinstance(ev, Announce) and not ev.refused]   # (D.2.8: a correction too late is not)
+        accepted = any(ev.uci is not None for ev in heard)
         if accepted and self.tactile.tracker is None and state.setup.tactile == "none" and state.game.blind_color is not None \
                 and state.game.plies == index and state.game.to_move == state.game.blind_color:
             # Nobody sees his board: the opponent's moves announced to him are on it (unless entered by
@@ -154,7 +156,8 @@ class Hearing:
             for i in range(state.game.board_length("tactile"), index):
                 state.react(s.board_move("tactile", game[i], now))
             state.react(s.board_move("tactile", move, now))
-        state.then(lambda: self.tactile.announced(move, index))     # once the table has acted on the move
+        if heard:       # once the table has acted on the move; a refused correction leaves the pegs as they are
+            state.then(lambda: self.tactile.announced(move, index))
 
     def _answer_by_voice(self, q: Question, u: Understanding, now: float) -> bool:
         """An utterance while a question is open; False: not an answer (then it is heard afresh)."""
@@ -167,9 +170,9 @@ class Hearing:
         if u.kind == "repeat":
             self.state.say(now, q.text, "blind", "question")
             return True
-        if q.kind == "move" and u.kind in ("move", "correction"):
+        if u.kind in ("move", "correction"):       # (a yes/no question's candidates name no move)
             named = [u.move] if u.move is not None else list(u.candidates)
-            picked = [m.uci() for m in named if m is not None and m.uci() in q.candidates]
+            picked = [m.uci() for m in named if m.uci() in q.candidates]
             if len(picked) == 1:
                 self.questions.resolve(q, q.candidates.index(picked[0]) + 1, now)
                 return True
@@ -193,8 +196,11 @@ class Hearing:
             self.questions.refuse_answer(q, now)
             return
         move = chess.Move.from_uci(q.candidates[answer - 1])
+        # the words he confirmed, as asked (the position may have changed since: the clock pressed, D.2.8);
+        # a question noted by an older version without its phrases: the move's UCI
+        said = q.phrases[answer - 1] if len(q.phrases) == len(q.candidates) else move.uci()
         self.questions.close(now)
-        self._announce(move, move, q.correction, now)
+        self._announce(said, move, q.correction, now)
 
     # ---------------------------------------------------------------- the sighted side
     def sighted_says(self, text: str, now: float) -> None:
@@ -214,7 +220,7 @@ class Hearing:
             self.questions.resolve(q, "yes" if u.kind == "yes" else "no", now)
         elif u.kind == "resign":
             self.endings.ask_resign("sighted", now)
-        elif u.kind == "claim" and u.claim is not None:
+        elif u.claim is not None:       # a claim: only a claim names one
             self.endings.claim("sighted", _CLAIM_KINDS[u.claim], now, u.move)
         elif u.kind in ("draw_offer", "yes") and self.endings.offer_to(me):
             self.endings.ask_draw_accept("sighted", now)
@@ -241,9 +247,13 @@ class Hearing:
                       "blind", "answer", about=BOARDS)
 
     def unclear(self, ev: AnnounceUnclear) -> None:
-        text = tr("table.not_understood", self.state.lang, text=ev.text)
+        """An announcement the engine could not make (D.2.1): he hears it was not understood; the screen says why,
+        in words ("unmöglich": no legal move then; never the engine's own id)."""
+        lang = self.state.lang
+        text = tr("table.not_understood", lang, text=ev.text)
         self.state.say(ev.t, text, "blind", "answer")
-        self.state.show(ev.t, tr("session.announce_unclear", self.state.lang, text=ev.text, why=ev.problem or ""))
+        why = tr(f"session.problem_{ev.problem}", lang).capitalize() + "." if ev.problem in _PROBLEMS else ""
+        self.state.show(ev.t, tr("session.announce_unclear", lang, text=ev.text, why=why))
 
     def ignored(self, ev: AnnounceIgnored) -> None:
         key = {"no-blind": "session.announce_no_blind", "repeat": "session.announce_repeat",

@@ -349,10 +349,8 @@ class Opponent:
     # ---------------------------------------------------------------- the computer's turn
     def _turn_key(self) -> str | None:
         """The position of the computer's turn, or None when it is not to move now."""
-        game = self.state.game
+        game = self.state.game       # (not over: step() ends a finished game's turn before)
         s = self.state.session
-        if game.finished or game.blind_color is None:
-            return None
         board = s.game_board()
         if board.turn != self.color or self.questions.question is not None:
             return None
@@ -387,7 +385,8 @@ class Opponent:
             self._asked = True
             self._ask(now)
         if self._move is not None and now >= self._due:
-            self._play(now)
+            move, self._move = self._move, None
+            self._play(move, now)
 
     def _ask(self, now: float) -> None:
         board = self.state.session.game_board()
@@ -401,13 +400,10 @@ class Opponent:
             return
         self.chosen(move, board.fen(), now)
 
-    def _play(self, now: float) -> None:
-        move, self._move = self._move, None
+    def _play(self, move: chess.Move, now: float) -> None:
+        """The engine's ``move``, legal in this turn's position (:meth:`chosen` checked it; a new position is a new
+        turn, whose move is asked afresh)."""
         state = self.state
-        s = state.session
-        if move is None or not s.game_board().is_legal(move):
-            self._asked = False
-            return
         self._mirror(now)
         if self.endings.offer_to(self.color) and self._answer_draw(now):
             return

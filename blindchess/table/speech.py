@@ -125,8 +125,8 @@ class _Utterance:
     text: str
     priority: str
     asked: float             # when it was asked for
-    about: str | None = None  # what it is about (a ruling withdraws what it resolved)
-    private: bool = False     # for the listener alone (never logged or shown, Guidelines I.1)
+    about: str | None         # what it is about (a ruling withdraws what it resolved)
+    private: bool             # for the listener alone (never logged or shown, Guidelines I.1)
     start: float = 0.0
     end: float = 0.0
 
@@ -162,13 +162,6 @@ class SpeechPolicy:
     def duration(self, text: str) -> float:
         """Modelled speaking time of ``text`` in seconds (whole words at the voice's rate)."""
         return speaking_time(text, self.wpm)
-
-    def speaking(self, now: float) -> str | None:
-        """The priority of what is being said at ``now`` (None: silent). Does not advance the policy."""
-        cur = self._current
-        if cur is None or cur.end <= now + 1e-9:
-            return None if not self._queue else self._queue[0].priority
-        return cur.priority
 
     def idle_at(self, now: float, *, readings: bool = True) -> float:
         """When everything being said and waiting will have been said (``now`` when silent).
@@ -237,19 +230,21 @@ class SpeechPolicy:
         if to != "sighted" and priority in ("move", "question", "answer"):
             self.asked_for_blind += 1
         cur = self._current
+        interrupted = False
         if cur is not None and may_cut(priority, cur.priority, same_request=same and cur.about == about):
             out.append(_said(cur, True))
             self._current = cur = None
+            interrupted = True
             if not self._queue or priority == "status":
                 return out + self._start(utt, now, interrupt=True)
         if cur is None:
-            if self._queue:     # the voice fell silent in this moment: the best waiting text goes first
+            if self._queue:     # silent now (cut, or fallen silent in this moment): the best waiting text goes first
                 self._queue.append(utt)
                 best = self._next()
                 if priority == "status" and best is not utt:
                     self._queue.remove(utt)      # at once or not at all
                 assert best is not None
-                return out + self._start(best, now, interrupt=False)
+                return out + self._start(best, now, interrupt=interrupted)
             return out + self._start(utt, now, interrupt=False)
         if priority == "status":
             return out          # at once or not at all

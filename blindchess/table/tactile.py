@@ -156,14 +156,11 @@ class TactileBoard:
 
     def resync(self, now: float) -> None:
         """The game came back (a restart): the pegs are where the hands left them — a placement made before
-        counts as made — so the tracker is resynchronised to the expected position and a snapshot is asked for."""
+        counts as made — so the tracker is resynchronised to the expected position and a snapshot is asked for;
+        nothing is being set right (a mismatch is said as any mismatch, his next lift in his move is a touch)."""
         if self.tracker is not None:
-            self.state.adjusting = True
-            self._set_right_due = True
-            self._quiet_set_right = False
-            self.mismatch = ()
             self.state.emit(DeviceRequest(now, "pegboard", "snapshot"))
-        self.expect(now, force=True)
+        self.expect(now)       # (a new tactile board: it has told no position yet)
         self.follow_game(now)
 
     def follow_game(self, now: float) -> None:
@@ -171,8 +168,8 @@ class TactileBoard:
         it lacks are put on it (the opponent's, an illegal one standing included). Nothing with a peg-board."""
         state = self.state
         game = state.game
-        if self.tracker is not None or state.setup.tactile != "none" or game.blind_color is None:
-            return
+        if state.setup.tactile != "none" or game.blind_color is None:
+            return      # a peg-board (its tracker follows the pegs), or nobody plays blind
         moves = game.game_moves
         if game.moves("tactile") != moves[:game.board_length("tactile")]:
             return      # it parts from the game (a mirror entered by hand wrongly): the arbiter rules (D.2.9)
@@ -195,8 +192,6 @@ class TactileBoard:
             if isinstance(ev, (MoveMade, TakeBack)) or (isinstance(ev, Touch) and ev.board == "tactile"):
                 break
         self.resync(now)
-        self.state.adjusting = False
-        self._set_right_due = False
 
     def expect(self, now: float, *, force: bool = False) -> None:
         """Tell the tracker (and the device) which position the tactile board should show."""
@@ -237,7 +232,7 @@ class TactileBoard:
         """On resume: an announcement not yet placed tells the tracker what the pegs should show (promotion piece)."""
         s = self.state.session
         state = self.state
-        if self.tracker is None or state.game.blind_color is None:
+        if self.tracker is None:        # (no peg-board, or nobody plays blind)
             return
         plies = state.game.plies
         for ev in reversed(s.events):
@@ -318,7 +313,7 @@ class TactileBoard:
         state = self.state
         game = state.game
         tracker = self.tracker
-        if tracker is None or game.divergence is not None or game.board_length("tactile") >= game.plies \
+        if tracker is None or game.divergence is not None \
                 or game.moves("tactile") != game.game_moves[:game.board_length("tactile")] \
                 or not same_position(tracker.board, state.session.game_board()):
             return
@@ -330,8 +325,8 @@ class TactileBoard:
         game = self.state.game
         if game.blind_color is None or game.finished or self.state.adjusting or self.mismatch or game.adjourned:
             return False     # (while the game is adjourned no touch may tell the sealed move, Guidelines I.1)
-        if e.expected is not None or (self.tracker is not None and self.tracker.pending is not None):
-            return False     # mirroring the opponent's move (also removing the captured peg)
+        if e.expected is not None:      # (the tracker's pending move when the peg was lifted)
+            return False     # mirroring the opponent's move (also removing the captured peg), or placing his announced one
         if game.to_move != game.blind_color or game.board_length("tactile") != game.plies:
             return False
         return game.divergence is None
