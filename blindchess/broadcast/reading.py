@@ -149,10 +149,11 @@ class GameFollower:
         self._book = RecordBook(lang)
         self._text = MoveText(chess.Board(), lang)
         self._watch = TableWatch()
-        self._damage: tuple[str, ...] = ()
-        self._keep = 0
-        self._cut = False
-        self._shown = 0                        # the half-moves written with the broadcast's last-move comment
+        # set by each whole reading, before the game is first published:
+        self._damage: tuple[str, ...]
+        self._keep: int
+        self._cut: bool
+        self._shown: int                       # the half-moves written with the broadcast's last-move comment
         self._ends: list[int] = []             # the end of each whole line read, in the file
         self._walls: list[float] = []          # when it was written (seconds since 1970), never decreasing
 
@@ -359,15 +360,8 @@ def _read_from(path: Path, offset: int, upto: int | None, lang: str) -> tuple[by
         if end <= offset:
             return b"", st
         os.lseek(fd, offset, os.SEEK_SET)
-        chunks: list[bytes] = []
-        left = end - offset
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks), st
+        with open(fd, "rb", closefd=False) as reader:     # a buffered read: as many bytes as asked, unless the file ended
+            return reader.read(end - offset), st
     finally:
         os.close(fd)
 

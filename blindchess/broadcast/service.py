@@ -229,10 +229,10 @@ class Broadcast:
         """Journals found are still waiting to be read (the start is not over)."""
         return self._watcher is not None and self._watcher.behind
 
-    def refresh(self, *, force: bool = False, strict: bool = False) -> bool:
+    def refresh(self, *, force: bool = False) -> bool:
         """Look at the journals once; hand the new state to the server when a game or a game's status changed (or
-        ``force``), and write the folder. True when the state changed. ``strict``: a folder that cannot be
-        written raises UserError (at the start) instead of being reported to ``on_problem``."""
+        ``force``), and write the folder (one that cannot be written is reported to ``on_problem``, once until it
+        can be again). True when the state changed."""
         with self._lock:
             watcher = self._watcher
             server = self._server
@@ -256,12 +256,12 @@ class Broadcast:
                 pushed = [(n, f"{g.headers.get('White', '?')} – {g.headers.get('Black', '?')}", g.pgn) for n, g in public]
                 server.call(self._lichess.update, pushed)
             if self._folder is not None:
-                self._write(public, strict)
+                self._write(public)
             if not watcher.behind:
                 server.call(self._read.set)      # after the state: the games read are served
             return True
 
-    def _write(self, public: list[tuple[int, LiveGame]], strict: bool) -> None:
+    def _write(self, public: list[tuple[int, LiveGame]]) -> None:
         assert self._folder is not None
         files = {"/games.pgn": collection(public)}
         rounds: dict[str, list[tuple[int, LiveGame]]] = {}
@@ -275,8 +275,6 @@ class Broadcast:
             self._folder.write(files)
             self._failing = False
         except UserError as exc:
-            if strict:
-                raise
             if not self._failing:
                 self._failing = True
                 self._on_problem(exc.message)

@@ -277,3 +277,515 @@ def test_with_a_delay_a_look_with_nothing_new_hands_on_nothing_even_beside_a_fil
     finally:
         b.stop()
         game.session.close()
+
+
+# -- the folder, the watcher's bounds and order ---------------------------------------------------------------------
+
+def test_a_folder_file_whose_text_did_not_change_is_left_alone(tmp_path: Path):
+    # a tool polling the LiveChess folder sees a file replaced only when its games changed
+    from blindchess.broadcast.folder import FolderWriter
+
+    out = tmp_path / "live"
+    out.mkdir()
+    writer = FolderWriter(out, "en")
+    writer.write({"/games.pgn": "A\n\n", "/round3/games.pgn": "B\n\n"})
+    first = {name: (out / name).stat().st_ino for name in ("games.pgn", "round3/games.pgn")}
+    writer.write({"/games.pgn": "A\n\n", "/round3/games.pgn": "C\n\n"})
+    assert (out / "games.pgn").stat().st_ino == first["games.pgn"]              # the same text: not written again
+    assert (out / "round3" / "games.pgn").read_text(encoding="utf-8") == "C\n\n"
+    assert (out / "round3" / "games.pgn").stat().st_ino != first["round3/games.pgn"]   # replaced whole
+
+
+def test_a_broadcast_follows_at_most_its_bound_of_games_and_looks_at_twice_as_many_files(tmp_path: Path, monkeypatch,
+                                                                                          caplog):
+    from blindchess.broadcast import watch
+
+    monkeypatch.setattr(watch, "MAX_GAMES", 2)        # the bound as a small number (the program's is 1000)
+    games = [_Game(tmp_path / f"{name}.jsonl") for name in "abc"]
+    for name in "def":
+        (tmp_path / f"{name}.jsonl").write_bytes(b"")   # tables that have not written their game yet
+    watcher = watch.Watcher([tmp_path], "en", tmp_path / "work", clock=lambda: time.time() + 100.0, budget=1e9)
+    (tmp_path / "work").mkdir()
+    try:
+        with caplog.at_level("WARNING", logger="blindchess.broadcast"):
+            assert watcher.poll() is True
+            assert watcher.poll() is False
+        assert [(n, g.path.name) for n, g in watcher.games] == [(1, "a.jsonl"), (2, "b.jsonl")]
+        # four files looked at (twice the games): the third game is read but not numbered, one empty file is told
+        assert [name for name, _ in watcher.problems] == ["d.jsonl"]
+        assert [r.getMessage() for r in caplog.records].count(
+            "broadcast: more than 2 journals; the others are left out") == 1       # told once
+    finally:
+        for game in games:
+            game.session.close()
+
+
+def test_a_move_a_ruling_took_back_is_served_as_a_side_line_marked_retracted(tmp_path: Path):
+    # FIDE Laws D.2.9: the arbiter set the game back to 2 half-moves; White's 2. Nf3 was taken back, 2. Nc3 played
+    from tests.support.broadcast import play
+
+    game = chess.pgn.read_game(io.StringIO(read_game(play("pegs_set_right_in_any_order.scn", tmp_path / "g.jsonl"),
+                                                     "en", tmp_path).pgn))
+    assert game is not None
+    second = list(game.mainline())[1]
+    assert [v.san() for v in second.variations] == ["Nc3", "Nf3"]
+    assert second.variations[1].comment == tr("session.pgn_retracted", "en")
+
+
+# -- a journal followed: units not yet whole, a file that shrank, looks with nothing new ------------------------------
+
+def _journal_in_steps(tmp_path: Path) -> tuple[bytes, list[int]]:
+    """A journal's bytes and where it stood: after 1. e4 made and pressed, after 1... e5 made and pressed, after the
+    first of the three lines of 2. Nf3 made, after 2. Nf3 made."""
+    real = tmp_path / "table.jsonl"
+    s = Session.new(Player("Anna"), Player("Bert"), "90+30", journal=real, now=EPOCH)
+    s.start_clock(EPOCH)
+    steps: list[int] = []
+    for i, uci in enumerate(("e2e4", "e7e5")):
+        s.board_move("sighted", chess.Move.from_uci(uci), EPOCH + 10.0 * (i + 1))
+        s.press_clock(chess.WHITE if i == 0 else chess.BLACK, EPOCH + 10.0 * (i + 1) + 1.0)
+        steps.append(len(real.read_bytes()))
+    s.board_move("sighted", chess.Move.from_uci("g1f3"), EPOCH + 30.0)
+    s.close()
+    data = real.read_bytes()
+    steps.append(data.index(b"\n", steps[1]) + 1)
+    steps.append(len(data))
+    return data, steps
+
+
+def _grow(path: Path, data: bytes) -> None:
+    """The journal as it stood with these bytes, written in place (the same file, as the table's writer keeps it)."""
+    from blindchess.storage.tail import as_of
+
+    with open(path, "r+b") as out:
+        out.write(as_of(data))
+
+
+def test_a_unit_not_yet_whole_waits_while_the_table_writes_and_is_judged_whole_once_it_is_quiet(tmp_path: Path):
+    data, (move_1, moves_2, nf3_first_line, nf3_whole) = _journal_in_steps(tmp_path)
+    work = tmp_path / "work"
+    work.mkdir()
+    for settled in (False, True):
+        path = tmp_path / f"hall-{settled}.jsonl"
+        path.write_bytes(b"")
+        _grow(path, data[:move_1])
+        follower = GameFollower(path, "en", work, clock=lambda: EPOCH + 100.0)
+        assert follower.look() and follower.game is not None
+        _grow(path, data[:nf3_first_line])       # 1... e5 whole, then the first of the three lines of 2. Nf3
+        if settled:
+            # quiet for a while: the unit was cut off by a crash, and the game is what a fresh reading makes of it
+            assert follower.look(settled=True)
+            assert follower.whole_reads == 2 and follower.game.pgn == read_game(path, "en", work).pgn
+            assert follower.game.sans == ("e4", "e5", "Nf3")
+        else:
+            assert follower.look()               # the table is writing: its new unit waits to be whole
+            assert follower.whole_reads == 1 and follower.game.sans == ("e4", "e5")
+        _grow(path, data[:nf3_whole])
+        follower.look(settled=settled)
+        assert follower.game.sans == ("e4", "e5", "Nf3") and follower.game.pgn == read_game(path, "en", work).pgn
+    assert moves_2 < nf3_first_line
+
+
+def test_a_journal_that_shrank_in_place_is_read_whole_again(tmp_path: Path):
+    data, (_, moves_2, _, nf3_whole) = _journal_in_steps(tmp_path)
+    path = tmp_path / "hall.jsonl"
+    path.write_bytes(b"")
+    _grow(path, data[:nf3_whole])
+    follower = GameFollower(path, "en", tmp_path, clock=lambda: EPOCH + 100.0)
+    assert follower.look() and follower.game is not None and follower.game.sans == ("e4", "e5", "Nf3")
+    inode = path.stat().st_ino
+    with open(path, "r+b") as out:                # the same file cut back to 1... e5 (a journal restored in place)
+        out.truncate(moves_2)
+    _grow(path, data[:moves_2])
+    assert path.stat().st_ino == inode
+    assert follower.look() and follower.game.sans == ("e4", "e5") and follower.whole_reads == 2
+
+
+def test_after_new_units_a_look_with_nothing_new_reads_nothing_again(tmp_path: Path):
+    data, (_, moves_2, _, nf3_whole) = _journal_in_steps(tmp_path)
+    path = tmp_path / "hall.jsonl"
+    path.write_bytes(b"")
+    _grow(path, data[:moves_2])
+    follower = GameFollower(path, "en", tmp_path, clock=lambda: EPOCH + 100.0)
+    assert follower.look()
+    _grow(path, data[:nf3_whole])
+    assert follower.look() and (follower.whole_reads, follower.tail_reads) == (1, 1)
+    for settled in (False, True):
+        assert follower.look(settled=settled) is False
+    assert (follower.whole_reads, follower.tail_reads) == (1, 1)      # the new move cost its own lines, once
+
+
+def test_a_follower_held_back_reads_a_whole_game_as_it_stood_not_a_damaged_one(tmp_path: Path):
+    data, (_, moves_2, _, nf3_whole) = _journal_in_steps(tmp_path)
+    path = tmp_path / "hall.jsonl"
+    path.write_bytes(b"")
+    _grow(path, data[:nf3_whole])
+    public = GameFollower(path, "en", tmp_path, clock=lambda: EPOCH + 100.0)
+    assert public.look(moves_2, settled=True)
+    assert public.game is not None and public.game.sans == ("e4", "e5") and public.game.damage == ()
+    assert public.look(nf3_whole, settled=True) and public.game.sans == ("e4", "e5", "Nf3") and public.game.damage == ()
+
+
+def test_a_file_that_holds_no_game_is_no_change_and_says_why(tmp_path: Path):
+    path = tmp_path / "empty.jsonl"
+    path.write_bytes(b"")
+    follower = GameFollower(path, "en", tmp_path)
+    assert follower.look() is False and follower.game is None and follower.problem
+    path.write_text("not a journal\n", encoding="utf-8")
+    assert follower.look() is False and follower.problem and "empty.jsonl" in follower.problem
+
+
+def _touched(path: Path, moment: float) -> None:
+    """The file last changed at ``moment`` (seconds since 1970): the watcher's clock and the file's agree."""
+    import os
+
+    os.utime(path, ns=(int(moment * 1e9), int(moment * 1e9)))
+
+
+def test_a_journal_is_looked_at_once_more_when_it_has_been_quiet_a_second_and_then_left_alone(tmp_path: Path):
+    from blindchess.broadcast import watch
+
+    data, (_, moves_2, nf3_first_line, _) = _journal_in_steps(tmp_path)
+    hall = tmp_path / "hall"
+    hall.mkdir()
+    path = hall / "g.jsonl"
+    path.write_bytes(b"")
+    _grow(path, data[:moves_2])
+    now = [EPOCH + 100.0]
+    watcher = watch.Watcher([hall], "en", tmp_path, clock=lambda: now[0])
+    _touched(path, EPOCH + 100.0)
+    assert watcher.poll() and watcher.games[0][1].sans == ("e4", "e5")
+    _grow(path, data[:nf3_first_line])                 # the first line of 2. Nf3's unit: the table is writing
+    _touched(path, EPOCH + 200.0)
+    now[0] = EPOCH + 200.5
+    assert watcher.poll() is False and watcher.games[0][1].sans == ("e4", "e5")     # its unit waits
+    assert watcher.poll() is False
+    now[0] = EPOCH + 200.0 + watch.SETTLE             # quiet for a second: the unit was cut off, judged whole
+    assert watcher.poll() is True and watcher.games[0][1].sans == ("e4", "e5", "Nf3")
+    follower = watcher._entries[path].follower
+    reads = follower.whole_reads
+    now[0] = EPOCH + 300.0
+    assert watcher.poll() is False and follower.whole_reads == reads         # quiet and looked at: left alone
+
+
+def test_with_a_delay_the_public_sees_a_crashed_table_s_last_unit_as_the_arbiter_does_once_the_delay_passed(
+        tmp_path: Path):
+    from blindchess.broadcast import watch
+
+    data, (_, moves_2, nf3_first_line, _) = _journal_in_steps(tmp_path)    # 2. Nf3 made at EPOCH + 30
+    hall = tmp_path / "hall"
+    hall.mkdir()
+    path = hall / "g.jsonl"
+    path.write_bytes(b"")
+    _grow(path, data[:moves_2])
+    _touched(path, EPOCH + 21.0)
+    now = [EPOCH + 25.0]
+    watcher = watch.Watcher([hall], "en", tmp_path, delay=30.0, clock=lambda: now[0])
+    assert watcher.poll()
+    assert watcher.games[0][1].sans == ("e4", "e5") and watcher.public == []      # nothing 30 seconds old yet
+    now[0] = EPOCH + 60.0
+    assert watcher.poll() and watcher.public[0][1].sans == ("e4", "e5")
+    _grow(path, data[:nf3_first_line])                  # the table crashes writing 2. Nf3
+    _touched(path, EPOCH + 30.0)
+    assert watcher.poll() is True                       # quiet long since: judged as a fresh reading judges it
+    assert watcher.games[0][1].sans == ("e4", "e5", "Nf3") and watcher.public[0][1].sans == ("e4", "e5", "Nf3")
+    assert watcher.poll() is False
+
+
+def test_a_damaged_journal_looked_at_again_with_nothing_new_is_not_read_again(tmp_path: Path):
+    data, (_, moves_2, _, _) = _journal_in_steps(tmp_path)
+    path = tmp_path / "hall.jsonl"
+    path.write_bytes(b"")
+    _grow(path, data[:moves_2])
+    with open(path, "r+b") as out:            # one byte of 1... e5's score line damaged (its check no longer fits)
+        damaged = path.read_bytes().replace(b'"uci":"e7e5","san":"e5"', b'"uci":"e7e5","san":"e6"', 1)
+        out.write(damaged)
+    follower = GameFollower(path, "en", tmp_path)
+    assert follower.look() and follower.game is not None and follower.game.damage
+    for _ in range(2):
+        assert follower.look() is False
+    assert follower.whole_reads == 1
+
+
+def test_each_poll_reads_for_its_budget_the_journals_that_waited_longest_first(tmp_path: Path):
+    # at the start the first games are served while the others are still read; one poll's reading is bounded
+    from blindchess.broadcast import watch
+
+    hall = tmp_path / "hall"
+    hall.mkdir()
+    games = {name: _Game(hall / f"{name}.jsonl") for name in "abcd"}
+    ticks = [0.0]
+
+    def timer() -> float:                 # the poll's own stopwatch: each look at it an eighth of a second later
+        ticks[0] += 0.125
+        return ticks[0]
+
+    watcher = watch.Watcher([hall], "en", tmp_path, clock=lambda: EPOCH + 1000.0, budget=0.25, timer=timer)
+
+    def plies() -> dict[str, int]:
+        return {g.path.stem: g.plies for _, g in watcher.games}
+
+    try:
+        for game in games.values():
+            game.play("e2e4")
+        assert not watcher.behind                                        # nothing found yet, so nothing waits
+        assert watcher.poll() and watcher.behind                       # two journals within the budget, by name
+        assert plies() == {"a": 1, "b": 1}
+        assert watcher.poll() and not watcher.behind
+        assert [(n, g.path.stem) for n, g in watcher.games] == [(1, "a"), (2, "b"), (3, "c"), (4, "d")]
+        for name, second in zip("abcd", (400.0, 100.0, 300.0, 200.0), strict=True):
+            games[name].play("e7e5")
+            _touched(hall / f"{name}.jsonl", EPOCH + second)
+        assert watcher.poll() and watcher.behind
+        assert plies() == {"a": 1, "b": 2, "c": 1, "d": 2}           # the two that changed the longest time ago
+        assert watcher.poll() and not watcher.behind and set(plies().values()) == {2}
+    finally:
+        for game in games.values():
+            game.session.close()
+
+
+def test_a_poll_reads_at_least_one_journal_however_long_a_look_takes(tmp_path: Path):
+    from blindchess.broadcast import watch
+
+    games = [_Game(tmp_path / f"{name}.jsonl") for name in "ab"]
+    (tmp_path / "work").mkdir()
+    watcher: watch.Watcher
+
+    def timer() -> float:                 # the poll's stopwatch: each look at a journal takes a whole second
+        return sum(e.follower.whole_reads + e.follower.tail_reads for e in watcher._entries.values()) * 1.0
+
+    watcher = watch.Watcher([tmp_path], "en", tmp_path / "work", clock=lambda: EPOCH + 1000.0, budget=0.25, timer=timer)
+    try:
+        assert watcher.poll() and watcher.behind and len(watcher.games) == 1
+        assert watcher.poll() and not watcher.behind and len(watcher.games) == 2
+    finally:
+        for game in games:
+            game.session.close()
+
+
+# -- the broadcast as a whole: where it listens, its first state ----------------------------------------------------
+
+def test_only_this_computer_s_own_addresses_count_as_loopback_for_the_arbiter_s_token():
+    from blindchess.broadcast import is_loopback
+
+    for host in ("localhost", " LocalHost ", "127.0.0.1", "127.8.9.10", "::1", "[::1]"):
+        assert is_loopback(host), host
+    for host in ("0.0.0.0", "::", "192.168.1.20", "10.0.0.1", "hall.example.org", "localhost.example.org", ""):
+        assert not is_loopback(host), host
+    assert Broadcast([], lang="en", host="127.0.0.1").token is None
+    assert Broadcast([], lang="en", host="127.0.0.1", arbiter_token="given").token == "given"
+    assert len(Broadcast([], lang="en", host="0.0.0.0").token or "") >= 24          # made at the start
+
+
+def test_the_addresses_printed_name_an_ipv6_host_in_brackets_and_the_arbiter_s_token():
+    b = Broadcast([], lang="en", host="::1", port=8801, arbiter_token="t0k")
+    assert b.url == "http://[::1]:8801/"
+    assert b.arbiter_url == "http://[::1]:8801/arbiter?token=t0k"
+    plain = Broadcast([], lang="en", host="127.0.0.1", port=8802)
+    assert plain.arbiter_url == "http://127.0.0.1:8802/arbiter" and plain.connections == 0 and not plain.behind
+
+
+def test_an_empty_hall_is_served_from_its_first_look(tmp_path: Path):
+    b = _looked_at_by_hand([tmp_path])
+    try:
+        assert b.changes == 1 and b.connections == 0
+        status, body, _ = fetch(b.url + "games.json")
+        assert status == 200 and json.loads(body) == []
+        assert b.refresh() is False and b.changes == 1
+    finally:
+        b.stop()
+
+
+# -- live streams: how many, a quiet one kept open, which states a page may name -----------------------------------
+
+def test_a_page_naming_its_state_in_other_digits_gets_every_game_not_an_error(tmp_path: Path):
+    game = _Game(tmp_path / "a.jsonl")
+    game.play("e2e4")
+    b = _looked_at_by_hand([tmp_path])
+    readers: list[EventReader] = []
+    try:
+        for named in ("events?v=%C2%B2", "events?v=%D9%A3", "events?v=1234567890123"):   # ², Arabic-Indic 3, 13 digits
+            reader = EventReader(b.url + named)
+            readers.append(reader)
+            assert wait_for(lambda r=reader: r.of("page") or r.status not in (None, 200), 30)
+            assert reader.status == 200 and [g["number"] for g in reader.of("game")] == [1], named
+        reader = EventReader(b.url + "events", {"Last-Event-ID": "\u00b2"})
+        readers.append(reader)
+        assert wait_for(lambda: reader.of("page") or reader.status not in (None, 200), 30) and reader.status == 200
+    finally:
+        for reader in readers:
+            reader.close()
+        b.stop()
+        game.session.close()
+
+
+def test_the_broadcast_keeps_at_most_its_bound_of_live_streams_in_all(tmp_path: Path, monkeypatch):
+    from blindchess.broadcast import hall
+
+    monkeypatch.setattr(hall, "MAX_STREAMS", 3)      # the bound as a small number (the program's is 512)
+    monkeypatch.setattr(hall, "PING", 0.05)          # a stream whose client left is found out at its next comment
+    game = _Game(tmp_path / "a.jsonl")
+    b = _looked_at_by_hand([tmp_path])
+    readers: list[EventReader] = []
+    try:
+        for audience in ("events", "arbiter/events", "events"):
+            reader = EventReader(b.url + audience)
+            readers.append(reader)
+            assert wait_for(lambda r=reader: r.of("page"), 30) and reader.status == 200
+        turned_away = EventReader(b.url + "arbiter/events")
+        readers.append(turned_away)
+        assert wait_for(lambda: turned_away.status is not None, 30) and turned_away.status == 503
+        readers[0].close()                                    # one leaves: the next is let in
+        assert wait_for(lambda: b.hall is not None and b.hall.streams == 2, 30)
+        again = EventReader(b.url + "events")
+        readers.append(again)
+        assert wait_for(lambda: again.of("page"), 30) and again.status == 200
+    finally:
+        for reader in readers:
+            reader.close()
+        b.stop()
+        game.session.close()
+
+
+def test_a_quiet_live_stream_gets_a_comment_now_and_then_to_keep_the_connection(tmp_path: Path, monkeypatch):
+    from blindchess.broadcast import hall
+
+    monkeypatch.setattr(hall, "PING", 0.05)
+    b = _looked_at_by_hand([tmp_path])
+    reader = EventReader(b.url + "events")
+    try:
+        assert wait_for(lambda: reader.raw.count(b"\n: ping\n\n") >= 2, 30)
+        assert reader.raw.startswith(b"HTTP/1.1 200") and b"retry: 2000\n\n" in reader.raw
+    finally:
+        reader.close()
+        b.stop()
+
+
+def test_a_page_showing_a_state_older_than_those_remembered_gets_every_game(tmp_path: Path, monkeypatch):
+    from blindchess.broadcast import hall
+
+    monkeypatch.setattr(hall, "_HISTORY", 2)         # states remembered, as a small number (the program's is 32)
+    first, second = _Game(tmp_path / "a.jsonl"), _Game(tmp_path / "b.jsonl")
+    b = _looked_at_by_hand([tmp_path])
+    readers: list[EventReader] = []
+
+    def games_sent(since: int) -> list[int]:
+        reader = EventReader(b.url + f"events?v={since}")
+        readers.append(reader)
+        assert wait_for(lambda: reader.of("page"), 30) and reader.status == 200
+        return sorted(g["number"] for g in reader.of("game"))
+
+    try:
+        assert b.hall is not None
+        shown = b.hall.version
+        for uci in ("e2e4", "e7e5"):
+            first.play(uci)
+            assert b.refresh() is True
+        assert wait_for(lambda: b.hall.version == shown + 2, 30)
+        assert games_sent(shown + 1) == [1]             # remembered: only the game that changed since
+        assert games_sent(shown) == [1, 2]              # forgotten: every game
+    finally:
+        for reader in readers:
+            reader.close()
+        b.stop()
+        first.session.close()
+        second.session.close()
+
+
+# -- the arbiter's texts of a table ---------------------------------------------------------------------------------
+
+def _cells(row: str) -> dict[str, str]:
+    """A table row's cells by their field name, as text (markup inside a cell dropped)."""
+    import html as html_module
+
+    cells = dict(re.findall(r'<t[dh][^>]*data-field="(\w+)"[^>]*>(.*?)</t[dh]>', row))
+    return {k: html_module.unescape(re.sub(r"<[^>]+>", "", v)) for k, v in cells.items()}
+
+
+def test_the_arbiter_s_row_tells_each_table_s_state_in_words(tmp_path: Path):
+    import dataclasses
+
+    from blindchess.broadcast.pages import attention_section, attention_text, table_row
+    from blindchess.broadcast.reading import ClaimRecord
+    from blindchess.game import Parting
+
+    game = _Game(tmp_path / "a.jsonl")
+    game.play("e2e4")
+    game.session.close()
+    base = read_game(tmp_path / "a.jsonl", "en", tmp_path)
+    now = base.changed + 10.0
+
+    def row(**state) -> dict[str, str]:
+        return _cells(table_row(4, dataclasses.replace(base, state=dataclasses.replace(base.state, **state)), "en", now,
+                                600.0))
+
+    plain = row()
+    assert plain["state"] == "Black to move (Bert)" and plain["boards"] == "agree" and plain["proposal"] == "none"
+    assert plain["flag"] == "none fallen" and plain["claim"] == "none" and plain["journal"] == "whole"
+    assert plain["head"] == "4"
+    assert row(draw_offer=chess.WHITE)["state"] == "Black to move (Bert); White's draw offer stands (Art. 9.1)"
+    assert row(adjourned=True)["state"] == "Black to move (Bert); adjourned, the move is being sealed (Guidelines I.1)"
+    assert row(adjourned=True, sealed=True)["state"] == \
+        "Black to move (Bert); adjourned, the sealed move is in the envelope (Guidelines I)"
+    assert row(result="1-0", reason="resignation")["state"] == \
+        f"Game over: 1-0 ({tr('session.reason_resignation', 'en')})"
+    assert row(result="1/2-1/2")["state"] == "Game over: 1/2-1/2"
+    at_start = row(parting=Parting(0, ("e2", "e4"), "tactile"), proposal_kind="correct-board")
+    assert at_start["boards"] == "The tactile board differs already in the starting position; squares: e2, e4"
+    assert at_start["proposal"] == "correct the board that differs, the clocks stay"
+    assert at_start["head"] == "Attention: 4"
+    later = row(parting=Parting(1, (), None), proposal_kind="retrace", proposal_plies=1)
+    assert later["boards"] == "Each board differs after half-move 1; squares: –"    # neither agrees with the game
+    assert later["proposal"] == "back to the position after half-move 1, the clocks as they were then"
+    assert row(parting=Parting(1, ("d2",), "sighted"), proposal_kind="none")["proposal"] == "change nothing"
+    flagged = row(flags=(chess.WHITE, chess.BLACK))
+    assert flagged["flag"] == "White: fallen; Black: fallen" and flagged["head"] == "Attention: 4"
+    assert row(flags=(chess.BLACK,), result="1-0")["head"] == "4"        # a flag in a game over: no call for him
+    claims = tuple(ClaimRecord(c, k, u) for c, k, u in ((chess.WHITE, "fifty", False), (chess.BLACK, "threefold", None),
+                                                          (chess.WHITE, "time", True), (chess.BLACK, "illegal", None)))
+    assert row(claims=claims)["claim"] == ("Black: threefold repetition (Art. 9.2) – not yet decided; "
+                                           "White: opponent's time has run out (Art. 6.8) – upheld; "
+                                           "Black: illegal move (Appendix A.4) – not yet decided")       # the last three
+    assert row(claims=claims[:1])["claim"] == "White: fifty-move rule (Art. 9.3) – rejected"
+    # what he is told first when a table comes to need him, and the section that says all of it
+    parted = dataclasses.replace(base, state=dataclasses.replace(base.state, parting=Parting(1, ("e4",), "tactile"),
+                                                                 proposal="set the pegs right", flags=(chess.WHITE,)))
+    assert attention_text(parted, "en", now, 600.0) == "The tactile board differs after half-move 1; squares: e4"
+    section = attention_section(4, parted, "en", now, 600.0)
+    assert "Proposal: set the pegs right" in section and "White: fallen" in section
+    flag_only = dataclasses.replace(base, state=dataclasses.replace(base.state, flags=(chess.BLACK,)))
+    assert attention_text(flag_only, "en", now, 600.0) == "Black: fallen"
+    stale = attention_text(base, "en", base.changed + 601.0, 600.0)
+    assert stale.startswith("No news from this table since ")
+    damaged = dataclasses.replace(base, damage=("The journal is damaged.",))
+    assert attention_text(damaged, "en", now, 600.0) == "The journal is damaged."
+    assert _cells(table_row(4, damaged, "en", now, 600.0))["journal"] == "damaged (details above)"
+
+
+def test_a_journal_larger_than_a_journal_may_be_is_refused_and_one_just_that_large_is_read(tmp_path: Path, monkeypatch):
+    from blindchess.broadcast import reading
+
+    data, (_, moves_2, _, _) = _journal_in_steps(tmp_path)
+    path = tmp_path / "hall.jsonl"
+    path.write_bytes(b"")
+    _grow(path, data[:moves_2])
+    monkeypatch.setattr(reading, "MAX_BYTES", moves_2 - 1)        # the bound as a small number
+    follower = GameFollower(path, "en", tmp_path)
+    assert follower.look() is False and follower.game is None and follower.problem and "hall.jsonl" in follower.problem
+    monkeypatch.setattr(reading, "MAX_BYTES", moves_2)
+    assert follower.look() and follower.game is not None and follower.game.sans == ("e4", "e5")
+    assert follower.problem is None
+
+
+def test_a_folder_of_thousands_of_files_is_looked_at_only_as_far_as_two_thousand(tmp_path: Path):
+    # twice the thousand games a broadcast follows: files that hold no game count too, the rest are left out
+    from blindchess.broadcast import watch
+
+    hall = tmp_path / "hall"
+    hall.mkdir()
+    for i in range(2001):
+        (hall / f"{i:04d}.jsonl").write_bytes(b"")
+    watcher = watch.Watcher([hall], "en", tmp_path, clock=lambda: EPOCH, budget=1e9)
+    watcher.poll()
+    told = watcher.problems
+    assert len(told) == 2000 and told[-1][0] == "1999.jsonl" and watcher.games == []

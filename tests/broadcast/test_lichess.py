@@ -227,3 +227,50 @@ def test_the_command_line_asks_for_a_round_id_and_the_token(tmp_path: Path, caps
     err = capsys.readouterr().err
     assert err.strip() == tr("broadcast.lichess_no_token", "en", variable="LICHESS_TOKEN") and err.count("\n") == 1
     assert json.dumps(TOKEN) not in err
+
+
+def _round_pgn(white: str, moves: str) -> str:
+    return f'[Event "Open"]\n[White "{white}"]\n[Black "Bert"]\n[Result "*"]\n\n{moves} *\n\n'
+
+
+def test_after_a_failed_push_the_pause_doubles_from_two_seconds_to_five_minutes_and_is_a_minute_after_429() -> None:
+    # Lichess asks every API client to wait a full minute after a 429; the pauses are the program's own (no stand-in
+    # values): the push's waiting is handed a recorder instead of asyncio's sleep, so no time passes
+    stand_in = StandIn()
+    slept: list[float] = []
+    told: list[tuple[str, ...]] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        await asyncio.sleep(0)
+
+    async def until(condition) -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    async def pushing() -> push.LichessPush:
+        p = push.LichessPush(LichessTarget(ROUND, TOKEN, stand_in.url), "en", told.append, sleep=sleep)
+        stand_in.fail = [500] * 10
+        p.update([(1, "Anna – Bert", _round_pgn("Anna", "1. e4"))])
+        task = asyncio.create_task(p.run())
+        try:
+            await asyncio.wait_for(until(lambda: p.pushes == 1 and len(slept) == 11), 60)
+            assert slept == [2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 300.0, 300.0, 1.0]
+            p.update([(1, "Anna – Bert", _round_pgn("Anna", "1. e4"))])       # the same PGN: not pushed again
+            await asyncio.wait_for(until(lambda: not p._changed.is_set()), 60)
+            stand_in.fail = [429, 500]
+            p.update([(1, "Anna – Bert", _round_pgn("Anna", "1. e4 e5"))])
+            await asyncio.wait_for(until(lambda: p.pushes == 2 and len(slept) == 14), 60)
+            assert slept[11:] == [60.0, 4.0, 1.0]            # a minute after the 429; the pause went on doubling
+            assert stand_in.attempts == 14
+        finally:
+            task.cancel()
+        return p
+
+    try:
+        asyncio.run(pushing())
+    finally:
+        stand_in.close()
+    refused = (tr("broadcast.lichess_refused", "en", error="try later"),)
+    busy = (tr("broadcast.lichess_busy", "en", seconds=60),)
+    assert told == [refused, (), busy, refused, ()]           # each told once, until a push goes through
