@@ -101,8 +101,8 @@ def _moves(pgn: str) -> list[str]:
 class _Game:
     """A game of two sighted players, journaled: each move made on the board, then the clock pressed."""
 
-    def __init__(self, path: Path) -> None:
-        self.session = Session.new(Player("Anna"), Player("Bert"), "90+30", journal=path, now=EPOCH)
+    def __init__(self, path: Path, headers: dict[str, str] | None = None) -> None:
+        self.session = Session.new(Player("Anna"), Player("Bert"), "90+30", journal=path, now=EPOCH, headers=headers)
         self.session.start_clock(EPOCH)
         self.color = chess.WHITE
         self.at = EPOCH
@@ -789,3 +789,137 @@ def test_a_folder_of_thousands_of_files_is_looked_at_only_as_far_as_two_thousand
     watcher.poll()
     told = watcher.problems
     assert len(told) == 2000 and told[-1][0] == "1999.jsonl" and watcher.games == []
+
+
+# -- the spectators' texts of a game --------------------------------------------------------------------------------
+
+def _text(html_text: str) -> str:
+    import html as html_module
+
+    return html_module.unescape(re.sub(r"<[^>]+>", "", html_text))
+
+
+def test_the_spectators_row_and_section_tell_the_game_in_words(tmp_path: Path):
+    import dataclasses
+
+    from blindchess.broadcast.pages import announcement, game_row, moves_text
+
+    path = tmp_path / "a.jsonl"
+    game = _Game(path, {"Event": "Open", "Site": "?", "Date": "????.??.??", "Round": "3.1", "Board": "",
+                        "WhiteElo": "2350", "WhiteTitle": "FM", "BlackTitle": "-"})
+    game.play("e2e4")
+    base = read_game(path, "en", tmp_path)
+    now = base.changed + 10.0
+
+    def row(g=base, at=now) -> dict[str, str]:
+        return _cells(game_row(7, g, "en", at, 600.0))
+
+    first = row()
+    assert first["white"] == "Anna (FM, 2350)" and first["black"] == "Bert" and first["round"] == "3.1"
+    assert first["result"] == "in progress" and first["status"] == "in progress" and first["last"] == "1. e4"
+    assert first["moves"] == "1" and "(running)" in first["clocks"].split("Black")[1]       # Black's clock runs
+    section = _text(game_section(7, base, "en", now, 600.0))
+    assert "Event: Open · Round: 3.1" in section and "Site:" not in section and "Date:" not in section
+    assert "Board:" not in section and "White: Anna (FM, 2350) · Black: Bert" in section
+    assert "Time left: White 1:30:" in section and "(as of the last entry)" in section
+    for plies, moves in ((("e4", "e5"), "1"), (("e4", "e5", "Nf3"), "2")):
+        assert row(dataclasses.replace(base, moves=plies))["moves"] == moves
+    assert row(dataclasses.replace(base, moves=("e4", "e5")))["last"] == "1... e5"
+    assert row(at=base.changed + 600.0)["status"] == "no news from the table"
+    stale = _text(game_section(7, base, "en", base.changed + 600.0, 600.0))
+    assert "No news from this table since" in stale
+    over = dataclasses.replace(base, headers={**base.headers, "Result": "1-0"},
+                               state=dataclasses.replace(base.state, result="1-0", reason="resignation"))
+    assert row(over)["result"] == "1-0" and row(over)["status"] == "finished" and "(running)" not in row(over)["clocks"]
+    other_reason = dataclasses.replace(over, state=dataclasses.replace(over.state, result="0-1"))
+    assert "Result: 1-0\n" in _text(game_section(7, other_reason, "en", now, 600.0)) + "\n"     # no reason of another
+    adjourned = dataclasses.replace(base, state=dataclasses.replace(base.state, adjourned=True))
+    assert "(running)" not in row(adjourned)["clocks"] and row(adjourned)["status"] == "adjourned"
+    assert "Adjourned (Guidelines I)" in _text(game_section(7, adjourned, "en", now, 600.0))
+    unclocked = dataclasses.replace(base, state=dataclasses.replace(base.state, clocks=(None, None), running=None))
+    assert row(unclocked)["clocks"] == "no clock"
+    assert "Time left" not in _text(game_section(7, unclocked, "en", now, 600.0))
+    damaged = _text(game_section(7, dataclasses.replace(base, damage=("line 9 is damaged",)), "en", now, 600.0))
+    assert "This game's journal is damaged:" in damaged and "line 9 is damaged" in damaged
+    assert announcement(7, base, "en") == "Game 7, Anna – Bert: 1. e4"
+    assert announcement(7, base, "en", arbiter=True) == "Table 7: 1. e4"
+    assert announcement(7, dataclasses.replace(base, moves=()), "en") is None
+    black_begins = chess.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 12")
+    assert moves_text(black_begins, ["e5", "Nf3", "Nc6"]) == "12... e5 13. Nf3 Nc6"
+    assert moves_text(chess.Board(), ["e4", "e5", "Nf3"]) == "1. e4 e5 2. Nf3"
+    assert row(dataclasses.replace(base, start=black_begins, moves=("e5", "Nf3")))["last"] == "13. Nf3"
+    assert row(dataclasses.replace(base, start=black_begins, moves=("e5",)))["last"] == "12... e5"
+    game.session.close()
+
+
+# -- the server: as many connections as the system allows, addresses it cannot listen on ---------------------------
+
+def test_the_server_raises_its_open_files_limit_to_what_the_system_allows(monkeypatch):
+    # each connection is an open file: a hall's hundreds of clients need more than a system's default soft limit
+    import resource
+
+    from blindchess.broadcast import server
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))
+        server._more_files()
+        wanted = min(hard if hard != resource.RLIM_INFINITY else 65536, 65536)
+        assert resource.getrlimit(resource.RLIMIT_NOFILE) == (wanted, hard)
+        calls: list[tuple[int, int]] = []
+        monkeypatch.setattr(resource, "setrlimit", lambda kind, limits: calls.append(limits))
+        server._more_files()                         # already as high as allowed: nothing to change
+        assert calls == []
+    finally:
+        monkeypatch.undo()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_an_address_that_is_not_this_computer_s_is_refused_in_one_line_naming_it():
+    import pytest
+
+    from blindchess.base import UserError
+    from blindchess.broadcast.server import HttpServer
+
+    with pytest.raises(UserError) as refused:
+        HttpServer("192.0.2.1", 0, lambda request: None, lambda code: None, "en")      # TEST-NET-1: nobody's
+    assert refused.value.message.startswith(tr("broadcast.cannot_listen", "en", host="192.0.2.1", port=0, error="")[:30])
+    assert "192.0.2.1" in refused.value.message and "\n" not in refused.value.message
+
+
+def test_the_pages_say_what_is_there_and_hide_what_is_not(tmp_path: Path):
+    import dataclasses
+
+    from blindchess.broadcast.pages import arbiter_page, spectators_page
+    from blindchess.game import Parting
+    from tests.support.broadcast import structure
+
+    game = _Game(tmp_path / "a.jsonl")
+    game.play("e2e4")
+    game.session.close()
+    base = read_game(tmp_path / "a.jsonl", "en", tmp_path)
+    now = base.changed + 10.0
+    empty = spectators_page([], "en", "12:00:00", now=now, stale_after=600.0)
+    assert '<p data-field="empty">No game yet.</p>' in empty and "a delay against cheating" not in empty
+    assert structure(empty.encode()).script_sources == ["/live.js"] and 'data-events="/events?v=0"' in empty
+    held = spectators_page([(1, base)], "en", "12:00:00", now=now, stale_after=600.0, delay=90.0, version=5)
+    assert '<p data-field="empty" hidden>' in held and 'data-events="/events?v=5"' in held
+    assert "Moves are shown 90 seconds after they are made" in held
+    assert '<option value="1">' in held and "data-game=\"1\"" in held
+    live = arbiter_page([(1, base)], [], "en", "12:00:00", now=now, stale_after=600.0, version=3)
+    assert "This page keeps itself up to date; it never reloads." in live and 'href="/arbiter/still"' in live
+    assert 'data-events="/arbiter/events?v=3"' in live and 'id="latest"' in live
+    assert '<ul data-field="notices"><li>None.</li></ul>' in live
+    assert '<p data-field="attention_none">No table needs the arbiter.</p>' in live
+    assert "Files that hold no game" not in live and '<p data-field="empty" hidden>' in live
+    still = arbiter_page([(1, base)], [("b.jsonl", "no game yet")], "en", "12:00:00", now=now, stale_after=600.0,
+                         live=False, notices=("Lichess refused game 2",))
+    assert "This page does not renew itself." in still and 'href="/arbiter"' in still
+    assert "data-events" not in still and 'id="latest"' not in still and structure(still.encode()).script_sources == []
+    assert '<ul data-field="notices"><li>Lichess refused game 2</li></ul>' in still
+    assert "<li>b.jsonl: no game yet</li>" in still
+    parted = dataclasses.replace(base, state=dataclasses.replace(base.state, parting=Parting(1, ("e4",), "tactile")))
+    needing = arbiter_page([(1, parted)], [], "en", "12:00:00", now=now, stale_after=600.0)
+    assert '<p data-field="attention_none" hidden>' in needing and 'id="table-1"' in needing
+    empty_arbiter = arbiter_page([], [], "en", "12:00:00", now=now, stale_after=600.0)
+    assert '<p data-field="empty">No game yet.</p>' in empty_arbiter
