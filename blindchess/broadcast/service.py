@@ -102,7 +102,8 @@ class Broadcast:
         self._workdir: Path | None = None
         self._watcher: Watcher | None = None
         self._failing = False
-        self._statuses: tuple[tuple[int, str], ...] = ()
+        #: What the last state handed on showed besides the games: each game's status, the files that hold no game.
+        self._statuses: tuple[tuple[tuple[int, str], ...], tuple[tuple[str, str], ...]] = ((), ())
         self._read = threading.Event()
         self.changes = 0   # how many states were handed to the server (for tests and the benchmark)
 
@@ -181,7 +182,7 @@ class Broadcast:
         """Stop serving and following; the files written stay."""
         self._stop.set()
         for thread in self._threads:
-            thread.join(timeout=10)
+            thread.join(timeout=10.0)
         self._threads.clear()
         self._close()
 
@@ -222,7 +223,7 @@ class Broadcast:
             self._sources = [Path(p) for p in sources]
             if self._workdir is not None:
                 self._watcher = Watcher(self._sources, self.lang, self._workdir, delay=self.delay, clock=self._clock)
-        self.refresh(force=True)
+        self.refresh()          # the new sources' games (or files that hold none): a new state whenever it differs
 
     @property
     def behind(self) -> bool:
@@ -230,8 +231,8 @@ class Broadcast:
         return self._watcher is not None and self._watcher.behind
 
     def refresh(self, *, force: bool = False) -> bool:
-        """Look at the journals once; hand the new state to the server when a game or a game's status changed (or
-        ``force``), and write the folder (one that cannot be written is reported to ``on_problem``, once until it
+        """Look at the journals once; hand the new state to the server when a game or a game's status changed, or the
+        files that hold no game (or ``force``), and write the folder (one that cannot be written is reported to ``on_problem``, once until it
         can be again). True when the state changed."""
         with self._lock:
             watcher = self._watcher
@@ -242,14 +243,14 @@ class Broadcast:
             changed = watcher.poll()
             now = self._clock()
             games, public = watcher.games, watcher.public
-            statuses = tuple((n, status_of(g, now, self.stale_after)) for n, g in games) + \
-                tuple((-n, status_of(g, now, self.stale_after)) for n, g in public)
+            statuses = (tuple((n, status_of(g, now, self.stale_after)) for n, g in games) +
+                        tuple((-n, status_of(g, now, self.stale_after)) for n, g in public), tuple(watcher.problems))
             if not (changed or force or statuses != self._statuses):
                 if not watcher.behind and not self._read.is_set():
                     server.call(self._read.set)
                 return False
             self._statuses = statuses
-            state = State(tuple(games), tuple(public), tuple(watcher.problems), (), now)
+            state = State(tuple(games), tuple(public), statuses[1], (), now)
             server.call(hall.publish, state)
             self.changes += 1
             if self._lichess is not None:

@@ -10,6 +10,7 @@ import io
 import json
 import re
 import shutil
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -484,7 +485,8 @@ def test_with_a_delay_the_public_sees_a_crashed_table_s_last_unit_as_the_arbiter
     assert watcher.poll()
     assert watcher.games[0][1].sans == ("e4", "e5") and watcher.public == []      # nothing 30 seconds old yet
     now[0] = EPOCH + 60.0
-    assert watcher.poll() and watcher.public[0][1].sans == ("e4", "e5")
+    assert watcher.poll() and [(n, g.sans) for n, g in watcher.public] == [(1, ("e4", "e5"))]
+    assert watcher.public[0][1].changed == watcher.games[0][1].changed      # when its journal last changed: now
     _grow(path, data[:nf3_first_line])                  # the table crashes writing 2. Nf3
     _touched(path, EPOCH + 30.0)
     assert watcher.poll() is True                       # quiet long since: judged as a fresh reading judges it
@@ -923,3 +925,142 @@ def test_the_pages_say_what_is_there_and_hide_what_is_not(tmp_path: Path):
     assert '<p data-field="attention_none" hidden>' in needing and 'id="table-1"' in needing
     empty_arbiter = arbiter_page([], [], "en", "12:00:00", now=now, stale_after=600.0)
     assert '<p data-field="empty">No game yet.</p>' in empty_arbiter
+
+
+# -- the answers of one state, and what the live streams are told of the next ---------------------------------------
+
+def _events(messages: list[bytes]) -> list[tuple[str, dict]]:
+    out = []
+    for message in messages:
+        kind, data = message.decode("utf-8").split("\n")[:2]
+        out.append((kind.removeprefix("event: "), json.loads(data.removeprefix("data: "))))
+    return out
+
+
+def test_each_address_of_a_state_is_answered_from_its_games_and_made_once(tmp_path: Path):
+    import dataclasses
+
+    from blindchess.broadcast.answers import Answers, Config, Pieces, State
+
+    game = _Game(tmp_path / "a.jsonl", {"Round": "3"})
+    game.play("e2e4")
+    game.session.close()
+    base = read_game(tmp_path / "a.jsonl", "en", tmp_path)
+    other = dataclasses.replace(base, headers={**base.headers, "Round": "?"})
+    held_back = dataclasses.replace(base, moves=(), sans=(), pgn="held back\n\n")
+    state = State(((1, base), (2, other)), ((1, held_back), (2, other)), (), (), base.changed + 5.0)
+    answers = Answers(state, Config("en", 600.0), Pieces(), 7)
+    assert answers.public("/") is answers.public("/") and answers.public("/index.html").body == answers.public("/").body
+    assert answers.public("/game/1.pgn").body == b"held back\n\n"               # the public's games, held back
+    assert answers.public("/round3/games.pgn").body == b"held back\n\n"          # only the games of round 3
+    assert answers.public("/round4/games.pgn") is None
+    assert answers.public("/games.pgn").body == b"held back\n\n" + other.pgn.encode()
+    cards = json.loads(answers.public("/games.json").body)
+    assert [(c["number"], c["plies"], c["round"]) for c in cards] == [(1, 0, "3"), (2, 1, None)]
+    assert json.loads(answers.public("/game/2.json").body)["number"] == 2
+    assert answers.public("/game/2.svg").body.startswith(b"<svg")
+    for missing in ("/game/3.pgn", "/game/0.pgn", "/game/1.txt", "/games.txt", "/arbiter"):
+        assert answers.public(missing) is None, missing
+    assert b"Arbiter: every table" in answers.arbiter("/arbiter").body
+    assert b"data-events" not in answers.arbiter("/arbiter/still").body
+    assert answers.arbiter("/arbiter/other") is None and answers.arbiter("/") is None
+    arbiter_html = answers.arbiter("/arbiter").body.decode()
+    assert '<tr data-game="1" data-plies="1"' in arbiter_html                   # the arbiter's: never held back
+
+
+def test_the_arbiter_is_alerted_once_when_a_table_comes_to_need_him(tmp_path: Path):
+    import dataclasses
+
+    from blindchess.broadcast.answers import Answers, Config, Pieces, State
+    from blindchess.game import Parting
+
+    game = _Game(tmp_path / "a.jsonl")
+    game.play("e2e4")
+    game.session.close()
+    base = read_game(tmp_path / "a.jsonl", "en", tmp_path)
+    parted = dataclasses.replace(base, state=dataclasses.replace(base.state, parting=Parting(1, ("e4",), "tactile")))
+    config, pieces = Config("en", 600.0), Pieces()
+    now = base.changed + 5.0
+
+    def answers(*games, version: int) -> Answers:
+        numbered = tuple(enumerate(games, start=1))
+        return Answers(State(numbered, numbered, (), ("a notice",), now), config, pieces, version)
+
+    first = answers(base, version=1)
+    opened = _events(first.messages(None, "arbiter"))
+    assert [k for k, _ in opened] == ["game", "page"] and opened[0][1]["alert"] is None
+    assert opened[0][1]["attention"] is None and opened[1][1]["notices"] == ["a notice"]
+    second = answers(parted, version=2)
+    told = _events(second.messages(first, "arbiter"))
+    assert told[0][1]["alert"] == "The tactile board differs after half-move 1; squares: e4"
+    assert 'id="table-1"' in told[0][1]["attention"]
+    third = answers(parted, version=3)
+    assert [k for k, _ in _events(third.messages(second, "arbiter"))] == ["page"]      # nothing new of the table
+    assert _events(answers(parted, version=4).messages(None, "arbiter"))[0][1]["alert"] is None   # a page opened now
+    public = _events(second.messages(first, "public"))
+    assert public[0][1]["announce"] == "Game 1, Anna – Bert: 1. e4" and "section" in public[0][1]
+    assert "notices" not in public[-1][1] and public[-1][1]["games"] == 1
+    # the same game turning stale with the time alone is news, and its pieces are made again
+    later = Answers(State(((1, base),), ((1, base),), (), (), base.changed + 600.0), config, pieces, 5)
+    assert [k for k, _ in _events(later.messages(first, "public"))] == ["game", "page"]
+    assert later.public("/").body != first.public("/").body
+
+
+def test_a_file_that_holds_no_game_appearing_in_the_hall_is_told_to_the_arbiter_at_the_next_look(tmp_path: Path):
+    game = _Game(tmp_path / "a.jsonl")
+    b = _looked_at_by_hand([tmp_path], clock=lambda: time.time() + 100.0)
+    try:
+        changes = b.changes
+        (tmp_path / "b.jsonl").write_text("not a journal\n", encoding="utf-8")
+        assert b.refresh() is True and b.changes == changes + 1
+        assert wait_for(lambda: b"b.jsonl" in fetch(b.url + "arbiter")[1], 30)
+        assert b.refresh() is False
+        (tmp_path / "b.jsonl").unlink()
+        game.play("e2e4")
+        assert b.refresh() is True
+    finally:
+        b.stop()
+        game.session.close()
+
+
+def test_a_broadcast_left_alone_hands_on_no_new_state_however_often_it_looks(tmp_path: Path, monkeypatch):
+    from blindchess.broadcast import watch
+
+    looks = [0]
+    real_poll = watch.Watcher.poll
+
+    def counted(self) -> bool:
+        looks[0] += 1
+        return real_poll(self)
+
+    monkeypatch.setattr(watch.Watcher, "poll", counted)
+    game = _Game(tmp_path / "a.jsonl")
+    game.play("e2e4")
+    b = Broadcast([tmp_path], lang="en", port=0, poll=0.01, clock=lambda: time.time() + 100.0)
+    b.start()
+    try:
+        assert b.ready(60)
+        assert [t.daemon for t in threading.enumerate() if t.name == "broadcast-poll"] == [True]   # never holds the exit
+        assert wait_for(lambda: looks[0] >= 6, 30)
+        assert b.changes == 1
+        game.play("e7e5")
+        assert wait_for(lambda: b.changes == 2, 30)          # looked at by itself: the move is handed on
+    finally:
+        b.stop()
+        game.session.close()
+    b.wait()                                              # stopped: waiting for the stop returns at once
+
+
+def test_a_broadcast_made_beyond_this_computer_gets_a_token_of_eighteen_random_bytes():
+    tokens = {Broadcast([], lang="en", host="0.0.0.0").token for _ in range(3)}
+    assert len(tokens) == 3 and all(t is not None and len(t) == 24 for t in tokens)    # 144 bits, URL-safe base64
+
+
+def test_a_broadcast_whose_private_folder_was_cleared_away_still_stops(tmp_path: Path):
+    # a system's cleaner may empty the temporary folders during a long broadcast
+    b = _looked_at_by_hand([tmp_path])
+    workdir = b._workdir
+    assert workdir is not None and workdir.is_dir()
+    shutil.rmtree(workdir)
+    b.stop()
+    assert b.connections == 0 and not workdir.exists()
