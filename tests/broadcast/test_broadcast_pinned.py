@@ -1064,3 +1064,17 @@ def test_a_broadcast_whose_private_folder_was_cleared_away_still_stops(tmp_path:
     shutil.rmtree(workdir)
     b.stop()
     assert b.connections == 0 and not workdir.exists()
+
+
+def test_a_journal_that_can_no_longer_be_read_keeps_its_last_game_and_is_no_file_without_one(tmp_path: Path):
+    from blindchess.broadcast import watch
+
+    game = _Game(tmp_path / "a.jsonl")
+    game.play("e2e4")
+    game.session.close()
+    watcher = watch.Watcher([tmp_path], "en", tmp_path / "work", clock=lambda: EPOCH + 1000.0)
+    (tmp_path / "work").mkdir()
+    assert watcher.poll()
+    (tmp_path / "a.jsonl").write_text("overwritten\n", encoding="utf-8")
+    watcher.poll()
+    assert [(n, g.sans) for n, g in watcher.games] == [(1, ("e4",))] and watcher.problems == []
