@@ -40,7 +40,7 @@ class MoveText:
         self._marks: list[tuple[int, str, bool]] = [(0, "", True)]
         #: Every half-move in standard algebraic notation, as the PGN has it.
         self.sans: list[str] = []
-        #: Every half-move as a score in the broadcast's language writes it, with "+" and "#".
+        #: Every half-move as a score in the broadcast's language writes it, with "+" and "#" (:func:`~blindchess.language.write`).
         self.written: list[str] = []
 
     @property
@@ -80,8 +80,7 @@ class MoveText:
             exporter.visit_move(board, move)
             self.sans.append(exporter.current_line.rstrip().rsplit(" ", 1)[-1])
             board.push(move)
-            self.written.append(written + ("#" if legal and board.is_checkmate() else "+" if legal and board.is_check()
-                                           else ""))
+            self.written.append(written)
             if comment:
                 exporter.visit_comment(comment)
             self._marks.append((len(exporter.lines), exporter.current_line, exporter.force_movenumber))

@@ -1078,3 +1078,72 @@ def test_a_journal_that_can_no_longer_be_read_keeps_its_last_game_and_is_no_file
     (tmp_path / "a.jsonl").write_text("overwritten\n", encoding="utf-8")
     watcher.poll()
     assert [(n, g.sans) for n, g in watcher.games] == [(1, ("e4",))] and watcher.problems == []
+
+
+# -- the move text written half-move by half-move -------------------------------------------------------------------
+
+def _exported(start: chess.Board, plies: list[tuple[chess.Move, str]], result: str, opening: str) -> str:
+    """The game as python-chess's exporter writes it (the text the broadcast must serve)."""
+    game = chess.pgn.Game()
+    game.headers["Result"] = result
+    if start.fen() != chess.STARTING_FEN:
+        game.setup(start)
+    game.comment = opening
+    node: chess.pgn.GameNode = game
+    for move, comment in plies:
+        node = node.add_variation(move)
+        node.comment = comment
+    return game.accept(chess.pgn.StringExporter(columns=80, headers=True, variations=True, comments=True)) + "\n\n"
+
+
+def test_the_move_text_kept_up_to_date_is_the_exporter_s_text_after_every_change():
+    # random games with comments of every length, so that the result meets the end of a line in every way
+    import random
+
+    starts = (chess.Board(), chess.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 7"))
+    for seed in range(24):
+        rng = random.Random(seed)
+        start = starts[seed % 2]
+        board = start.copy()
+        plies: list[tuple[chess.Move, str]] = []
+        opening = rng.choice(("", "Touched: white pawn on e2"))
+        text = MoveText(start, "en")
+        text.update(0, opening, [])
+        for _ in range(rng.randrange(20, 60)):
+            legal = list(board.legal_moves)
+            if not legal:
+                break
+            move = rng.choice(legal)
+            board.push(move)
+            plies.append((move, rng.choice(("", "[%clk 1:30:00]", "x" * rng.randrange(1, 40)))))
+            text.update(len(plies), "", plies[-1:])
+            if rng.random() < 0.2:                            # the last move's comment changes (its press)
+                plies[-1] = (move, plies[-1][1] + " [%emt 0:00:05]")
+                text.update(len(plies), "", plies[-1:])
+            if rng.random() < 0.05:                           # written again from the start
+                text.update(0, opening, plies)
+            for result in ("*", "1-0", "1/2-1/2"):
+                expected = _exported(start, plies, result, opening)
+                headers = chess.pgn.read_game(io.StringIO(expected)).headers
+                assert text.text(headers, result) == expected, (seed, len(plies), result)
+        replay = start.copy()
+        sans = []
+        for move, _ in plies:
+            sans.append(replay.san(move))
+            replay.push(move)
+        assert text.sans == sans and text.plies == len(plies) and text.board == board
+
+
+def test_the_score_in_the_broadcast_s_language_marks_check_and_mate_and_refuses_a_gap():
+    import pytest
+
+    text = MoveText(chess.Board(), "de")
+    moves = [chess.Move.from_uci(u) for u in ("f2f3", "e7e5", "g2g4", "d8h4")]
+    text.update(1, "", [(m, "") for m in moves])
+    assert text.written == ["f3", "e5", "g4", "Dh4#"] and text.sans == ["f3", "e5", "g4", "Qh4#"]
+    check = MoveText(chess.Board("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), "de")
+    check.update(1, "", [(chess.Move.from_uci("a1a8"), "")])
+    assert check.written == ["Ta8+"]
+    with pytest.raises(ValueError):
+        text.update(6, "", [])                                # half-move 6 follows no written half-move 5
+    assert text.moves("1-0", plies=2) == ["1. f3 e5 1-0"]
