@@ -1147,3 +1147,29 @@ def test_the_score_in_the_broadcast_s_language_marks_check_and_mate_and_refuses_
     with pytest.raises(ValueError):
         text.update(6, "", [])                                # half-move 6 follows no written half-move 5
     assert text.moves("1-0", plies=2) == ["1. f3 e5 1-0"]
+
+
+# -- the table's report for the arbiter, event by event ---------------------------------------------------------------
+
+def test_the_table_s_report_kept_event_by_event_is_the_report_made_afresh():
+    from blindchess.broadcast.report import TableWatch
+
+    s = Session.new(Player("Anna"), Player("Bert"), "60+0", now=0.0)
+    watch_ = TableWatch()
+    before = watch_.report(s, "en")
+    assert before.running is None and before.clocks == (3600.0, 3600.0) and before.flags == () and before.claims == ()
+    s.start_clock(0.0)
+    assert watch_.report(s, "en").running == chess.WHITE
+    s.claim(chess.BLACK, "threefold", 10.0)              # no repetition: rejected (Art. 9.2)
+    s.claim(chess.WHITE, "fifty", 20.0)
+    claims = watch_.report(s, "en").claims
+    assert [(c.color, c.kind, c.upheld) for c in claims] == [(chess.BLACK, "threefold", False),
+                                                             (chess.WHITE, "fifty", False)]
+    s.tick(3601.0 + 240.0)                               # White's hour and the two minutes added are gone (Art. 6.9)
+    s.tick(3700.0 + 240.0)
+    after = watch_.report(s, "en")
+    assert after.flags == (chess.WHITE,) and after.running is None and after.clocks[0] == 0.0
+    assert (after.result, after.reason) == ("0-1", "time_forfeit")
+    assert after == TableWatch().report(s, "en")
+    untimed = Session.new(Player("Anna"), Player("Bert"), None, now=0.0)
+    assert TableWatch().report(untimed, "en").clocks == (None, None)
