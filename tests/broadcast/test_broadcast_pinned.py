@@ -1173,3 +1173,72 @@ def test_the_table_s_report_kept_event_by_event_is_the_report_made_afresh():
     assert after == TableWatch().report(s, "en")
     untimed = Session.new(Player("Anna"), Player("Bert"), None, now=0.0)
     assert TableWatch().report(untimed, "en").clocks == (None, None)
+
+
+# -- the connection guard: room made by closing the connection idle longest -----------------------------------------
+
+class _Transport:
+    def __init__(self) -> None:
+        self.sent = b""
+        self.closed = False
+        self.eof = False
+
+    def write(self, data: bytes) -> None:
+        self.sent += data
+
+    def can_write_eof(self) -> bool:
+        return True
+
+    def write_eof(self) -> None:
+        self.eof = True
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class _Client:
+    """A connection as the guard sees it: its address, whether a request is being answered, since when it is idle."""
+
+    def __init__(self, peer: str, idle_since: float, busy: int = 0) -> None:
+        self.peer, self.idle_since, self.busy, self.refused = peer, idle_since, busy, False
+        self.transport = _Transport()
+        self.forced = False
+
+    def force_close(self) -> None:
+        self.forced = True
+
+
+def test_the_guard_closes_the_connection_idle_longest_to_make_room_and_turns_away_only_when_all_are_busy():
+    import asyncio
+
+    from blindchess.broadcast.server import _Guard
+
+    async def run() -> None:
+        guard = _Guard(3, 2, lambda code: None)
+        a1, a2, a3 = _Client("A", 1.0), _Client("A", 2.0), _Client("A", 3.0)
+        for c in (a1, a2, a3):
+            guard.admit(c)                               # a third from A: A's connection idle longest makes room
+        assert a1.forced and a1.transport.closed and not (a2.forced or a3.forced)
+        assert list(guard.open) == [a2, a3] and guard.by_peer == {"A": 2}
+        a2.busy = a3.busy = 1
+        a4 = _Client("A", 4.0)
+        guard.admit(a4)                                  # every one of A's is answering: turned away
+        assert a4.refused and a4.transport.sent.startswith(b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\n")
+        assert a4.transport.eof and not a4.transport.closed and guard.by_peer == {"A": 2}
+        b1 = _Client("B", 5.0)
+        guard.admit(b1)
+        assert list(guard.open) == [a2, a3, b1] and not b1.refused          # three in all: room enough
+        c1 = _Client("C", 6.0)
+        guard.admit(c1)                                  # a fourth in all: the one idle longest anywhere goes
+        assert b1.forced and list(guard.open) == [a2, a3, c1] and guard.by_peer == {"A": 2, "C": 1}
+        c1.busy = 1
+        c2 = _Client("C", 7.0)
+        guard.admit(c2)
+        assert c2.refused and list(guard.open) == [a2, a3, c1]
+        guard.release(a2)
+        guard.release(a2)                                # released twice: counted once
+        assert guard.by_peer == {"A": 1, "C": 1}
+        guard.release(a3)
+        assert guard.by_peer == {"C": 1}
+
+    asyncio.run(run())
