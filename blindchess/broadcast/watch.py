@@ -166,9 +166,8 @@ class Watcher:
                     entry.changed = st.st_mtime
                 entry.signature, entry.settled, entry.waiting = signature, quiet, True
             if entry.waiting:
-                settled = quiet and signature == entry.signature
-                due.append((0.0 if entry.follower.game is None and path not in self._numbered else entry.changed,
-                            order, path, entry, settled))
+                due.append((0.0 if entry.follower.game is None else entry.changed,     # a journal not read yet first
+                            order, path, entry, quiet))
         due.sort(key=lambda d: (d[0], d[1]))
         started = self._timer()
         self.behind = False
