@@ -1242,3 +1242,46 @@ def test_the_guard_closes_the_connection_idle_longest_to_make_room_and_turns_awa
         assert guard.by_peer == {"C": 1}
 
     asyncio.run(run())
+
+
+# -- what each address answers, for whom -------------------------------------------------------------------------------
+
+def test_another_site_may_ask_before_reading_the_public_answers_but_not_the_arbiter_s(tmp_path: Path):
+    import http.client
+
+    game = _Game(tmp_path / "a.jsonl")
+    b = _looked_at_by_hand([tmp_path], arbiter_token="hall-7")
+
+    def ask(method: str, path: str, headers: dict[str, str] | None = None):
+        conn = http.client.HTTPConnection("127.0.0.1", b.port, timeout=30)
+        conn.request(method, path, headers=headers or {})
+        answer = conn.getresponse()
+        body = answer.read()
+        conn.close()
+        return answer.status, answer.headers, body
+
+    try:
+        status, headers, body = ask("OPTIONS", "/games.json")        # a browser's CORS preflight
+        assert (status, headers["Allow"], headers["Access-Control-Allow-Origin"], body) == \
+            (204, "GET, HEAD, OPTIONS", "*", b"")
+        status, headers, _ = ask("OPTIONS", "/arbiter")
+        assert status == 405 and headers["Allow"] == "GET, HEAD" and "Access-Control-Allow-Origin" not in headers
+        assert headers["X-Frame-Options"] == "DENY"
+        status, headers, _ = ask("GET", "/games.json")
+        assert headers["Content-Security-Policy"] == "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *"
+        assert headers["Content-Type"] == "application/json; charset=utf-8"
+        status, headers, body = ask("GET", "/game/1.svg")
+        assert status == 200 and headers["Content-Type"] == "image/svg+xml; charset=utf-8" and body.startswith(b"<svg")
+        status, headers, body = ask("GET", "/nowhere")
+        assert status == 404 and headers["Content-Type"] == "text/html; charset=utf-8"
+        assert int(headers["Content-Length"]) == len(body) and "frame-ancestors *" in headers["Content-Security-Policy"]
+        status, headers, body = ask("HEAD", "/events")
+        assert status == 200 and headers["Content-Type"] == "text/event-stream; charset=utf-8" and body == b""
+        status, headers, _ = ask("GET", "/arbiter/still?token=hall-7&lang=en&x=1")   # the token leaves, the rest stays
+        assert status == 303 and headers["Location"] == "/arbiter/still?lang=en&x=1"
+        assert headers["Cache-Control"] == "no-store"
+        status, headers, _ = ask("GET", "/arbiter")
+        assert status == 403 and headers["Cache-Control"] == "no-store" and headers["X-Frame-Options"] == "DENY"
+    finally:
+        b.stop()
+        game.session.close()
