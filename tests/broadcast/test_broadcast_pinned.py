@@ -1285,3 +1285,18 @@ def test_another_site_may_ask_before_reading_the_public_answers_but_not_the_arbi
     finally:
         b.stop()
         game.session.close()
+
+
+def test_journals_given_one_by_one_are_numbered_in_the_order_given_and_a_file_given_twice_once(tmp_path: Path):
+    from blindchess.broadcast import watch
+
+    games = [_Game(tmp_path / f"{name}.jsonl") for name in "ab"]
+    (tmp_path / "work").mkdir()
+    watcher = watch.Watcher([tmp_path / "b.jsonl", tmp_path / "a.jsonl", tmp_path], "en", tmp_path / "work",
+                            clock=lambda: EPOCH + 1000.0)
+    try:
+        assert watcher.poll()
+        assert [(n, g.path.name) for n, g in watcher.games] == [(1, "b.jsonl"), (2, "a.jsonl")]
+    finally:
+        for game in games:
+            game.session.close()
