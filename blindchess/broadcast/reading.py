@@ -246,18 +246,13 @@ class GameFollower:
         while (end := data.find(b"\n", at)) >= 0:
             found = _T.search(data, at, min(end + 1, at + 160))
             if found is not None:
-                try:
-                    t = float(found.group(1))
-                except ValueError:
-                    pass
+                t = float(found.group(1))       # the pattern is a number float() reads (a huge one: inf)
             self._time(end + 1, t if t >= _EPOCH else mtime - max(0.0, last_t - t))
             at = end + 1
 
     def _time(self, end: int, wall: float) -> None:
-        if self._walls and wall < self._walls[-1]:
-            wall = self._walls[-1]
         self._ends.append(end)
-        self._walls.append(wall)
+        self._walls.append(max(wall, self._walls[-1]) if self._walls else wall)     # never decreasing
 
     def offset_at(self, moment: float) -> int:
         """How many of the journal's bytes were written by ``moment`` (seconds since 1970), to a whole line."""

@@ -1300,3 +1300,42 @@ def test_journals_given_one_by_one_are_numbered_in_the_order_given_and_a_file_gi
     finally:
         for game in games:
             game.session.close()
+
+
+def _timed_journal(path: Path, now: float) -> Session:
+    """A journal begun at ``now`` (the table's clock), 1. e4 made at +10 and pressed at +11, 1... e5 at +20 and +21."""
+    s = Session.new(Player("Anna"), Player("Bert"), "90+30", journal=path, now=now)
+    s.start_clock(now)
+    for i, uci in enumerate(("e2e4", "e7e5")):
+        s.board_move("sighted", chess.Move.from_uci(uci), now + 10.0 * (i + 1))
+        s.press_clock(chess.WHITE if i == 0 else chess.BLACK, now + 10.0 * (i + 1) + 1.0)
+    s.close()
+    return s
+
+
+def test_a_table_clock_from_the_time_of_day_on_dates_each_line_by_it(tmp_path: Path):
+    from blindchess.broadcast.reading import _EPOCH
+
+    path = tmp_path / "g.jsonl"
+    _timed_journal(path, _EPOCH)                   # the very first second that counts as the time of day
+    follower = GameFollower(path, "en", tmp_path)
+    assert follower.look()
+    data = path.read_bytes()
+    upto = follower.offset_at(_EPOCH + 10.5)
+    assert b'"uci":"e2e4"' in data[:upto] and b'"type":"press"' not in data[:upto]
+    assert follower.offset_at(_EPOCH - 0.5) == 0 and follower.game is not None
+    assert follower.game.clock_at == _EPOCH + 21.0            # the clocks as of the last line, by the table's clock
+
+
+def test_a_table_clock_counting_from_the_game_s_start_is_dated_back_from_the_file_s_last_change(tmp_path: Path):
+    path = tmp_path / "g.jsonl"
+    _timed_journal(path, 0.0)                      # a script's clock: seconds from the game's start
+    _touched(path, EPOCH)                          # the last line (+21) was written at EPOCH
+    follower = GameFollower(path, "en", tmp_path)
+    assert follower.look() and follower.game is not None and follower.game.clock_at == EPOCH
+    data = path.read_bytes()
+    e4_made = follower.offset_at(EPOCH - 11.0)     # 1. e4 made at +10: 11 seconds before the last line
+    assert b'"uci":"e2e4"' in data[:e4_made] and b'"type":"press"' not in data[:e4_made]
+    assert follower.offset_at(EPOCH - 11.5) < e4_made
+    assert follower.offset_at(EPOCH - 1.0) < follower.offset_at(EPOCH) == len(data)
+    assert follower.offset_at(EPOCH - 21.5) == 0
