@@ -1339,3 +1339,67 @@ def test_a_table_clock_counting_from_the_game_s_start_is_dated_back_from_the_fil
     assert follower.offset_at(EPOCH - 11.5) < e4_made
     assert follower.offset_at(EPOCH - 1.0) < follower.offset_at(EPOCH) == len(data)
     assert follower.offset_at(EPOCH - 21.5) == 0
+
+
+# -- the served PGN's last move: its time before the press, the adjournment -------------------------------------------
+
+def _last_node(pgn: str) -> chess.pgn.GameNode:
+    game = chess.pgn.read_game(io.StringIO(pgn))
+    assert game is not None
+    return game.end()
+
+
+def test_the_newest_move_made_but_not_pressed_carries_the_mover_s_time_when_he_made_it(tmp_path: Path):
+    # as an e-board broadcast reports a move the moment it is seen on the board (D.2.4: the press completes it)
+    path = tmp_path / "g.jsonl"
+    s = Session.new(Player("Anna"), Player("Bert"), "90+30", journal=path, now=0.0)
+    s.start_clock(0.0)
+    follower = GameFollower(path, "en", tmp_path)
+    follower.look()
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), 10.0)
+    assert follower.look() and follower.game is not None
+    for pgn in (follower.game.pgn, read_game(path, "en", tmp_path).pgn):
+        assert _last_node(pgn).clock() == 5390.0                   # 90 minutes less the 10 seconds he thought
+    s.press_clock(chess.WHITE, 12.0)
+    assert follower.look() and _last_node(follower.game.pgn).clock() == 5418.0     # pressed: 30 seconds added
+    s.board_move("sighted", chess.Move.from_uci("e7e5"), 20.0)
+    s.resign(chess.WHITE, 21.0)                                # the game over: his time when it ended, in the record
+    s.close()
+    assert follower.look() and _last_node(follower.game.pgn).clock() == 5391.0
+    assert _last_node(read_game(path, "en", tmp_path).pgn).clock() == 5391.0
+
+
+def test_after_a_ruling_the_newest_move_not_yet_pressed_carries_its_time_too(tmp_path: Path):
+    from tests.support.broadcast import diverged
+
+    path = tmp_path / "g.jsonl"
+    diverged(path)                             # 1. e4 on the pegs, d2-d4 wrongly on the sighted board (D.2.9)
+    s = Session.open(path, now=5.0)
+    ruling = s.propose_ruling("en")
+    assert ruling is not None
+    s.apply_ruling(ruling, 6.0)
+    s.board_move("sighted", chess.Move.from_uci("e7e5"), 10.0)       # Black's clock runs since the press at 2.0
+    s.close()
+    node = _last_node(read_game(path, "en", tmp_path).pgn)
+    assert node.move == chess.Move.from_uci("e7e5") and node.clock() == 5393.0
+
+
+def test_an_adjourned_game_says_so_on_its_last_move_or_before_the_first(tmp_path: Path):
+    told = tr("broadcast.pgn_adjourned", "en")
+    for moves in ((), ("e2e4",)):
+        path = tmp_path / f"g{len(moves)}.jsonl"
+        s = Session.new(Player("Anna"), Player("Bert"), "90+30", journal=path, now=0.0)
+        s.start_clock(0.0)
+        follower = GameFollower(path, "en", tmp_path)
+        follower.look()
+        for uci in moves:
+            s.board_move("sighted", chess.Move.from_uci(uci), 10.0)
+            s.press_clock(chess.WHITE, 11.0)
+        s.adjourn(20.0)
+        s.close()
+        assert follower.look() and follower.game is not None
+        for pgn in (follower.game.pgn, read_game(path, "en", tmp_path).pgn):
+            game = chess.pgn.read_game(io.StringIO(pgn))
+            assert game is not None and game.headers["Result"] == "*"
+            assert game.end().comment.endswith(told), pgn
+            assert pgn.count(told) == 1
