@@ -274,3 +274,52 @@ def test_after_a_failed_push_the_pause_doubles_from_two_seconds_to_five_minutes_
     refused = (tr("broadcast.lichess_refused", "en", error="try later"),)
     busy = (tr("broadcast.lichess_busy", "en", seconds=60),)
     assert told == [refused, (), busy, refused, ()]           # each told once, until a push goes through
+
+
+def test_the_round_and_the_token_come_from_the_command_line_and_the_environment(monkeypatch) -> None:
+    assert push.round_id_ok("AbCd1234") and not push.round_id_ok("AbCd123") and not push.round_id_ok("AbCd12345")
+    assert not push.round_id_ok("AbCd-234")
+    monkeypatch.setenv(push.TOKEN_VARIABLE, "  ")
+    assert LichessTarget.from_environment(ROUND) is None                        # a blank token is no token
+    monkeypatch.setenv(push.TOKEN_VARIABLE, f" {TOKEN}\n")
+    monkeypatch.delenv(push.URL_VARIABLE, raising=False)
+    target = LichessTarget.from_environment(ROUND)
+    assert target == LichessTarget(ROUND, TOKEN, "https://lichess.org")
+    assert target.endpoint == f"https://lichess.org/api/broadcast/round/{ROUND}/push"
+    monkeypatch.setenv(push.URL_VARIABLE, "http://127.0.0.1:9/ ")
+    assert LichessTarget.from_environment(ROUND) == LichessTarget(ROUND, TOKEN, "http://127.0.0.1:9")
+
+
+def test_only_the_first_games_a_round_holds_are_pushed_and_nothing_while_there_are_none(monkeypatch) -> None:
+    monkeypatch.setattr(push, "MAX_GAMES", 2)             # a round's chapters as a small number (Lichess's: 64)
+    stand_in = StandIn()
+    told: list[tuple[str, ...]] = []
+
+    async def no_pause(seconds: float) -> None:
+        await asyncio.sleep(0)
+
+    async def until(condition) -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    async def pushing() -> None:
+        p = push.LichessPush(LichessTarget(ROUND, TOKEN, stand_in.url), "en", told.append, sleep=no_pause)
+        task = asyncio.create_task(p.run())
+        try:
+            p.update([])
+            await asyncio.wait_for(until(lambda: not p._changed.is_set()), 60)
+            assert stand_in.attempts == 0                   # no game yet: nothing to push
+            p.update([(n, f"W{n} – Bert", _round_pgn(f"W{n}", "1. e4")) for n in (1, 2)])
+            await asyncio.wait_for(until(lambda: p.pushes == 1), 60)
+            assert told == [] and stand_in.pushes[-1].count("[Event ") == 2
+            p.update([(n, f"W{n} – Bert", _round_pgn(f"W{n}", "1. e4")) for n in (1, 2, 3)])
+            await asyncio.wait_for(until(lambda: len(told) == 1), 60)
+            assert stand_in.attempts == 1                   # the same two games: not pushed again, only told
+            assert told == [(tr("broadcast.lichess_too_many", "en", count=3, limit=2),)]
+        finally:
+            task.cancel()
+
+    try:
+        asyncio.run(pushing())
+    finally:
+        stand_in.close()
