@@ -68,14 +68,15 @@ class Broadcast:
     without a change after which a running game is stale; ``arbiter_token``: the token of the arbiter's pages
     (None: one is made when listening beyond this computer); ``lichess``: a Lichess broadcast round to push
     to. ``on_problem`` hears what goes wrong while it runs (a folder that can no longer be written, a push to
-    Lichess refused), once until it changes."""
+    Lichess refused), once until it changes. ``clock``: the wall clock; ``timer``: the stopwatch each look's
+    reading budget is measured on (:class:`~.watch.Watcher`)."""
 
     def __init__(self, sources: Sequence[Path], *, lang: str, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
                  folder: Path | None = None, poll: float = POLL, max_connections: int | None = None,
                  per_client: int | None = None, head_timeout: float | None = None, delay: float = 0.0,
                  stale_after: float = DEFAULT_STALE_AFTER, arbiter_token: str | None = None,
                  lichess: LichessTarget | None = None, on_problem: Callable[[str], None] | None = None,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, timer: Callable[[], float] = time.monotonic) -> None:
         self.lang = lang
         self.host = host
         self.poll = poll
@@ -90,6 +91,7 @@ class Broadcast:
         self._folder = FolderWriter(folder, lang) if folder is not None else None
         self._on_problem = on_problem or (lambda text: _log.warning("%s", text))
         self._clock = clock
+        self._timer = timer
         self._lichess_target = lichess
         self._lichess: LichessPush | None = None
         self._lichess_task: asyncio.Task[None] | None = None
@@ -126,7 +128,8 @@ class Broadcast:
             if self._folder is not None:
                 self._folder.check()
             self._workdir = Path(tempfile.mkdtemp(prefix="blindchess-broadcast-"))
-            self._watcher = Watcher(self._sources, self.lang, self._workdir, delay=self.delay, clock=self._clock)
+            self._watcher = Watcher(self._sources, self.lang, self._workdir, delay=self.delay, clock=self._clock,
+                                    timer=self._timer)
             self._server.start()
             if self._lichess_target is not None:
                 self._lichess = LichessPush(self._lichess_target, self.lang, self._told)
@@ -222,7 +225,8 @@ class Broadcast:
         with self._lock:
             self._sources = [Path(p) for p in sources]
             if self._workdir is not None:
-                self._watcher = Watcher(self._sources, self.lang, self._workdir, delay=self.delay, clock=self._clock)
+                self._watcher = Watcher(self._sources, self.lang, self._workdir, delay=self.delay, clock=self._clock,
+                                    timer=self._timer)
         self.refresh()          # the new sources' games (or files that hold none): a new state whenever it differs
 
     @property
@@ -246,8 +250,8 @@ class Broadcast:
             statuses = (tuple((n, status_of(g, now, self.stale_after)) for n, g in games) +
                         tuple((-n, status_of(g, now, self.stale_after)) for n, g in public), tuple(watcher.problems))
             if not (changed or force or statuses != self._statuses):
-                if not watcher.behind and not self._read.is_set():
-                    server.call(self._read.set)
+                if not watcher.behind:
+                    server.call(self._read.set)      # the start is over (its last journals brought nothing new)
                 return False
             self._statuses = statuses
             state = State(tuple(games), tuple(public), statuses[1], (), now)

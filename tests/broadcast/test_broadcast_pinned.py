@@ -1403,3 +1403,62 @@ def test_an_adjourned_game_says_so_on_its_last_move_or_before_the_first(tmp_path
             assert game is not None and game.headers["Result"] == "*"
             assert game.end().comment.endswith(told), pgn
             assert pgn.count(told) == 1
+
+
+def _started_one_look_at_a_time(tmp_path: Path, monkeypatch, names: str):
+    """A broadcast of ``names``' journals whose every look at a journal takes a second on its stopwatch (so each
+    poll reads one), its second poll held until the test lets it go. Returns (broadcast, games, let go)."""
+    from blindchess.broadcast import watch
+
+    gate = threading.Event()
+    polls = [0]
+    real_poll = watch.Watcher.poll
+
+    def held(self) -> bool:
+        polls[0] += 1
+        if polls[0] == 2:
+            assert gate.wait(60)
+        return real_poll(self)
+
+    monkeypatch.setattr(watch.Watcher, "poll", held)
+    games = [_Game(tmp_path / f"{name}.jsonl") for name in names]
+    b: Broadcast
+
+    def stopwatch() -> float:
+        w = b._watcher
+        return 0.0 if w is None else float(sum(e.follower.whole_reads for e in w._entries.values()))
+
+    b = Broadcast([tmp_path], lang="en", port=0, poll=0.01, timer=stopwatch)
+    b.start()
+    assert wait_for(lambda: polls[0] >= 2, 30)         # the first poll is over, the second waits
+    return b, games, gate
+
+
+def test_a_broadcast_is_ready_only_once_every_journal_found_is_read_and_served(tmp_path: Path, monkeypatch):
+    b, games, gate = _started_one_look_at_a_time(tmp_path, monkeypatch, "abc")
+    try:
+        assert b.ready(0) is False and b.behind                       # one game read and served, two waiting
+        assert len(json.loads(fetch(b.url + "games.json")[1])) == 1
+        gate.set()
+        assert b.ready(60) and not b.behind
+        assert len(json.loads(fetch(b.url + "games.json")[1])) == 3
+    finally:
+        gate.set()
+        b.stop()
+        for game in games:
+            game.session.close()
+
+
+def test_a_broadcast_whose_last_journal_waiting_at_the_start_is_gone_is_ready_with_the_others(tmp_path: Path,
+                                                                                              monkeypatch):
+    b, games, gate = _started_one_look_at_a_time(tmp_path, monkeypatch, "ab")
+    try:
+        assert b.ready(0) is False
+        (tmp_path / "b.jsonl").unlink()                               # removed before it was read
+        gate.set()
+        assert b.ready(60) and len(json.loads(fetch(b.url + "games.json")[1])) == 1
+    finally:
+        gate.set()
+        b.stop()
+        for game in games:
+            game.session.close()
