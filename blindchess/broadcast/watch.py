@@ -195,7 +195,8 @@ class Watcher:
 
     def _hold_back(self, path: Path, entry: _Entry, now: float) -> bool:
         """The public follower read as far as the journal was written :attr:`delay` seconds ago."""
-        if entry.public is None or entry.follower.game is None:
+        assert entry.public is not None         # with a delay every journal has its public follower
+        if entry.follower.game is None:
             return False
         upto = entry.follower.offset_at(now - self.delay)
         if upto == entry.upto:

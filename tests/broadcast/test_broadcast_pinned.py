@@ -312,6 +312,8 @@ def test_a_broadcast_follows_at_most_its_bound_of_games_and_looks_at_twice_as_ma
             assert watcher.poll() is True
             assert watcher.poll() is False
         assert [(n, g.path.name) for n, g in watcher.games] == [(1, "a.jsonl"), (2, "b.jsonl")]
+        games[2].play("e2e4")
+        assert watcher.poll() is False                  # the game left out changed: nothing the hall shows did
         # four files looked at (twice the games): the third game is read but not numbered, one empty file is told
         assert [name for name, _ in watcher.problems] == ["d.jsonl"]
         assert [r.getMessage() for r in caplog.records].count(
