@@ -1464,3 +1464,29 @@ def test_a_broadcast_whose_last_journal_waiting_at_the_start_is_gone_is_ready_wi
         b.stop()
         for game in games:
             game.session.close()
+
+
+def test_a_live_stream_with_more_messages_waiting_than_its_queue_holds_is_dropped_and_the_others_go_on(
+        tmp_path: Path, monkeypatch):
+    from blindchess.broadcast import hall
+
+    monkeypatch.setattr(hall, "QUEUE", 3)            # messages that may wait, as a small number (the program's: 256)
+    game = _Game(tmp_path / "a.jsonl")
+    b = _looked_at_by_hand([tmp_path])
+    reader = EventReader(b.url + "events")
+    try:
+        assert wait_for(lambda: reader.of("page"), 30) and b.hall is not None and b.hall.streams == 1
+        state = b.hall._state
+        b._server.call(lambda: [b.hall.publish(state) for _ in range(4)])     # four messages at once: one too many
+        assert wait_for(lambda: b.hall.streams == 0, 30)
+        again = EventReader(b.url + "events")        # the browser connects again and catches up
+        try:
+            assert wait_for(lambda: again.of("page"), 30) and b.hall.streams == 1
+            b._server.call(lambda: [b.hall.publish(state) for _ in range(3)])     # three at once: room enough
+            assert wait_for(lambda: len(again.of("page")) == 4, 30) and b.hall.streams == 1
+        finally:
+            again.close()
+    finally:
+        reader.close()
+        b.stop()
+        game.session.close()
