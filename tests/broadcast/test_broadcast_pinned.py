@@ -1490,3 +1490,41 @@ def test_a_live_stream_with_more_messages_waiting_than_its_queue_holds_is_droppe
         reader.close()
         b.stop()
         game.session.close()
+
+
+def test_a_broadcast_stopped_with_clients_connected_can_listen_on_its_port_again_at_once(tmp_path: Path):
+    # the window's broadcast is stopped and started again on its own port: the connections the stop closed must
+    # not hold the port for minutes (TIME_WAIT)
+    import http.client
+
+    b = _looked_at_by_hand([tmp_path])
+    port = b.port
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", "/games.json")
+    assert conn.getresponse().read() == b"[]\n"
+    b.stop()
+    conn.close()
+    again = Broadcast([tmp_path], lang="en", port=port, poll=3600.0)
+    again.start()
+    try:
+        assert again.port == port and fetch(again.url + "games.json")[0] == 200
+    finally:
+        again.stop()
+
+
+def test_a_broadcast_listens_on_an_ipv6_address_too(tmp_path: Path):
+    import socket
+
+    import pytest
+
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        pytest.skip("no IPv6 loopback on this computer")
+    b = Broadcast([tmp_path], lang="en", host="::1", port=0, poll=3600.0)
+    b.start()
+    try:
+        assert b.url.startswith("http://[::1]:") and fetch(b.url + "games.json")[0] == 200
+    finally:
+        b.stop()
