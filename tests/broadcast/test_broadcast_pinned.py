@@ -84,6 +84,7 @@ def test_the_board_s_text_for_those_who_cannot_see_it_names_the_start_or_the_las
     s.close()
     after = board_alt(read_game(path, "en", tmp_path), "en")
     assert before.startswith("Starting position: White Ke1") and "White to move" in before
+    assert "Dd1" in board_alt(read_game(path, "de", tmp_path), "de")          # the pieces in the page's language
     assert after.startswith("Position after 1. e4:") and "White Ke1" in after and "Black to move" in after
 
 
@@ -764,6 +765,12 @@ def test_the_arbiter_s_row_tells_each_table_s_state_in_words(tmp_path: Path):
     damaged = dataclasses.replace(base, damage=("The journal is damaged.",))
     assert attention_text(damaged, "en", now, 600.0) == "The journal is damaged."
     assert _cells(table_row(4, damaged, "en", now, 600.0))["journal"] == "damaged (details above)"
+    assert _cells(table_row(4, damaged, "en", now, 600.0))["head"] == "Attention: 4"
+    stale_row = _cells(table_row(4, base, "en", base.changed + 601.0, 600.0))
+    assert stale_row["head"] == "Attention: 4" and stale_row["state"].startswith("Black to move (Bert); No news from")
+    silent = _text(attention_section(4, base, "en", base.changed + 601.0, 600.0))
+    assert "No news from this table since" in silent and "fallen" not in silent and "Proposal" not in silent
+    assert "Each board" not in silent and "agree" not in silent
 
 
 def test_a_journal_larger_than_a_journal_may_be_is_refused_and_one_just_that_large_is_read(tmp_path: Path, monkeypatch):
@@ -843,6 +850,11 @@ def test_the_spectators_row_and_section_tell_the_game_in_words(tmp_path: Path):
     unclocked = dataclasses.replace(base, state=dataclasses.replace(base.state, clocks=(None, None), running=None))
     assert row(unclocked)["clocks"] == "no clock"
     assert "Time left" not in _text(game_section(7, unclocked, "en", now, 600.0))
+    for half in ((5400.0, None), (None, 5400.0)):          # one side's time unknown: no clock is shown
+        half_known = dataclasses.replace(base, state=dataclasses.replace(base.state, clocks=half))
+        assert row(half_known)["clocks"] == "no clock"
+    half_known = dataclasses.replace(base, state=dataclasses.replace(base.state, clocks=(5400.0, None)))
+    assert "Time left: no clock" in _text(game_section(7, half_known, "en", now, 600.0))
     damaged = _text(game_section(7, dataclasses.replace(base, damage=("line 9 is damaged",)), "en", now, 600.0))
     assert "This game's journal is damaged:" in damaged and "line 9 is damaged" in damaged
     assert announcement(7, base, "en") == "Game 7, Anna – Bert: 1. e4"
@@ -926,7 +938,13 @@ def test_the_pages_say_what_is_there_and_hide_what_is_not(tmp_path: Path):
     needing = arbiter_page([(1, parted)], [], "en", "12:00:00", now=now, stale_after=600.0)
     assert '<p data-field="attention_none" hidden>' in needing and 'id="table-1"' in needing
     empty_arbiter = arbiter_page([], [], "en", "12:00:00", now=now, stale_after=600.0)
-    assert '<p data-field="empty">No game yet.</p>' in empty_arbiter
+    assert '<p data-field="empty">No game yet.</p>' in empty_arbiter and 'data-events="/arbiter/events?v=0"' in empty_arbiter
+    # the pieces already made for a state are used as they are
+    made = spectators_page([(1, base)], "en", "12:00:00", now=now, stale_after=600.0, rows={1: "<tr>ROW 1</tr>"},
+                           sections={1: "<section>SECTION 1</section>"})
+    assert "<tr>ROW 1</tr>" in made and "<section>SECTION 1</section>" in made and 'data-game="1"' not in made
+    made = arbiter_page([(1, base)], [], "en", "12:00:00", now=now, stale_after=600.0, rows={1: "<tr>TABLE 1</tr>"})
+    assert "<tr>TABLE 1</tr>" in made
 
 
 # -- the answers of one state, and what the live streams are told of the next ---------------------------------------
@@ -1528,3 +1546,26 @@ def test_a_broadcast_listens_on_an_ipv6_address_too(tmp_path: Path):
         assert b.url.startswith("http://[::1]:") and fetch(b.url + "games.json")[0] == 200
     finally:
         b.stop()
+
+
+def test_what_one_thread_hands_another_cannot_be_changed_afterwards(tmp_path: Path):
+    # the reading thread hands games, reports and states to the server's loop; the answers made from them are
+    # shared by every request: none of them can be changed once made
+    import dataclasses
+
+    import pytest
+
+    from blindchess.broadcast.answers import Config, State
+    from blindchess.broadcast.lichess import LichessTarget
+    from blindchess.broadcast.pages import Page
+    from blindchess.broadcast.reading import ClaimRecord
+
+    game = _Game(tmp_path / "a.jsonl")
+    game.session.close()
+    live = read_game(tmp_path / "a.jsonl", "en", tmp_path)
+    made = (live, live.state, ClaimRecord(chess.WHITE, "fifty", None), Page.of("x", "text/plain"),
+            State((), (), (), (), 0.0), Config("en", 600.0), LichessTarget("AbCd1234", "t"))
+    for value in made:
+        field = dataclasses.fields(value)[0].name
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(value, field, None)
