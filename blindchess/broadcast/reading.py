@@ -244,7 +244,7 @@ class GameFollower:
         at = 0
         t = 0.0
         while (end := data.find(b"\n", at)) >= 0:
-            found = _T.search(data, at, min(end + 1, at + 160))
+            found = _T.search(data, at, end)     # its "t" (the third field), never one of the next line
             if found is not None:
                 t = float(found.group(1))       # the pattern is a number float() reads (a huge one: inf)
             self._time(end + 1, t if t >= _EPOCH else mtime - max(0.0, last_t - t))
