@@ -586,6 +586,7 @@ def test_the_addresses_printed_name_an_ipv6_host_in_brackets_and_the_arbiter_s_t
     b = Broadcast([], lang="en", host="::1", port=8801, arbiter_token="t0k")
     assert b.url == "http://[::1]:8801/"
     assert b.arbiter_url == "http://[::1]:8801/arbiter?token=t0k"
+    assert Broadcast([], lang="en").url == "http://127.0.0.1:8765/"      # the default the organiser's guide names
     plain = Broadcast([], lang="en", host="127.0.0.1", port=8802)
     assert plain.arbiter_url == "http://127.0.0.1:8802/arbiter" and plain.connections == 0 and not plain.behind
 
