@@ -1570,3 +1570,16 @@ def test_what_one_thread_hands_another_cannot_be_changed_afterwards(tmp_path: Pa
         field = dataclasses.fields(value)[0].name
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(value, field, None)
+
+
+def test_a_folder_whose_games_file_cannot_be_written_from_the_start_is_told_at_once(tmp_path: Path):
+    game = _Game(tmp_path / "a.jsonl")
+    out = tmp_path / "live"
+    (out / "games.pgn").mkdir(parents=True)            # the folder can be written, its games file cannot
+    told: list[str] = []
+    b = _looked_at_by_hand([tmp_path / "a.jsonl"], folder=out, on_problem=told.append)
+    try:
+        assert len(told) == 1 and "games.pgn" in told[0]
+    finally:
+        b.stop()
+        game.session.close()
