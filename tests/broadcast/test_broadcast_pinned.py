@@ -979,7 +979,13 @@ def test_each_address_of_a_state_is_answered_from_its_games_and_made_once(tmp_pa
     cards = json.loads(answers.public("/games.json").body)
     assert [(c["number"], c["plies"], c["round"]) for c in cards] == [(1, 0, "3"), (2, 1, None)]
     assert json.loads(answers.public("/game/2.json").body)["number"] == 2
-    assert answers.public("/game/2.svg").body.startswith(b"<svg")
+    diagram = answers.public("/game/2.svg").body.decode()
+    # 360 pixels as the page's image says, the files and ranks named around the board (the margin of the view)
+    assert diagram.startswith("<svg") and 'width="360" height="360"' in diagram and 'viewBox="0 0 390 390"' in diagram
+    assert 'data-events="/events?v=0"' in Answers(state, Config("en", 600.0), Pieces()).public("/").body.decode()
+    # the next state's answers keep each piece of a game that did not change: made once
+    following = Answers(state, Config("en", 600.0), answers.pieces, 8)
+    assert following.public("/game/2.svg") is answers.public("/game/2.svg")
     for missing in ("/game/3.pgn", "/game/0.pgn", "/game/1.txt", "/games.txt", "/arbiter"):
         assert answers.public(missing) is None, missing
     assert b"Arbiter: every table" in answers.arbiter("/arbiter").body
@@ -1024,7 +1030,8 @@ def test_the_arbiter_is_alerted_once_when_a_table_comes_to_need_him(tmp_path: Pa
     # the same game turning stale with the time alone is news, and its pieces are made again
     later = Answers(State(((1, base),), ((1, base),), (), (), base.changed + 600.0), config, pieces, 5)
     assert [k for k, _ in _events(later.messages(first, "public"))] == ["game", "page"]
-    assert later.public("/").body != first.public("/").body
+    assert "no news from the table" in later.public("/").body.decode()
+    assert "no news from the table" not in first.public("/").body.decode()
 
 
 def test_a_file_that_holds_no_game_appearing_in_the_hall_is_told_to_the_arbiter_at_the_next_look(tmp_path: Path):
@@ -1583,3 +1590,17 @@ def test_a_folder_whose_games_file_cannot_be_written_from_the_start_is_told_at_o
     finally:
         b.stop()
         game.session.close()
+
+
+def test_names_are_served_as_written_in_the_json_and_the_live_stream(tmp_path: Path):
+    # UTF-8 as the pages are: a club's program and a person reading the file see "Jürgen Müller", not escapes
+    from blindchess.broadcast.answers import Answers, Config, Pieces, State
+
+    path = tmp_path / "a.jsonl"
+    s = Session.new(Player("Jürgen Müller"), Player("Алёна"), "90+30", journal=path, now=EPOCH)
+    s.close()
+    game = read_game(path, "en", tmp_path)
+    answers = Answers(State(((1, game),), ((1, game),), (), (), EPOCH), Config("en", 600.0), Pieces(), 1)
+    for body in (answers.public("/games.json").body, answers.public("/game/1.json").body,
+                 b"".join(answers.messages(None, "public"))):
+        assert "Jürgen Müller".encode() in body and "Алёна".encode() in body
