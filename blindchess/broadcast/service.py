@@ -147,7 +147,8 @@ class Broadcast:
         return self._read.wait(timeout)
 
     def _start_lichess(self) -> None:
-        assert self._lichess is not None and self._server is not None
+        assert self._lichess is not None
+        assert self._server is not None
         self._lichess_task = self._server.loop.create_task(self._lichess.run())
 
     def _told(self, notices: tuple[str, ...]) -> None:
