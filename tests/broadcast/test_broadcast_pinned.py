@@ -1604,3 +1604,131 @@ def test_names_are_served_as_written_in_the_json_and_the_live_stream(tmp_path: P
     for body in (answers.public("/games.json").body, answers.public("/game/1.json").body,
                  b"".join(answers.messages(None, "public"))):
         assert "Jürgen Müller".encode() in body and "Алёна".encode() in body
+
+
+def _idle_connections(port: int, hosts: list[str]) -> list:
+    """One connection to ``port`` from each of ``hosts`` (loopback addresses), in order, sending nothing."""
+    import socket
+
+    out = []
+    for host in hosts:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind((host, 0))
+        sock.connect(("127.0.0.1", port))
+        out.append(sock)
+    return out
+
+
+def _closed_by_the_server(sock) -> bool:
+    sock.settimeout(30)
+    try:
+        return sock.recv(1) == b""
+    except OSError:
+        return True
+
+
+def _still_open(sock) -> bool:
+    sock.setblocking(False)
+    try:
+        return sock.recv(1) != b""
+    except BlockingIOError:
+        return True
+    finally:
+        sock.setblocking(True)
+
+
+def test_sixty_four_connections_from_one_address_and_768_in_all_then_the_idle_longest_makes_room(tmp_path: Path):
+    # the bounds the developer guide names (server.py): no head ever sent, none answering, so each is idle
+    from blindchess.broadcast.server import MAX_CONNECTIONS, PER_CLIENT
+
+    b = _looked_at_by_hand([tmp_path], head_timeout=3600.0)
+    socks: list = []
+    try:
+        socks += _idle_connections(b.port, ["127.0.0.2"] * PER_CLIENT)
+        assert wait_for(lambda: b.connections == PER_CLIENT, 30) and _still_open(socks[0])
+        socks += _idle_connections(b.port, ["127.0.0.2"])               # one more from the same address
+        assert _closed_by_the_server(socks[0]) and _still_open(socks[1])
+        others = [f"127.0.1.{i}" for i in range(1, 40) for _ in range(20)][:MAX_CONNECTIONS - PER_CLIENT]
+        socks += _idle_connections(b.port, others)                      # 768 in all
+        assert wait_for(lambda: b.connections == MAX_CONNECTIONS, 30) and _still_open(socks[1])
+        socks += _idle_connections(b.port, ["127.0.2.1"])               # one more: the idle longest anywhere goes
+        assert _closed_by_the_server(socks[1]) and _still_open(socks[2])
+        assert (PER_CLIENT, MAX_CONNECTIONS) == (64, 768)
+    finally:
+        for sock in socks:
+            sock.close()
+        b.stop()
+
+
+def test_a_request_the_broadcast_fails_on_is_answered_500_in_its_language_and_noted(caplog):
+    import logging
+
+    from blindchess.broadcast.pages import error_page
+    from blindchess.broadcast.server import HttpServer
+
+    async def failing(request):
+        raise RuntimeError("a fault of the broadcast")
+
+    server = HttpServer("127.0.0.1", 0, failing, lambda code: error_page(code, "de"), "de")
+    server.start()
+    try:
+        with caplog.at_level(logging.DEBUG, logger="blindchess.broadcast"):
+            status, body, headers = fetch(f"http://127.0.0.1:{server.port}/")
+        assert status == 500 and tr("broadcast.error_title", "de", code=500).encode() in body
+        assert headers["Connection"] == "close" and b"a fault of the broadcast" not in body
+        assert [r.exc_info[1].args[0] for r in caplog.records if r.exc_info] == ["a fault of the broadcast"]
+        assert [t.daemon for t in threading.enumerate() if t.name == "broadcast-http"] == [True]
+    finally:
+        server.stop()
+
+
+def test_a_port_windows_says_is_taken_is_told_as_a_port_in_use(monkeypatch):
+    import socket
+
+    import pytest
+
+    from blindchess.base import UserError
+    from blindchess.broadcast import server
+
+    class Taken(socket.socket):
+        def bind(self, address) -> None:
+            error = OSError(0, "Only one usage of each socket address is normally permitted")
+            error.winerror = 10048           # type: ignore[attr-defined]   # WSAEADDRINUSE
+            raise error
+
+    monkeypatch.setattr(server.socket, "socket", Taken)
+    with pytest.raises(UserError) as refused:
+        server._listen("127.0.0.1", 8765, "en")
+    assert refused.value.message == tr("broadcast.port_in_use", "en", host="127.0.0.1", port=8765)
+
+
+def test_the_open_files_limit_raised_on_systems_whose_hard_limit_is_unlimited_or_high(monkeypatch):
+    import resource
+
+    from blindchess.broadcast import server
+
+    unlimited = resource.RLIM_INFINITY
+    for limits, wanted in (((256, unlimited), (65536, unlimited)), ((256, 100000), (65536, 100000)),
+                           ((unlimited, unlimited), None), ((65536, 100000), None)):
+        calls: list[tuple[int, int]] = []
+        monkeypatch.setattr(resource, "getrlimit", lambda kind, limits=limits: limits)
+        monkeypatch.setattr(resource, "setrlimit", lambda kind, new, calls=calls: calls.append(new))
+        server._more_files()
+        assert calls == ([wanted] if wanted else []), limits
+
+
+def test_a_client_that_leaves_a_live_stream_is_let_go_at_once(tmp_path: Path, monkeypatch):
+    from blindchess.broadcast import hall
+
+    monkeypatch.setattr(hall, "PING", 3600.0)        # no comment comes to find it out: the leaving itself does
+    b = _looked_at_by_hand([tmp_path])
+    reader = EventReader(b.url + "events")
+    try:
+        assert wait_for(lambda: reader.of("page"), 30) and b.hall is not None and b.hall.streams == 1
+        import socket
+
+        reader.sock.shutdown(socket.SHUT_RDWR)        # the browser's tab closed: the connection ends
+        assert wait_for(lambda: b.hall.streams == 0, 30)
+    finally:
+        reader.close()
+        b.stop()
