@@ -593,6 +593,7 @@ def test_the_addresses_printed_name_an_ipv6_host_in_brackets_and_the_arbiter_s_t
 
 def test_an_empty_hall_is_served_from_its_first_look(tmp_path: Path):
     b = _looked_at_by_hand([tmp_path])
+    workdir = b._workdir
     try:
         assert b.changes == 1 and b.connections == 0
         status, body, _ = fetch(b.url + "games.json")
@@ -600,6 +601,7 @@ def test_an_empty_hall_is_served_from_its_first_look(tmp_path: Path):
         assert b.refresh() is False and b.changes == 1
     finally:
         b.stop()
+    assert workdir is not None and not workdir.exists()       # its private copies go with it
 
 
 # -- live streams: how many, a quiet one kept open, which states a page may name -----------------------------------
