@@ -1734,3 +1734,11 @@ def test_a_client_that_leaves_a_live_stream_is_let_go_at_once(tmp_path: Path, mo
     finally:
         reader.close()
         b.stop()
+
+
+def test_the_texts_a_page_gives_its_script_are_written_as_they_are_said():
+    from blindchess.broadcast.pages import spectators_page
+
+    page = spectators_page([], "ru", "12:00:00", now=EPOCH, stale_after=600.0)
+    texts = re.search(r'data-texts="([^"]*)"', page)
+    assert texts is not None and tr("broadcast.connection_lost", "ru") in texts.group(1)
