@@ -1742,3 +1742,29 @@ def test_the_texts_a_page_gives_its_script_are_written_as_they_are_said():
     page = spectators_page([], "ru", "12:00:00", now=EPOCH, stale_after=600.0)
     texts = re.search(r'data-texts="([^"]*)"', page)
     assert texts is not None and tr("broadcast.connection_lost", "ru") in texts.group(1)
+
+
+def test_a_request_s_head_is_answered_up_to_its_bounds_and_refused_400_beyond(tmp_path: Path):
+    # the bounds the developer guide names: a path of 2048 bytes, a header line of 8190, 64 header lines
+    import socket
+
+    b = _looked_at_by_hand([tmp_path])
+
+    def status(request: bytes) -> bytes:
+        with socket.create_connection(("127.0.0.1", b.port), timeout=30) as sock:
+            sock.sendall(request)
+            answer = b""
+            while chunk := sock.recv(65536):
+                answer += chunk
+        return answer[:12]
+
+    try:
+        assert status(b"GET /" + b"a" * 2047 + b" HTTP/1.0\r\n\r\n") == b"HTTP/1.0 404"
+        assert status(b"GET /" + b"a" * 2048 + b" HTTP/1.0\r\n\r\n") == b"HTTP/1.0 400"
+        assert status(b"GET / HTTP/1.0\r\nX: " + b"b" * 8189 + b"\r\n\r\n") == b"HTTP/1.0 200"
+        assert status(b"GET / HTTP/1.0\r\nX: " + b"b" * 8190 + b"\r\n\r\n") == b"HTTP/1.0 400"
+        for lines, answer in ((64, b"HTTP/1.0 200"), (65, b"HTTP/1.0 400")):
+            head = b"".join(b"X-%d: 1\r\n" % i for i in range(lines))
+            assert status(b"GET / HTTP/1.0\r\n" + head + b"\r\n") == answer
+    finally:
+        b.stop()
