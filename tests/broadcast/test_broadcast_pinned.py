@@ -1768,3 +1768,23 @@ def test_a_request_s_head_is_answered_up_to_its_bounds_and_refused_400_beyond(tm
             assert status(b"GET / HTTP/1.0\r\n" + head + b"\r\n") == answer
     finally:
         b.stop()
+
+
+def test_a_card_gives_the_clocks_in_tenths_of_a_second_as_of_a_moment_in_milliseconds(tmp_path: Path):
+    import dataclasses
+
+    from blindchess.broadcast.cards import clock_state, game_card, status_of
+
+    path = tmp_path / "a.jsonl"
+    s = Session.new(Player("Anna"), Player("Bert"), "90+30", journal=path, now=EPOCH)
+    s.start_clock(EPOCH)
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), EPOCH + 10.25)
+    s.close()
+    game = read_game(path, "en", tmp_path)
+    game = dataclasses.replace(game, clock_at=EPOCH + 10.123456)
+    clocks = clock_state(game)
+    assert clocks == {"white": 5389.8, "black": 5400.0, "running": "white", "at": EPOCH + 10.123}
+    assert game_card(3, game, EPOCH + 11.0, 600.0)["clocks"] == clocks
+    # a running game's clock runs on the card whatever the stale bound; a game stale at exactly the bound
+    assert status_of(game, game.changed + 1.0, 1.0) == "stale" and status_of(game, game.changed + 0.5, 1.0) == "live"
+    assert status_of(game, game.changed + 1e9, 0.0) == "live"          # 0: never stale
