@@ -1788,3 +1788,15 @@ def test_a_card_gives_the_clocks_in_tenths_of_a_second_as_of_a_moment_in_millise
     # a running game's clock runs on the card whatever the stale bound; a game stale at exactly the bound
     assert status_of(game, game.changed + 1.0, 1.0) == "stale" and status_of(game, game.changed + 0.5, 1.0) == "live"
     assert status_of(game, game.changed + 1e9, 0.0) == "live"          # 0: never stale
+
+
+def test_the_live_stream_says_the_server_s_moment_to_the_millisecond(tmp_path: Path):
+    # the pages' clocks tick from the card's "at" and the server's "now" (the viewer's own clock does not matter)
+    from blindchess.broadcast.answers import Answers, Config, Pieces, State
+
+    game = _Game(tmp_path / "a.jsonl")
+    game.session.close()
+    live = read_game(tmp_path / "a.jsonl", "en", tmp_path)
+    answers = Answers(State(((1, live),), ((1, live),), (), (), EPOCH + 0.123456), Config("en", 600.0), Pieces(), 1)
+    told = _events(answers.messages(None, "public"))
+    assert [data["now"] for _, data in told] == [EPOCH + 0.123, EPOCH + 0.123]
