@@ -76,9 +76,9 @@ class Hall:
         self.config = config
         self.token = token
         self.pieces = Pieces()
-        self.version = 0
         self.answers = Answers(State((), (), (), (), 0.0), config, self.pieces)
-        self._history: OrderedDict[int, Answers] = OrderedDict({0: self.answers})
+        self.version = self.answers.version                 # the state of no game yet
+        self._history: OrderedDict[int, Answers] = OrderedDict({self.version: self.answers})
         self._streams: dict[str, set[_Stream]] = {"public": set(), "arbiter": set()}
         self.notices: tuple[str, ...] = ()
         self._state = self.answers.state

@@ -1800,3 +1800,64 @@ def test_the_live_stream_says_the_server_s_moment_to_the_millisecond(tmp_path: P
     answers = Answers(State(((1, live),), ((1, live),), (), (), EPOCH + 0.123456), Config("en", 600.0), Pieces(), 1)
     told = _events(answers.messages(None, "public"))
     assert [data["now"] for _, data in told] == [EPOCH + 0.123, EPOCH + 0.123]
+
+
+def test_each_address_has_its_own_share_of_live_streams_and_the_hall_its_bound(tmp_path: Path, monkeypatch):
+    # the bounds the developer guide names: 32 live streams from one address, 512 in all, 256 messages waiting
+    from blindchess.broadcast import hall
+
+    assert (hall.STREAMS_PER_CLIENT, hall.MAX_STREAMS, hall.QUEUE) == (32, 512, 256)
+    monkeypatch.setattr(hall, "STREAMS_PER_CLIENT", 2)
+    game = _Game(tmp_path / "a.jsonl")
+    b = _looked_at_by_hand([tmp_path])
+    readers: list[EventReader] = []
+
+    def opened(source: str, audience: str = "events") -> EventReader:
+        reader = EventReader(b.url + audience, source=source)
+        readers.append(reader)
+        assert wait_for(lambda: reader.status is not None, 30)
+        return reader
+
+    try:
+        first = [opened("127.0.0.2"), opened("127.0.0.2", "arbiter/events")]
+        assert all(r.status == 200 for r in first)
+        assert "Access-Control-Allow-Origin" in first[0].raw.split(b"\r\n\r\n")[0].decode()
+        assert "Access-Control-Allow-Origin" not in first[1].raw.split(b"\r\n\r\n")[0].decode()
+        assert opened("127.0.0.2").status == 503                  # that address has its share
+        assert opened("127.0.0.3").status == 200                  # another has its own
+    finally:
+        for reader in readers:
+            reader.close()
+        b.stop()
+        game.session.close()
+
+
+def test_a_page_is_caught_up_from_any_of_the_last_32_states_and_a_stream_holds_256_messages(tmp_path: Path):
+    game = _Game(tmp_path / "a.jsonl")
+    b = _looked_at_by_hand([tmp_path])
+    readers: list[EventReader] = []
+
+    def games_sent(since: int) -> list[int]:
+        reader = EventReader(b.url + f"events?v={since}")
+        readers.append(reader)
+        assert wait_for(lambda: reader.of("page"), 30) and reader.status == 200
+        reader.close()
+        return [g["number"] for g in reader.of("game")]
+
+    try:
+        assert b.hall is not None
+        state = b.hall._state
+        listening = EventReader(b.url + "events")
+        readers.append(listening)
+        assert wait_for(lambda: listening.of("page"), 30) and b.hall.streams == 1
+        b._server.call(lambda: [b.hall.publish(state) for _ in range(256)])   # 256 messages at once: it holds them
+        assert wait_for(lambda: len(listening.of("page")) == 257, 30) and b.hall.streams == 1
+        b._server.call(lambda: [b.hall.publish(state) for _ in range(257)])   # 257 at once: one too many
+        assert wait_for(lambda: b.hall.streams == 0, 30)
+        now = b.hall.version
+        assert games_sent(now - 31) == [] and games_sent(now - 32) == [1]      # 32 states remembered
+    finally:
+        for reader in readers:
+            reader.close()
+        b.stop()
+        game.session.close()
