@@ -1861,3 +1861,17 @@ def test_a_page_is_caught_up_from_any_of_the_last_32_states_and_a_stream_holds_2
             reader.close()
         b.stop()
         game.session.close()
+
+
+def test_a_pipe_named_like_a_journal_is_never_waited_on_and_is_told_as_no_journal(tmp_path: Path):
+    import os
+
+    import pytest
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes on this system")
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    follower = GameFollower(fifo, "en", tmp_path)
+    assert follower.look() is False and follower.game is None
+    assert follower.problem == tr("broadcast.not_a_journal", "en", path="pipe.jsonl")
