@@ -1875,3 +1875,34 @@ def test_a_pipe_named_like_a_journal_is_never_waited_on_and_is_told_as_no_journa
     follower = GameFollower(fifo, "en", tmp_path)
     assert follower.look() is False and follower.game is None
     assert follower.problem == tr("broadcast.not_a_journal", "en", path="pipe.jsonl")
+
+
+def test_new_units_are_dated_when_read_or_by_the_table_s_clock_when_that_is_later(tmp_path: Path):
+    # a follower held back reads a unit only once it is as old as the delay, however early it was read
+    path = tmp_path / "g.jsonl"
+    s = Session.new(Player("Anna"), Player("Bert"), "90+30", journal=path, now=EPOCH)
+    s.start_clock(EPOCH)
+    now = [EPOCH + 5.0]                          # the broadcast's clock: behind the table's
+    follower = GameFollower(path, "en", tmp_path, clock=lambda: now[0])
+    assert follower.look()
+    start = path.stat().st_size
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), EPOCH + 10.0)
+    s.press_clock(chess.WHITE, EPOCH + 11.0)
+    assert follower.look() and follower.tail_reads == 1
+    assert follower.offset_at(EPOCH + 9.0) == start            # not yet written by the table's clock
+    assert follower.offset_at(EPOCH + 11.0) == path.stat().st_size
+    now[0] = EPOCH + 50.0                       # read later than the table wrote it: dated when read
+    s.board_move("sighted", chess.Move.from_uci("e7e5"), EPOCH + 20.0)
+    s.close()
+    before = follower.offset_at(EPOCH + 49.0)
+    assert follower.look() and follower.offset_at(EPOCH + 49.0) == before < follower.offset_at(EPOCH + 50.0)
+    script = tmp_path / "s.jsonl"                # a script's clock (not the time of day): dated when read
+    t = Session.new(Player("Anna"), Player("Bert"), "90+30", journal=script, now=0.0)
+    t.start_clock(0.0)
+    _touched(script, EPOCH)
+    reader = GameFollower(script, "en", tmp_path, clock=lambda: EPOCH + 7.0)
+    assert reader.look()
+    t.board_move("sighted", chess.Move.from_uci("e2e4"), 10.0)
+    t.close()
+    assert reader.look() and reader.offset_at(EPOCH + 7.0) == script.stat().st_size
+    assert reader.offset_at(EPOCH + 6.9) < script.stat().st_size
