@@ -1906,3 +1906,24 @@ def test_new_units_are_dated_when_read_or_by_the_table_s_clock_when_that_is_late
     t.close()
     assert reader.look() and reader.offset_at(EPOCH + 7.0) == script.stat().st_size
     assert reader.offset_at(EPOCH + 6.9) < script.stat().st_size
+
+
+def test_damage_that_touches_no_half_move_keeps_the_game_and_its_result_and_says_so_on_its_last_move(tmp_path: Path):
+    path = tmp_path / "g.jsonl"
+    s = Session.new(Player("Anna"), Player("Bert"), "90+30", journal=path, now=0.0)
+    s.start_clock(0.0)
+    for i, uci in enumerate(("e2e4", "e7e5", "g1f3")):
+        s.board_move("sighted", chess.Move.from_uci(uci), 10.0 * (i + 1))
+        s.press_clock(chess.WHITE if i % 2 == 0 else chess.BLACK, 10.0 * (i + 1) + 1.0)
+    s.resign(chess.BLACK, 40.0)
+    s.close()
+    data = path.read_bytes()
+    at = data.index(b'"white":', data.index(b'"type":"clock"')) + 9      # a digit of a clock line: its check fails
+    path.write_bytes(data[:at] + (b"9" if data[at:at + 1] != b"9" else b"8") + data[at + 1:])
+    game = read_game(path, "en", tmp_path)
+    assert game.damage and not game.cut and game.sans == ("e4", "e5", "Nf3") and game.result == "1-0"
+    pgn = chess.pgn.read_game(io.StringIO(game.pgn))
+    assert pgn is not None and pgn.headers["Termination"] == "normal"
+    last = pgn.end().comment
+    assert " ".join(game.damage) in last and "End of the game: resignation." in last
+    assert tr("broadcast.damage_kept", "en", plies=3) not in game.pgn
