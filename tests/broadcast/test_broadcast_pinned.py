@@ -1927,3 +1927,28 @@ def test_damage_that_touches_no_half_move_keeps_the_game_and_its_result_and_says
     last = pgn.end().comment
     assert " ".join(game.damage) in last and "End of the game: resignation." in last
     assert tr("broadcast.damage_kept", "en", plies=3) not in game.pgn
+
+
+def test_the_window_s_broadcast_tells_why_it_cannot_start_and_says_nothing_when_nothing_changes(tmp_path: Path):
+    import socket
+
+    from blindchess.broadcast import WindowBroadcast
+
+    game = _Game(tmp_path / "a.jsonl")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        window = WindowBroadcast(port, "en")
+        assert window.follow(tmp_path / "a.jsonl") == tr("broadcast.port_in_use", "en", host="127.0.0.1", port=port)
+        assert window.url is None
+    window = WindowBroadcast(port, "en")
+    try:
+        assert window.follow(tmp_path / "a.jsonl") == tr("broadcast.window_started", "en",
+                                                         url=f"http://127.0.0.1:{port}/")
+        assert window.url == f"http://127.0.0.1:{port}/"
+        assert window.follow(tmp_path / "a.jsonl") is None            # the same game: nothing to tell
+        assert window.follow(None) is None and window.url is None
+    finally:
+        window.close()
+        game.session.close()
