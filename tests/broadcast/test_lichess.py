@@ -33,7 +33,7 @@ class StandIn:
     """Lichess's push endpoint as documented: a bearer token with study:write, ``text/plain`` PGN, an 8-character
     round id, games separated by a blank line, at most 64 a round. Answers ``{"games": [{"tags", "moves"} or
     {"tags", "error"}]}``; a game whose White is called "Refused" gets an error. ``fail``: what the next pushes
-    meet ("drop" — the connection closed —, or a status such as 500 or 429)."""
+    meet ("drop" — the connection closed —, "proxy" — a proxy's 502 page —, or a status such as 500 or 429)."""
 
     def __init__(self) -> None:
         self.pushes: list[str] = []
@@ -70,6 +70,8 @@ class StandIn:
                 assert request.transport is not None
                 request.transport.close()
                 return web.Response(status=500)
+            if what == "proxy":                # a proxy's own page, not Lichess's JSON
+                return web.Response(text="<html>Bad Gateway</html>", status=502, content_type="text/html")
             return web.json_response({"error": "try later"}, status=int(what))
         problems = []
         if not re.fullmatch(r"[A-Za-z0-9]{8}", request.match_info["round"]):
@@ -323,3 +325,33 @@ def test_only_the_first_games_a_round_holds_are_pushed_and_nothing_while_there_a
         asyncio.run(pushing())
     finally:
         stand_in.close()
+
+
+def test_a_token_lichess_refuses_and_a_proxy_s_page_are_each_told_in_words() -> None:
+    stand_in = StandIn()
+    told: list[tuple[str, ...]] = []
+
+    async def no_pause(seconds: float) -> None:
+        await asyncio.sleep(0)
+
+    async def until(condition) -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    async def pushing() -> None:
+        p = push.LichessPush(LichessTarget(ROUND, TOKEN, stand_in.url), "en", told.append, sleep=no_pause)
+        stand_in.fail = [401, 403, "proxy"]
+        p.update([(1, "Anna – Bert", _round_pgn("Anna", "1. e4"))])
+        task = asyncio.create_task(p.run())
+        try:
+            await asyncio.wait_for(until(lambda: p.pushes == 1), 60)
+        finally:
+            task.cancel()
+        assert p.answers[-1]["games"][0]["moves"] == 1 and len(p.answers) == 3      # the proxy's page is no answer
+
+    try:
+        asyncio.run(pushing())
+    finally:
+        stand_in.close()
+    assert told == [(tr("broadcast.lichess_token_refused", "en", error="try later"),),
+                    (tr("broadcast.lichess_refused", "en", error="HTTP 502"),), ()]
