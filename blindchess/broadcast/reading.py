@@ -279,7 +279,6 @@ class GameFollower:
             headers: Mapping[str, str] = dict(game.headers)
             keep = self._keep if self._damage else session.snapshot.plies
             text.update(0, "", [(ply.move, "") for ply in book.plies[:keep]])
-            self._shown = 0
         else:
             last = len(book.plies)
             entries = []
@@ -322,7 +321,7 @@ def _load(path: Path, lang: str, workdir: Path, data: bytes) -> tuple[Session, t
             raise UserError(tr("records.broken_journal", lang, path=path.name,
                                error=f"{type(exc).__name__}: {exc}")) from exc
     finally:
-        copy.unlink(missing_ok=True)
+        copy.unlink()                      # made by mkstemp above: it is there
     replayed = [m.uci() for m in session.snapshot.game_moves]
     result = verdict(read, replayed, session.snapshot.journal_problems)
     damage = tuple(journal_messages(result, Path(path.name), lang))
@@ -343,7 +342,9 @@ def _journal_start(path: Path, lang: str) -> None:
 def _read_from(path: Path, offset: int, upto: int | None, lang: str) -> tuple[bytes, os.stat_result]:
     """The file's bytes from ``offset`` to its end (or to ``upto``), and the file as it was: a regular file only
     (a pipe is never waited on), at most a journal's size. Raises UserError or OSError."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    # a flag the system does not have adds nothing (O_RDONLY is 0 everywhere)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", os.O_RDONLY) | getattr(os, "O_NOCTTY", os.O_RDONLY) | \
+        getattr(os, "O_BINARY", os.O_RDONLY)
     fd = os.open(path, flags)
     try:
         st = os.fstat(fd)

@@ -1410,8 +1410,15 @@ def test_after_a_ruling_the_newest_move_not_yet_pressed_carries_its_time_too(tmp
     s.apply_ruling(ruling, 6.0)
     s.board_move("sighted", chess.Move.from_uci("e7e5"), 10.0)       # Black's clock runs since the press at 2.0
     s.close()
-    node = _last_node(read_game(path, "en", tmp_path).pgn)
+    served = read_game(path, "en", tmp_path)
+    node = _last_node(served.pgn)
     assert node.move == chess.Move.from_uci("e7e5") and node.clock() == 5393.0
+    assert served.last == chess.Move.from_uci("e7e5")            # the move the diagram marks
+    s = Session.open(path, now=30.0)
+    s.adjourn(31.0)                                              # adjourned after the ruling (Guidelines I)
+    s.close()
+    node = _last_node(read_game(path, "en", tmp_path).pgn)
+    assert node.comment.endswith(tr("broadcast.pgn_adjourned", "en"))
 
 
 def test_an_adjourned_game_says_so_on_its_last_move_or_before_the_first(tmp_path: Path):
