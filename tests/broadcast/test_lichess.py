@@ -355,3 +355,35 @@ def test_a_token_lichess_refuses_and_a_proxy_s_page_are_each_told_in_words() -> 
         stand_in.close()
     assert told == [(tr("broadcast.lichess_token_refused", "en", error="try later"),),
                     (tr("broadcast.lichess_refused", "en", error="HTTP 502"),), ()]
+
+
+def test_telling_the_arbiter_that_fails_never_stops_the_pushes() -> None:
+    stand_in = StandIn()
+
+    def broken(notices: tuple[str, ...]) -> None:
+        raise RuntimeError("the arbiter's page is gone")
+
+    async def no_pause(seconds: float) -> None:
+        await asyncio.sleep(0)
+
+    async def until(condition) -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    async def pushing() -> None:
+        p = push.LichessPush(LichessTarget(ROUND, TOKEN, stand_in.url), "en", broken, sleep=no_pause)
+        stand_in.fail = [500]
+        p.update([(1, "Anna – Bert", _round_pgn("Anna", "1. e4"))])
+        task = asyncio.create_task(p.run())
+        try:
+            await asyncio.wait_for(until(lambda: p.pushes == 1), 60)
+            p.update([(1, "Anna – Bert", _round_pgn("Anna", "1. e4 e5"))])
+            await asyncio.wait_for(until(lambda: p.pushes == 2), 60)
+        finally:
+            task.cancel()
+
+    try:
+        asyncio.run(pushing())
+    finally:
+        stand_in.close()
+    assert "1. e4 e5 *" in stand_in.pushes[-1]
