@@ -62,6 +62,8 @@ _REWRITES = frozenset({"move-withdrawn", "ruling", "ruling-override", "pgn-impor
 #: window's clock is; smaller ones (scripts, tests) count from the game's own start.
 _EPOCH = 1e9
 _T = re.compile(rb'"t":(-?\d{1,16}(?:\.\d{1,16})?(?:[eE][-+]?\d{1,3})?)[,}]')
+#: A whole line of a journal (a last line without its line end is not yet whole).
+_LINE = re.compile(rb"[^\n]*\n")
 
 
 @dataclass(frozen=True)
@@ -153,7 +155,6 @@ class GameFollower:
         self._damage: tuple[str, ...]
         self._keep: int
         self._cut: bool
-        self._shown: int                       # the half-moves written with the broadcast's last-move comment
         self._ends: list[int] = []             # the end of each whole line read, in the file
         self._walls: list[float] = []          # when it was written (seconds since 1970), never decreasing
 
@@ -199,7 +200,6 @@ class GameFollower:
         # goes on after its line end, which the next look finds there before it takes anything new
         self._tail = None if damage else JournalTail.after(data if data.endswith(b"\n") else data + b"\n")
         self._book, self._text, self._watch = RecordBook(self.lang), MoveText(session.snapshot.start, self.lang), TableWatch()
-        self._shown = 0
         self._times(data, st.st_mtime, session)
         self.problem = None
         return self._changed(st)
@@ -241,14 +241,12 @@ class GameFollower:
         else counted back from the file's last change."""
         self._ends, self._walls = [], []
         last_t = session.snapshot.last_time
-        at = 0
         t = 0.0
-        while (end := data.find(b"\n", at)) >= 0:
-            found = _T.search(data, at, end)     # its "t" (the third field), never one of the next line
+        for line in _LINE.finditer(data):
+            found = _T.search(data, line.start(), line.end())     # its "t" (the third field), never the next line's
             if found is not None:
                 t = float(found.group(1))       # the pattern is a number float() reads (a huge one: inf)
-            self._time(end + 1, t if t >= _EPOCH else mtime - max(0.0, last_t - t))
-            at = end + 1
+            self._time(line.end(), t if t >= _EPOCH else mtime - max(0.0, last_t - t))
 
     def _time(self, end: int, wall: float) -> None:
         self._ends.append(end)
@@ -265,7 +263,8 @@ class GameFollower:
         assert session is not None
         lang = self.lang
         book, text = self._book, self._text
-        first = min(book.update(session), self._shown)
+        # from the first half-move whose record changed, and the last one written (its comment was the last move's)
+        first = min(book.update(session), text.plies)
         if self._damage or session.snapshot.rulings:
             # The whole export: the half-moves before the damage, a ruling's retracted moves as side lines.
             game = session_to_game(session, lang)
@@ -290,7 +289,6 @@ class GameFollower:
             if last == 0 and session.snapshot.adjourned and session.snapshot.result is None:
                 opening = f"{opening} {tr('broadcast.pgn_adjourned', lang)}".strip()
             text.update(first, opening, entries)
-            self._shown = last
             headers = dict(book.headers.headers)
             pgn = text.text(book.headers.headers, headers.get("Result", "*"))
         moves = text.board.move_stack
