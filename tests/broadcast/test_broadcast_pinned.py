@@ -1414,6 +1414,7 @@ def test_after_a_ruling_the_newest_move_not_yet_pressed_carries_its_time_too(tmp
     node = _last_node(served.pgn)
     assert node.move == chess.Move.from_uci("e7e5") and node.clock() == 5393.0
     assert served.last == chess.Move.from_uci("e7e5")            # the move the diagram marks
+    assert tr("broadcast.pgn_adjourned", "en") not in served.pgn
     s = Session.open(path, now=30.0)
     s.adjourn(31.0)                                              # adjourned after the ruling (Guidelines I)
     s.close()
