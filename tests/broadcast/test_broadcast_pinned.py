@@ -420,7 +420,7 @@ def test_after_new_units_a_look_with_nothing_new_reads_nothing_again(tmp_path: P
 
 
 def test_a_follower_held_back_reads_a_whole_game_as_it_stood_not_a_damaged_one(tmp_path: Path):
-    data, (_, moves_2, _, nf3_whole) = _journal_in_steps(tmp_path)
+    data, (move_1, moves_2, _, nf3_whole) = _journal_in_steps(tmp_path)
     path = tmp_path / "hall.jsonl"
     path.write_bytes(b"")
     _grow(path, data[:nf3_whole])
@@ -428,6 +428,10 @@ def test_a_follower_held_back_reads_a_whole_game_as_it_stood_not_a_damaged_one(t
     assert public.look(moves_2, settled=True)
     assert public.game is not None and public.game.sans == ("e4", "e5") and public.game.damage == ()
     assert public.look(nf3_whole, settled=True) and public.game.sans == ("e4", "e5", "Nf3") and public.game.damage == ()
+    later = GameFollower(path, "en", tmp_path, clock=lambda: EPOCH + 100.0)
+    assert later.look(move_1, settled=True) and later.game is not None and later.game.sans == ("e4",)
+    assert later.look(moves_2, settled=True) and later.game.sans == ("e4", "e5")     # its new lines, no further
+    assert later.tail_reads == 1
 
 
 def test_a_file_that_holds_no_game_is_no_change_and_says_why(tmp_path: Path):
@@ -1355,6 +1359,11 @@ def test_a_table_clock_from_the_time_of_day_on_dates_each_line_by_it(tmp_path: P
     assert b'"uci":"e2e4"' in data[:upto] and b'"type":"press"' not in data[:upto]
     assert follower.offset_at(_EPOCH - 0.5) == 0 and follower.game is not None
     assert follower.game.clock_at == _EPOCH + 21.0            # the clocks as of the last line, by the table's clock
+    begun = tmp_path / "begun.jsonl"
+    s = Session.new(Player("Anna"), Player("Bert"), "90+30", journal=begun, now=_EPOCH)
+    s.start_clock(_EPOCH)
+    s.close()
+    assert read_game(begun, "en", tmp_path).clock_at == _EPOCH    # its very first second is the time of day too
 
 
 def test_a_table_clock_counting_from_the_game_s_start_is_dated_back_from_the_file_s_last_change(tmp_path: Path):
