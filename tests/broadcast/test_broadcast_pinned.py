@@ -1969,3 +1969,13 @@ def test_the_window_s_broadcast_tells_why_it_cannot_start_and_says_nothing_when_
     finally:
         window.close()
         game.session.close()
+
+
+def test_a_game_without_a_time_control_serves_no_clock_for_its_newest_move(tmp_path: Path):
+    path = tmp_path / "g.jsonl"
+    s = Session.new(Player("Anna"), Player("Bert"), None, journal=path, now=0.0)
+    s.start_clock(0.0)
+    s.board_move("sighted", chess.Move.from_uci("e2e4"), 10.0)
+    s.close()
+    game = read_game(path, "en", tmp_path)
+    assert game.sans == ("e4",) and _last_node(game.pgn).clock() is None and "%clk" not in game.pgn
