@@ -1399,6 +1399,7 @@ def test_the_newest_move_made_but_not_pressed_carries_the_mover_s_time_when_he_m
     assert follower.look() and follower.game is not None
     for pgn in (follower.game.pgn, read_game(path, "en", tmp_path).pgn):
         assert _last_node(pgn).clock() == 5390.0                   # 90 minutes less the 10 seconds he thought
+        assert tr("broadcast.pgn_adjourned", "en") not in pgn
     s.press_clock(chess.WHITE, 12.0)
     assert follower.look() and _last_node(follower.game.pgn).clock() == 5418.0     # pressed: 30 seconds added
     s.board_move("sighted", chess.Move.from_uci("e7e5"), 20.0)
