@@ -391,12 +391,9 @@ def _last_comment(ply: object, session: Session, lang: str) -> str:
 
 def _clock_of_unpressed_move(game: chess.pgn.Game, session: Session) -> None:
     """The whole export's last move with the mover's time when he made it, while it is not yet pressed."""
-    node = game.end()
-    if node.parent is None or node.clock() is not None:
-        return
-    unpressed = _unpressed_clock(session)
+    unpressed = _unpressed_clock(session)     # None before the first move and once the move is pressed
     if unpressed is not None:
-        node.set_clock(unpressed)
+        game.end().set_clock(unpressed)
 
 
 def _mark_damage(game: chess.pgn.Game, keep: int, damage: tuple[str, ...], lang: str, cut: bool) -> None:
