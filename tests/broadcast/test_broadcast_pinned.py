@@ -326,10 +326,13 @@ def test_a_broadcast_follows_at_most_its_bound_of_games_and_looks_at_twice_as_ma
 
 def test_a_move_a_ruling_took_back_is_served_as_a_side_line_marked_retracted(tmp_path: Path):
     # FIDE Laws D.2.9: the arbiter set the game back to 2 half-moves; White's 2. Nf3 was taken back, 2. Nc3 played
+    from blindchess.adapters.exports.source import game_from_journal
+    from blindchess.broadcast.reading import pgn_text
     from tests.support.broadcast import play
 
-    game = chess.pgn.read_game(io.StringIO(read_game(play("pegs_set_right_in_any_order.scn", tmp_path / "g.jsonl"),
-                                                     "en", tmp_path).pgn))
+    served = read_game(play("pegs_set_right_in_any_order.scn", tmp_path / "g.jsonl"), "en", tmp_path)
+    assert served.pgn == pgn_text(game_from_journal(tmp_path / "g.jsonl", "en"))    # pressed: the export's own clock
+    game = chess.pgn.read_game(io.StringIO(served.pgn))
     assert game is not None
     second = list(game.mainline())[1]
     assert [v.san() for v in second.variations] == ["Nc3", "Nf3"]
@@ -1980,3 +1983,15 @@ def test_a_game_without_a_time_control_serves_no_clock_for_its_newest_move(tmp_p
     s.close()
     game = read_game(path, "en", tmp_path)
     assert game.sans == ("e4",) and _last_node(game.pgn).clock() is None and "%clk" not in game.pgn
+
+
+def test_the_newest_move_of_either_side_not_yet_pressed_carries_its_mover_s_time(tmp_path: Path):
+    path = tmp_path / "g.jsonl"
+    s = Session.new(Player("Anna"), Player("Bert"), "90+30", journal=path, now=0.0)
+    s.start_clock(0.0)
+    for i, uci in enumerate(("e2e4", "e7e5")):
+        s.board_move("sighted", chess.Move.from_uci(uci), 10.0 * (i + 1))
+        s.press_clock(chess.WHITE if i == 0 else chess.BLACK, 10.0 * (i + 1) + 1.0)
+    s.board_move("sighted", chess.Move.from_uci("g1f3"), 40.0)       # White's second move, his clock running since 21
+    s.close()
+    assert _last_node(read_game(path, "en", tmp_path).pgn).clock() == 5400.0 - 11.0 + 30.0 - 19.0
