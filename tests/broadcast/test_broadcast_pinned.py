@@ -1301,8 +1301,9 @@ def test_another_site_may_ask_before_reading_the_public_answers_but_not_the_arbi
         status, headers, body = ask("OPTIONS", "/games.json")        # a browser's CORS preflight
         assert (status, headers["Allow"], headers["Access-Control-Allow-Origin"], body) == \
             (204, "GET, HEAD, OPTIONS", "*", b"")
-        status, headers, _ = ask("OPTIONS", "/arbiter")
+        status, headers, body = ask("OPTIONS", "/arbiter")
         assert status == 405 and headers["Allow"] == "GET, HEAD" and "Access-Control-Allow-Origin" not in headers
+        assert tr("broadcast.error_title", "en", code=405).encode() in body
         assert headers["X-Frame-Options"] == "DENY"
         status, headers, _ = ask("GET", "/games.json")
         assert headers["Content-Security-Policy"] == "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *"
@@ -1520,6 +1521,7 @@ def test_a_live_stream_with_more_messages_waiting_than_its_queue_holds_is_droppe
     from blindchess.broadcast import hall
 
     monkeypatch.setattr(hall, "QUEUE", 3)            # messages that may wait, as a small number (the program's: 256)
+    monkeypatch.setattr(hall, "PING", 3600.0)        # the dropped stream's connection ends with the drop itself
     game = _Game(tmp_path / "a.jsonl")
     b = _looked_at_by_hand([tmp_path])
     reader = EventReader(b.url + "events")
@@ -1528,6 +1530,7 @@ def test_a_live_stream_with_more_messages_waiting_than_its_queue_holds_is_droppe
         state = b.hall._state
         b._server.call(lambda: [b.hall.publish(state) for _ in range(4)])     # four messages at once: one too many
         assert wait_for(lambda: b.hall.streams == 0, 30)
+        assert wait_for(lambda: not reader._thread.is_alive(), 30)          # its connection closed
         again = EventReader(b.url + "events")        # the browser connects again and catches up
         try:
             assert wait_for(lambda: again.of("page"), 30) and b.hall.streams == 1
