@@ -1308,6 +1308,8 @@ def test_another_site_may_ask_before_reading_the_public_answers_but_not_the_arbi
         status, headers, _ = ask("GET", "/games.json")
         assert headers["Content-Security-Policy"] == "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *"
         assert headers["Content-Type"] == "application/json; charset=utf-8"
+        status, headers, _ = ask("GET", "/live.js")                   # public as the pages it serves
+        assert status == 200 and headers["Access-Control-Allow-Origin"] == "*"
         status, headers, body = ask("GET", "/game/1.svg")
         assert status == 200 and headers["Content-Type"] == "image/svg+xml; charset=utf-8" and body.startswith(b"<svg")
         status, headers, body = ask("GET", "/nowhere")
