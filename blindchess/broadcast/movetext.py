@@ -32,9 +32,8 @@ class MoveText:
 
     def __init__(self, start: chess.Board, lang: str) -> None:
         self.lang = lang
-        self._start = start.copy(stack=False)
         self._board = start.copy(stack=False)
-        self._exporter = chess.pgn.StringExporter(columns=_COLUMNS, headers=True, variations=True, comments=True)
+        self._exporter = chess.pgn.StringExporter(columns=_COLUMNS)     # its moves and comments (headers apart)
         #: After each half-move (index 0: after the comment before the first one): the exporter's lines written,
         #: its line begun, whether the next move needs its number.
         self._marks: list[tuple[int, str, bool]] = [(0, "", True)]
@@ -88,7 +87,7 @@ class MoveText:
     def text(self, headers: chess.pgn.Headers, result: str) -> str:
         """The whole PGN: ``headers``, the move text, ``result``; one blank line after it (as the broadcast serves
         each game)."""
-        head = chess.pgn.StringExporter(columns=_COLUMNS, headers=True, variations=True, comments=True)
+        head = chess.pgn.StringExporter(columns=_COLUMNS)
         head.begin_headers()
         for name, value in headers.items():
             head.visit_header(name, value)

@@ -2000,3 +2000,15 @@ def test_the_newest_move_of_either_side_not_yet_pressed_carries_its_mover_s_time
     s.board_move("sighted", chess.Move.from_uci("g1f3"), 40.0)       # White's second move, his clock running since 21
     s.close()
     assert _last_node(read_game(path, "en", tmp_path).pgn).clock() == 5400.0 - 11.0 + 30.0 - 19.0
+
+
+def test_the_move_text_begins_from_its_start_position_not_the_moves_that_led_there():
+    # a game set up from a position (an imported or Chess960 start): the board's history is no part of this game
+    start = chess.Board()
+    for uci in ("e2e4", "e7e5"):
+        start.push_uci(uci)
+    text = MoveText(start, "en")
+    assert text.board.move_stack == [] and text.board.fen() == start.fen()
+    text.update(1, "", [(chess.Move.from_uci("g1f3"), "")])
+    assert text.board.move_stack == [chess.Move.from_uci("g1f3")] and text.sans == ["Nf3"]
+    assert start.move_stack == [chess.Move.from_uci("e2e4"), chess.Move.from_uci("e7e5")]    # its own left alone
