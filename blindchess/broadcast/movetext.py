@@ -36,7 +36,8 @@ class MoveText:
         self._exporter = chess.pgn.StringExporter(columns=_COLUMNS)     # its moves and comments (headers apart)
         #: After each half-move (index 0: after the comment before the first one): the exporter's lines written,
         #: its line begun, whether the next move needs its number.
-        self._marks: list[tuple[int, str, bool]] = [(0, "", True)]
+        self._marks: list[tuple[int, str, bool]] = [(len(self._exporter.lines), self._exporter.current_line,
+                                                     self._exporter.force_movenumber)]
         #: Every half-move in standard algebraic notation, as the PGN has it.
         self.sans: list[str] = []
         #: Every half-move as a score in the broadcast's language writes it, with "+" and "#" (:func:`~blindchess.language.write`).
@@ -77,7 +78,7 @@ class MoveText:
             legal = board.is_legal(move)
             written = write(board, move, self.lang) if legal else move.uci()
             exporter.visit_move(board, move)
-            self.sans.append(exporter.current_line.rstrip().rsplit(" ", 1)[-1])
+            self.sans.append(exporter.current_line.split()[-1])      # the token just written
             board.push(move)
             self.written.append(written)
             if comment:

@@ -2011,4 +2011,5 @@ def test_the_move_text_begins_from_its_start_position_not_the_moves_that_led_the
     assert text.board.move_stack == [] and text.board.fen() == start.fen()
     text.update(1, "", [(chess.Move.from_uci("g1f3"), "")])
     assert text.board.move_stack == [chess.Move.from_uci("g1f3")] and text.sans == ["Nf3"]
+    assert text.moves("*") == ["2. Nf3 *"]
     assert start.move_stack == [chess.Move.from_uci("e2e4"), chess.Move.from_uci("e7e5")]    # its own left alone
