@@ -34,14 +34,13 @@ class FolderWriter:
             raise UserError(tr("broadcast.folder_unwritable", self.lang, folder=self.folder,
                                error=os_error_text(exc, self.lang))) from exc
 
-    def write(self, files: dict[str, str]) -> list[Path]:
-        """Write the PGN files (path → text: ``/games.pgn``, ``/roundN/games.pgn``) whose text changed; the files
-        written. Raises UserError (in the broadcast's language) when the folder or a file in it cannot be
-        written — what was written stays."""
-        out: list[Path] = []
+    def write(self, files: dict[str, str]) -> None:
+        """Write the PGN files (path → text: ``/games.pgn``, ``/roundN/games.pgn``) whose text changed (a file
+        whose text is the same is left alone). Raises UserError (in the broadcast's language) when the folder or a
+        file in it cannot be written — what was written stays."""
         for route, text in sorted(files.items()):
             body = text.encode("utf-8")
-            if not route.endswith("/games.pgn") or self._written.get(route) == body:
+            if self._written.get(route) == body:
                 continue
             target = self.folder / route.lstrip("/")
             try:
@@ -51,5 +50,3 @@ class FolderWriter:
                                    error=os_error_text(exc, self.lang))) from exc
             write_text(target, text, self.lang)   # UserError: the file and the reason
             self._written[route] = body
-            out.append(target)
-        return out

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
+import re
 from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
@@ -47,6 +48,8 @@ STREAMS_PER_CLIENT = 32
 COOKIE = "blindchess_arbiter"
 #: States remembered, so a page's stream can begin with what changed since the state it shows.
 _HISTORY = 32
+#: A state's number as a page names it (ASCII digits only: ``int`` would take other scripts' digits too, or fail).
+_VERSION = re.compile(r"[0-9]{1,12}")
 
 _log = logging.getLogger("blindchess.broadcast")
 
@@ -73,9 +76,9 @@ class Hall:
         self.config = config
         self.token = token
         self.pieces = Pieces()
-        self.version = 0
         self.answers = Answers(State((), (), (), (), 0.0), config, self.pieces)
-        self._history: OrderedDict[int, Answers] = OrderedDict({0: self.answers})
+        self.version = self.answers.version                 # the state of no game yet
+        self._history: OrderedDict[int, Answers] = OrderedDict({self.version: self.answers})
         self._streams: dict[str, set[_Stream]] = {"public": set(), "arbiter": set()}
         self.notices: tuple[str, ...] = ()
         self._state = self.answers.state
@@ -253,6 +256,4 @@ def _with_id(message: bytes, version: int) -> bytes:
 
 
 def _version(text: str | None) -> int | None:
-    if text is None or not text.isdigit() or len(text) > 12:
-        return None
-    return int(text)
+    return int(text) if text is not None and _VERSION.fullmatch(text) else None

@@ -23,7 +23,7 @@ import contextlib
 import logging
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -80,12 +80,15 @@ class LichessTarget:
 
 class LichessPush:
     """Pushes the round (module docstring); runs in the broadcast's server loop (:meth:`run`), fed with
-    :meth:`update`. ``on_notices`` hears what the arbiter must be told now (empty: all is well)."""
+    :meth:`update`. ``on_notices`` hears what the arbiter must be told now (empty: all is well); ``sleep``: how
+    a pause is waited (asyncio's)."""
 
-    def __init__(self, target: LichessTarget, lang: str, on_notices: Callable[[tuple[str, ...]], None]) -> None:
+    def __init__(self, target: LichessTarget, lang: str, on_notices: Callable[[tuple[str, ...]], None], *,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.target = target
         self.lang = lang
         self._on_notices = on_notices
+        self._sleep = sleep
         self._games: list[tuple[int, str, str]] = []     # (number, players, PGN) of the games to push
         self._pushed: str | None = None
         self._changed = asyncio.Event()
@@ -118,10 +121,10 @@ class LichessPush:
                 wait = await self._push(session, games, body)
                 if wait is None:
                     pause = FIRST_PAUSE
-                    await asyncio.sleep(MIN_INTERVAL)
+                    await self._sleep(MIN_INTERVAL)
                     continue
                 self._changed.set()            # the newest PGN goes again after the pause: nothing is lost
-                await asyncio.sleep(max(wait, pause))
+                await self._sleep(max(wait, pause))
                 pause = min(pause * 2, MAX_PAUSE)
 
     async def _push(self, session: aiohttp.ClientSession, games: list[tuple[int, str, str]], body: str) -> float | None:

@@ -32,15 +32,15 @@ class MoveText:
 
     def __init__(self, start: chess.Board, lang: str) -> None:
         self.lang = lang
-        self._start = start.copy(stack=False)
         self._board = start.copy(stack=False)
-        self._exporter = chess.pgn.StringExporter(columns=_COLUMNS, headers=True, variations=True, comments=True)
+        self._exporter = chess.pgn.StringExporter(columns=_COLUMNS)     # its moves and comments (headers apart)
         #: After each half-move (index 0: after the comment before the first one): the exporter's lines written,
         #: its line begun, whether the next move needs its number.
-        self._marks: list[tuple[int, str, bool]] = [(0, "", True)]
+        self._marks: list[tuple[int, str, bool]] = [(len(self._exporter.lines), self._exporter.current_line,
+                                                     self._exporter.force_movenumber)]
         #: Every half-move in standard algebraic notation, as the PGN has it.
         self.sans: list[str] = []
-        #: Every half-move as a score in the broadcast's language writes it, with "+" and "#".
+        #: Every half-move as a score in the broadcast's language writes it, with "+" and "#" (:func:`~blindchess.language.write`).
         self.written: list[str] = []
 
     @property
@@ -78,10 +78,9 @@ class MoveText:
             legal = board.is_legal(move)
             written = write(board, move, self.lang) if legal else move.uci()
             exporter.visit_move(board, move)
-            self.sans.append(exporter.current_line.rstrip().rsplit(" ", 1)[-1])
+            self.sans.append(exporter.current_line.split()[-1])      # the token just written
             board.push(move)
-            self.written.append(written + ("#" if legal and board.is_checkmate() else "+" if legal and board.is_check()
-                                           else ""))
+            self.written.append(written)
             if comment:
                 exporter.visit_comment(comment)
             self._marks.append((len(exporter.lines), exporter.current_line, exporter.force_movenumber))
@@ -89,7 +88,7 @@ class MoveText:
     def text(self, headers: chess.pgn.Headers, result: str) -> str:
         """The whole PGN: ``headers``, the move text, ``result``; one blank line after it (as the broadcast serves
         each game)."""
-        head = chess.pgn.StringExporter(columns=_COLUMNS, headers=True, variations=True, comments=True)
+        head = chess.pgn.StringExporter(columns=_COLUMNS)
         head.begin_headers()
         for name, value in headers.items():
             head.visit_header(name, value)

@@ -62,6 +62,8 @@ _REWRITES = frozenset({"move-withdrawn", "ruling", "ruling-override", "pgn-impor
 #: window's clock is; smaller ones (scripts, tests) count from the game's own start.
 _EPOCH = 1e9
 _T = re.compile(rb'"t":(-?\d{1,16}(?:\.\d{1,16})?(?:[eE][-+]?\d{1,3})?)[,}]')
+#: A whole line of a journal (a last line without its line end is not yet whole).
+_LINE = re.compile(rb"[^\n]*\n")
 
 
 @dataclass(frozen=True)
@@ -149,10 +151,10 @@ class GameFollower:
         self._book = RecordBook(lang)
         self._text = MoveText(chess.Board(), lang)
         self._watch = TableWatch()
-        self._damage: tuple[str, ...] = ()
-        self._keep = 0
-        self._cut = False
-        self._shown = 0                        # the half-moves written with the broadcast's last-move comment
+        # set by each whole reading, before the game is first published:
+        self._damage: tuple[str, ...]
+        self._keep: int
+        self._cut: bool
         self._ends: list[int] = []             # the end of each whole line read, in the file
         self._walls: list[float] = []          # when it was written (seconds since 1970), never decreasing
 
@@ -198,7 +200,6 @@ class GameFollower:
         # goes on after its line end, which the next look finds there before it takes anything new
         self._tail = None if damage else JournalTail.after(data if data.endswith(b"\n") else data + b"\n")
         self._book, self._text, self._watch = RecordBook(self.lang), MoveText(session.snapshot.start, self.lang), TableWatch()
-        self._shown = 0
         self._times(data, st.st_mtime, session)
         self.problem = None
         return self._changed(st)
@@ -240,23 +241,16 @@ class GameFollower:
         else counted back from the file's last change."""
         self._ends, self._walls = [], []
         last_t = session.snapshot.last_time
-        at = 0
         t = 0.0
-        while (end := data.find(b"\n", at)) >= 0:
-            found = _T.search(data, at, min(end + 1, at + 160))
+        for line in _LINE.finditer(data):
+            found = _T.search(data, line.start(), line.end())     # its "t" (the third field), never the next line's
             if found is not None:
-                try:
-                    t = float(found.group(1))
-                except ValueError:
-                    pass
-            self._time(end + 1, t if t >= _EPOCH else mtime - max(0.0, last_t - t))
-            at = end + 1
+                t = float(found.group(1))       # the pattern is a number float() reads (a huge one: inf)
+            self._time(line.end(), t if t >= _EPOCH else mtime - max(0.0, last_t - t))
 
     def _time(self, end: int, wall: float) -> None:
-        if self._walls and wall < self._walls[-1]:
-            wall = self._walls[-1]
         self._ends.append(end)
-        self._walls.append(wall)
+        self._walls.append(max(wall, self._walls[-1]) if self._walls else wall)     # never decreasing
 
     def offset_at(self, moment: float) -> int:
         """How many of the journal's bytes were written by ``moment`` (seconds since 1970), to a whole line."""
@@ -269,7 +263,8 @@ class GameFollower:
         assert session is not None
         lang = self.lang
         book, text = self._book, self._text
-        first = min(book.update(session), self._shown)
+        # from the first half-move whose record changed, and the last one written (its comment was the last move's)
+        first = min(book.update(session), text.plies)
         if self._damage or session.snapshot.rulings:
             # The whole export: the half-moves before the damage, a ruling's retracted moves as side lines.
             game = session_to_game(session, lang)
@@ -283,7 +278,6 @@ class GameFollower:
             headers: Mapping[str, str] = dict(game.headers)
             keep = self._keep if self._damage else session.snapshot.plies
             text.update(0, "", [(ply.move, "") for ply in book.plies[:keep]])
-            self._shown = 0
         else:
             last = len(book.plies)
             entries = []
@@ -295,7 +289,6 @@ class GameFollower:
             if last == 0 and session.snapshot.adjourned and session.snapshot.result is None:
                 opening = f"{opening} {tr('broadcast.pgn_adjourned', lang)}".strip()
             text.update(first, opening, entries)
-            self._shown = last
             headers = dict(book.headers.headers)
             pgn = text.text(book.headers.headers, headers.get("Result", "*"))
         moves = text.board.move_stack
@@ -326,7 +319,7 @@ def _load(path: Path, lang: str, workdir: Path, data: bytes) -> tuple[Session, t
             raise UserError(tr("records.broken_journal", lang, path=path.name,
                                error=f"{type(exc).__name__}: {exc}")) from exc
     finally:
-        copy.unlink(missing_ok=True)
+        copy.unlink()                      # made by mkstemp above: it is there
     replayed = [m.uci() for m in session.snapshot.game_moves]
     result = verdict(read, replayed, session.snapshot.journal_problems)
     damage = tuple(journal_messages(result, Path(path.name), lang))
@@ -347,7 +340,9 @@ def _journal_start(path: Path, lang: str) -> None:
 def _read_from(path: Path, offset: int, upto: int | None, lang: str) -> tuple[bytes, os.stat_result]:
     """The file's bytes from ``offset`` to its end (or to ``upto``), and the file as it was: a regular file only
     (a pipe is never waited on), at most a journal's size. Raises UserError or OSError."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    # a flag the system does not have adds nothing (O_RDONLY is 0 everywhere)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", os.O_RDONLY) | getattr(os, "O_NOCTTY", os.O_RDONLY) | \
+        getattr(os, "O_BINARY", os.O_RDONLY)
     fd = os.open(path, flags)
     try:
         st = os.fstat(fd)
@@ -359,15 +354,8 @@ def _read_from(path: Path, offset: int, upto: int | None, lang: str) -> tuple[by
         if end <= offset:
             return b"", st
         os.lseek(fd, offset, os.SEEK_SET)
-        chunks: list[bytes] = []
-        left = end - offset
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks), st
+        with open(fd, "rb", closefd=False) as reader:     # a buffered read: as many bytes as asked, unless the file ended
+            return reader.read(end - offset), st
     finally:
         os.close(fd)
 
@@ -403,12 +391,9 @@ def _last_comment(ply: object, session: Session, lang: str) -> str:
 
 def _clock_of_unpressed_move(game: chess.pgn.Game, session: Session) -> None:
     """The whole export's last move with the mover's time when he made it, while it is not yet pressed."""
-    node = game.end()
-    if node.parent is None or node.clock() is not None:
-        return
-    unpressed = _unpressed_clock(session)
+    unpressed = _unpressed_clock(session)     # None before the first move and once the move is pressed
     if unpressed is not None:
-        node.set_clock(unpressed)
+        game.end().set_clock(unpressed)
 
 
 def _mark_damage(game: chess.pgn.Game, keep: int, damage: tuple[str, ...], lang: str, cut: bool) -> None:

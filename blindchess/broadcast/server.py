@@ -124,12 +124,14 @@ class _Guard:
             self._refuse(conn)
 
     def release(self, conn: _Connection) -> None:
-        if self.open.pop(conn, 0) is None:
-            left = self.by_peer.get(conn.peer, 1) - 1
-            if left > 0:
-                self.by_peer[conn.peer] = left
-            else:
-                self.by_peer.pop(conn.peer, None)
+        if conn not in self.open:
+            return                          # released already (closed to make room, then lost)
+        del self.open[conn]
+        left = self.by_peer[conn.peer] - 1
+        if left > 0:
+            self.by_peer[conn.peer] = left
+        else:
+            del self.by_peer[conn.peer]
 
     def _evict(self, newcomer: _Connection, peer: str | None) -> bool:
         """Close the connection (of ``peer``, or any) idle longest; False when every one is busy."""
@@ -208,7 +210,7 @@ class HttpServer:
         _more_files()
         self._thread = threading.Thread(target=self._run, name="broadcast-http", daemon=True)
         self._thread.start()
-        self._ready.wait(30)
+        self._ready.wait(30.0)
 
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)
@@ -262,7 +264,7 @@ class HttpServer:
         """Stop serving; the listening socket is closed."""
         if self._thread is not None and self.loop.is_running():
             self.loop.call_soon_threadsafe(self.loop.stop)
-            self._thread.join(timeout=10)
+            self._thread.join(timeout=10.0)
         self._thread = None
         with contextlib.suppress(OSError):
             self._sock.close()
@@ -274,10 +276,9 @@ def _listen(host: str, port: int, lang: str) -> socket.socket:
     sock = socket.socket(family, socket.SOCK_STREAM)
     try:
         if os.name != "nt":     # elsewhere SO_REUSEADDR only skips TIME_WAIT; on Windows it shares the port
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, True)
         sock.bind((host, port))
-        sock.listen(BACKLOG)
-        sock.setblocking(False)
+        sock.listen(BACKLOG)               # the loop makes it non-blocking when it starts serving
     except OSError as exc:
         sock.close()
         if exc.errno == errno.EADDRINUSE or getattr(exc, "winerror", None) == 10048:   # WSAEADDRINUSE
@@ -294,6 +295,6 @@ def _more_files() -> None:
         return
     with contextlib.suppress(ValueError, OSError):
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        wanted = hard if hard != resource.RLIM_INFINITY else 65536
+        wanted = 65536 if hard == resource.RLIM_INFINITY else min(hard, 65536)
         if soft != resource.RLIM_INFINITY and soft < wanted:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, 65536), hard))
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))

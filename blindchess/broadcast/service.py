@@ -68,14 +68,15 @@ class Broadcast:
     without a change after which a running game is stale; ``arbiter_token``: the token of the arbiter's pages
     (None: one is made when listening beyond this computer); ``lichess``: a Lichess broadcast round to push
     to. ``on_problem`` hears what goes wrong while it runs (a folder that can no longer be written, a push to
-    Lichess refused), once until it changes."""
+    Lichess refused), once until it changes. ``clock``: the wall clock; ``timer``: the stopwatch each look's
+    reading budget is measured on (:class:`~.watch.Watcher`)."""
 
     def __init__(self, sources: Sequence[Path], *, lang: str, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
                  folder: Path | None = None, poll: float = POLL, max_connections: int | None = None,
                  per_client: int | None = None, head_timeout: float | None = None, delay: float = 0.0,
                  stale_after: float = DEFAULT_STALE_AFTER, arbiter_token: str | None = None,
                  lichess: LichessTarget | None = None, on_problem: Callable[[str], None] | None = None,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, timer: Callable[[], float] = time.monotonic) -> None:
         self.lang = lang
         self.host = host
         self.poll = poll
@@ -90,6 +91,7 @@ class Broadcast:
         self._folder = FolderWriter(folder, lang) if folder is not None else None
         self._on_problem = on_problem or (lambda text: _log.warning("%s", text))
         self._clock = clock
+        self._timer = timer
         self._lichess_target = lichess
         self._lichess: LichessPush | None = None
         self._lichess_task: asyncio.Task[None] | None = None
@@ -102,7 +104,8 @@ class Broadcast:
         self._workdir: Path | None = None
         self._watcher: Watcher | None = None
         self._failing = False
-        self._statuses: tuple[tuple[int, str], ...] = ()
+        #: What the last state handed on showed besides the games: each game's status, the files that hold no game.
+        self._statuses: tuple[tuple[tuple[int, str], ...], tuple[tuple[str, str], ...]] = ((), ())
         self._read = threading.Event()
         self.changes = 0   # how many states were handed to the server (for tests and the benchmark)
 
@@ -125,7 +128,8 @@ class Broadcast:
             if self._folder is not None:
                 self._folder.check()
             self._workdir = Path(tempfile.mkdtemp(prefix="blindchess-broadcast-"))
-            self._watcher = Watcher(self._sources, self.lang, self._workdir, delay=self.delay, clock=self._clock)
+            self._watcher = Watcher(self._sources, self.lang, self._workdir, delay=self.delay, clock=self._clock,
+                                    timer=self._timer)
             self._server.start()
             if self._lichess_target is not None:
                 self._lichess = LichessPush(self._lichess_target, self.lang, self._told)
@@ -143,7 +147,8 @@ class Broadcast:
         return self._read.wait(timeout)
 
     def _start_lichess(self) -> None:
-        assert self._lichess is not None and self._server is not None
+        assert self._lichess is not None
+        assert self._server is not None
         self._lichess_task = self._server.loop.create_task(self._lichess.run())
 
     def _told(self, notices: tuple[str, ...]) -> None:
@@ -181,7 +186,7 @@ class Broadcast:
         """Stop serving and following; the files written stay."""
         self._stop.set()
         for thread in self._threads:
-            thread.join(timeout=10)
+            thread.join(timeout=10.0)
         self._threads.clear()
         self._close()
 
@@ -221,18 +226,19 @@ class Broadcast:
         with self._lock:
             self._sources = [Path(p) for p in sources]
             if self._workdir is not None:
-                self._watcher = Watcher(self._sources, self.lang, self._workdir, delay=self.delay, clock=self._clock)
-        self.refresh(force=True)
+                self._watcher = Watcher(self._sources, self.lang, self._workdir, delay=self.delay, clock=self._clock,
+                                    timer=self._timer)
+        self.refresh()          # the new sources' games (or files that hold none): a new state whenever it differs
 
     @property
     def behind(self) -> bool:
         """Journals found are still waiting to be read (the start is not over)."""
         return self._watcher is not None and self._watcher.behind
 
-    def refresh(self, *, force: bool = False, strict: bool = False) -> bool:
-        """Look at the journals once; hand the new state to the server when a game or a game's status changed (or
-        ``force``), and write the folder. True when the state changed. ``strict``: a folder that cannot be
-        written raises UserError (at the start) instead of being reported to ``on_problem``."""
+    def refresh(self, *, force: bool = False) -> bool:
+        """Look at the journals once; hand the new state to the server when a game or a game's status changed, or the
+        files that hold no game (or ``force``), and write the folder (one that cannot be written is reported to ``on_problem``, once until it
+        can be again). True when the state changed."""
         with self._lock:
             watcher = self._watcher
             server = self._server
@@ -242,26 +248,26 @@ class Broadcast:
             changed = watcher.poll()
             now = self._clock()
             games, public = watcher.games, watcher.public
-            statuses = tuple((n, status_of(g, now, self.stale_after)) for n, g in games) + \
-                tuple((-n, status_of(g, now, self.stale_after)) for n, g in public)
+            statuses = (tuple((n, status_of(g, now, self.stale_after)) for n, g in games) +
+                        tuple((-n, status_of(g, now, self.stale_after)) for n, g in public), tuple(watcher.problems))
             if not (changed or force or statuses != self._statuses):
-                if not watcher.behind and not self._read.is_set():
-                    server.call(self._read.set)
+                if not watcher.behind:
+                    server.call(self._read.set)      # the start is over (its last journals brought nothing new)
                 return False
             self._statuses = statuses
-            state = State(tuple(games), tuple(public), tuple(watcher.problems), (), now)
+            state = State(tuple(games), tuple(public), statuses[1], (), now)
             server.call(hall.publish, state)
             self.changes += 1
             if self._lichess is not None:
                 pushed = [(n, f"{g.headers.get('White', '?')} – {g.headers.get('Black', '?')}", g.pgn) for n, g in public]
                 server.call(self._lichess.update, pushed)
             if self._folder is not None:
-                self._write(public, strict)
+                self._write(public)
             if not watcher.behind:
                 server.call(self._read.set)      # after the state: the games read are served
             return True
 
-    def _write(self, public: list[tuple[int, LiveGame]], strict: bool) -> None:
+    def _write(self, public: list[tuple[int, LiveGame]]) -> None:
         assert self._folder is not None
         files = {"/games.pgn": collection(public)}
         rounds: dict[str, list[tuple[int, LiveGame]]] = {}
@@ -275,8 +281,6 @@ class Broadcast:
             self._folder.write(files)
             self._failing = False
         except UserError as exc:
-            if strict:
-                raise
             if not self._failing:
                 self._failing = True
                 self._on_problem(exc.message)

@@ -54,10 +54,10 @@ class _Entry:
     follower: GameFollower
     public: GameFollower | None
     signature: Signature | None = None
-    settled: bool = False
-    upto: int = -1                      # how far the public follower has read
+    settled: bool = field(init=False)    # quiet at its last look (both set at the first look at the file)
+    waiting: bool = field(init=False)    # changed since its last look
+    upto: int | None = None              # how far the public follower has read
     changed: float = 0.0                 # when the journal last changed (seconds since 1970)
-    waiting: bool = field(default=True)  # changed since its last look
 
 
 class Watcher:
@@ -65,16 +65,19 @@ class Watcher:
 
     ``lang``: the language of the PGN comments and the arbiter's texts; ``workdir``: a private folder for
     the copies read; ``delay``: seconds the public games are held back; ``clock``: the wall clock (seconds
-    since the epoch, as the file system's times are)."""
+    since the epoch, as the file system's times are); ``budget``: seconds of reading in one poll, measured on
+    ``timer``."""
 
     def __init__(self, sources: Sequence[Path], lang: str, workdir: Path, *, delay: float = 0.0,
-                 clock: Callable[[], float] = time.time, budget: float = BUDGET) -> None:
+                 clock: Callable[[], float] = time.time, budget: float = BUDGET,
+                 timer: Callable[[], float] = time.monotonic) -> None:
         self.sources = [Path(p) for p in sources]
         self.lang = lang
         self.workdir = workdir
         self.delay = max(0.0, float(delay))
         self.budget = budget
         self._clock = clock
+        self._timer = timer
         self._entries: dict[Path, _Entry] = {}
         self._numbered: list[Path] = []
         self._warned_full = False
@@ -163,14 +166,13 @@ class Watcher:
                     entry.changed = st.st_mtime
                 entry.signature, entry.settled, entry.waiting = signature, quiet, True
             if entry.waiting:
-                settled = quiet and signature == entry.signature
-                due.append((0.0 if entry.follower.game is None and path not in self._numbered else entry.changed,
-                            order, path, entry, settled))
+                due.append((0.0 if entry.follower.game is None else entry.changed,     # a journal not read yet first
+                            order, path, entry, quiet))
         due.sort(key=lambda d: (d[0], d[1]))
-        started = time.monotonic()
+        started = self._timer()
         self.behind = False
         for _, _, path, entry, settled in due:
-            if time.monotonic() - started > self.budget and self._numbered:
+            if self._timer() - started > self.budget and self._numbered:
                 self.behind = True
                 break
             entry.waiting = False
@@ -193,7 +195,8 @@ class Watcher:
 
     def _hold_back(self, path: Path, entry: _Entry, now: float) -> bool:
         """The public follower read as far as the journal was written :attr:`delay` seconds ago."""
-        if entry.public is None or entry.follower.game is None:
+        assert entry.public is not None         # with a delay every journal has its public follower
+        if entry.follower.game is None:
             return False
         upto = entry.follower.offset_at(now - self.delay)
         if upto == entry.upto:

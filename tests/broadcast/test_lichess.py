@@ -33,7 +33,7 @@ class StandIn:
     """Lichess's push endpoint as documented: a bearer token with study:write, ``text/plain`` PGN, an 8-character
     round id, games separated by a blank line, at most 64 a round. Answers ``{"games": [{"tags", "moves"} or
     {"tags", "error"}]}``; a game whose White is called "Refused" gets an error. ``fail``: what the next pushes
-    meet ("drop" — the connection closed —, or a status such as 500 or 429)."""
+    meet ("drop" — the connection closed —, "proxy" — a proxy's 502 page —, or a status such as 500 or 429)."""
 
     def __init__(self) -> None:
         self.pushes: list[str] = []
@@ -70,6 +70,8 @@ class StandIn:
                 assert request.transport is not None
                 request.transport.close()
                 return web.Response(status=500)
+            if what == "proxy":                # a proxy's own page, not Lichess's JSON
+                return web.Response(text="<html>Bad Gateway</html>", status=502, content_type="text/html")
             return web.json_response({"error": "try later"}, status=int(what))
         problems = []
         if not re.fullmatch(r"[A-Za-z0-9]{8}", request.match_info["round"]):
@@ -227,3 +229,161 @@ def test_the_command_line_asks_for_a_round_id_and_the_token(tmp_path: Path, caps
     err = capsys.readouterr().err
     assert err.strip() == tr("broadcast.lichess_no_token", "en", variable="LICHESS_TOKEN") and err.count("\n") == 1
     assert json.dumps(TOKEN) not in err
+
+
+def _round_pgn(white: str, moves: str) -> str:
+    return f'[Event "Open"]\n[White "{white}"]\n[Black "Bert"]\n[Result "*"]\n\n{moves} *\n\n'
+
+
+def test_after_a_failed_push_the_pause_doubles_from_two_seconds_to_five_minutes_and_is_a_minute_after_429() -> None:
+    # Lichess asks every API client to wait a full minute after a 429; the pauses are the program's own (no stand-in
+    # values): the push's waiting is handed a recorder instead of asyncio's sleep, so no time passes
+    stand_in = StandIn()
+    slept: list[float] = []
+    told: list[tuple[str, ...]] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        await asyncio.sleep(0)
+
+    async def until(condition) -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    async def pushing() -> push.LichessPush:
+        p = push.LichessPush(LichessTarget(ROUND, TOKEN, stand_in.url), "en", told.append, sleep=sleep)
+        stand_in.fail = [500] * 10
+        p.update([(1, "Anna – Bert", _round_pgn("Anna", "1. e4"))])
+        task = asyncio.create_task(p.run())
+        try:
+            await asyncio.wait_for(until(lambda: p.pushes == 1 and len(slept) == 11), 60)
+            assert slept == [2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 300.0, 300.0, 1.0]
+            p.update([(1, "Anna – Bert", _round_pgn("Anna", "1. e4"))])       # the same PGN: not pushed again
+            await asyncio.wait_for(until(lambda: not p._changed.is_set()), 60)
+            stand_in.fail = [429, 500]
+            p.update([(1, "Anna – Bert", _round_pgn("Anna", "1. e4 e5"))])
+            await asyncio.wait_for(until(lambda: p.pushes == 2 and len(slept) == 14), 60)
+            assert slept[11:] == [60.0, 4.0, 1.0]            # a minute after the 429; the pause went on doubling
+            assert stand_in.attempts == 14
+        finally:
+            task.cancel()
+        return p
+
+    try:
+        asyncio.run(pushing())
+    finally:
+        stand_in.close()
+    refused = (tr("broadcast.lichess_refused", "en", error="try later"),)
+    busy = (tr("broadcast.lichess_busy", "en", seconds=60),)
+    assert told == [refused, (), busy, refused, ()]           # each told once, until a push goes through
+
+
+def test_the_round_and_the_token_come_from_the_command_line_and_the_environment(monkeypatch) -> None:
+    assert push.round_id_ok("AbCd1234") and not push.round_id_ok("AbCd123") and not push.round_id_ok("AbCd12345")
+    assert not push.round_id_ok("AbCd-234")
+    monkeypatch.setenv(push.TOKEN_VARIABLE, "  ")
+    assert LichessTarget.from_environment(ROUND) is None                        # a blank token is no token
+    monkeypatch.setenv(push.TOKEN_VARIABLE, f" {TOKEN}\n")
+    monkeypatch.delenv(push.URL_VARIABLE, raising=False)
+    target = LichessTarget.from_environment(ROUND)
+    assert target == LichessTarget(ROUND, TOKEN, "https://lichess.org")
+    assert target.endpoint == f"https://lichess.org/api/broadcast/round/{ROUND}/push"
+    monkeypatch.setenv(push.URL_VARIABLE, "http://127.0.0.1:9/ ")
+    assert LichessTarget.from_environment(ROUND) == LichessTarget(ROUND, TOKEN, "http://127.0.0.1:9")
+
+
+def test_only_the_first_games_a_round_holds_are_pushed_and_nothing_while_there_are_none(monkeypatch) -> None:
+    monkeypatch.setattr(push, "MAX_GAMES", 2)             # a round's chapters as a small number (Lichess's: 64)
+    stand_in = StandIn()
+    told: list[tuple[str, ...]] = []
+
+    async def no_pause(seconds: float) -> None:
+        await asyncio.sleep(0)
+
+    async def until(condition) -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    async def pushing() -> None:
+        p = push.LichessPush(LichessTarget(ROUND, TOKEN, stand_in.url), "en", told.append, sleep=no_pause)
+        task = asyncio.create_task(p.run())
+        try:
+            p.update([])
+            await asyncio.wait_for(until(lambda: not p._changed.is_set()), 60)
+            assert stand_in.attempts == 0                   # no game yet: nothing to push
+            p.update([(n, f"W{n} – Bert", _round_pgn(f"W{n}", "1. e4")) for n in (1, 2)])
+            await asyncio.wait_for(until(lambda: p.pushes == 1), 60)
+            assert told == [] and stand_in.pushes[-1].count("[Event ") == 2
+            p.update([(n, f"W{n} – Bert", _round_pgn(f"W{n}", "1. e4")) for n in (1, 2, 3)])
+            await asyncio.wait_for(until(lambda: len(told) == 1), 60)
+            assert stand_in.attempts == 1                   # the same two games: not pushed again, only told
+            assert told == [(tr("broadcast.lichess_too_many", "en", count=3, limit=2),)]
+        finally:
+            task.cancel()
+
+    try:
+        asyncio.run(pushing())
+    finally:
+        stand_in.close()
+
+
+def test_a_token_lichess_refuses_and_a_proxy_s_page_are_each_told_in_words() -> None:
+    stand_in = StandIn()
+    told: list[tuple[str, ...]] = []
+
+    async def no_pause(seconds: float) -> None:
+        await asyncio.sleep(0)
+
+    async def until(condition) -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    async def pushing() -> None:
+        p = push.LichessPush(LichessTarget(ROUND, TOKEN, stand_in.url), "en", told.append, sleep=no_pause)
+        stand_in.fail = [401, 403, "proxy"]
+        p.update([(1, "Anna – Bert", _round_pgn("Anna", "1. e4"))])
+        task = asyncio.create_task(p.run())
+        try:
+            await asyncio.wait_for(until(lambda: p.pushes == 1), 60)
+        finally:
+            task.cancel()
+        assert p.answers[-1]["games"][0]["moves"] == 1 and len(p.answers) == 3      # the proxy's page is no answer
+
+    try:
+        asyncio.run(pushing())
+    finally:
+        stand_in.close()
+    assert told == [(tr("broadcast.lichess_token_refused", "en", error="try later"),),
+                    (tr("broadcast.lichess_refused", "en", error="HTTP 502"),), ()]
+
+
+def test_telling_the_arbiter_that_fails_never_stops_the_pushes() -> None:
+    stand_in = StandIn()
+
+    def broken(notices: tuple[str, ...]) -> None:
+        raise RuntimeError("the arbiter's page is gone")
+
+    async def no_pause(seconds: float) -> None:
+        await asyncio.sleep(0)
+
+    async def until(condition) -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    async def pushing() -> None:
+        p = push.LichessPush(LichessTarget(ROUND, TOKEN, stand_in.url), "en", broken, sleep=no_pause)
+        stand_in.fail = [500]
+        p.update([(1, "Anna – Bert", _round_pgn("Anna", "1. e4"))])
+        task = asyncio.create_task(p.run())
+        try:
+            await asyncio.wait_for(until(lambda: p.pushes == 1), 60)
+            p.update([(1, "Anna – Bert", _round_pgn("Anna", "1. e4 e5"))])
+            await asyncio.wait_for(until(lambda: p.pushes == 2), 60)
+        finally:
+            task.cancel()
+
+    try:
+        asyncio.run(pushing())
+    finally:
+        stand_in.close()
+    assert "1. e4 e5 *" in stand_in.pushes[-1]

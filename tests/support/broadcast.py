@@ -103,15 +103,16 @@ def fetch(url: str, headers: dict[str, str] | None = None, timeout: float = 30.0
 
 class EventReader:
     """A live stream (``/events``) read in a thread of its own, as a browser's EventSource reads it: every
-    event as (type, data as JSON), and the raw bytes received."""
+    event as (type, data as JSON), and the raw bytes received. ``source``: the (loopback) address it comes from."""
 
-    def __init__(self, url: str, headers: dict[str, str] | None = None) -> None:
+    def __init__(self, url: str, headers: dict[str, str] | None = None, source: str | None = None) -> None:
         import socket
         import threading
         from urllib.parse import urlsplit
 
         parts = urlsplit(url)
-        self.sock = socket.create_connection((parts.hostname, parts.port), timeout=60)
+        self.sock = socket.create_connection((parts.hostname, parts.port), timeout=60,
+                                             source_address=(source, 0) if source else None)
         head = "".join(f"{k}: {v}\r\n" for k, v in (headers or {}).items())
         target = parts.path + (f"?{parts.query}" if parts.query else "")
         self.sock.sendall(f"GET {target} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n{head}\r\n".encode())
