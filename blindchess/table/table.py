@@ -355,12 +355,11 @@ class Table:
             for ev in session.events:
                 if isinstance(ev, JournalDamaged):
                     table._journal_damaged(ev)
-            clock = session.clock
-            if session.snapshot.time_control is not None and clock.running is None and not clock.history[1:] \
+            # a clock stands still only before it is started (the game's end stops it; an adjournment pauses it):
+            # the journal was cut off before the clock was started
+            if session.snapshot.time_control is not None and session.clock.running is None \
                     and not session.snapshot.finished and not session.snapshot.adjourned:
-                state.react(session.start_clock(session.snapshot.created))   # cut off before the clock was started
-            if session.snapshot.divergence is not None:
-                table.rulings.propose()
+                state.react(session.start_clock(session.snapshot.created))
             text = resumed_text(session, state.lang)
             state.show(now, text)
             if session.snapshot.blind_color is not None:
