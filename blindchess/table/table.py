@@ -91,10 +91,9 @@ from ..game import (
     TimeAdded,
     Touch,
 )
-from ..language import Dialogue
 from ..language import grammar as phonetic_grammar
 from ..laws import Proposal
-from ..pegboard import ProtocolError, Tracker
+from ..pegboard import ProtocolError
 from ..storage import InputId, JournalRead, read_journal
 from .adjournment import Adjournments
 from .assistant import AssistantDuties
@@ -617,16 +616,6 @@ class Table:
         return self.state.speech
 
     @property
-    def dialogue(self) -> Dialogue:
-        """The confidence gate for the blind player's announcements."""
-        return self.questions.dialogue
-
-    @property
-    def tracker(self) -> Tracker | None:
-        """The peg-board tracker (None without a peg-board)."""
-        return self.tactile.tracker
-
-    @property
     def question(self) -> Question | None:
         """The open question, or None."""
         return self.questions.question
@@ -640,15 +629,6 @@ class Table:
     def adjusting(self) -> bool:
         """The tactile board is being set right (after a ruling, on resume, on request): no touches."""
         return self.state.adjusting
-
-    @adjusting.setter
-    def adjusting(self, value: bool) -> None:
-        self.state.adjusting = value
-
-    @property
-    def mismatch(self) -> tuple[str, ...]:
-        """Squares (names) where the tactile board differs from what it should show."""
-        return self.tactile.mismatch
 
     @property
     def lifted(self) -> int | None:
