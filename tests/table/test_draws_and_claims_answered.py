@@ -52,15 +52,17 @@ def test_the_blind_player_answering_no_declines_the_offer_and_the_game_goes_on()
 
 
 def test_an_offer_to_the_blind_player_standing_across_a_crash_is_put_to_him_again(tmp_path: Path) -> None:
-    run = Run(journal=tmp_path / "game.journal", blind="white", tactile="none", white="Bernd", black="Sabine")
-    run.handle(BlindSays("Bauer Eva vier"), 1.0)
-    run.handle(SightedMove("e2e4"), 2.0)
-    run.handle(OffersDraw("sighted"), 3.0)
-    run.handle(Answers("blind", 3), 3.5)       # no such answer: the question stays
+    run = Run(journal=tmp_path / "game.journal", blind="white", tactile="none", white="Bernd", black="Sabine",
+              time_control="90+30")
+    for t, command in ((1.0, BlindSays("Bauer Eva vier")), (1.5, ClockPress(chess.WHITE)), (2.0, SightedMove("e2e4")),
+                       (3.0, SightedMove("e7e5")), (3.2, OffersDraw("sighted")), (3.5, ClockPress(chess.BLACK)),
+                       (5.0, BlindSays("Springer Felix drei"))):
+        run.handle(command, t)
+    # his move said closes the question; the offer stands until he presses (Art. 9.1.2)
+    assert run.table.question is None and run.table.game.draw_offer == chess.BLACK
     run.crash_and_resume(10.0)
-    asked = [a for a in run.of(Asked) if a.t == 10.0]
-    assert asked and {(a.to, a.text) for a in asked} == {
-        ("blind", f"{tr('table.draw_offered_to_blind', 'de')} {tr('table.ask_draw_accept', 'de')}")}
+    assert [(a.t, a.to, a.text) for a in run.of(Asked)][1:] == [
+        (10.0, "blind", f"{tr('table.draw_offered_to_blind', 'de')} {tr('table.ask_draw_accept', 'de')}")]
     assert tr("table.draw_offered", "de", name="Sabine") in _said_or_shown(run, 10.0)
     run.handle(Answers("blind", 1), 11.0)     # the first candidate: yes
     run.handle(Tick(), 12.0)
