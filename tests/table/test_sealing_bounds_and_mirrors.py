@@ -5,11 +5,25 @@ his own board is taken as his sealed move or refused."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import chess
 
 from blindchess.base import tr
-from blindchess.table.commands import ArbiterAdjourn, BlindSays, ClockPress, SightedMove, SightedSays
-from blindchess.table.events import MirrorDone, Refused, Sealed, Shown
+from blindchess.storage import read_journal
+from blindchess.storage.journal import envelope_path
+from blindchess.table.commands import (
+    ArbiterAdjourn,
+    ArbiterResume,
+    ArbiterResumeSealerAbsent,
+    BlindSays,
+    ClockPress,
+    Finish,
+    SightedMove,
+    SightedSays,
+    TactileMove,
+)
+from blindchess.table.events import MirrorDone, Refused, Said, Sealed, Shown
 from tests.support.table import Run
 
 
@@ -45,3 +59,61 @@ def test_the_mirror_of_the_move_before_the_adjournment_is_made_while_the_move_is
     assert run.table.game.board_length("sighted") == 1 and run.table.game.sealing
     run.handle(SightedMove("e7e5"), 4.0)     # his own move on his own board now: his sealed move
     assert [s.by for s in run.of(Sealed)] == ["sighted"]
+
+
+def _blind_sealed(tmp_path: Path) -> Run:
+    """1.e4 e5, then adjourned with White (the blind player) to move: he seals 2.Nf3 by voice."""
+    run = Run(journal=tmp_path / "game.journal", blind="white", tactile="none", time_control="90+30",
+              white="Bernd", black="Sabine")
+    for t, command in ((1.0, BlindSays("Bauer Eva vier")), (1.5, ClockPress(chess.WHITE)), (2.0, SightedMove("e2e4")),
+                       (3.0, SightedMove("e7e5")), (3.5, ClockPress(chess.BLACK)), (5.0, ArbiterAdjourn()),
+                       (6.0, BlindSays("Springer Felix drei"))):
+        run.handle(command, t)
+    assert [s.by for s in run.of(Sealed)] == ["blind"] and run.table.game.envelope_sealed
+    return run
+
+
+def test_a_move_on_the_blind_player_s_board_after_he_sealed_is_refused_to_him(tmp_path: Path) -> None:
+    run = _blind_sealed(tmp_path)
+    run.handle(TactileMove("g1f3"), 7.0)          # his sealed move tried on his board: refused, said to him
+    run.handle(Finish(), 8.0)
+    text = tr("table.adjourned_no_move", "de")
+    assert [(r.what, r.text) for r in run.of(Refused)] == [("move", text)]
+    assert [s.text for s in run.of(Said) if s.t >= 7.0 and s.to == "blind"] == [text]
+    assert run.table.game.plies == 2
+
+
+def test_a_move_on_the_board_that_cannot_be_sealed_is_refused_and_never_journaled(tmp_path: Path) -> None:
+    journal = tmp_path / "game.journal"
+    run = Run(journal=journal, blind="white", tactile="none", time_control="90+30", white="Bernd", black="Sabine")
+    run.handle(BlindSays("Bauer Eva vier"), 1.0)
+    run.handle(ClockPress(chess.WHITE), 1.5)
+    run.handle(SightedMove("e2e4"), 2.0)
+    run.handle(ArbiterAdjourn(), 3.0)              # Black seals
+    (envelope_path(journal) / "in-the-way").mkdir(parents=True)    # the envelope cannot be kept
+    run.handle(SightedMove("e7e5"), 4.0)
+    assert [r.what for r in run.of(Refused)] == ["seal"] and not run.of(Sealed)
+    assert run.table.game.sealing and not run.table.game.envelope_sealed
+    assert "e7e5" not in journal.read_text(encoding="utf-8")
+
+
+def test_a_move_sealed_on_the_board_is_kept_as_written_in_notation(tmp_path: Path) -> None:
+    journal = tmp_path / "game.journal"
+    run = Run(journal=journal, blind="white", tactile="none", time_control="90+30", white="Bernd", black="Sabine")
+    run.handle(BlindSays("Bauer Eva vier"), 1.0)
+    run.handle(ClockPress(chess.WHITE), 1.5)
+    run.handle(SightedMove("e2e4"), 2.0)
+    run.handle(ArbiterAdjourn(), 3.0)
+    run.handle(SightedMove("g8f6"), 4.0)           # her move on her board after the call to seal: sealed (I.1 a)
+    run.handle(ArbiterResume(), 90000.0)
+    opened = [e["hidden"] for e in read_journal(journal).events if e.get("type") == "envelope-opened"]
+    assert [(h["written"], h["spoken"]) for h in opened] == [("Sf6", False)]
+    assert run.table.game.game_moves[-1] == chess.Move.from_uci("g8f6")
+
+
+def test_the_sealer_absent_with_the_envelope_lost_is_refused_and_the_game_stays_adjourned(tmp_path: Path) -> None:
+    run = _blind_sealed(tmp_path)
+    envelope_path(tmp_path / "game.journal").unlink()      # the envelope is gone (Guidelines I.12)
+    run.handle(ArbiterResumeSealerAbsent(), 90000.0)       # no envelope to open for the absent sealer (I.9 c)
+    assert [(r.what, r.text) for r in run.of(Refused)] == [("resume", tr("table.envelope_lost", "de"))]
+    assert run.table.game.envelope_sealed and run.table.game.adjourned and run.table.game.plies == 2
