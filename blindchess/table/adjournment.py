@@ -205,12 +205,12 @@ class Adjournments:
             state.refuse(now, "clock", tr("table.clock_correction_too_late", state.lang), to=who)
             return
         clock = s.clock
-        shown = (clock.remaining(chess.WHITE, now), clock.remaining(chess.BLACK, now))
-        if all(abs(a - b) < 1.0 for a, b in zip(shown, due, strict=True)) and clock.running == game.to_move \
-                and not clock.paused:
+        setting = ((chess.WHITE, due[0]), (chess.BLACK, due[1]))
+        if all(abs(clock.remaining(side, now) - seconds) < 1.0 for side, seconds in setting) \
+                and clock.running == game.to_move and not clock.paused:
             state.refuse(now, "clock", tr("table.clock_is_right", state.lang), to=who)
             return
-        for side, seconds in ((chess.WHITE, due[0]), (chess.BLACK, due[1])):
+        for side, seconds in setting:
             state.react(s.set_remaining(side, round(max(0.0, seconds), 3), now))
         if clock.paused:
             state.react(s.resume(now))
