@@ -93,6 +93,7 @@ def test_a_move_on_the_board_that_cannot_be_sealed_is_refused_and_never_journale
     (envelope_path(journal) / "in-the-way").mkdir(parents=True)    # the envelope cannot be kept
     run.handle(SightedMove("e7e5"), 4.0)
     assert [r.what for r in run.of(Refused)] == ["seal"] and not run.of(Sealed)
+    assert tr("table.sealed_on_the_board", "de", name="Sabine") not in [e.text for e in run.of(Shown)]
     assert run.table.game.sealing and not run.table.game.envelope_sealed
     assert "e7e5" not in journal.read_text(encoding="utf-8")
 
