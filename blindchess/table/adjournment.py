@@ -268,10 +268,10 @@ class Adjournments:
 
     def sealed(self, ev: SealedMove) -> None:
         state = self.state
-        who = state.who(to_color(ev.by or "white"))
-        state.emit(Sealed(ev.t, who))
+        sealer = to_color(ev.by or "white")         # (the engine always names the sealer)
+        state.emit(Sealed(ev.t, state.who(sealer)))
         key = "table.sealed_reply" if state.game.envelope_sealed and state.game.reply_sealing else "table.sealed"
-        text = tr(key, state.lang, name=state.name(to_color(ev.by or "white")))
+        text = tr(key, state.lang, name=state.name(sealer))
         state.show(ev.t, text)
         state.say(ev.t, text, "all", "move")
         self._assistant(ev.t, "table.assistant_sealed")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import chess
 
 from blindchess.base import tr
-from blindchess.table.commands import ArbiterAdjourn, BlindSays, ClockPress, SightedMove
+from blindchess.table.commands import ArbiterAdjourn, BlindSays, ClockPress, SightedMove, SightedSays
 from blindchess.table.events import Sealed, Shown
 from tests.support.table import Run
 
@@ -39,3 +39,13 @@ def test_adjourned_before_the_session_s_end_everybody_is_told_the_sealing_counts
     run = _adjourned(120.0)
     assert tr("table.adjourned", "de", name="Bernd") in _shown(run, 60.0)
     assert tr("table.adjourned_early", "de", name="Bernd") in _shown(run, 60.0)
+
+
+def test_the_sighted_player_sealing_is_named() -> None:
+    run = Run(blind="white", tactile="none", time_control="90+30", white="Bernd", black="Sabine")
+    for t, command in ((2.0, BlindSays("Bauer Eva vier")), (2.5, ClockPress(chess.WHITE)), (3.0, SightedMove("e2e4")),
+                       (60.0, ArbiterAdjourn()), (70.0, SightedSays("e5"))):
+        run.handle(command, t)
+    assert [s.by for s in run.of(Sealed)] == ["sighted"]
+    assert tr("table.adjourned", "de", name="Sabine") in _shown(run, 60.0)
+    assert tr("table.sealed", "de", name="Sabine") in _shown(run, 70.0)
