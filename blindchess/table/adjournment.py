@@ -293,8 +293,7 @@ class Adjournments:
         if self._reply(ev.sealed_seq):
             # the reply sealed while he was absent (I.9 c): his pegs lack the sealed move and the reply
             state.then(lambda: self.tactile.set_right(ev.t))
-        if state.game.reply_sealing and state.game.sealer is not None:
-            state.then(lambda: self._sealer_absent(ev.t))      # once the sealed move is made and said
+        state.then(lambda: self._sealer_absent(ev.t))      # once the sealed move is made and said (only I.9 c)
 
     def _reply(self, sealed_seq: int) -> bool:
         """Whether the sealed move ``sealed_seq`` is a reply sealed while the sealer was absent (I.9 c): the
@@ -309,8 +308,8 @@ class Adjournments:
     def _sealer_absent(self, now: float) -> None:
         """The sealer is absent (I.9 c): his opponent is told that he may seal his reply in a new envelope."""
         state = self.state
-        sealer = state.game.sealer
-        if sealer is None or not state.game.reply_sealing:
+        sealer = state.game.sealer if state.game.reply_sealing else None     # the one who seals his reply now
+        if sealer is None:
             return
         state.emit(SealerAbsent(now, state.who(not sealer)))
         text = tr("table.sealer_absent", state.lang, name=state.name(sealer), absent=state.name(not sealer))
