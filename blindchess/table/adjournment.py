@@ -298,12 +298,9 @@ class Adjournments:
     def _reply(self, sealed_seq: int) -> bool:
         """Whether the sealed move ``sealed_seq`` is a reply sealed while the sealer was absent (I.9 c): the
         envelope opened before it was opened with the sealer absent."""
-        for ev in reversed(self.state.session.events):
-            if ev.seq >= sealed_seq:
-                continue
-            if isinstance(ev, (Adjourned, EnvelopeOpened)):
-                return isinstance(ev, EnvelopeOpened) and ev.sealer_absent
-        return False
+        before = next((ev for ev in reversed(self.state.session.events)
+                       if ev.seq < sealed_seq and isinstance(ev, (Adjourned, EnvelopeOpened))), None)
+        return isinstance(before, EnvelopeOpened) and before.sealer_absent
 
     def _sealer_absent(self, now: float) -> None:
         """The sealer is absent (I.9 c): his opponent is told that he may seal his reply in a new envelope."""
