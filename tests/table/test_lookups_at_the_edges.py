@@ -31,3 +31,7 @@ def test_around_a_square_at_the_board_s_edge_reads_only_the_squares_on_the_board
 def test_the_opponent_s_rating_is_said_when_it_is_a_positive_number() -> None:
     assert lookups.opponent("Bernd", chess.BLACK, "de", {"BlackElo": "0"}) == "Ihr Gegner: Bernd, Schwarz."
     assert lookups.opponent("Bernd", chess.BLACK, "de", {"BlackElo": "1"}) == "Ihr Gegner: Bernd, Schwarz, Elo 1."
+
+
+def test_the_move_list_before_any_move_says_so() -> None:
+    assert lookups.move_list(chess.Board(), "de") == "Es wurde noch kein Zug gemacht."
