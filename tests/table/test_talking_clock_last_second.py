@@ -1,6 +1,7 @@
 """The talking clock in the last second (D.2.10 d): under a second left the flag is still up and the clock says
 "0 Sekunden" (a digital clock shows whole seconds, rounded down); only at zero is the time out. A warning may be chosen down to the last second, never at zero. The arbiter's "start the clock" does nothing
-to a clock that runs."""
+to a clock that runs. What falls due next: a flag fallen and not yet seen at once, a flag seen no more; the blind
+player's warnings only while his own clock runs."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ import chess
 import pytest
 
 from blindchess.base import tr
-from blindchess.table.clock import WarningPreferences, spoken_time
-from blindchess.table.commands import ArbiterContinue
+from blindchess.table.clock import DUE_MARGIN, WarningPreferences, spoken_time
+from blindchess.table.commands import ArbiterContinue, BlindSays, ClockPress, Finish, Tick
 from blindchess.table.events import Shown
 from tests.support.table import Run
 
@@ -34,3 +35,25 @@ def test_the_arbiter_starting_a_clock_that_runs_changes_nothing() -> None:
     run.handle(ArbiterContinue(), 5.0)
     assert tr("table.clock_resumed", "de") not in [e.text for e in run.of(Shown)]
     assert run.table.session.clock.running == chess.WHITE and not run.table.session.clock.paused
+
+
+def _black_s_clock_runs(**setup: object) -> Run:
+    run = Run(blind="white", tactile="none", time_control="10+0", rules="rapid", supervised=False, **setup)
+    run.handle(BlindSays("Bauer Eva vier"), 1.0)
+    run.handle(ClockPress(chess.WHITE), 1.5)           # Black's ten minutes run: her flag falls at 601.5
+    run.handle(Finish(), 2.0)
+    return run
+
+
+def test_a_flag_fallen_unseen_is_due_at_once_and_once_seen_no_longer() -> None:
+    run = _black_s_clock_runs()
+    assert run.table.next_due(2.0) == 601.5 + DUE_MARGIN
+    assert run.table.next_due(700.0) == 700.0 + DUE_MARGIN     # fallen since the table last let time pass
+    run.handle(Tick(), 601.5)                                    # seen; without supervision play goes on (A.4.4)
+    assert run.table.game.result is None
+    assert run.table.next_due(601.5) is None and run.table.next_due(700.0) is None
+
+
+def test_the_blind_player_s_warnings_fall_due_only_on_his_own_clock() -> None:
+    run = _black_s_clock_runs(warnings=(60.0,))
+    assert run.table.next_due(2.0) == 601.5 + DUE_MARGIN       # her clock runs: her flag, not his warning
