@@ -57,3 +57,9 @@ def test_a_flag_fallen_unseen_is_due_at_once_and_once_seen_no_longer() -> None:
 def test_the_blind_player_s_warnings_fall_due_only_on_his_own_clock() -> None:
     run = _black_s_clock_runs(warnings=(60.0,))
     assert run.table.next_due(2.0) == 601.5 + DUE_MARGIN       # her clock runs: her flag, not his warning
+
+
+def test_a_warning_chosen_for_the_last_half_second_falls_due_then() -> None:
+    run = Run(blind="white", tactile="none", time_control="10+0", warnings=(0.5,))
+    run.handle(Finish(), 0.1)
+    assert run.table.next_due(1.0) == 600.0 - 0.5 + DUE_MARGIN      # his own clock runs from the start
