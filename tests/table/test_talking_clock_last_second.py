@@ -13,7 +13,7 @@ import pytest
 from blindchess.base import tr
 from blindchess.table.clock import DUE_MARGIN, WarningPreferences, spoken_time
 from blindchess.table.commands import ArbiterContinue, BlindSays, ClockPress, Finish, Tick
-from blindchess.table.events import Shown
+from blindchess.table.events import Said, Shown
 from tests.support.table import Run
 
 
@@ -63,3 +63,10 @@ def test_a_warning_chosen_for_the_last_half_second_falls_due_then() -> None:
     run = Run(blind="white", tactile="none", time_control="10+0", warnings=(0.5,))
     run.handle(Finish(), 0.1)
     assert run.table.next_due(1.0) == 600.0 - 0.5 + DUE_MARGIN      # his own clock runs from the start
+
+
+def test_warnings_chosen_in_a_game_without_a_blind_player_are_said_to_nobody() -> None:
+    run = Run(blind="none", tactile="none", time_control="10+0", warnings=(300.0,))
+    run.handle(Tick(), 400.0)
+    run.handle(Finish(), 401.0)
+    assert not [e for e in run.events if isinstance(e, Said) and e.t >= 300.0]
