@@ -205,12 +205,12 @@ class Adjournments:
             state.refuse(now, "clock", tr("table.clock_correction_too_late", state.lang), to=who)
             return
         clock = s.clock
-        shown = (clock.remaining(chess.WHITE, now), clock.remaining(chess.BLACK, now))
-        if all(abs(a - b) < 1.0 for a, b in zip(shown, due, strict=True)) and clock.running == game.to_move \
-                and not clock.paused:
+        setting = ((chess.WHITE, due[0]), (chess.BLACK, due[1]))
+        if all(abs(clock.remaining(side, now) - seconds) < 1.0 for side, seconds in setting) \
+                and clock.running == game.to_move and not clock.paused:
             state.refuse(now, "clock", tr("table.clock_is_right", state.lang), to=who)
             return
-        for side, seconds in ((chess.WHITE, due[0]), (chess.BLACK, due[1])):
+        for side, seconds in setting:
             state.react(s.set_remaining(side, round(max(0.0, seconds), 3), now))
         if clock.paused:
             state.react(s.resume(now))
@@ -268,10 +268,10 @@ class Adjournments:
 
     def sealed(self, ev: SealedMove) -> None:
         state = self.state
-        who = state.who(to_color(ev.by or "white"))
-        state.emit(Sealed(ev.t, who))
+        sealer = to_color(ev.by or "white")         # (the engine always names the sealer)
+        state.emit(Sealed(ev.t, state.who(sealer)))
         key = "table.sealed_reply" if state.game.envelope_sealed and state.game.reply_sealing else "table.sealed"
-        text = tr(key, state.lang, name=state.name(to_color(ev.by or "white")))
+        text = tr(key, state.lang, name=state.name(sealer))
         state.show(ev.t, text)
         state.say(ev.t, text, "all", "move")
         self._assistant(ev.t, "table.assistant_sealed")
@@ -293,24 +293,20 @@ class Adjournments:
         if self._reply(ev.sealed_seq):
             # the reply sealed while he was absent (I.9 c): his pegs lack the sealed move and the reply
             state.then(lambda: self.tactile.set_right(ev.t))
-        if state.game.reply_sealing and state.game.sealer is not None:
-            state.then(lambda: self._sealer_absent(ev.t))      # once the sealed move is made and said
+        state.then(lambda: self._sealer_absent(ev.t))      # once the sealed move is made and said (only I.9 c)
 
     def _reply(self, sealed_seq: int) -> bool:
         """Whether the sealed move ``sealed_seq`` is a reply sealed while the sealer was absent (I.9 c): the
         envelope opened before it was opened with the sealer absent."""
-        for ev in reversed(self.state.session.events):
-            if ev.seq >= sealed_seq:
-                continue
-            if isinstance(ev, (Adjourned, EnvelopeOpened)):
-                return isinstance(ev, EnvelopeOpened) and ev.sealer_absent
-        return False
+        before = next((ev for ev in reversed(self.state.session.events)
+                       if ev.seq < sealed_seq and isinstance(ev, (Adjourned, EnvelopeOpened))), None)
+        return isinstance(before, EnvelopeOpened) and before.sealer_absent
 
     def _sealer_absent(self, now: float) -> None:
         """The sealer is absent (I.9 c): his opponent is told that he may seal his reply in a new envelope."""
         state = self.state
-        sealer = state.game.sealer
-        if sealer is None or not state.game.reply_sealing:
+        sealer = state.game.sealer if state.game.reply_sealing else None     # the one who seals his reply now
+        if sealer is None:
             return
         state.emit(SealerAbsent(now, state.who(not sealer)))
         text = tr("table.sealer_absent", state.lang, name=state.name(sealer), absent=state.name(not sealer))

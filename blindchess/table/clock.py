@@ -141,12 +141,6 @@ class ClockKeeper:
         self.state = state
         self._low: dict[chess.Color, float] = {}     # remaining time at the last look, for warnings
 
-    @property
-    def running(self) -> bool:
-        """There is a clock and the game goes on (time can fall due)."""
-        state = self.state
-        return state.game.time_control is not None and not state.game.finished
-
     # ---------------------------------------------------------------- inputs
     def press(self, color: chess.Color, now: float) -> None:
         """``color`` presses the clock (refused without a clock; the session refuses a press before the move)."""
@@ -190,9 +184,8 @@ class ClockKeeper:
             self.state.react(self.state.session.set_remaining(color, seconds, now))
 
     def tick(self, now: float) -> None:
-        """Time has passed until ``now``: a flag may fall, a chosen warning may come due."""
-        if not self.running:
-            return
+        """Time has passed until ``now``: a flag may fall, a chosen warning may come due (the engine sees no flag
+        without a running clock or once the game is over; a stopped clock crosses no threshold)."""
         self.state.react(self.state.session.tick(now))
         self.state.then(lambda: self._warnings(now))      # after a flag that fell is said
 
@@ -203,7 +196,7 @@ class ClockKeeper:
         s = self.state.session
         state = self.state
         clock = s.clock
-        if not self.running or not clock.ticking or clock.running is None:
+        if not clock.ticking or clock.running is None:      # no clock, or stopped: the game is over
             return None
         left = clock.remaining(clock.running, now)
         fell = clock.flag_time(clock.running, now)

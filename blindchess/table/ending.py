@@ -86,13 +86,11 @@ class Endings:
                                     color=color_name(color)), now)
 
     def ask_draw_accept(self, who: Who, now: float) -> None:
-        """``who`` would accept the opponent's standing offer: asked first."""
-        state = self.state
+        """``who`` would accept the opponent's standing offer: asked first. Only asked while that offer stands
+        (:meth:`offer_to`), so while the game goes on and ``who`` plays (the game's end withdraws an offer)."""
         color = self.state.color_of(who)
-        if color is None or state.game.finished:
-            return
         self.questions.ask(Question("draw-accept", who, tr("table.ask_draw_accept", self.state.lang), ("yes", "no"),
-                                    color=color_name(color)), now)
+                                    color=None if color is None else color_name(color)), now)
 
     def offer_draw(self, who: Who, now: float) -> None:
         """``who`` offers a draw, or — when the opponent's offer stands — is asked to confirm accepting it."""
@@ -111,16 +109,14 @@ class Endings:
     def claim_instead(self, who: Who, now: float) -> bool:
         """"Remis" said by ``who``: when he can claim a draw (Art. 9.2, 9.3) it is his claim; False otherwise."""
         s = self.state.session
-        state = self.state
         color = self.state.color_of(who)
-        if color is None or state.game.finished:
-            return False
         kinds: tuple[ClaimKind, ...] = ("threefold", "fifty")
-        for kind in kinds:
-            if s.draw_claim_holds(color, kind):
-                self.claim(who, kind, now)
-                return True
-        return False
+        # (no claim holds once the game is over: "Remis" is then an offer, refused as such)
+        kind = next((k for k in kinds if color is not None and s.draw_claim_holds(color, k)), None)
+        if kind is None:
+            return False
+        self.claim(who, kind, now)
+        return True
 
     def claim(self, who: Who, kind: ClaimKind, now: float, move: chess.Move | None = None) -> None:
         """``who`` claims ``kind``: judged by the engine, said and shown either way."""
@@ -155,13 +151,13 @@ class Endings:
         (no increment, not blitz, his move, his flag up, the position — the one on the board —, his score
         for "no effort"); filed, the clocks stop and the arbiter decides (:meth:`arbiter_quickplay`)."""
         state = self.state
-        s = state.session
-        color = state.color_of(who)
-        if color is None or state.game.finished or state.game.time_control is None:
-            state.refuse(now, "claim", tr("table.game_over" if state.game.finished else "table.no_clock", state.lang), to=who)
+        color = self._claim_color(who, now)
+        if color is None:
             return
-        self._claimant = who        # the engine checks it in the batch it returns (QuickplayFiled)
-        state.react(s.claim_quickplay(color, ground, now))
+        if state.game.time_control is None:
+            state.refuse(now, "claim", tr("table.no_clock", state.lang), to=who)
+            return
+        state.react(state.session.claim_quickplay(color, ground, now))
 
     def claim_setup(self, who: Who, fault: SetupFault, now: float) -> None:
         """``who`` claims that the pieces, the board's orientation or the clock were set up wrongly (Appendix A
@@ -174,7 +170,8 @@ class Endings:
         if color is None:
             return
         limit = game.rules.setup_claims_until_moves
-        done = min(self._completed(chess.WHITE), self._completed(chess.BLACK))
+        # the moves each player has completed — made and (with a clock) pressed: the one behind has half of all
+        done = (game.plies_pressed if game.time_control is not None else game.plies) // 2
         if limit is not None and done >= limit:
             state.emit(ClaimDecided(now, who, "setup", False))
             text = tr("table.setup_claim_too_late", state.lang, name=state.name(color), moves=limit)
@@ -205,13 +202,6 @@ class Endings:
             return None
         return color
 
-    def _completed(self, color: chess.Color) -> int:
-        """The moves ``color`` has completed: made and (with a clock) pressed."""
-        game = self.state.game
-        done = game.plies_pressed if game.time_control is not None else game.plies
-        first = game.start.turn
-        return sum(1 for i in range(done) if (first if i % 2 == 0 else not first) == color)
-
     def claim_touch(self, who: Who, now: float) -> None:
         """``who`` claims touch-move (Art. 4.3) against his opponent's last move, before his own: what the
         opponent touched in it and played instead is said to everybody for the arbiter (who rules on Art. 4,
@@ -223,7 +213,7 @@ class Endings:
         if color is None:
             return
         index = game.plies - 1
-        breach = self._touch_breach(not color, index) if index >= 0 and game.to_move == color else None
+        breach = self._touch_breach(not color, index) if index >= 0 else None     # (None after his own move)
         state.emit(ClaimDecided(now, who, "touch", breach is not None))
         if breach is None:
             text = said = tr("table.touch_claim_rejected", state.lang, name=state.name(color))
@@ -333,8 +323,7 @@ class Endings:
         color = to_color(ev.color)
         claim = QuickplayCase(claimant=color, ground=ev.ground, final_position="", problems=ev.problems)
         text = claim.message(state.lang)
-        who: Who = self._claimant or state.who(color)
-        self._claimant = None
+        who = state.who(color)
         if not ev.filed:
             state.emit(ClaimDecided(ev.t, who, "quickplay", False))
             state.refuse(ev.t, "claim", text, to=who)
@@ -365,7 +354,7 @@ class Endings:
             return
         self.state.show(now, tr("table.draw_offered", self.state.lang, name=self.state.name(offer)))
         if state.game.blind_color is not None and offer != state.game.blind_color:
-            self._ask_blind_to_accept(now)
+            self._ask_blind_to_accept(state.game.blind_color, now)
 
     # ---------------------------------------------------------------- answers
     def _resolve(self, q: Question, answer: Answer, now: float) -> None:
@@ -416,15 +405,13 @@ class Endings:
         color = to_color(ev.color)
         state.show(ev.t, tr("table.draw_offered", state.lang, name=state.name(color)))
         if game.blind_color is not None and color != game.blind_color:
-            self._ask_blind_to_accept(ev.t)
+            self._ask_blind_to_accept(game.blind_color, now=ev.t)
 
-    def _ask_blind_to_accept(self, now: float) -> None:
-        game = self.state.game
-        if game.blind_color is None or game.finished:
-            return
+    def _ask_blind_to_accept(self, blind: chess.Color, now: float) -> None:
+        """The blind player (``blind``) is asked whether he accepts the offer made to him (an offer is made only
+        while the game goes on, and the game's end withdraws it)."""
         text = f"{tr('table.draw_offered_to_blind', self.state.lang)} {tr('table.ask_draw_accept', self.state.lang)}"
-        self.questions.ask(Question("draw-accept", "blind", text, ("yes", "no"), color=color_name(game.blind_color)),
-                           now)
+        self.questions.ask(Question("draw-accept", "blind", text, ("yes", "no"), color=color_name(blind)), now)
 
     def draw_declined(self, ev: DrawDeclined) -> None:
         text = tr("table.draw_declined", self.state.lang)

@@ -90,7 +90,7 @@ class TableState:
         for i, item in enumerate(items):
             queued = len(self.queue)
             handle(item)
-            if i + 1 < len(items) and len(self.queue) > queued:
+            if len(self.queue) > queued:       # (after the last item the rest is empty: nothing more is done)
                 rest = items[i + 1:]
                 self.then(lambda: self.each(rest, handle))  # noqa: B023 (the loop ends here)
                 return

@@ -91,10 +91,9 @@ from ..game import (
     TimeAdded,
     Touch,
 )
-from ..language import Dialogue
 from ..language import grammar as phonetic_grammar
 from ..laws import Proposal
-from ..pegboard import ProtocolError, Tracker
+from ..pegboard import ProtocolError
 from ..storage import InputId, JournalRead, read_journal
 from .adjournment import Adjournments
 from .assistant import AssistantDuties
@@ -355,12 +354,11 @@ class Table:
             for ev in session.events:
                 if isinstance(ev, JournalDamaged):
                     table._journal_damaged(ev)
-            clock = session.clock
-            if session.snapshot.time_control is not None and clock.running is None and not clock.history[1:] \
+            # a clock stands still only before it is started (the game's end stops it; an adjournment pauses it):
+            # the journal was cut off before the clock was started
+            if session.snapshot.time_control is not None and session.clock.running is None \
                     and not session.snapshot.finished and not session.snapshot.adjourned:
-                state.react(session.start_clock(session.snapshot.created))   # cut off before the clock was started
-            if session.snapshot.divergence is not None:
-                table.rulings.propose()
+                state.react(session.start_clock(session.snapshot.created))
             text = resumed_text(session, state.lang)
             state.show(now, text)
             if session.snapshot.blind_color is not None:
@@ -618,16 +616,6 @@ class Table:
         return self.state.speech
 
     @property
-    def dialogue(self) -> Dialogue:
-        """The confidence gate for the blind player's announcements."""
-        return self.questions.dialogue
-
-    @property
-    def tracker(self) -> Tracker | None:
-        """The peg-board tracker (None without a peg-board)."""
-        return self.tactile.tracker
-
-    @property
     def question(self) -> Question | None:
         """The open question, or None."""
         return self.questions.question
@@ -641,15 +629,6 @@ class Table:
     def adjusting(self) -> bool:
         """The tactile board is being set right (after a ruling, on resume, on request): no touches."""
         return self.state.adjusting
-
-    @adjusting.setter
-    def adjusting(self, value: bool) -> None:
-        self.state.adjusting = value
-
-    @property
-    def mismatch(self) -> tuple[str, ...]:
-        """Squares (names) where the tactile board differs from what it should show."""
-        return self.tactile.mismatch
 
     @property
     def lifted(self) -> int | None:
