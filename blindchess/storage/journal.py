@@ -255,7 +255,7 @@ def _read_bounded(path: Path) -> bytes:
         chunks: list[bytes] = []
         size = 0
         while True:
-            chunk = os.read(fd, 1 << 20)
+            chunk = os.read(fd, _CHUNK)
             if not chunk:
                 break
             size += len(chunk)
@@ -304,21 +304,19 @@ def _encode_length(lines: int, plies: int, closed: bool, game_id: str, line_no: 
 class JournalWriter:
     """Appends events to a journal file; each append is one ``write``, then flushed and fsynced.
 
-    A new (or empty) file becomes a checked journal with a fresh ``game_id`` (or
-    the one given), its first write followed by the set-up's copy and the length
+    A new (or empty) file becomes a checked journal with a fresh ``game_id``
+    (random), its first write followed by the set-up's copy and the length
     line; appending to an existing checked journal continues its ``game_id``,
     ``line_no`` and half-move count; appending to an old unchecked journal keeps
     its old format. What a crash cut off is ended first and named in a
     ``cut-off`` line, so the next event is never glued to it. Raises OSError
     (:class:`NotRegularFile` for a FIFO, a device …; :class:`JournalInUse` while another writer holds
     the file) when the file cannot be
-    opened; ValueError for a ``game_id`` that is not 32 lowercase hex digits.
+    opened.
     """
 
-    def __init__(self, path: Path | str, *, game_id: str | None = None) -> None:
+    def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
-        if game_id is not None and not _GAME_ID.match(game_id):
-            raise ValueError(f"game_id must be 32 lowercase hex digits: {game_id!r}")
         created_folders = [p for p in (self.path.parent, *self.path.parent.parents) if not p.exists()]
         self.path.parent.mkdir(parents=True, exist_ok=True)
         for folder in reversed(created_folders):
@@ -340,7 +338,7 @@ class JournalWriter:
                 _fsync_folder(self.path.parent)
             size = os.fstat(self._fd).st_size
             self.checked = True
-            self.game_id = game_id or uuid.uuid4().hex
+            self.game_id = uuid.uuid4().hex
             self._next = 1
             if size > 0:
                 self._continue(read_journal(self.path))
@@ -356,6 +354,7 @@ class JournalWriter:
             self.checked = not read.events and not read.problems   # only blank lines so far
         self._fresh = self.checked and not read.events and not read.problems
         self._next = read.next_line_no
+        self._seq = max((e["seq"] for e in read.events if _is_int(e.get("seq"))), default=0)
         self._recorder.game = list(read.recorded)
         if read.slot is not None:
             self._slot = read.slot
@@ -368,8 +367,7 @@ class JournalWriter:
             # Name what a crash cut off: the reader then knows it was never acted on (a damaged line is
             # never taken for one).
             first, last = read.cut_off[0], read.cut_off[-1]
-            seq = max((e["seq"] for e in read.events if _is_int(e.get("seq"))), default=0)
-            mark: dict[str, Any] = {"seq": seq, "type": CUT_OFF, "t": 0.0, "derived": True, "line": last}
+            mark: dict[str, Any] = {"seq": self._seq, "type": CUT_OFF, "t": 0.0, "derived": True, "line": last}
             if first != last:
                 mark["from"] = first
             self._write(_encode_checked(mark, self.game_id, self._next, len(self._recorder.game)))
