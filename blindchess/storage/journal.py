@@ -674,8 +674,8 @@ class _Line:
 
 
 def _parse(number: int, raw: bytes, last: bool) -> _Line:
-    if len(raw) > MAX_LINE_BYTES:
-        return _Line(number, None, "corrupt")
+    """Line ``number`` of the file (``raw``: its bytes without the newline, at most
+    :data:`~blindchess.base.bounds.MAX_LINE_BYTES` — :func:`_raw_lines` lets a longer one go as it is read)."""
     try:
         text = raw.decode("utf-8")
         event = loads(text)
@@ -1215,8 +1215,6 @@ def describe(path: Path | str) -> JournalInfo:
 def _error_kind(exc: OSError) -> str:
     if isinstance(exc, NotRegularFile):
         return "not-regular"
-    if isinstance(exc, NotAJournal):
-        return "no-start"
     if exc.errno == errno.EFBIG:
         return "too-big"
     return "unreadable"

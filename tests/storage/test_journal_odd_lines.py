@@ -1,0 +1,101 @@
+"""Lines no writer of this program makes, and files that change while they are read: each is told for what it
+is, never a crash, never taken for a line of the game (docs/developer/journal-format.md, "Bounded").
+"""
+
+from __future__ import annotations
+
+import os
+import zlib
+from pathlib import Path
+
+import pytest
+
+from blindchess.storage import journal
+from blindchess.storage.journal import JournalWriter, NotAJournal, check_start, last_unfinished, read_journal
+
+START = {"seq": 1, "type": "session-start", "t": 0.0, "white": {"name": "A"}, "black": {"name": "B"}}
+
+
+def _game(path: Path) -> list[bytes]:
+    writer = JournalWriter(path)
+    writer.append_unit([START])
+    for seq, t in ((2, 1.0), (3, 2.0), (4, 3.0)):
+        writer.append_unit([{"seq": seq, "type": "note", "t": t, "text": "x"}])
+    writer.close()
+    return path.read_bytes().split(b"\n")[:-1]
+
+
+def _checked(body: str) -> bytes:
+    """``body`` (a JSON object without its closing brace) with a right CRC, as a writer would end it."""
+    raw = body.encode("utf-8")
+    return raw + b',"crc":"%08x"}' % zlib.crc32(raw + b"}")
+
+
+@pytest.mark.parametrize("odd", [
+    b'{"seq":9,"type":"note","t":1.0,"text":' + b"[" * 40 + b"]" * 40 + b"}",      # nested past the bound
+    b'{"seq":9,"type":"note","t":1.0,"n":' + b"7" * 5000 + b"}",                  # a number too long to read
+])
+def test_a_line_too_deep_or_with_a_number_too_long_to_read_is_damage_and_the_game_is_read(tmp_path: Path, odd: bytes):
+    path = tmp_path / "g.jsonl"
+    lines = _game(path)
+    path.write_bytes(b"\n".join(lines[:4] + [odd] + lines[4:]) + b"\n")
+    read = read_journal(path)
+    assert read.problems == [(5, "corrupt")]
+    assert [e.get("seq") for e in read.events] == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("fields", ['"game_id":"not-a-game","line_no":5', '"game_id":"%s","line_no":0'])
+def test_a_line_whose_crc_fits_but_whose_game_id_or_number_cannot_be_is_damage(tmp_path: Path, fields: str):
+    # A CRC is no signature: a line must also name a game (32 hex digits) and a line number from 1 to be a
+    # checked line of a game. Such a line is damage; it neither names a game nor shifts the line numbers.
+    path = tmp_path / "g.jsonl"
+    lines = _game(path)
+    game_id = read_journal(path).game_id
+    odd = _checked('{"seq":9,"type":"note","t":1.0,' + (fields % game_id if "%s" in fields else fields))
+    path.write_bytes(b"\n".join(lines[:4] + [odd] + lines[4:]) + b"\n")
+    read = read_journal(path)
+    assert read.problems == [(5, "corrupt")] and read.game_id == game_id
+    assert [e.get("seq") for e in read.events] == [1, 2, 3, 4]
+
+
+def test_checking_that_a_file_begins_as_a_journal_reads_only_its_beginning(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch):
+    # The broadcast asks whether a file it is pointed at is a journal before it copies it: the answer is in
+    # the first lines, whatever follows them.
+    path = tmp_path / "g.jsonl"
+    _game(path)
+    with path.open("ab") as f:
+        f.write(b"{}\n" * 1_500_000)                    # 4.5 MB of junk after the game
+    junk = tmp_path / "junk.jsonl"
+    junk.write_bytes(b"{}\n" * 1_500_000)
+    read_bytes = []
+    real = os.read
+
+    def counting(fd: int, n: int) -> bytes:
+        data = real(fd, n)
+        read_bytes.append(len(data))
+        return data
+
+    monkeypatch.setattr(journal.os, "read", counting)
+    check_start(path)                                   # a journal: no error
+    assert sum(read_bytes) <= 1 << 20                   # one chunk, never the junk after the game
+    read_bytes.clear()
+    with pytest.raises(NotAJournal):
+        check_start(junk)
+    assert sum(read_bytes) <= 1 << 20
+
+
+def test_a_journal_removed_while_the_app_looks_for_its_game_is_skipped(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch):
+    # Another program (a file manager, a sync tool) removes a journal between the folder's listing and its
+    # reading: the app's start skips it and offers the game that is there.
+    folder = tmp_path / "journals"
+    folder.mkdir()
+    there = folder / "b.jsonl"
+    _game(there)
+    gone = folder / "a.jsonl"
+    real_glob = Path.glob
+    monkeypatch.setattr(Path, "glob", lambda self, pattern: iter([gone, *real_glob(self, pattern)]))
+    assert last_unfinished(folder) == there
+    listed = journal.list_journals(folder)
+    assert [(i.path.name, i.error) for i in listed] == [("b.jsonl", None), ("a.jsonl", "unreadable")]
