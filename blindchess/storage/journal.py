@@ -1031,7 +1031,7 @@ def read_journal(path: Path | str) -> JournalRead:
     recorder = _Recorder()
     damage: list[Damage] = []
     pending: list[tuple[int, str, int, int]] = []   # problems waiting for the next input line
-    hint = 0                                          # plies_before of the first good line after them
+    hint: int                                         # plies_before of the first good line after them (once hinted)
     hinted = False
     problem_iter = iter(found)
     for entry in order:

@@ -4,6 +4,7 @@ is, never a crash, never taken for a line of the game (docs/developer/journal-fo
 
 from __future__ import annotations
 
+import errno
 import os
 import zlib
 from pathlib import Path
@@ -99,3 +100,37 @@ def test_a_journal_removed_while_the_app_looks_for_its_game_is_skipped(tmp_path:
     assert last_unfinished(folder) == there
     listed = journal.list_journals(folder)
     assert [(i.path.name, i.error) for i in listed] == [("b.jsonl", None), ("a.jsonl", "unreadable")]
+
+
+def test_a_junk_line_of_megabytes_before_the_length_line_leaves_the_length_line_rewritable(tmp_path: Path):
+    # The set-up's copy, before the length line, overwritten by megabytes (a line longer than any journal
+    # line, let go as it is read): the lines after it are still found where they are, so the game goes on
+    # and its length line is rewritten in place — only the overwritten line is damage.
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append_unit([START])
+    writer.abandon()
+    lines = path.read_bytes().split(b"\n")[:-1]
+    junk = b'{"junk":"' + b"j" * (3 << 20) + b'"}'                   # three megabytes and more: spans whole chunks
+    path.write_bytes(b"\n".join(lines[:1] + [junk] + lines[2:]) + b"\n")
+    writer = JournalWriter(path)
+    writer.append_unit([{"seq": 2, "type": "note", "t": 1.0, "text": "x"}])
+    writer.close()
+    read = read_journal(path)
+    assert read.problems == [(2, "corrupt")]
+    assert [e["type"] for e in read.events] == ["session-start", "note"]
+    assert read.length == journal.Length(4, 0, True)               # the set-up, its copy, itself and the note
+
+
+def test_a_read_error_names_the_journal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # A disk that fails while the journal is read: the error says which file (the user is told its name).
+    path = tmp_path / "g.jsonl"
+    _game(path)
+
+    def failing(fd: int, n: int) -> bytes:
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(journal.os, "read", failing)
+    with pytest.raises(OSError) as info:
+        read_journal(path)
+    assert info.value.errno == errno.EIO and info.value.filename == str(path)
