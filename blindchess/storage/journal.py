@@ -354,7 +354,7 @@ class JournalWriter:
             self.checked = not read.events and not read.problems   # only blank lines so far
         self._fresh = self.checked and not read.events and not read.problems
         self._next = read.next_line_no
-        self._seq = max((e["seq"] for e in read.events if _is_int(e.get("seq"))), default=0)
+        self._seq = max((e["seq"] for e in read.events if _is_int(e.get("seq"))), default=self._seq)
         self._recorder.game = list(read.recorded)
         if read.slot is not None:
             self._slot = read.slot

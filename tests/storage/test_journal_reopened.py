@@ -5,7 +5,12 @@ before the next line).
 
 from __future__ import annotations
 
+import errno
+import json
+import os
 from pathlib import Path
+
+import pytest
 
 from blindchess.storage import journal
 from blindchess.storage.journal import JournalWriter, read_journal
@@ -42,3 +47,71 @@ def test_a_first_write_cut_after_its_first_byte_is_ended_before_the_game_is_writ
     assert path.read_bytes().startswith(b"{\n{")
     assert read.problems == [(1, "truncated")]
     assert [e["type"] for e in read.events] == ["session-start", "note"]
+
+
+def test_a_journal_whose_last_line_was_cut_is_ended_and_synced_before_anything_else(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # A journal of the earlier format (no check fields) whose last line a crash cut: opening it ends that
+    # line and makes the end durable at once — a second crash right after leaves no glued lines.
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b'{"seq":1,"type":"session-start","t":0.0}\n{"seq":2,"type":"note","t":1.0,"te')
+    synced: list[int] = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real(fd))[1])
+    writer = JournalWriter(path)
+    assert synced == [writer._fd]            # the ending, synced before the writer is handed over
+    writer.abandon()                         # killed right after
+    assert path.read_bytes().endswith(b'"te\n')
+    read = read_journal(path)
+    assert not read.checked and read.problems == [(2, "truncated")] and [e["seq"] for e in read.events] == [1]
+
+
+def test_a_failed_write_after_reopening_a_journal_of_blank_lines_names_no_event_before_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # The cut-off line carries the number of the last event before it: in a file of blank lines, none (0).
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b"\n")
+    writer = JournalWriter(path)
+    real = os.write
+    answers = [10]
+
+    def write(fd: int, data: bytes) -> int:
+        if answers:
+            return real(fd, bytes(data[:answers.pop()]))
+        if data[:1] != b"\n" and b'"cut-off"' not in bytes(data):
+            raise OSError(errno.ENOSPC, "no space left on device")
+        return real(fd, data)
+
+    monkeypatch.setattr(os, "write", write)
+    with pytest.raises(OSError):
+        writer.append_unit([START])
+    writer.close()
+    marks = [json.loads(x) for x in path.read_bytes().split(b"\n") if b'"cut-off"' in x]
+    assert [(m["seq"], m["numbers"]) for m in marks] == [(0, [1, 3])]
+
+
+def test_a_unit_a_crash_cut_at_a_line_end_is_named_and_synced_before_anything_else(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # The crash stopped a unit after its first whole line (the length line had not yet counted it): opening
+    # the journal names what was cut off in a cut-off line and makes that durable at once, counted by the
+    # length line — killed right after, the journal is whole.
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append_unit([START])
+    before = path.read_bytes()
+    writer.append_unit([{"seq": 2, "type": "board-move", "t": 1.0, "board": "sighted", "uci": "e2e4"},
+                        {"seq": 3, "type": "move-made", "t": 1.0, "derived": True, "ply": 1, "uci": "e2e4"}])
+    writer.abandon()
+    added = path.read_bytes()[len(before):]
+    path.write_bytes(before + added[:added.index(b"\n") + 1])
+    synced: list[int] = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real(fd))[1])
+    writer = JournalWriter(path)
+    assert synced == [writer._fd]
+    writer.abandon()
+    lines = path.read_bytes().split(b"\n")[:-1]
+    assert json.loads(lines[-1])["type"] == "cut-off"
+    read = read_journal(path)
+    assert read.length is not None and read.length.lines == len(lines) == 5
+    assert read.notes == [(4, "truncated")] and journal.verdict(read, []).whole
