@@ -448,7 +448,7 @@ class JournalWriter:
             # The journal's own lines after its first write: the set-up again, then the length line (each
             # with the number of the event before it, so the numbers never go down).
             first = events[0]
-            seq = max((e["seq"] for e in events if _is_int(e.get("seq"))), default=0)
+            seq = max((e["seq"] for e in events if _is_int(e.get("seq"))), default=self._seq)
             if first.get("type") == "session-start":
                 copy = {"seq": seq, "type": START_COPY, "t": first.get("t", 0.0), "derived": True, "start": first}
                 lines.append(_encode_checked(copy, self.game_id, number, len(recorder.game)))

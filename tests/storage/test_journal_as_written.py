@@ -156,3 +156,73 @@ def test_a_fragment_is_ended_once_however_often_the_full_disk_refuses_the_line_n
     read = read_journal(path)
     assert read.notes == [(4, "truncated")] and journal.verdict(read, []).whole
     assert [e["type"] for e in read.events] == ["session-start", "note"]
+
+
+@pytest.mark.parametrize("taken", ["nothing", "one byte", "the first line whole"])
+def test_what_the_disk_took_of_a_failed_unit_is_named_by_its_numbers_and_never_glued(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, taken: str):
+    # The disk fills up at any byte of a unit: what it took (a byte, a whole line) keeps its numbers and is
+    # named in a cut-off line at once; nothing taken, nothing is named and no number is used. Either way every
+    # line is one JSON object (a fragment ended once, never an empty line) and the unit is never applied.
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append_unit([START])
+    first = writer.next_line_no
+    line = len(json.dumps(E4[0]))                                   # shorter than the written line: inside it
+    take = {"nothing": 0, "one byte": 1, "the first line whole": None}[taken]
+    real = os.write
+
+    def write(fd: int, data: bytes) -> int:
+        nonlocal take
+        if take is None:
+            take = bytes(data).index(b"\n") + 1
+        if b'"cut-off"' in bytes(data) or data == b"\n":
+            return real(fd, data)
+        if take == 0:
+            raise OSError(errno.ENOSPC, "no space left on device")
+        wrote, take = real(fd, bytes(data[:take])), 0
+        return wrote
+
+    monkeypatch.setattr(os, "write", write)
+    with pytest.raises(OSError):
+        writer.append_unit(E4)
+    monkeypatch.setattr(os, "write", real)
+    writer.append_unit([{"seq": 4, "type": "note", "t": 2.0, "text": "x"}])
+    writer.close()
+    lines = [json.loads(x) for x in _lines(path)[3:] if x.startswith(b"{") and x.endswith(b"}")]
+    marks = [x for x in lines if x["type"] == "cut-off"]
+    if taken == "nothing":
+        assert marks == [] and lines[-1]["line_no"] == first
+    else:
+        assert [m["numbers"] for m in marks] == [[first, first + 1]] and lines[-1]["line_no"] == first + 3
+    assert all(x.strip() for x in _lines(path)) and line > 1
+    read = read_journal(path)
+    assert [e["type"] for e in read.events] == ["session-start", "note"] and read.recorded == []
+    assert journal.verdict(read, []).whole
+
+
+def test_a_journal_of_the_earlier_format_ends_a_failed_line_without_a_line_of_the_new_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # A journal without check fields stays in its format: a fragment a full disk left is ended, and no
+    # checked cut-off line is added to it.
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b'{"seq":1,"type":"session-start","t":0.0}\n')
+    writer = JournalWriter(path)
+    _disk_full_after(monkeypatch, [10, None])
+    with pytest.raises(OSError):
+        writer.append({"seq": 2, "type": "note", "t": 1.0, "text": "x"})
+    writer.append({"seq": 3, "type": "note", "t": 2.0, "text": "y"})
+    writer.close()
+    assert path.read_bytes() == (b'{"seq":1,"type":"session-start","t":0.0}\n{"seq":2,"\n'
+                                 b'{"seq":3,"type":"note","t":2.0,"text":"y"}\n')
+
+
+def test_a_first_write_not_yet_synced_is_counted_by_no_length_line(tmp_path: Path):
+    # The length line counts only what an fsync made durable: killed between the first write and its fsync,
+    # the journal's length line counts nothing yet — no line, no half-move, not closed.
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append(START, sync=False)
+    writer.abandon()
+    read = read_journal(path)
+    assert read.length == journal.Length(0, 0, False) and read.problems == []
