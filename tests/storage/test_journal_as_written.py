@@ -119,6 +119,7 @@ def test_a_new_journal_whose_first_write_fails_names_it_with_no_event_before_it(
     assert lines[0] == b'{"seq":1,"ty'
     mark = json.loads(lines[1])
     assert (mark["type"], mark["seq"], mark["numbers"], mark["line_no"]) == ("cut-off", 0, [1, 3], 4)
+    assert mark["derived"] is True                       # the journal's own line, no event of the game
 
 
 def test_a_reopened_journal_names_a_failed_write_after_its_last_event(
@@ -211,10 +212,10 @@ def test_a_journal_of_the_earlier_format_ends_a_failed_line_without_a_line_of_th
     _disk_full_after(monkeypatch, [10, None])
     with pytest.raises(OSError):
         writer.append({"seq": 2, "type": "note", "t": 1.0, "text": "x"})
-    writer.append({"seq": 3, "type": "note", "t": 2.0, "text": "y"})
+    writer.append({"seq": 3, "type": "note", "t": 2.0, "text": "Jürgen"})
     writer.close()
-    assert path.read_bytes() == (b'{"seq":1,"type":"session-start","t":0.0}\n{"seq":2,"\n'
-                                 b'{"seq":3,"type":"note","t":2.0,"text":"y"}\n')
+    assert path.read_bytes() == ('{"seq":1,"type":"session-start","t":0.0}\n{"seq":2,"\n'
+                                 '{"seq":3,"type":"note","t":2.0,"text":"Jürgen"}\n').encode("utf-8")
 
 
 def test_a_first_write_not_yet_synced_is_counted_by_no_length_line(tmp_path: Path):

@@ -111,7 +111,8 @@ def test_a_unit_a_crash_cut_at_a_line_end_is_named_and_synced_before_anything_el
     assert synced == [writer._fd]
     writer.abandon()
     lines = path.read_bytes().split(b"\n")[:-1]
-    assert json.loads(lines[-1])["type"] == "cut-off"
+    mark = json.loads(lines[-1])
+    assert (mark["type"], mark["line"], mark["derived"]) == ("cut-off", 4, True)     # the journal's own line
     read = read_journal(path)
     assert read.length is not None and read.length.lines == len(lines) == 5
     assert read.notes == [(4, "truncated")] and journal.verdict(read, []).whole
