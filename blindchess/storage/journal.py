@@ -328,8 +328,8 @@ class JournalWriter:
             raise JournalInUse(self.path)
         self._closed = False
         self._recorder = _Recorder()
-        self._slot_fd: int | None = None
-        self._slot: tuple[int, int, int, int, int] | None = None   # offset, size, line_no, plies_before, seq
+        # The length line: a descriptor of its own to rewrite it, and (offset, size, line_no, plies_before, seq).
+        self._slot: tuple[int, tuple[int, int, int, int, int]] | None = None
         self._fresh = True                                   # nothing written yet: the next write is the first
         self._cut: tuple[int, int, bool] | None = None       # a failed write to name: first, last number, fragment
         self._seq = 0                                        # the last event number written
@@ -357,8 +357,7 @@ class JournalWriter:
         self._seq = max((e["seq"] for e in read.events if _is_int(e.get("seq"))), default=self._seq)
         self._recorder.game = list(read.recorded)
         if read.slot is not None:
-            self._slot = read.slot
-            self._slot_fd = _open_regular(self.path, os.O_WRONLY)
+            self._slot = (_open_regular(self.path, os.O_WRONLY), read.slot)
         wrote = False
         if not read.ends_with_newline:
             self._write(b"\n")
@@ -480,23 +479,22 @@ class JournalWriter:
         self._fresh = False
         self._seq = max([self._seq] + [e["seq"] for e in events if _is_int(e.get("seq"))])
         if slot is not None:
-            self._slot = slot
-            self._slot_fd = _open_regular(self.path, os.O_WRONLY)
+            self._slot = (_open_regular(self.path, os.O_WRONLY), slot)
 
     def _record_length(self, closed: bool) -> None:
         """Rewrite the length line in place with what is on the disk now (no growth, no extra fsync:
         the count only ever names lines an earlier fsync made durable)."""
-        if self._slot is None or self._slot_fd is None:
+        if self._slot is None:
             return
-        offset, size, line_no, plies_before, seq = self._slot
+        fd, (offset, size, line_no, plies_before, seq) = self._slot
         data = _encode_length(self._next - 1, len(self._recorder.game), closed, self.game_id, line_no, plies_before,
                               seq)
         if len(data) != size:   # pragma: no cover - the counts are bounded far below the padding
             return
-        os.lseek(self._slot_fd, offset, os.SEEK_SET)
+        os.lseek(fd, offset, os.SEEK_SET)
         written = 0
         while written < size:
-            written += os.write(self._slot_fd, data[written:])
+            written += os.write(fd, data[written:])
 
     def sync(self) -> None:
         """Hand the written lines to the disk (``fsync``), then count them in the length line."""
@@ -522,10 +520,10 @@ class JournalWriter:
     def _close_fds(self) -> None:
         with contextlib.suppress(OSError):
             unlock_file(self._fd)       # Windows asks for it before the closing; POSIX closes it anyway
-        for fd in (self._fd, self._slot_fd):
-            if fd is not None:
-                os.close(fd)
-        self._slot_fd = None
+        os.close(self._fd)
+        if self._slot is not None:
+            os.close(self._slot[0])
+        self._slot = None
         self._closed = True
 
     @property
@@ -585,24 +583,24 @@ class JournalRead:
 
     path: Path
     events: list[dict[str, Any]]
-    problems: list[tuple[int, str]] = field(default_factory=list)
-    lines: list[int] = field(default_factory=list)
-    damage: list[Damage] = field(default_factory=list)
-    checked: bool = False
-    game_id: str | None = None
-    recorded: list[str | None] = field(default_factory=list)
-    next_line_no: int = 1
-    ends_with_newline: bool = True
-    notes: list[tuple[int, str]] = field(default_factory=list)
-    length: Length | None = None
-    start_from_copy: bool = False
+    problems: list[tuple[int, str]]
+    lines: list[int]
+    damage: list[Damage]
+    checked: bool
+    game_id: str | None
+    recorded: list[str | None]
+    next_line_no: int
+    ends_with_newline: bool
+    notes: list[tuple[int, str]]
+    length: Length | None
+    start_from_copy: bool
     #: Where the length line stands, for a writer going on: (offset, size, line_no, plies_before, seq).
-    slot: tuple[int, int, int, int, int] | None = None
+    slot: tuple[int, int, int, int, int] | None
     #: Line numbers in the file of what a crash cut off at the end, not yet named by a ``cut-off`` line.
-    cut_off: list[int] = field(default_factory=list)
+    cut_off: list[int]
     #: The highest input of each origin the journal holds (:class:`InputId`, on the first line of a unit that
     #: stands whole): that input and every one of its origin before it have been applied.
-    inputs: dict[str, InputId] = field(default_factory=dict)
+    inputs: dict[str, InputId]
 
     @property
     def damaged(self) -> bool:
@@ -662,15 +660,15 @@ class _Line:
     reason: str = ""                # why not an event ("corrupt" | "truncated")
     crc_ok: bool = False            # the line carries game_id/line_no/crc and its CRC matches
     cut: bool = False               # the text ends inside the object (a write cut off)
-    offset: int = 0                 # where the line starts in the file
-    size: int = 0                   # its bytes, the newline included
-    ended: bool = True              # it ends with a newline
-    digest: tuple[int, int] = (0, 0)   # a checked line's CRC and length: a second copy is told from a moved line
-    last: int = 0                   # a run of damaged lines (blank ones between them): the last one's number
+    digest: tuple[int, int] | None = None   # a line's CRC and length: a second copy is told from a moved line
     count: int = 1                  # the damaged lines of the run
+    offset: int = field(init=False)   # where the line starts in the file (set by the scan, as the next two)
+    size: int = field(init=False)     # its bytes, the newline included
+    ended: bool = field(init=False)   # it ends with a newline
+    last: int = field(init=False)     # a run of damaged lines (blank ones between them): the last one's number
 
     def __post_init__(self) -> None:
-        self.last = self.last or self.number
+        self.last = self.number
 
 
 def _parse(number: int, raw: bytes, last: bool) -> _Line:
