@@ -645,10 +645,10 @@ def _well_formed(event: object) -> bool:
     damaged (or edited) — never replayed."""
     if not isinstance(event, dict):
         return False
-    kind, seq, t = event.get("type"), event.get("seq", 0), event.get("t", 0.0)
+    kind, t = event.get("type"), event.get("t", 0.0)
     if not isinstance(kind, str) or not kind:
         return False
-    if not _is_int(seq):
+    if "seq" in event and not _is_int(event["seq"]):
         return False
     return not isinstance(t, bool) and isinstance(t, (int, float)) and math.isfinite(t)
 

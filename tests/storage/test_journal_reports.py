@@ -1,0 +1,48 @@
+"""What the reader reports is shown to the arbiter as it was found (FIDE Laws Art. 8: the score is the game's
+record; Appendix D.2.7): a report cannot be changed after the reading, and a write a crash cut off is one line,
+reported once — never a stretch of damaged lines.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from blindchess.storage import journal
+from blindchess.storage.journal import JournalWriter, read_journal, verdict
+
+START = {"seq": 1, "type": "session-start", "t": 0.0, "white": {"name": "A"}, "black": {"name": "B"}}
+
+
+def _cut_game(path: Path) -> journal.JournalRead:
+    writer = JournalWriter(path)
+    writer.append_unit([START])
+    writer.append_unit([{"seq": 2, "type": "board-move", "t": 1.0, "board": "sighted", "uci": "e2e4"},
+                        {"seq": 3, "type": "move-made", "t": 1.0, "derived": True, "ply": 1, "uci": "e2e4"}])
+    writer.abandon()
+    with path.open("ab") as f:
+        f.write(b'{"seq":4,"type":"board-move","t":2.0,"bo')         # the next write, cut by a crash
+    return read_journal(path)
+
+
+def test_a_write_cut_off_is_one_line_reported_once_and_loses_nothing(tmp_path: Path):
+    read = _cut_game(tmp_path / "g.jsonl")
+    assert [(d.line, d.reason, d.count, d.plies) for d in read.damage] == [(6, "truncated", 1, [])]
+    found = verdict(read, ["e2e4"])
+    assert found.whole and found.spans == {} and found.missing_lines == {} and found.notes == [(6, "truncated")]
+
+
+def test_what_the_reader_found_cannot_be_changed_after_the_reading(tmp_path: Path):
+    read = _cut_game(tmp_path / "g.jsonl")
+    found = verdict(read, ["e2e4"])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        read.damage[0].reason = "corrupt"            # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        found.plies = [1]                            # type: ignore[misc]
+    assert read.length is not None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        read.length.lines = 99                       # type: ignore[misc]
+    # values: the same findings are equal and can be collected, e.g. to name each problem once
+    assert len({read.damage[0], _cut_game(tmp_path / "h.jsonl").damage[0]}) == 1
