@@ -660,10 +660,9 @@ class _Line:
     reason: str = ""                # why not an event ("corrupt" | "truncated")
     crc_ok: bool = False            # the line carries game_id/line_no/crc and its CRC matches
     cut: bool = False               # the text ends inside the object (a write cut off)
-    digest: tuple[int, int] | None = None   # a line's CRC and length: a second copy is told from a moved line
+    digest: tuple[int, int] | None = None   # a line's CRC and length (no newline): a second copy is told from a moved one
     count: int = 1                  # the damaged lines of the run
-    offset: int = field(init=False)   # where the line starts in the file (set by the scan, as the next two)
-    size: int = field(init=False)     # its bytes, the newline included
+    offset: int = field(init=False)   # where the line starts in the file (set by the scan, as the next one)
     ended: bool = field(init=False)   # it ends with a newline
     last: int = field(init=False)     # a run of damaged lines (blank ones between them): the last one's number
 
@@ -701,9 +700,9 @@ def _parse(number: int, raw: bytes, last: bool) -> _Line:
     return _Line(number, event, "", crc_ok, digest=(crc, len(raw)))
 
 
-def _raw_lines(fd: int) -> Iterator[tuple[int, bytes | None, int, bool]]:
+def _raw_lines(fd: int) -> Iterator[tuple[int, bytes | None, bool]]:
     """The lines of the file open at ``fd``, read :data:`_CHUNK` bytes at a time: (offset, the line's bytes
-    without its newline, its size with the newline, whether it has one). A line longer than
+    without its newline, whether it has one). A line longer than
     :data:`~blindchess.base.bounds.MAX_LINE_BYTES` is let go as it is read (its bytes None): nothing of the
     file is held but the line being read. Raises OSError (EFBIG past :data:`MAX_BYTES`)."""
     pending = bytearray()           # the line being read
@@ -717,11 +716,10 @@ def _raw_lines(fd: int) -> Iterator[tuple[int, bytes | None, int, bool]]:
         while (end := chunk.find(b"\n", at)) >= 0:
             piece = chunk[at:end]
             length = dropped + len(pending) + len(piece)
-            if dropped or length > MAX_LINE_BYTES:
-                yield offset, None, length + 1, True
-            else:
+            kept = not dropped and length <= MAX_LINE_BYTES
+            if kept:
                 pending += piece
-                yield offset, bytes(pending), length + 1, True
+            yield offset, bytes(pending) if kept else None, True
             offset += length + 1
             pending.clear()
             dropped = 0
@@ -733,7 +731,7 @@ def _raw_lines(fd: int) -> Iterator[tuple[int, bytes | None, int, bool]]:
         else:
             pending += rest
     if pending or dropped:
-        yield offset, None if dropped else bytes(pending), dropped + len(pending), False
+        yield offset, None if dropped else bytes(pending), False
 
 
 def check_start(path: Path | str) -> None:
@@ -760,7 +758,7 @@ def _scan(path: Path, *, head_only: bool = False) -> tuple[list[_Line], int, boo
     try:
         if os.fstat(fd).st_size > MAX_BYTES:
             raise OSError(errno.EFBIG, "file too large", str(path))
-        for offset, raw, size, ended in _raw_lines(fd):
+        for offset, raw, ended in _raw_lines(fd):
             number += 1
             newlines += ended
             ends_nl = ended
@@ -768,7 +766,7 @@ def _scan(path: Path, *, head_only: bool = False) -> tuple[list[_Line], int, boo
                 continue
             nonblank += 1
             line = _parse(number, raw, not ended) if raw is not None else _Line(number, None, "corrupt")
-            line.offset, line.size, line.ended = offset, size, ended
+            line.offset, line.ended = offset, ended
             if line.event is not None and not line.crc_ok and checked:
                 line.event, line.reason = None, "corrupt"          # an unchecked line in a checked journal
             elif line.crc_ok and not checked:
@@ -903,8 +901,8 @@ def read_journal(path: Path | str) -> JournalRead:
             before = _own_field(counted, "plies_before", MAX_PLIES)
             if lines_ is not None and plies_ is not None and isinstance(closed, bool) and before is not None:
                 length = Length(lines_, plies_, closed)
-                if p.ended:   # the line has its newline: a writer may rewrite it in place
-                    slot = (p.offset, p.size, int(counted["line_no"]), before, int(counted["seq"]))
+                if p.ended and p.digest is not None:   # the line has its newline: a writer may rewrite it in place
+                    slot = (p.offset, p.digest[1] + 1, int(counted["line_no"]), before, int(counted["seq"]))
         copied = own_event(i, START_COPY)
         if copied is not None and copy_start is None:
             start = copied.get("start")
