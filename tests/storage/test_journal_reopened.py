@@ -116,3 +116,21 @@ def test_a_unit_a_crash_cut_at_a_line_end_is_named_and_synced_before_anything_el
     read = read_journal(path)
     assert read.length is not None and read.length.lines == len(lines) == 5
     assert read.notes == [(4, "truncated")] and journal.verdict(read, []).whole
+
+
+def test_reopening_a_whole_journal_writes_and_syncs_nothing_until_the_next_input(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # A game reopened (the app's start, a resumption): the journal is left exactly as it was — still closed on
+    # purpose — until something happens at the table.
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append_unit([START])
+    writer.close()
+    before = path.read_bytes()
+    synced: list[int] = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real(fd))[1])
+    writer = JournalWriter(path)
+    assert synced == [] and path.read_bytes() == before
+    writer.abandon()
+    assert read_journal(path).length == journal.Length(3, 0, True)
