@@ -46,3 +46,20 @@ def test_what_the_reader_found_cannot_be_changed_after_the_reading(tmp_path: Pat
         read.length.lines = 99                       # type: ignore[misc]
     # values: the same findings are equal and can be collected, e.g. to name each problem once
     assert len({read.damage[0], _cut_game(tmp_path / "h.jsonl").damage[0]}) == 1
+
+
+def test_a_half_move_the_record_skips_is_named_unless_the_replay_makes_it(tmp_path: Path):
+    # The journal records half-moves 1 and 3 (the line of the 2nd never written): the 2nd is named as
+    # possibly lost when the replay stops before it, and not when the replay makes it.
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append(START)
+    writer.append({"seq": 2, "type": "move-made", "t": 1.0, "derived": True, "ply": 1, "uci": "e2e4"})
+    writer.append({"seq": 3, "type": "move-made", "t": 3.0, "derived": True, "ply": 3, "uci": "g1f3"})
+    writer.close()
+    read = read_journal(path)
+    assert read.recorded == ["e2e4", None, "g1f3"] and read.problems == []
+    assert read.affected_plies() == [2]
+    assert read.affected_plies(["e2e4"]) == [2, 3]
+    assert read.affected_plies(["e2e4", "e7e5"]) == [3]
+    assert read.affected_plies(["e2e4", "e7e5", "g1f3"]) == []
