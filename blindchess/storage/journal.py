@@ -620,7 +620,9 @@ class JournalRead:
         for d in self.damage:
             out.update(d.plies)
         if replayed is not None:
-            out = {p for p in out if not self._recovered(p, replayed)}
+            # the replay makes it: recovered — unless the record holds another move there, which the
+            # comparison below names
+            out = {p for p in out if p > len(replayed)}
         for index, uci in enumerate(self.recorded):
             if uci is None:
                 if replayed is None or index >= len(replayed):
@@ -628,11 +630,6 @@ class JournalRead:
             elif replayed is not None and (index >= len(replayed) or replayed[index] != uci):
                 out.add(index + 1)
         return sorted(out)
-
-    def _recovered(self, ply: int, replayed: Sequence[str]) -> bool:
-        if ply > len(replayed):
-            return False
-        return ply > len(self.recorded) or self.recorded[ply - 1] in (None, replayed[ply - 1])
 
 
 def _is_int(value: object) -> TypeGuard[int]:

@@ -63,3 +63,32 @@ def test_a_half_move_the_record_skips_is_named_unless_the_replay_makes_it(tmp_pa
     assert read.affected_plies(["e2e4"]) == [2, 3]
     assert read.affected_plies(["e2e4", "e7e5"]) == [3]
     assert read.affected_plies(["e2e4", "e7e5", "g1f3"]) == []
+
+
+@pytest.mark.parametrize("damaged, replayed, named", [
+    (0, ["e2e4", "e7e5"], []),            # the first input damaged, the replay makes its half-move: recovered
+    (1, ["e2e4", "e7e5"], []),            # the last one, made by the replay: recovered
+    (1, ["e2e4"], [2]),                   # the last one, not made by the replay: named
+    (1, ["e2e4", "d7d5"], [2]),           # made otherwise than recorded: named
+])
+def test_a_half_move_whose_input_line_is_damaged_is_named_only_if_the_replay_does_not_make_it_as_recorded(
+        tmp_path: Path, damaged: int, replayed: list[str], named: list[int]):
+    # The replay of the good lines may still make the half-move of a damaged input line (the other board's
+    # line gives it): then nothing is lost.
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append_unit([START])
+    for seq, (ply, uci) in enumerate(((1, "e2e4"), (2, "e7e5"))):
+        writer.append_unit([{"seq": 2 + 2 * seq, "type": "board-move", "t": float(ply), "board": "sighted", "uci": uci},
+                            {"seq": 3 + 2 * seq, "type": "move-made", "t": float(ply), "derived": True, "ply": ply,
+                             "uci": uci}])
+    writer.append_unit([{"seq": 6, "type": "note", "t": 3.0, "text": "x"}])
+    writer.close()
+    lines = path.read_bytes().split(b"\n")
+    inputs = [i for i, x in enumerate(lines) if b'"type":"board-move"' in x]
+    lines[inputs[damaged]] = lines[inputs[damaged]].replace(b'"board":"sighted"', b'"board":"Sighted"')
+    path.write_bytes(b"\n".join(lines))
+    read = read_journal(path)
+    assert [(d.reason, d.plies) for d in read.damage] == [("corrupt", [damaged + 1])]
+    assert read.recorded == ["e2e4", "e7e5"]
+    assert read.affected_plies(replayed) == named
