@@ -677,8 +677,9 @@ def _parse(number: int, raw: bytes, last: bool) -> _Line:
         return _Line(number, None, "corrupt")
     except json.JSONDecodeError as exc:
         # Cut off while writing: the text ends inside the object (only the last line, or a fragment a
-        # writer ended after a crash).
-        ends_early = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string") \
+        # writer ended after a crash) — inside a string, or where a value may start or go on (the error at
+        # the end of the text: what is left is empty, which _CUT_VALUE matches too).
+        ends_early = exc.msg.startswith("Unterminated string") \
             or _CUT_VALUE.fullmatch(text.rstrip()[exc.pos:]) is not None
         cut = ends_early and raw.lstrip().startswith(b"{")
         return _Line(number, None, "truncated" if cut or last else "corrupt", cut=cut)
