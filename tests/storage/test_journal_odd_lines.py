@@ -134,3 +134,18 @@ def test_a_read_error_names_the_journal(tmp_path: Path, monkeypatch: pytest.Monk
     with pytest.raises(OSError) as info:
         read_journal(path)
     assert info.value.errno == errno.EIO and info.value.filename == str(path)
+
+
+@pytest.mark.parametrize("where", ["in the middle", "at the end"])
+def test_a_line_broken_inside_is_damage_never_a_write_cut_off(tmp_path: Path, where: str):
+    # A changed byte that breaks the JSON inside a line (not where a crash stops a write: its text goes on
+    # after the fault) is damage, even as the file's last line (reported as a line that ends early, without
+    # its newline — but never taken for a write cut off, which would lose nothing).
+    path = tmp_path / "g.jsonl"
+    lines = _game(path)
+    index = 4 if where == "in the middle" else len(lines) - 1
+    lines[index] = lines[index].replace(b'"type":"note"', b'"type" "note"')
+    path.write_bytes(b"\n".join(lines) + (b"\n" if where == "in the middle" else b""))
+    read = read_journal(path)
+    assert read.problems == [(index + 1, "corrupt" if where == "in the middle" else "truncated")]
+    assert read.notes == [] and not journal.verdict(read, []).whole
