@@ -688,14 +688,17 @@ def _parse(number: int, raw: bytes, last: bool) -> _Line:
     if not _well_formed(event):
         return _Line(number, None, "corrupt")
     tail = _CRC_TAIL.search(raw)
-    crc = int(tail.group(1), 16) if tail is not None else -1
-    crc_ok = tail is not None and zlib.crc32(raw[:tail.start()] + b"}") == crc
+    crc_ok = False
+    digest: tuple[int, int] | None = None
+    if tail is not None:
+        digest = (int(tail.group(1), 16), len(raw))
+        crc_ok = zlib.crc32(raw[:tail.start()] + b"}") == digest[0]
     if crc_ok and not (isinstance(event.get("game_id"), str) and _GAME_ID.match(event["game_id"])
                        and within(event.get("line_no"), 1, MAX_BYTES)):
         crc_ok = False
     if not crc_ok and any(k in event for k in RESERVED_FIELDS):
         return _Line(number, None, "corrupt")   # a checked line whose check fails
-    return _Line(number, event, "", crc_ok, digest=(crc, len(raw)))
+    return _Line(number, event, "", crc_ok, digest=digest)
 
 
 def _raw_lines(fd: int) -> Iterator[tuple[int, bytes | None, bool]]:
