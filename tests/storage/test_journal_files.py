@@ -1,0 +1,81 @@
+"""The journals as files an organiser and an arbiter handle: their names (the players', readable, bounded),
+the list of them (``journal list``, the app's start), and the sealed envelope beside a journal (Guidelines
+I.2–3: the arbiter's envelope, one size whatever it holds, the move as the sealer wrote it).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+from pathlib import Path
+
+from blindchess.base import MAX_HEADER_CHARS
+from blindchess.storage import journal
+from blindchess.storage.journal import JournalWriter, list_journals, read_journal, verdict
+
+WHEN = datetime.datetime(2026, 11, 29, 14, 30, 0)
+
+
+def test_a_journal_is_named_by_its_players_readably_and_never_too_long(tmp_path: Path):
+    assert journal.new_path("Jürgen Groß", "Анна", when=WHEN, folder=tmp_path).name == \
+        "20261129-143000-Jürgen_Groß-Анна.jsonl"
+    long = journal.new_path("A" * 60, "B", when=WHEN, folder=tmp_path).name
+    assert long == f"20261129-143000-{'A' * 40}-B.jsonl"
+    # a name of nothing but punctuation (or none) still names a player
+    assert journal.new_path("?!", "", when=WHEN, folder=tmp_path).name == "20261129-143000-player-player.jsonl"
+
+
+def _game(path: Path, white: str, black: str = "B") -> None:
+    writer = JournalWriter(path)
+    writer.append_unit([{"seq": 1, "type": "session-start", "t": 0.0, "white": {"name": white},
+                         "black": {"name": black}}])
+    writer.close()
+
+
+def test_a_player_s_name_is_listed_up_to_the_longest_a_header_holds(tmp_path: Path):
+    _game(tmp_path / "a.jsonl", "W" * MAX_HEADER_CHARS)
+    _game(tmp_path / "b.jsonl", "W" * (MAX_HEADER_CHARS + 1))
+    infos = {i.path.name: i for i in list_journals(tmp_path)}
+    assert infos["a.jsonl"].white == "W" * MAX_HEADER_CHARS and infos["a.jsonl"].error is None
+    assert infos["b.jsonl"].error == "bad-field" and infos["b.jsonl"].start_event is None
+
+
+def test_a_file_that_holds_no_game_is_listed_as_nothing_played_nothing_damaged(tmp_path: Path):
+    # What the list says of a file it cannot use: no half-move, not finished, not a damaged game — only why.
+    (tmp_path / "junk.jsonl").write_bytes(b"{}\n" * 5)
+    os.mkfifo(tmp_path / "pipe.jsonl")
+    infos = {i.path.name: i for i in list_journals(tmp_path)}
+    for name, error in (("junk.jsonl", "no-start"), ("pipe.jsonl", "not-regular")):
+        info = infos[name]
+        assert (info.error, info.plies, info.finished, info.damaged, info.result) == (error, 0, False, False, None)
+
+
+def test_two_damaged_lines_one_after_another_are_named_as_one_stretch(tmp_path: Path):
+    path = tmp_path / "g.jsonl"
+    _game(path, "A")
+    writer = JournalWriter(path)
+    for seq in (2, 3, 4, 5):
+        writer.append_unit([{"seq": seq, "type": "note", "t": float(seq), "text": "x"}])
+    writer.close()
+    lines = path.read_bytes().split(b"\n")
+    for index in (4, 5):
+        lines[index] = lines[index].replace(b'"text":"x"', b'"text":"y"')
+    path.write_bytes(b"\n".join(lines))
+    found = verdict(read_journal(path), [])
+    assert found.problems == [(5, "corrupt")] and found.spans == {5: 2}
+
+
+def test_the_envelope_is_always_one_size_and_keeps_the_move_as_written(tmp_path: Path):
+    # Guidelines I.2-3: its size tells nothing of the move; the arbiter who opens the file reads the move in
+    # the sealer's words (UTF-8, as every file of the program).
+    game = tmp_path / "g.jsonl"
+    sizes = []
+    for written in ("e4", "Ладья d1–d8, шах " * 5):
+        journal.write_envelope(game, {"seq": 4, "hidden": {"written": written}})
+        sizes.append(journal.envelope_path(game).stat().st_size)
+        raw = journal.envelope_path(game).read_bytes()
+        assert written.encode("utf-8") in raw
+        assert journal.read_envelope(game) == {"seq": 4, "hidden": {"written": written}}
+        assert json.loads(raw) == {"seq": 4, "hidden": {"written": written}}
+    assert sizes == [1024, 1024]
