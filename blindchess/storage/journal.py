@@ -873,7 +873,7 @@ def read_journal(path: Path | str) -> JournalRead:
         best = max(counts.values())
         starts = [p.event["game_id"] for p in parsed if p.crc_ok and p.event is not None
                   and p.event.get("type") in ("session-start", START_COPY)]
-        game_id = next((g for g in starts if counts[g] == best), None) or counts.most_common(1)[0][0]
+        game_id = next((g for g in starts if counts[g] == best), None) or max(counts, key=counts.__getitem__)
 
     # The lines that stand in order: the longest run of increasing line numbers (a line copied or
     # moved forward must not make every line after it look out of order).
