@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import os
+import tracemalloc
 import zlib
 from pathlib import Path
 
@@ -149,3 +150,29 @@ def test_a_line_broken_inside_is_damage_never_a_write_cut_off(tmp_path: Path, wh
     read = read_journal(path)
     assert read.problems == [(index + 1, "corrupt" if where == "in the middle" else "truncated")]
     assert read.notes == [] and not journal.verdict(read, []).whole
+
+
+def test_a_line_of_forty_megabytes_is_let_go_as_it_is_read(tmp_path: Path):
+    # Reading costs the game, not the file: a line longer than any journal line is never held — the memory
+    # the reader takes stays that of a chunk and a line, however long the junk.
+    path = tmp_path / "g.jsonl"
+    _game(path)
+    with path.open("ab") as f:
+        f.write(b'{"junk":"' + b"j" * (40 << 20) + b'"}\n')
+    tracemalloc.start()
+    try:
+        read = read_journal(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert read.problems == [(7, "corrupt")] and len(read.events) == 4
+    assert peak < 3 << 20, peak                   # a chunk (1 MiB) and a line (at most 1 MB)
+
+
+def test_an_empty_file_is_read_as_no_line_and_ending_whole(tmp_path: Path):
+    # Nothing to end before the first line is written (a writer that finds the file adds no newline).
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b"")
+    read = read_journal(path)
+    assert (read.events, read.problems, read.checked, read.ends_with_newline) == ([], [], False, True)
+    assert read.next_line_no == 1
