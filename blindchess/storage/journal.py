@@ -348,11 +348,13 @@ class JournalWriter:
 
     def _continue(self, read: JournalRead) -> None:
         """Go on after the lines of ``read``: same game, next numbers, what a crash cut off ended and named."""
+        # Nothing of a game yet: blank lines, or what a crash cut off of the first write (it is ended and named).
+        nothing = not read.events and set(read.problems) <= set(read.notes)
         if read.checked:
             self.game_id = read.game_id or self.game_id
         else:
-            self.checked = not read.events and not read.problems   # only blank lines so far
-        self._fresh = self.checked and not read.events and not read.problems
+            self.checked = nothing
+        self._fresh = self.checked and nothing
         self._next = read.next_line_no
         self._seq = max((e["seq"] for e in read.events if _is_int(e.get("seq"))), default=self._seq)
         self._recorder.game = list(read.recorded)

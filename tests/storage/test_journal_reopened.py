@@ -34,19 +34,24 @@ def test_a_file_of_blank_lines_gets_the_set_up_s_copy_and_the_length_line_after_
     assert lines[0] == b"" and b'"type":"session-start-copy"' in lines[2]
 
 
-def test_a_first_write_cut_after_its_first_byte_is_ended_before_the_game_is_written_again(tmp_path: Path):
-    # A crash one byte into the journal's first write: that byte stays a line of its own (reported, never
-    # applied), and the set-up written again is read whole after it.
+@pytest.mark.parametrize("cut", [b"{", b'{"seq":1,"type":"session-start","t":0.0,"white":{"na'])
+def test_a_first_write_a_crash_cut_is_named_and_the_game_written_again_is_a_checked_journal(
+        tmp_path: Path, cut: bytes):
+    # A crash inside the journal's first write (one byte into it, or further): what it left is ended, named in
+    # a cut-off line and never applied; the set-up written again begins a journal of this version — checked,
+    # with its copy and its length line — read whole after it.
     path = tmp_path / "g.jsonl"
-    path.write_bytes(b"{")
+    path.write_bytes(cut)
     writer = JournalWriter(path)
     writer.append_unit([START])
     writer.append_unit([NOTE])
     writer.close()
     read = read_journal(path)
-    assert path.read_bytes().startswith(b"{\n{")
-    assert read.problems == [(1, "truncated")]
+    lines = path.read_bytes().split(b"\n")
+    assert lines[0] == cut and json.loads(lines[1])["type"] == "cut-off"
+    assert read.checked and read.problems == read.notes == [(1, "truncated")]
     assert [e["type"] for e in read.events] == ["session-start", "note"]
+    assert read.length == journal.Length(6, 0, True) and journal.verdict(read, []).whole
 
 
 def test_a_journal_whose_last_line_was_cut_is_ended_and_synced_before_anything_else(
