@@ -770,13 +770,12 @@ def _scan(path: Path, *, head_only: bool = False) -> tuple[list[_Line], int, boo
             nonblank += 1
             line = _parse(number, raw, not ended) if raw is not None else _Line(number, None, "corrupt")
             line.offset, line.ended = offset, ended
-            if line.event is not None and not line.crc_ok and checked:
-                line.event, line.reason = None, "corrupt"          # an unchecked line in a checked journal
-            elif line.crc_ok and not checked:
+            # An unchecked line in a checked journal is damage (one run with the damaged lines beside it); one
+            # before the first checked line is judged so by the reader (it never joins a run after the fact).
+            if line.crc_ok:
                 checked = True
-                for earlier in parsed:
-                    if earlier.event is not None and not earlier.crc_ok:
-                        earlier.event, earlier.reason = None, "corrupt"
+            elif line.event is not None and checked:
+                line.event, line.reason = None, "corrupt"
             if not journal and ended:
                 journal, head = _is_journal_line(line), head + 1
                 if not journal and head >= HEAD_LINES:

@@ -79,3 +79,22 @@ def test_the_envelope_is_always_one_size_and_keeps_the_move_as_written(tmp_path:
         assert journal.read_envelope(game) == {"seq": 4, "hidden": {"written": written}}
         assert json.loads(raw) == {"seq": 4, "hidden": {"written": written}}
     assert sizes == [1024, 1024]
+
+
+def test_a_line_without_check_fields_among_damaged_ones_is_part_of_their_stretch(tmp_path: Path):
+    # In a journal of this version a line without game_id/line_no/crc is no line of it: with a damaged line
+    # next to it, the two are one stretch of damage, named once.
+    path = tmp_path / "g.jsonl"
+    _game(path, "A")
+    writer = JournalWriter(path)
+    for seq in (2, 3, 4):
+        writer.append_unit([{"seq": seq, "type": "note", "t": float(seq), "text": "x"}])
+    writer.close()
+    lines = path.read_bytes().split(b"\n")
+    lines[4] = lines[4].replace(b'"text":"x"', b'"text":"y"')
+    lines[5] = b'{"seq":4,"type":"note","t":4.0,"text":"x"}'
+    path.write_bytes(b"\n".join(lines))
+    read = read_journal(path)
+    found = verdict(read, [])
+    assert found.problems == [(5, "corrupt")] and found.spans == {5: 2}
+    assert [e["seq"] for e in read.events] == [1, 2]
