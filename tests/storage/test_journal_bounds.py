@@ -69,3 +69,13 @@ def test_a_half_move_withdrawn_is_counted_from_one(tmp_path: Path):
     none = {"seq": 4, "type": "move-withdrawn", "t": 3.0, "derived": True, "ply": 0}
     assert _recorded(tmp_path / "a.jsonl", *made, first) == []               # the first half-move and all after it
     assert _recorded(tmp_path / "b.jsonl", *made, none) == ["e2e4", "e7e5"]  # no half-move 0: nothing withdrawn
+
+
+def test_a_move_line_whose_half_move_is_no_whole_number_records_nothing(tmp_path: Path):
+    # A line edited by hand or written by another program: "ply" 1.0, "1" or true names no half-move — the
+    # journal is read (never a crash) and records no move from it.
+    for number, ply in enumerate((1.0, "1", True, 2.5)):
+        made = {"seq": 2, "type": "move-made", "t": 1.0, "derived": True, "ply": ply, "uci": "e2e4"}
+        withdrawn = {"seq": 3, "type": "move-withdrawn", "t": 2.0, "derived": True, "ply": ply}
+        good = {"seq": 4, "type": "move-made", "t": 3.0, "derived": True, "ply": 1, "uci": "d2d4"}
+        assert _recorded(tmp_path / f"{number}.jsonl", made, good, withdrawn) == ["d2d4"]

@@ -98,3 +98,22 @@ def test_a_line_without_check_fields_among_damaged_ones_is_part_of_their_stretch
     found = verdict(read, [])
     assert found.problems == [(5, "corrupt")] and found.spans == {5: 2}
     assert [e["seq"] for e in read.events] == [1, 2]
+
+
+def test_a_line_deleted_after_a_stretch_of_damage_is_named_missing(tmp_path: Path):
+    # Two damaged lines, then one deleted: the stretch stands for its two numbers, the deleted line is one
+    # line missing.
+    path = tmp_path / "g.jsonl"
+    _game(path, "A")
+    writer = JournalWriter(path)
+    for seq in (2, 3, 4, 5):
+        writer.append_unit([{"seq": seq, "type": "note", "t": float(seq), "text": "x"}])
+    writer.close()
+    lines = path.read_bytes().split(b"\n")
+    for index in (3, 4):
+        lines[index] = lines[index].replace(b'"text":"x"', b'"text":"y"')
+    del lines[5]
+    path.write_bytes(b"\n".join(lines))
+    found = verdict(read_journal(path), [])
+    assert found.problems == [(4, "corrupt"), (6, "missing")]
+    assert found.spans == {4: 2} and found.missing_lines == {6: 1}
