@@ -117,3 +117,37 @@ def test_a_line_deleted_after_a_stretch_of_damage_is_named_missing(tmp_path: Pat
     found = verdict(read_journal(path), [])
     assert found.problems == [(4, "corrupt"), (6, "missing")]
     assert found.spans == {4: 2} and found.missing_lines == {6: 1}
+
+
+def _lines_of(path: Path, white: str, notes: int) -> list[bytes]:
+    _game(path, white)
+    writer = JournalWriter(path)
+    for seq in range(2, 2 + notes):
+        writer.append_unit([{"seq": seq, "type": "note", "t": float(seq), "text": white}])
+    writer.close()
+    return path.read_bytes().split(b"\n")[:-1]
+
+
+def test_as_many_lines_pasted_from_another_game_before_it_leave_the_game_whose_set_up_it_holds(tmp_path: Path):
+    # Three lines of game A pasted before game B's three: as many lines of each, the journal is B's — the
+    # game whose set-up it holds; A's lines are foreign.
+    other = _lines_of(tmp_path / "a.jsonl", "A", 3)[3:6]
+    own = _lines_of(tmp_path / "b.jsonl", "B", 0)
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b"\n".join(other + own) + b"\n")
+    read = read_journal(path)
+    assert read.game_id == read_journal(tmp_path / "b.jsonl").game_id
+    assert [e["white"]["name"] for e in read.events] == ["B"]
+    assert read.problems == [(1, "foreign"), (2, "foreign"), (3, "foreign")]
+
+
+def test_a_line_of_the_earlier_format_before_a_journal_of_this_version_is_damage(tmp_path: Path):
+    own = _lines_of(tmp_path / "b.jsonl", "B", 1)
+    for old in (b'{"seq":0,"type":"note","t":0.0,"text":"old"}',
+                b'{"seq":1,"type":"session-start","t":0.0,"white":{"name":"Old"},"black":{"name":"X"}}'):
+        path = tmp_path / "g.jsonl"
+        path.write_bytes(b"\n".join([old] + own) + b"\n")
+        read = read_journal(path)
+        assert read.checked and read.problems == [(1, "corrupt")]
+        assert [e["type"] for e in read.events] == ["session-start", "note"]
+        assert read.events[0]["white"]["name"] == "B"
