@@ -883,12 +883,12 @@ def read_journal(path: Path | str) -> JournalRead:
     keep = _increasing([i for i, _ in own], [n for _, n in own])
     kept_raw = {int(p.event["line_no"]): p.digest for i, p in enumerate(parsed) if i in keep and p.event is not None}
 
-    def good(i: int) -> bool:
-        return parsed[i].event is not None and (not checked or i in keep)
+    def good(i: int) -> bool:        # (asked of a checked journal: a line that stands in order)
+        return i in keep
 
     def own_event(i: int, kind: str) -> dict[str, Any] | None:
-        event = parsed[i].event
-        return event if checked and i in keep and event is not None and event.get("type") == kind else None
+        event = parsed[i].event if i in keep else None
+        return event if event is not None and event.get("type") == kind else None
 
     # The journal's own lines: its length, the set-up's copy.
     length: Length | None = None
@@ -897,13 +897,14 @@ def read_journal(path: Path | str) -> JournalRead:
     for i, p in enumerate(parsed):
         counted = own_event(i, LENGTH)
         if counted is not None:
-            lines_ = _own_field(counted, "lines", 10 ** _MAX_LINES_DIGITS - 1)
+            lines_ = _own_field(counted, "lines", MAX_BYTES)       # a line has a byte at least
             plies_ = _own_field(counted, "plies", MAX_PLIES)
             closed = counted.get("closed")
             before = _own_field(counted, "plies_before", MAX_PLIES)
             if lines_ is not None and plies_ is not None and isinstance(closed, bool) and before is not None:
                 length = Length(lines_, plies_, closed)
-                if p.ended and p.digest is not None:   # the line has its newline: a writer may rewrite it in place
+                if p.digest is not None:   # a writer rewrites it in place (with its newline: one it lacks is
+                    # the first thing a writer adds)
                     slot = (p.offset, p.digest[1] + 1, int(counted["line_no"]), before, int(counted["seq"]))
         copied = own_event(i, START_COPY)
         if copied is not None and copy_start is None:

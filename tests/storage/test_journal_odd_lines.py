@@ -5,6 +5,7 @@ is, never a crash, never taken for a line of the game (docs/developer/journal-fo
 from __future__ import annotations
 
 import errno
+import json
 import os
 import tracemalloc
 import zlib
@@ -176,3 +177,25 @@ def test_an_empty_file_is_read_as_no_line_and_ending_whole(tmp_path: Path):
     read = read_journal(path)
     assert (read.events, read.problems, read.checked, read.ends_with_newline) == ([], [], False, True)
     assert read.next_line_no == 1
+
+
+def test_only_the_journal_s_own_length_line_counts_its_length(tmp_path: Path):
+    # An event that happens to carry "lines", "plies" and "closed" is no length line; a length line whose
+    # count is of the wrong kind (edited, its CRC made to fit) counts nothing — the journal is read either way.
+    path = tmp_path / "g.jsonl"
+    lines = _game(path)
+    game_id = read_journal(path).game_id
+    lookalike = _checked('{"seq":5,"type":"note","t":5.0,"lines":99,"plies":7,"closed":true,'
+                         f'"game_id":"{game_id}","line_no":7,"plies_before":0')
+    path.write_bytes(b"\n".join(lines + [lookalike]) + b"\n")
+    read = read_journal(path)
+    assert read.length == journal.Length(6, 0, True) and read.problems == []
+    length = json.loads(lines[2])
+    for field, value in (("plies", "x"), ("lines", -1), ("closed", 1), ("plies_before", None)):
+        edited = dict(length, **{field: value})
+        del edited["crc"]
+        body = json.dumps(edited, separators=(",", ":"))[:-1]
+        path.write_bytes(b"\n".join(lines[:2] + [_checked(body)] + lines[3:]) + b"\n")
+        read = read_journal(path)
+        assert read.length is None and read.problems == [], field
+        assert [e["seq"] for e in read.events] == [1, 2, 3, 4]

@@ -139,3 +139,19 @@ def test_reopening_a_whole_journal_writes_and_syncs_nothing_until_the_next_input
     assert synced == [] and path.read_bytes() == before
     writer.abandon()
     assert read_journal(path).length == journal.Length(3, 0, True)
+
+
+def test_a_first_write_cut_just_before_its_last_newline_keeps_its_length_line_counting(tmp_path: Path):
+    # The crash took only the newline after the length line: the journal is whole, and once reopened its length
+    # line goes on counting (the newline is added first, then the line rewritten in place with it).
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append_unit([START])
+    writer.abandon()
+    path.write_bytes(path.read_bytes()[:-1])
+    writer = JournalWriter(path)
+    writer.append_unit([NOTE])
+    writer.close()
+    read = read_journal(path)
+    assert read.problems == [] and [e["type"] for e in read.events] == ["session-start", "note"]
+    assert read.length == journal.Length(4, 0, True)
