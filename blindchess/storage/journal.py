@@ -638,7 +638,7 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _well_formed(event: object) -> bool:
+def _well_formed(event: object) -> TypeGuard[dict[str, Any]]:
     """The fields every event has, of the right kind: ``type`` text, ``seq`` a whole number
     (not ``true``), ``t`` a finite number of seconds (not NaN). A line failing this was
     damaged (or edited) — never replayed."""
@@ -909,14 +909,14 @@ def read_journal(path: Path | str) -> JournalRead:
         copied = own_event(i, START_COPY)
         if copied is not None and copy_start is None:
             start = copied.get("start")
-            if _well_formed(start) and isinstance(start, dict) and start.get("type") == "session-start":
+            if _well_formed(start) and start.get("type") == "session-start":
                 copy_start = start
 
     # The number each line stands for (a damaged line: the one after the line before it).
+    numbered = dict(own)
     expected: list[int] = []
-    for i, p in enumerate(parsed):
-        number = int(p.event["line_no"]) if checked and good(i) and p.event is not None else None
-        expected.append(number if number is not None else (expected[-1] + parsed[i - 1].count if expected else 1))
+    for i in range(len(parsed)):
+        expected.append(numbered[i] if good(i) else (expected[-1] + parsed[i - 1].count if expected else 1))
 
     # What a crash cut off (never applied): what a writer named in a cut-off line, and the end of the
     # file — its last bytes without their newline, a unit that stops before its last line — unless

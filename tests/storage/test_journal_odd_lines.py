@@ -199,3 +199,19 @@ def test_only_the_journal_s_own_length_line_counts_its_length(tmp_path: Path):
         read = read_journal(path)
         assert read.length is None and read.problems == [], field
         assert [e["seq"] for e in read.events] == [1, 2, 3, 4]
+
+
+def test_a_copy_of_something_else_than_the_set_up_never_stands_in_for_it(tmp_path: Path):
+    # Line 1 lost, and the copy's "start" is not a set-up (edited, its CRC made to fit): the game has no
+    # set-up (the journal list names it), rather than a note taken for one.
+    path = tmp_path / "g.jsonl"
+    lines = _game(path)
+    copy = json.loads(lines[1])
+    for start in ({"seq": 2, "type": "note", "t": 1.0, "text": "x"}, {"seq": 1, "type": "session-start", "t": "0"}):
+        edited = dict(copy, start=start)
+        del edited["crc"]
+        path.write_bytes(b"\n".join([_checked(json.dumps(edited, separators=(",", ":"))[:-1])] + lines[2:]) + b"\n")
+        read = read_journal(path)
+        assert read.problems == [(1, "missing")] and not read.start_from_copy
+        assert [e["type"] for e in read.events] == ["note", "note", "note"]
+        assert journal.describe(path).error == "no-start"
