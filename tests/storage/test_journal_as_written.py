@@ -120,6 +120,8 @@ def test_a_new_journal_whose_first_write_fails_names_it_with_no_event_before_it(
     mark = json.loads(lines[1])
     assert (mark["type"], mark["seq"], mark["numbers"], mark["line_no"]) == ("cut-off", 0, [1, 3], 4)
     assert mark["derived"] is True                       # the journal's own line, no event of the game
+    read = read_journal(path)                             # what the disk took was never acted on
+    assert read.events == [] and read.notes == read.problems == [(1, "truncated")]
 
 
 def test_a_reopened_journal_names_a_failed_write_after_its_last_event(
@@ -227,3 +229,52 @@ def test_a_first_write_not_yet_synced_is_counted_by_no_length_line(tmp_path: Pat
     writer.abandon()
     read = read_journal(path)
     assert read.length == journal.Length(0, 0, False) and read.problems == []
+
+
+def test_a_whole_line_of_a_failed_write_damaged_later_is_damage(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # The disk took the first line of a unit whole, then filled up: that line is named by the cut-off line and
+    # never applied. Changed later by a byte, it is damage like any changed line — never taken for the cut.
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append_unit([START])
+    real = os.write
+    calls = {"n": 0}
+
+    def write(fd: int, data: bytes) -> int:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            return real(fd, bytes(data[:bytes(data).index(b"\n") + 1]))
+        if calls["n"] == 2:
+            raise OSError(errno.ENOSPC, "no space left on device")
+        return real(fd, data)
+
+    monkeypatch.setattr(os, "write", write)
+    with pytest.raises(OSError):
+        writer.append_unit(E4)
+    monkeypatch.setattr(os, "write", real)
+    writer.append_unit([{"seq": 4, "type": "note", "t": 2.0, "text": "x"}])
+    writer.close()
+    assert read_journal(path).notes == [(4, "truncated")]
+    lines = _lines(path)
+    lines[3] = lines[3].replace(b"e2e4", b"e2e3")
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    read = read_journal(path)
+    assert read.problems == [(4, "corrupt")] and read.notes == []
+
+
+def test_a_write_cut_off_after_two_damaged_lines_is_still_told_from_damage(tmp_path: Path):
+    # The length line counts five lines; lines 4 and 5 are damaged (one stretch of two), then a crash cut the
+    # next write: that sixth line was never acted on — a note, not damage.
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append_unit([START])
+    writer.append_unit([{"seq": 2, "type": "note", "t": 1.0, "text": "a"}])
+    writer.append_unit([{"seq": 3, "type": "note", "t": 2.0, "text": "b"}])
+    writer.abandon()
+    lines = _lines(path)
+    for index in (3, 4):
+        lines[index] = lines[index].replace(b'"text":"', b'"text":"X')
+    path.write_bytes(b"\n".join(lines) + b'\n{"seq":4,"type":"note","t":3.0,"te')
+    read = read_journal(path)
+    assert read.length == journal.Length(5, 0, False)
+    assert read.problems == [(4, "corrupt"), (6, "truncated")] and read.notes == [(6, "truncated")]
