@@ -155,3 +155,27 @@ def test_a_first_write_cut_just_before_its_last_newline_keeps_its_length_line_co
     read = read_journal(path)
     assert read.problems == [] and [e["type"] for e in read.events] == ["session-start", "note"]
     assert read.length == journal.Length(4, 0, True)
+
+
+def test_a_line_of_a_named_cut_off_unit_damaged_later_is_damage(tmp_path: Path):
+    # A unit cut after two of its three lines, named on reopening; the second line changed later by a byte:
+    # damage, never taken for what the crash cut off (the reader cannot tell what the line held).
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append_unit([START])
+    before = path.read_bytes()
+    writer.append_unit([{"seq": 2, "type": "board-move", "t": 1.0, "board": "sighted", "uci": "e2e4"},
+                        {"seq": 3, "type": "move-made", "t": 1.0, "derived": True, "ply": 1, "uci": "e2e4"},
+                        {"seq": 4, "type": "score", "t": 1.0, "derived": True}])
+    writer.abandon()
+    added = path.read_bytes()[len(before):].split(b"\n")
+    path.write_bytes(before + b"\n".join(added[:2]) + b"\n")
+    JournalWriter(path).close()
+    lines = path.read_bytes().split(b"\n")[:-1]
+    mark = json.loads(lines[-1])
+    assert (mark["type"], mark["from"], mark["line"]) == ("cut-off", 4, 5)
+    assert read_journal(path).notes == [(4, "truncated"), (5, "truncated")]
+    lines[4] = lines[4].replace(b"e2e4", b"e2e3")
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    read = read_journal(path)
+    assert read.notes == [] and (5, "corrupt") in read.problems
