@@ -943,13 +943,11 @@ def read_journal(path: Path | str) -> JournalRead:
     tail: list[int] = []
     if parsed and not parsed[-1].ended and parsed[-1].cut:
         tail.append(len(parsed) - 1)
-    starts_at = [i for i, p in enumerate(parsed) if good(i) and p.event is not None and checked
-                 and within(p.event.get("unit_lines"), 1, MAX_BYTES)]
+    starts_at = [(i, int(p.event["unit_lines"])) for i, p in enumerate(parsed)
+                 if good(i) and p.event is not None and within(p.event.get("unit_lines"), 1, MAX_BYTES)]
     if starts_at:
-        u = starts_at[-1]
+        u, size = starts_at[-1]
         first_no = expected[u]
-        unit_start = parsed[u].event
-        size = int(unit_start["unit_lines"]) if unit_start is not None else 1
         after = range(u, len(parsed))
         inside = all(good(j) and first_no <= expected[j] < first_no + size or j in tail for j in after)
         whole = {expected[j] for j in after if good(j)} == set(range(first_no, first_no + size))
@@ -973,7 +971,7 @@ def read_journal(path: Path | str) -> JournalRead:
         if i in cut:
             notes.append((p.number, "truncated"))
             order.append(_Note(p.number))
-            if checked and good(i):
+            if good(i):
                 last_no, slots = expected[i], 0
             else:
                 slots += 1

@@ -151,3 +151,33 @@ def test_a_line_of_the_earlier_format_before_a_journal_of_this_version_is_damage
         assert read.checked and read.problems == [(1, "corrupt")]
         assert [e["type"] for e in read.events] == ["session-start", "note"]
         assert read.events[0]["white"]["name"] == "B"
+
+
+def test_a_journal_of_one_line_units_names_exactly_what_a_damaged_last_line_lost(tmp_path: Path):
+    # Every input written as a unit — here each of one line: a damaged last line (the journal not closed)
+    # lost only what it held, not a half-move after it (a unit holds its input and all it caused).
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append_unit([{"seq": 1, "type": "session-start", "t": 0.0, "white": {"name": "A"}, "black": {"name": "B"}}])
+    writer.append_unit([{"seq": 2, "type": "note", "t": 1.0, "text": "x"}])
+    writer.append_unit([{"seq": 3, "type": "note", "t": 2.0, "text": "x"}])
+    writer.abandon()
+    lines = path.read_bytes().split(b"\n")
+    lines[-2] = lines[-2].replace(b'"text":"x"', b'"text":"y"')
+    path.write_bytes(b"\n".join(lines))
+    read = read_journal(path)
+    assert [(d.line, d.reason, d.plies) for d in read.damage] == [(5, "corrupt", [])]
+
+
+def test_lines_written_one_by_one_after_the_last_unit_are_read_as_lines_not_as_a_unit_cut_off(tmp_path: Path):
+    # After a unit, lines written one by one (not yet counted by the length line when the program stopped):
+    # whole lines of the game, applied — not the rest of a unit a crash cut off.
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append_unit([{"seq": 1, "type": "session-start", "t": 0.0, "white": {"name": "A"}, "black": {"name": "B"}}])
+    writer.append_unit([{"seq": 2, "type": "note", "t": 1.0, "text": "x"},
+                        {"seq": 3, "type": "note", "t": 1.0, "text": "y", "derived": True}])
+    writer.append({"seq": 4, "type": "note", "t": 2.0, "text": "z"}, sync=False)
+    writer.abandon()
+    read = read_journal(path)
+    assert read.problems == [] and [e["seq"] for e in read.events] == [1, 2, 3, 4]
