@@ -967,14 +967,24 @@ def read_journal(path: Path | str) -> JournalRead:
     max_no = max((n for _, n in own), default=0)
     copy_at: tuple[int, int] | None = None
     units = bool(starts_at)
+
+    def numbered_line(n: int, line: int) -> None:
+        """A line that stands in order, numbered ``n``, at ``line`` of the file: the lines missing before it."""
+        nonlocal last_no, slots
+        missing = n - last_no - 1 - slots
+        if missing > 0:
+            found.append((line, "missing", missing))
+            order.append(None)
+        last_no, slots = n, 0
+
     for i, p in enumerate(parsed):
         if i in cut:
-            notes.append((p.number, "truncated"))
-            order.append(_Note(p.number))
-            if good(i):
-                last_no, slots = expected[i], 0
+            if good(i):                 # its number is known: a line deleted before it is missing
+                numbered_line(expected[i], p.number)
             else:
                 slots += 1
+            notes.append((p.number, "truncated"))
+            order.append(_Note(p.number))
             continue
         reason = ""
         if p.event is None:
@@ -995,14 +1005,9 @@ def read_journal(path: Path | str) -> JournalRead:
             continue
         assert p.event is not None
         if checked:
-            n = int(p.event["line_no"])
             if i in skipped and skipped[i] > last_no:      # the numbers of a failed write: never lines
                 last_no, slots = skipped[i], 0
-            missing = n - last_no - 1 - slots
-            if missing > 0:
-                found.append((p.number, "missing", missing))
-                order.append(None)
-            last_no, slots = n, 0
+            numbered_line(int(p.event["line_no"]), p.number)
         order.append(p.event)
         if p.event.get("type") in OWN_TYPES:
             if p.event.get("type") == START_COPY and copy_at is None:

@@ -181,3 +181,9 @@ def test_lines_written_one_by_one_after_the_last_unit_are_read_as_lines_not_as_a
     writer.abandon()
     read = read_journal(path)
     assert read.problems == [] and [e["seq"] for e in read.events] == [1, 2, 3, 4]
+    # the same with the length line damaged (nothing then counts the lines on the disk)
+    lines = path.read_bytes().split(b"\n")
+    lines[2] = lines[2].replace(b'"closed":false', b'"closed":falsE')
+    path.write_bytes(b"\n".join(lines))
+    read = read_journal(path)
+    assert read.problems == [(3, "corrupt")] and [e["seq"] for e in read.events] == [1, 2, 3, 4]

@@ -179,3 +179,23 @@ def test_a_line_of_a_named_cut_off_unit_damaged_later_is_damage(tmp_path: Path):
     path.write_bytes(b"\n".join(lines) + b"\n")
     read = read_journal(path)
     assert read.notes == [] and (5, "corrupt") in read.problems
+
+
+def test_a_line_deleted_right_before_a_unit_a_crash_cut_off_is_named_missing(tmp_path: Path):
+    # A deleted line is found anywhere — also just before the unit a crash cut off at the end of the file
+    # (which itself loses nothing).
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append_unit([START])
+    writer.append_unit([NOTE])
+    writer.append_unit([dict(NOTE, seq=3, t=2.0)])
+    before = path.read_bytes()
+    writer.append_unit([{"seq": 4, "type": "board-move", "t": 3.0, "board": "sighted", "uci": "e2e4"},
+                        {"seq": 5, "type": "move-made", "t": 3.0, "derived": True, "ply": 1, "uci": "e2e4"}])
+    writer.abandon()
+    added = path.read_bytes()[len(before):]
+    lines = (before + added[:added.index(b"\n") + 1]).split(b"\n")[:-1]
+    path.write_bytes(b"\n".join(lines[:4] + lines[5:]) + b"\n")       # the second note (line 5) deleted
+    read = read_journal(path)
+    assert sorted(read.problems) == [(5, "missing"), (5, "truncated")] and read.notes == [(5, "truncated")]
+    assert not journal.verdict(read, []).whole
