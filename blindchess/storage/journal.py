@@ -1005,8 +1005,8 @@ def read_journal(path: Path | str) -> JournalRead:
             continue
         assert p.event is not None
         if checked:
-            if i in skipped and skipped[i] > last_no:      # the numbers of a failed write: never lines
-                last_no, slots = skipped[i], 0
+            if i in skipped:      # the numbers of a failed write: never lines
+                last_no = max(last_no, skipped[i])
             numbered_line(int(p.event["line_no"]), p.number)
         order.append(p.event)
         if p.event.get("type") in OWN_TYPES:
