@@ -1010,7 +1010,7 @@ def read_journal(path: Path | str) -> JournalRead:
             numbered_line(int(p.event["line_no"]), p.number)
         order.append(p.event)
         if p.event.get("type") in OWN_TYPES:
-            if p.event.get("type") == START_COPY and copy_at is None:
+            if p.event.get("type") == START_COPY:     # (one copy stands in order: its line number is its own)
                 copy_at = (len(events), p.number)
             continue
         # (A complete line without its newline was cut just before "\n": it is kept.)

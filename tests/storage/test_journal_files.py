@@ -187,3 +187,24 @@ def test_lines_written_one_by_one_after_the_last_unit_are_read_as_lines_not_as_a
     path.write_bytes(b"\n".join(lines))
     read = read_journal(path)
     assert read.problems == [(3, "corrupt")] and [e["seq"] for e in read.events] == [1, 2, 3, 4]
+
+
+def test_a_closed_journal_cut_inside_a_line_names_that_line_and_the_lines_after_it(tmp_path: Path):
+    # Closed on purpose with six lines; the file now ends inside line 5: line 5 is cut (it was on the disk:
+    # damage) and line 6 is missing.
+    path = tmp_path / "g.jsonl"
+    _game(path, "A")
+    writer = JournalWriter(path)
+    for seq in (2, 3, 4):
+        writer.append_unit([{"seq": seq, "type": "note", "t": float(seq), "text": "x"}])
+    writer.close()
+    data = path.read_bytes()
+    lines = data.split(b"\n")
+    path.write_bytes(b"\n".join(lines[:4]) + b"\n" + lines[4][:20])
+    read = read_journal(path)
+    assert read.length == journal.Length(6, 0, True)
+    assert read.problems == [(5, "truncated"), (6, "missing")] and read.notes == []
+    # the first line read from its copy stands where the copy stands
+    path.write_bytes(data.replace(lines[0], lines[0].replace(b'"A"', b'"Z"'), 1))
+    read = read_journal(path)
+    assert read.start_from_copy and read.events[0]["type"] == "session-start" and read.lines[:2] == [2, 4]

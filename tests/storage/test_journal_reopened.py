@@ -52,6 +52,11 @@ def test_a_first_write_a_crash_cut_is_named_and_the_game_written_again_is_a_chec
     assert read.checked and read.problems == read.notes == [(1, "truncated")]
     assert [e["type"] for e in read.events] == ["session-start", "note"]
     assert read.length == journal.Length(6, 0, True) and journal.verdict(read, []).whole
+    # its set-up damaged later: read from the copy, which stands where the copy stands (line 4)
+    lines[2] = lines[2].replace(b'"A"', b'"Z"')
+    path.write_bytes(b"\n".join(lines))
+    read = read_journal(path)
+    assert read.start_from_copy and read.events[0]["white"] == {"name": "A"} and read.lines[0] == 4
 
 
 def test_a_journal_whose_last_line_was_cut_is_ended_and_synced_before_anything_else(
