@@ -204,6 +204,7 @@ def test_a_closed_journal_cut_inside_a_line_names_that_line_and_the_lines_after_
     read = read_journal(path)
     assert read.length == journal.Length(6, 0, True)
     assert read.problems == [(5, "truncated"), (6, "missing")] and read.notes == []
+    assert verdict(read, []).missing_lines == {6: 1}
     # the first line read from its copy stands where the copy stands
     path.write_bytes(data.replace(lines[0], lines[0].replace(b'"A"', b'"Z"'), 1))
     read = read_journal(path)
