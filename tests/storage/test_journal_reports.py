@@ -92,3 +92,24 @@ def test_a_half_move_whose_input_line_is_damaged_is_named_only_if_the_replay_doe
     assert [(d.reason, d.plies) for d in read.damage] == [("corrupt", [damaged + 1])]
     assert read.recorded == ["e2e4", "e7e5"]
     assert read.affected_plies(replayed) == named
+
+
+def test_a_half_move_whose_input_and_record_are_both_damaged_is_named_from_the_next_line(tmp_path: Path):
+    # Both lines of the unit that made the 2nd half-move are damaged: nothing of it is left but the count the
+    # next good line carries (plies_before 2) — the 2nd half-move is named lost.
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append_unit([START])
+    for seq, (ply, uci) in enumerate(((1, "e2e4"), (2, "e7e5"))):
+        writer.append_unit([{"seq": 2 + 2 * seq, "type": "board-move", "t": float(ply), "board": "sighted", "uci": uci},
+                            {"seq": 3 + 2 * seq, "type": "move-made", "t": float(ply), "derived": True, "ply": ply,
+                             "uci": uci}])
+    writer.append_unit([{"seq": 6, "type": "note", "t": 3.0, "text": "x"}])
+    writer.close()
+    lines = path.read_bytes().split(b"\n")
+    for index in (5, 6):
+        lines[index] = lines[index].replace(b"e7e5", b"e7e6")
+    path.write_bytes(b"\n".join(lines))
+    read = read_journal(path)
+    assert read.recorded == ["e2e4"] and [(d.line, d.count) for d in read.damage] == [(6, 2)]
+    assert read.affected_plies(["e2e4"]) == [2]
