@@ -113,3 +113,18 @@ def test_a_half_move_whose_input_and_record_are_both_damaged_is_named_from_the_n
     read = read_journal(path)
     assert read.recorded == ["e2e4"] and [(d.line, d.count) for d in read.damage] == [(6, 2)]
     assert read.affected_plies(["e2e4"]) == [2]
+
+
+def test_damage_before_the_first_half_move_names_no_half_move(tmp_path: Path):
+    # A damaged note before any move was made: nothing recorded is lost, before the game's first half-move.
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append_unit([START])
+    writer.append_unit([{"seq": 2, "type": "note", "t": 0.5, "text": "x"}])
+    writer.append_unit([{"seq": 3, "type": "board-move", "t": 1.0, "board": "sighted", "uci": "e2e4"},
+                        {"seq": 4, "type": "move-made", "t": 1.0, "derived": True, "ply": 1, "uci": "e2e4"}])
+    writer.close()
+    path.write_bytes(path.read_bytes().replace(b'"text":"x"', b'"text":"y"'))
+    read = read_journal(path)
+    assert [(d.line, d.reason, d.plies) for d in read.damage] == [(4, "corrupt", [])]
+    assert verdict(read, ["e2e4"]).plies == []
