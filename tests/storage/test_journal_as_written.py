@@ -217,7 +217,7 @@ def test_a_journal_of_the_earlier_format_ends_a_failed_line_without_a_line_of_th
     writer.append({"seq": 3, "type": "note", "t": 2.0, "text": "Jürgen"})
     writer.close()
     assert path.read_bytes() == ('{"seq":1,"type":"session-start","t":0.0}\n{"seq":2,"\n'
-                                 '{"seq":3,"type":"note","t":2.0,"text":"Jürgen"}\n').encode("utf-8")
+                                 '{"seq":3,"type":"note","t":2.0,"text":"Jürgen"}\n').encode()
 
 
 def test_a_first_write_not_yet_synced_is_counted_by_no_length_line(tmp_path: Path):
