@@ -1078,8 +1078,8 @@ def held_inputs(events: Sequence[dict[str, Any]]) -> dict[str, InputId]:
     held: dict[str, InputId] = {}
     for event in events:
         ident = InputId.parse(event.get("input")) if "input" in event else None
-        if ident is not None and (ident.origin not in held or held[ident.origin] < ident):
-            held[ident.origin] = ident
+        if ident is not None:
+            held[ident.origin] = max(held.get(ident.origin, ident), ident)
     return held
 
 

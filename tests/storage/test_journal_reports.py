@@ -128,3 +128,15 @@ def test_damage_before_the_first_half_move_names_no_half_move(tmp_path: Path):
     read = read_journal(path)
     assert [(d.line, d.reason, d.plies) for d in read.damage] == [(4, "corrupt", [])]
     assert verdict(read, ["e2e4"]).plies == []
+
+
+def test_a_damaged_last_line_of_a_game_without_moves_names_no_half_move(tmp_path: Path):
+    # Closed on purpose before any move: its damaged last line lost no half-move.
+    path = tmp_path / "g.jsonl"
+    writer = JournalWriter(path)
+    writer.append_unit([START])
+    writer.append_unit([{"seq": 2, "type": "note", "t": 0.5, "text": "x"}])
+    writer.close()
+    path.write_bytes(path.read_bytes().replace(b'"text":"x"', b'"text":"y"'))
+    read = read_journal(path)
+    assert [(d.line, d.reason, d.plies) for d in read.damage] == [(4, "corrupt", [])]
