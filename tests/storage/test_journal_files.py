@@ -39,6 +39,10 @@ def test_a_player_s_name_is_listed_up_to_the_longest_a_header_holds(tmp_path: Pa
     infos = {i.path.name: i for i in list_journals(tmp_path)}
     assert infos["a.jsonl"].white == "W" * MAX_HEADER_CHARS and infos["a.jsonl"].error is None
     assert infos["b.jsonl"].error == "bad-field" and infos["b.jsonl"].start_event is None
+    writer = JournalWriter(tmp_path / "c.jsonl")       # a name that is no text
+    writer.append_unit([{"seq": 1, "type": "session-start", "t": 0.0, "white": {"name": 42}, "black": {"name": "B"}}])
+    writer.close()
+    assert journal.describe(tmp_path / "c.jsonl").error == "bad-field"
 
 
 def test_a_file_that_holds_no_game_is_listed_as_nothing_played_nothing_damaged(tmp_path: Path):
