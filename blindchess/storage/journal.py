@@ -336,12 +336,10 @@ class JournalWriter:
         try:
             if not existed:
                 _fsync_folder(self.path.parent)
-            size = os.fstat(self._fd).st_size
             self.checked = True
             self.game_id = uuid.uuid4().hex
             self._next = 1
-            if size > 0:
-                self._continue(read_journal(self.path))
+            self._continue(read_journal(self.path))      # an empty file: nothing to go on from
         except BaseException:
             self._close_fds()
             raise
