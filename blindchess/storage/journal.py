@@ -338,7 +338,7 @@ class JournalWriter:
                 _fsync_folder(self.path.parent)
             self.checked = True
             self.game_id = uuid.uuid4().hex
-            self._next = 1
+            self._next: int                              # the next line's number: from the file (1 when empty)
             self._continue(read_journal(self.path))      # an empty file: nothing to go on from
         except BaseException:
             self._close_fds()
