@@ -255,7 +255,7 @@ def _read_bounded(path: Path) -> bytes:
         chunks: list[bytes] = []
         size = 0
         while True:
-            chunk = os.read(fd, 1 << 20)
+            chunk = os.read(fd, _CHUNK)
             if not chunk:
                 break
             size += len(chunk)
@@ -304,21 +304,19 @@ def _encode_length(lines: int, plies: int, closed: bool, game_id: str, line_no: 
 class JournalWriter:
     """Appends events to a journal file; each append is one ``write``, then flushed and fsynced.
 
-    A new (or empty) file becomes a checked journal with a fresh ``game_id`` (or
-    the one given), its first write followed by the set-up's copy and the length
+    A new (or empty) file becomes a checked journal with a fresh ``game_id``
+    (random), its first write followed by the set-up's copy and the length
     line; appending to an existing checked journal continues its ``game_id``,
     ``line_no`` and half-move count; appending to an old unchecked journal keeps
     its old format. What a crash cut off is ended first and named in a
     ``cut-off`` line, so the next event is never glued to it. Raises OSError
     (:class:`NotRegularFile` for a FIFO, a device …; :class:`JournalInUse` while another writer holds
     the file) when the file cannot be
-    opened; ValueError for a ``game_id`` that is not 32 lowercase hex digits.
+    opened.
     """
 
-    def __init__(self, path: Path | str, *, game_id: str | None = None) -> None:
+    def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
-        if game_id is not None and not _GAME_ID.match(game_id):
-            raise ValueError(f"game_id must be 32 lowercase hex digits: {game_id!r}")
         created_folders = [p for p in (self.path.parent, *self.path.parent.parents) if not p.exists()]
         self.path.parent.mkdir(parents=True, exist_ok=True)
         for folder in reversed(created_folders):
@@ -330,36 +328,36 @@ class JournalWriter:
             raise JournalInUse(self.path)
         self._closed = False
         self._recorder = _Recorder()
-        self._slot_fd: int | None = None
-        self._slot: tuple[int, int, int, int, int] | None = None   # offset, size, line_no, plies_before, seq
+        # The length line: a descriptor of its own to rewrite it, and (offset, size, line_no, plies_before, seq).
+        self._slot: tuple[int, tuple[int, int, int, int, int]] | None = None
         self._fresh = True                                   # nothing written yet: the next write is the first
         self._cut: tuple[int, int, bool] | None = None       # a failed write to name: first, last number, fragment
         self._seq = 0                                        # the last event number written
         try:
             if not existed:
                 _fsync_folder(self.path.parent)
-            size = os.fstat(self._fd).st_size
             self.checked = True
-            self.game_id = game_id or uuid.uuid4().hex
-            self._next = 1
-            if size > 0:
-                self._continue(read_journal(self.path))
+            self.game_id = uuid.uuid4().hex
+            self._next: int                              # the next line's number: from the file (1 when empty)
+            self._continue(read_journal(self.path))      # an empty file: nothing to go on from
         except BaseException:
             self._close_fds()
             raise
 
     def _continue(self, read: JournalRead) -> None:
         """Go on after the lines of ``read``: same game, next numbers, what a crash cut off ended and named."""
+        # Nothing of a game yet: blank lines, or what a crash cut off of the first write (it is ended and named).
+        nothing = not read.events and set(read.problems) <= set(read.notes)
         if read.checked:
             self.game_id = read.game_id or self.game_id
         else:
-            self.checked = not read.events and not read.problems   # only blank lines so far
-        self._fresh = self.checked and not read.events and not read.problems
+            self.checked = nothing
+        self._fresh = self.checked and nothing
         self._next = read.next_line_no
+        self._seq = max((e["seq"] for e in read.events if _is_int(e.get("seq"))), default=self._seq)
         self._recorder.game = list(read.recorded)
         if read.slot is not None:
-            self._slot = read.slot
-            self._slot_fd = _open_regular(self.path, os.O_WRONLY)
+            self._slot = (_open_regular(self.path, os.O_WRONLY), read.slot)
         wrote = False
         if not read.ends_with_newline:
             self._write(b"\n")
@@ -368,8 +366,7 @@ class JournalWriter:
             # Name what a crash cut off: the reader then knows it was never acted on (a damaged line is
             # never taken for one).
             first, last = read.cut_off[0], read.cut_off[-1]
-            seq = max((e["seq"] for e in read.events if _is_int(e.get("seq"))), default=0)
-            mark: dict[str, Any] = {"seq": seq, "type": CUT_OFF, "t": 0.0, "derived": True, "line": last}
+            mark: dict[str, Any] = {"seq": self._seq, "type": CUT_OFF, "t": 0.0, "derived": True, "line": last}
             if first != last:
                 mark["from"] = first
             self._write(_encode_checked(mark, self.game_id, self._next, len(self._recorder.game)))
@@ -450,7 +447,7 @@ class JournalWriter:
             # The journal's own lines after its first write: the set-up again, then the length line (each
             # with the number of the event before it, so the numbers never go down).
             first = events[0]
-            seq = max((e["seq"] for e in events if _is_int(e.get("seq"))), default=0)
+            seq = max((e["seq"] for e in events if _is_int(e.get("seq"))), default=self._seq)
             if first.get("type") == "session-start":
                 copy = {"seq": seq, "type": START_COPY, "t": first.get("t", 0.0), "derived": True, "start": first}
                 lines.append(_encode_checked(copy, self.game_id, number, len(recorder.game)))
@@ -482,23 +479,22 @@ class JournalWriter:
         self._fresh = False
         self._seq = max([self._seq] + [e["seq"] for e in events if _is_int(e.get("seq"))])
         if slot is not None:
-            self._slot = slot
-            self._slot_fd = _open_regular(self.path, os.O_WRONLY)
+            self._slot = (_open_regular(self.path, os.O_WRONLY), slot)
 
     def _record_length(self, closed: bool) -> None:
         """Rewrite the length line in place with what is on the disk now (no growth, no extra fsync:
         the count only ever names lines an earlier fsync made durable)."""
-        if self._slot is None or self._slot_fd is None:
+        if self._slot is None:
             return
-        offset, size, line_no, plies_before, seq = self._slot
+        fd, (offset, size, line_no, plies_before, seq) = self._slot
         data = _encode_length(self._next - 1, len(self._recorder.game), closed, self.game_id, line_no, plies_before,
                               seq)
         if len(data) != size:   # pragma: no cover - the counts are bounded far below the padding
             return
-        os.lseek(self._slot_fd, offset, os.SEEK_SET)
+        os.lseek(fd, offset, os.SEEK_SET)
         written = 0
         while written < size:
-            written += os.write(self._slot_fd, data[written:])
+            written += os.write(fd, data[written:])
 
     def sync(self) -> None:
         """Hand the written lines to the disk (``fsync``), then count them in the length line."""
@@ -524,10 +520,10 @@ class JournalWriter:
     def _close_fds(self) -> None:
         with contextlib.suppress(OSError):
             unlock_file(self._fd)       # Windows asks for it before the closing; POSIX closes it anyway
-        for fd in (self._fd, self._slot_fd):
-            if fd is not None:
-                os.close(fd)
-        self._slot_fd = None
+        os.close(self._fd)
+        if self._slot is not None:
+            os.close(self._slot[0])
+        self._slot = None
         self._closed = True
 
     @property
@@ -587,24 +583,24 @@ class JournalRead:
 
     path: Path
     events: list[dict[str, Any]]
-    problems: list[tuple[int, str]] = field(default_factory=list)
-    lines: list[int] = field(default_factory=list)
-    damage: list[Damage] = field(default_factory=list)
-    checked: bool = False
-    game_id: str | None = None
-    recorded: list[str | None] = field(default_factory=list)
-    next_line_no: int = 1
-    ends_with_newline: bool = True
-    notes: list[tuple[int, str]] = field(default_factory=list)
-    length: Length | None = None
-    start_from_copy: bool = False
+    problems: list[tuple[int, str]]
+    lines: list[int]
+    damage: list[Damage]
+    checked: bool
+    game_id: str | None
+    recorded: list[str | None]
+    next_line_no: int
+    ends_with_newline: bool
+    notes: list[tuple[int, str]]
+    length: Length | None
+    start_from_copy: bool
     #: Where the length line stands, for a writer going on: (offset, size, line_no, plies_before, seq).
-    slot: tuple[int, int, int, int, int] | None = None
+    slot: tuple[int, int, int, int, int] | None
     #: Line numbers in the file of what a crash cut off at the end, not yet named by a ``cut-off`` line.
-    cut_off: list[int] = field(default_factory=list)
+    cut_off: list[int]
     #: The highest input of each origin the journal holds (:class:`InputId`, on the first line of a unit that
     #: stands whole): that input and every one of its origin before it have been applied.
-    inputs: dict[str, InputId] = field(default_factory=dict)
+    inputs: dict[str, InputId]
 
     @property
     def damaged(self) -> bool:
@@ -624,7 +620,9 @@ class JournalRead:
         for d in self.damage:
             out.update(d.plies)
         if replayed is not None:
-            out = {p for p in out if not self._recovered(p, replayed)}
+            # the replay makes it: recovered — unless the record holds another move there, which the
+            # comparison below names
+            out = {p for p in out if p > len(replayed)}
         for index, uci in enumerate(self.recorded):
             if uci is None:
                 if replayed is None or index >= len(replayed):
@@ -633,26 +631,21 @@ class JournalRead:
                 out.add(index + 1)
         return sorted(out)
 
-    def _recovered(self, ply: int, replayed: Sequence[str]) -> bool:
-        if ply > len(replayed):
-            return False
-        return ply > len(self.recorded) or self.recorded[ply - 1] in (None, replayed[ply - 1])
-
 
 def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _well_formed(event: object) -> bool:
+def _well_formed(event: object) -> TypeGuard[dict[str, Any]]:
     """The fields every event has, of the right kind: ``type`` text, ``seq`` a whole number
     (not ``true``), ``t`` a finite number of seconds (not NaN). A line failing this was
     damaged (or edited) — never replayed."""
     if not isinstance(event, dict):
         return False
-    kind, seq, t = event.get("type"), event.get("seq", 0), event.get("t", 0.0)
+    kind, t = event.get("type"), event.get("t", 0.0)
     if not isinstance(kind, str) or not kind:
         return False
-    if not _is_int(seq):
+    if "seq" in event and not _is_int(event["seq"]):
         return False
     return not isinstance(t, bool) and isinstance(t, (int, float)) and math.isfinite(t)
 
@@ -664,20 +657,19 @@ class _Line:
     reason: str = ""                # why not an event ("corrupt" | "truncated")
     crc_ok: bool = False            # the line carries game_id/line_no/crc and its CRC matches
     cut: bool = False               # the text ends inside the object (a write cut off)
-    offset: int = 0                 # where the line starts in the file
-    size: int = 0                   # its bytes, the newline included
-    ended: bool = True              # it ends with a newline
-    digest: tuple[int, int] = (0, 0)   # a checked line's CRC and length: a second copy is told from a moved line
-    last: int = 0                   # a run of damaged lines (blank ones between them): the last one's number
+    digest: tuple[int, int] | None = None   # a line's CRC and length (no newline): a second copy is told from a moved one
     count: int = 1                  # the damaged lines of the run
+    offset: int = field(init=False)   # where the line starts in the file (set by the scan, as the next one)
+    ended: bool = field(init=False)   # it ends with a newline
+    last: int = field(init=False)     # a run of damaged lines (blank ones between them): the last one's number
 
     def __post_init__(self) -> None:
-        self.last = self.last or self.number
+        self.last = self.number
 
 
 def _parse(number: int, raw: bytes, last: bool) -> _Line:
-    if len(raw) > MAX_LINE_BYTES:
-        return _Line(number, None, "corrupt")
+    """Line ``number`` of the file (``raw``: its bytes without the newline, at most
+    :data:`~blindchess.base.bounds.MAX_LINE_BYTES` — :func:`_raw_lines` lets a longer one go as it is read)."""
     try:
         text = raw.decode("utf-8")
         event = loads(text)
@@ -685,8 +677,9 @@ def _parse(number: int, raw: bytes, last: bool) -> _Line:
         return _Line(number, None, "corrupt")
     except json.JSONDecodeError as exc:
         # Cut off while writing: the text ends inside the object (only the last line, or a fragment a
-        # writer ended after a crash).
-        ends_early = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string") \
+        # writer ended after a crash) — inside a string, or where a value may start or go on (the error at
+        # the end of the text: what is left is empty, which _CUT_VALUE matches too).
+        ends_early = exc.msg.startswith("Unterminated string") \
             or _CUT_VALUE.fullmatch(text.rstrip()[exc.pos:]) is not None
         cut = ends_early and raw.lstrip().startswith(b"{")
         return _Line(number, None, "truncated" if cut or last else "corrupt", cut=cut)
@@ -695,19 +688,22 @@ def _parse(number: int, raw: bytes, last: bool) -> _Line:
     if not _well_formed(event):
         return _Line(number, None, "corrupt")
     tail = _CRC_TAIL.search(raw)
-    crc = int(tail.group(1), 16) if tail is not None else -1
-    crc_ok = tail is not None and zlib.crc32(raw[:tail.start()] + b"}") == crc
+    crc_ok = False
+    digest: tuple[int, int] | None = None
+    if tail is not None:
+        digest = (int(tail.group(1), 16), len(raw))
+        crc_ok = zlib.crc32(raw[:tail.start()] + b"}") == digest[0]
     if crc_ok and not (isinstance(event.get("game_id"), str) and _GAME_ID.match(event["game_id"])
                        and within(event.get("line_no"), 1, MAX_BYTES)):
         crc_ok = False
     if not crc_ok and any(k in event for k in RESERVED_FIELDS):
         return _Line(number, None, "corrupt")   # a checked line whose check fails
-    return _Line(number, event, "", crc_ok, digest=(crc, len(raw)))
+    return _Line(number, event, "", crc_ok, digest=digest)
 
 
-def _raw_lines(fd: int) -> Iterator[tuple[int, bytes | None, int, bool]]:
+def _raw_lines(fd: int) -> Iterator[tuple[int, bytes | None, bool]]:
     """The lines of the file open at ``fd``, read :data:`_CHUNK` bytes at a time: (offset, the line's bytes
-    without its newline, its size with the newline, whether it has one). A line longer than
+    without its newline, whether it has one). A line longer than
     :data:`~blindchess.base.bounds.MAX_LINE_BYTES` is let go as it is read (its bytes None): nothing of the
     file is held but the line being read. Raises OSError (EFBIG past :data:`MAX_BYTES`)."""
     pending = bytearray()           # the line being read
@@ -721,11 +717,10 @@ def _raw_lines(fd: int) -> Iterator[tuple[int, bytes | None, int, bool]]:
         while (end := chunk.find(b"\n", at)) >= 0:
             piece = chunk[at:end]
             length = dropped + len(pending) + len(piece)
-            if dropped or length > MAX_LINE_BYTES:
-                yield offset, None, length + 1, True
-            else:
+            kept = not dropped and length <= MAX_LINE_BYTES
+            if kept:
                 pending += piece
-                yield offset, bytes(pending), length + 1, True
+            yield offset, bytes(pending) if kept else None, True
             offset += length + 1
             pending.clear()
             dropped = 0
@@ -737,7 +732,7 @@ def _raw_lines(fd: int) -> Iterator[tuple[int, bytes | None, int, bool]]:
         else:
             pending += rest
     if pending or dropped:
-        yield offset, None if dropped else bytes(pending), dropped + len(pending), False
+        yield offset, None if dropped else bytes(pending), False
 
 
 def check_start(path: Path | str) -> None:
@@ -764,7 +759,7 @@ def _scan(path: Path, *, head_only: bool = False) -> tuple[list[_Line], int, boo
     try:
         if os.fstat(fd).st_size > MAX_BYTES:
             raise OSError(errno.EFBIG, "file too large", str(path))
-        for offset, raw, size, ended in _raw_lines(fd):
+        for offset, raw, ended in _raw_lines(fd):
             number += 1
             newlines += ended
             ends_nl = ended
@@ -772,14 +767,13 @@ def _scan(path: Path, *, head_only: bool = False) -> tuple[list[_Line], int, boo
                 continue
             nonblank += 1
             line = _parse(number, raw, not ended) if raw is not None else _Line(number, None, "corrupt")
-            line.offset, line.size, line.ended = offset, size, ended
-            if line.event is not None and not line.crc_ok and checked:
-                line.event, line.reason = None, "corrupt"          # an unchecked line in a checked journal
-            elif line.crc_ok and not checked:
+            line.offset, line.ended = offset, ended
+            # An unchecked line in a checked journal is damage (one run with the damaged lines beside it); one
+            # before the first checked line is judged so by the reader (it never joins a run after the fact).
+            if line.crc_ok:
                 checked = True
-                for earlier in parsed:
-                    if earlier.event is not None and not earlier.crc_ok:
-                        earlier.event, earlier.reason = None, "corrupt"
+            elif line.event is not None and checked:
+                line.event, line.reason = None, "corrupt"
             if not journal and ended:
                 journal, head = _is_journal_line(line), head + 1
                 if not journal and head >= HEAD_LINES:
@@ -878,7 +872,7 @@ def read_journal(path: Path | str) -> JournalRead:
         best = max(counts.values())
         starts = [p.event["game_id"] for p in parsed if p.crc_ok and p.event is not None
                   and p.event.get("type") in ("session-start", START_COPY)]
-        game_id = next((g for g in starts if counts[g] == best), None) or counts.most_common(1)[0][0]
+        game_id = next((g for g in starts if counts[g] == best), None) or max(counts, key=counts.__getitem__)
 
     # The lines that stand in order: the longest run of increasing line numbers (a line copied or
     # moved forward must not make every line after it look out of order).
@@ -887,12 +881,12 @@ def read_journal(path: Path | str) -> JournalRead:
     keep = _increasing([i for i, _ in own], [n for _, n in own])
     kept_raw = {int(p.event["line_no"]): p.digest for i, p in enumerate(parsed) if i in keep and p.event is not None}
 
-    def good(i: int) -> bool:
-        return parsed[i].event is not None and (not checked or i in keep)
+    def good(i: int) -> bool:        # (asked of a checked journal: a line that stands in order)
+        return i in keep
 
     def own_event(i: int, kind: str) -> dict[str, Any] | None:
-        event = parsed[i].event
-        return event if checked and i in keep and event is not None and event.get("type") == kind else None
+        event = parsed[i].event if i in keep else None
+        return event if event is not None and event.get("type") == kind else None
 
     # The journal's own lines: its length, the set-up's copy.
     length: Length | None = None
@@ -901,25 +895,26 @@ def read_journal(path: Path | str) -> JournalRead:
     for i, p in enumerate(parsed):
         counted = own_event(i, LENGTH)
         if counted is not None:
-            lines_ = _own_field(counted, "lines", 10 ** _MAX_LINES_DIGITS - 1)
+            lines_ = _own_field(counted, "lines", MAX_BYTES)       # a line has a byte at least
             plies_ = _own_field(counted, "plies", MAX_PLIES)
             closed = counted.get("closed")
             before = _own_field(counted, "plies_before", MAX_PLIES)
             if lines_ is not None and plies_ is not None and isinstance(closed, bool) and before is not None:
                 length = Length(lines_, plies_, closed)
-                if p.ended:   # the line has its newline: a writer may rewrite it in place
-                    slot = (p.offset, p.size, int(counted["line_no"]), before, int(counted["seq"]))
+                if p.digest is not None:   # a writer rewrites it in place (with its newline: one it lacks is
+                    # the first thing a writer adds)
+                    slot = (p.offset, p.digest[1] + 1, int(counted["line_no"]), before, int(counted["seq"]))
         copied = own_event(i, START_COPY)
         if copied is not None and copy_start is None:
             start = copied.get("start")
-            if _well_formed(start) and isinstance(start, dict) and start.get("type") == "session-start":
+            if _well_formed(start) and start.get("type") == "session-start":
                 copy_start = start
 
     # The number each line stands for (a damaged line: the one after the line before it).
+    numbered = dict(own)
     expected: list[int] = []
-    for i, p in enumerate(parsed):
-        number = int(p.event["line_no"]) if checked and good(i) and p.event is not None else None
-        expected.append(number if number is not None else (expected[-1] + parsed[i - 1].count if expected else 1))
+    for i in range(len(parsed)):
+        expected.append(numbered[i] if good(i) else (expected[-1] + parsed[i - 1].count if expected else 1))
 
     # What a crash cut off (never applied): what a writer named in a cut-off line, and the end of the
     # file — its last bytes without their newline, a unit that stops before its last line — unless
@@ -946,13 +941,11 @@ def read_journal(path: Path | str) -> JournalRead:
     tail: list[int] = []
     if parsed and not parsed[-1].ended and parsed[-1].cut:
         tail.append(len(parsed) - 1)
-    starts_at = [i for i, p in enumerate(parsed) if good(i) and p.event is not None and checked
-                 and within(p.event.get("unit_lines"), 1, MAX_BYTES)]
+    starts_at = [(i, int(p.event["unit_lines"])) for i, p in enumerate(parsed)
+                 if good(i) and p.event is not None and within(p.event.get("unit_lines"), 1, MAX_BYTES)]
     if starts_at:
-        u = starts_at[-1]
+        u, size = starts_at[-1]
         first_no = expected[u]
-        unit_start = parsed[u].event
-        size = int(unit_start["unit_lines"]) if unit_start is not None else 1
         after = range(u, len(parsed))
         inside = all(good(j) and first_no <= expected[j] < first_no + size or j in tail for j in after)
         whole = {expected[j] for j in after if good(j)} == set(range(first_no, first_no + size))
@@ -972,14 +965,24 @@ def read_journal(path: Path | str) -> JournalRead:
     max_no = max((n for _, n in own), default=0)
     copy_at: tuple[int, int] | None = None
     units = bool(starts_at)
+
+    def numbered_line(n: int, line: int) -> None:
+        """A line that stands in order, numbered ``n``, at ``line`` of the file: the lines missing before it."""
+        nonlocal last_no, slots
+        missing = n - last_no - 1 - slots
+        if missing > 0:
+            found.append((line, "missing", missing))
+            order.append(None)
+        last_no, slots = n, 0
+
     for i, p in enumerate(parsed):
         if i in cut:
-            notes.append((p.number, "truncated"))
-            order.append(_Note(p.number))
-            if checked and good(i):
-                last_no, slots = expected[i], 0
+            if good(i):                 # its number is known: a line deleted before it is missing
+                numbered_line(expected[i], p.number)
             else:
                 slots += 1
+            notes.append((p.number, "truncated"))
+            order.append(_Note(p.number))
             continue
         reason = ""
         if p.event is None:
@@ -1000,17 +1003,12 @@ def read_journal(path: Path | str) -> JournalRead:
             continue
         assert p.event is not None
         if checked:
-            n = int(p.event["line_no"])
-            if i in skipped and skipped[i] > last_no:      # the numbers of a failed write: never lines
-                last_no, slots = skipped[i], 0
-            missing = n - last_no - 1 - slots
-            if missing > 0:
-                found.append((p.number, "missing", missing))
-                order.append(None)
-            last_no, slots = n, 0
+            if i in skipped:      # the numbers of a failed write: never lines
+                last_no = max(last_no, skipped[i])
+            numbered_line(int(p.event["line_no"]), p.number)
         order.append(p.event)
         if p.event.get("type") in OWN_TYPES:
-            if p.event.get("type") == START_COPY and copy_at is None:
+            if p.event.get("type") == START_COPY:     # (one copy stands in order: its line number is its own)
                 copy_at = (len(events), p.number)
             continue
         # (A complete line without its newline was cut just before "\n": it is kept.)
@@ -1033,7 +1031,7 @@ def read_journal(path: Path | str) -> JournalRead:
     recorder = _Recorder()
     damage: list[Damage] = []
     pending: list[tuple[int, str, int, int]] = []   # problems waiting for the next input line
-    hint = 0                                          # plies_before of the first good line after them
+    hint: int                                         # plies_before of the first good line after them (once hinted)
     hinted = False
     problem_iter = iter(found)
     for entry in order:
@@ -1078,8 +1076,8 @@ def held_inputs(events: Sequence[dict[str, Any]]) -> dict[str, InputId]:
     held: dict[str, InputId] = {}
     for event in events:
         ident = InputId.parse(event.get("input")) if "input" in event else None
-        if ident is not None and (ident.origin not in held or held[ident.origin] < ident):
-            held[ident.origin] = ident
+        if ident is not None:
+            held[ident.origin] = max(held.get(ident.origin, ident), ident)
     return held
 
 
@@ -1217,8 +1215,6 @@ def describe(path: Path | str) -> JournalInfo:
 def _error_kind(exc: OSError) -> str:
     if isinstance(exc, NotRegularFile):
         return "not-regular"
-    if isinstance(exc, NotAJournal):
-        return "no-start"
     if exc.errno == errno.EFBIG:
         return "too-big"
     return "unreadable"
