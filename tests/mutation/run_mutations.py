@@ -87,10 +87,8 @@ MODULES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    ("tests/laws/test_adjournment.py", "tests/laws/test_rulesets.py", "tests/laws/test_chess960.py")),
     "journal": (("blindchess/storage/journal.py",), ("tests/storage",)),
     "bounds": (("blindchess/base/bounds.py", "blindchess/base/textfile.py"), ("tests/base/test_bounds.py", "tests/base/test_textfile.py")),
-    "broadcast": (("blindchess/broadcast/*.py",), ("tests/broadcast/test_broadcast.py", "tests/broadcast/test_following.py",
-                                                   "tests/broadcast/test_serving.py", "tests/broadcast/test_texts.py",
-                                                   "tests/broadcast/test_broadcast_pinned.py",
-                                                   "tests/broadcast/test_hostile_clients.py", "tests/broadcast/test_lichess.py")),
+    # the broadcast: every test of it but the live pages in a real browser (their time)
+    "broadcast": (("blindchess/broadcast/*.py",), ("tests/broadcast", "--ignore=tests/broadcast/test_broadcast_live.py")),
 }
 #: The sample `make mutation` runs: the rules engine, the table, the journal and the broadcast.
 DEFAULT_MODULES = ("game", "table", "journal", "broadcast")
