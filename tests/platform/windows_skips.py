@@ -31,6 +31,7 @@ POSIX_ONLY: dict[str, str] = {
     "tests/storage/test_journal_durability.py::test_the_journal_list_of_a_missing_folder_is_empty_and_a_junk_file_is_unchecked":
         _FIFO,
     "tests/storage/test_journal_integrity.py::test_journal_list_and_the_app_skip_and_name_bad_files": _FIFO,
+    "tests/storage/test_journal_files.py::test_a_file_that_holds_no_game_is_listed_as_nothing_played_nothing_damaged": _FIFO,
     "tests/storage/test_journal_integrity.py::test_reading_a_fifo_refuses_it_without_waiting": _FIFO,
     "tests/pegboard/test_dgt.py::test_a_magic_piece_on_the_board_does_not_make_the_link_ask_for_dumps_forever":
         "the e-board's serial link on a pseudo-terminal (pty): POSIX only",

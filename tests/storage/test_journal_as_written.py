@@ -68,7 +68,7 @@ def test_a_journal_this_version_left_is_continued_with_its_length_line_rewritten
     # A game reopened (by this version or a later one): the new lines are counted in the length line the
     # journal already has, which keeps its size.
     path = tmp_path / "g.jsonl"
-    path.write_text(WRITTEN, encoding="utf-8")
+    path.write_bytes(WRITTEN.encode("utf-8"))          # byte for byte, "\n" on every system
     writer = JournalWriter(path)
     writer.append_unit([{"seq": 4, "type": "board-move", "t": 3.0, "board": "sighted", "uci": "e7e5"},
                         {"seq": 5, "type": "move-made", "t": 3.0, "derived": True, "ply": 2, "uci": "e7e5"}],
@@ -129,7 +129,7 @@ def test_a_reopened_journal_names_a_failed_write_after_its_last_event(
     # The game reopened, then the disk fills up: the cut-off line carries the number of the last event the
     # journal holds (3), not a number from before it.
     path = tmp_path / "g.jsonl"
-    path.write_text(WRITTEN, encoding="utf-8")
+    path.write_bytes(WRITTEN.encode("utf-8"))          # byte for byte, "\n" on every system
     writer = JournalWriter(path)
     _disk_full_after(monkeypatch, [20, None])
     with pytest.raises(OSError):
