@@ -10,28 +10,16 @@ from __future__ import annotations
 import chess
 import pytest
 
-from blindchess.game import Player, Session
+from blindchess.game import Session
 from blindchess.game.events import Adjourned, EnvelopeOpened, MoveMade, SealedMove
 from blindchess.laws.adjournment import commitment
 from blindchess.storage.journal import envelope_path
+from tests.support.sessions import played as played_game
 
 
 def played(moves: tuple[str, ...], journal=None) -> Session:
     """Bernd (White, blind) against Sabine, ``moves`` made on both boards, the clock pressed after each."""
-    s = Session.new(Player("Bernd Blind", True), Player("Sabine Sehend"), "90+30", journal=journal, now=0.0)
-    s.start_clock(0.0)
-    t = 1.0
-    for uci in moves:
-        move = chess.Move.from_uci(uci)
-        mover = s.snapshot.to_move
-        first, second = ("tactile", "sighted") if mover == chess.WHITE else ("sighted", "tactile")
-        s.board_move(first, move, t)
-        if mover == chess.WHITE:
-            s.announce(move, uci, t + 0.1)
-        s.press_clock(mover, t + 0.2)
-        s.board_move(second, move, t + 0.3)
-        t += 1.0
-    return s
+    return played_game(moves, journal)
 
 
 def seal(s: Session, written: str, now: float) -> list:

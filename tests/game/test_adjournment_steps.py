@@ -9,28 +9,14 @@ from pathlib import Path
 import chess
 import pytest
 
-from blindchess.game import Player, Session
+from blindchess.game import Session
 from blindchess.laws.adjournment import commitment
+from tests.support.sessions import played as played_game
 
 
 def played(journal: Path | None, moves: tuple[str, ...], time_control: str | None = "90+30") -> Session:
     """Bernd (White, blind) against Sabine, ``moves`` made on both boards."""
-    s = Session.new(Player("Bernd Blind", True), Player("Sabine Sehend"), time_control, journal=journal, now=0.0)
-    if time_control is not None:
-        s.start_clock(0.0)
-    t = 1.0
-    for uci in moves:
-        move = chess.Move.from_uci(uci)
-        mover = s.snapshot.to_move
-        first, second = ("tactile", "sighted") if mover == chess.WHITE else ("sighted", "tactile")
-        s.board_move(first, move, t)
-        if mover == chess.WHITE:
-            s.announce(move, uci, t + 0.1)
-        if time_control is not None:
-            s.press_clock(mover, t + 0.2)
-        s.board_move(second, move, t + 0.3)
-        t += 1.0
-    return s
+    return played_game(moves, journal, time_control)
 
 
 def seal(s: Session, written: str, now: float, **times: float) -> None:

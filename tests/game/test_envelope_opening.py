@@ -11,26 +11,16 @@ from pathlib import Path
 
 import chess
 
-from blindchess.game import Player, Session
+from blindchess.game import Session
 from blindchess.game.events import EnvelopeOpened, Mirrored, MoveMade
 from blindchess.laws.adjournment import commitment
+from tests.support.sessions import played
 
 
 def adjourned(journal: Path, *, moves: tuple[str, ...] = ()) -> Session:
     """Bernd (White, blind) against Sabine, ``moves`` played on both boards; adjourned, White seals 'Sf3'."""
-    s = Session.new(Player("Bernd Blind", True), Player("Sabine Sehend"), "90+30", journal=journal, now=0.0)
-    s.start_clock(0.0)
-    t = 1.0
-    for uci in moves:
-        move = chess.Move.from_uci(uci)
-        mover = s.snapshot.to_move
-        first, second = ("tactile", "sighted") if mover == chess.WHITE else ("sighted", "tactile")
-        s.board_move(first, move, t)
-        if mover == chess.WHITE:
-            s.announce(move, uci, t + 0.1)
-        s.press_clock(mover, t + 0.2)
-        s.board_move(second, move, t + 0.3)
-        t += 1.0
+    s = played(moves, journal)
+    t = 1.0 + len(moves)
     s.adjourn(t)
     fen = s.game_board().fen()
     s.seal({"position": fen, "commitment": commitment(fen, "Sf3", "nonce")}, {"written": "Sf3", "nonce": "nonce"},
