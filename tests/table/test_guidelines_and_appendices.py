@@ -229,6 +229,19 @@ def test_the_arbiter_acts_without_a_claim_on_a_promotion_not_completed(capsys, t
     assert r.moves() == ["d2d1", "d2d1q"] and r.final["scores"]["sighted"] == ["d1D+"]
 
 
+def test_in_rapid_the_arbiter_does_not_act_when_only_the_mover_s_king_is_left_in_check(capsys, tmp_path):
+    # Appendix A c: the arbiter acts without a claim only on both kings in check; 1...Ra2 leaves her own king
+    # in check and checks nobody — an illegal move that counts only when claimed
+    script = tmp_path / "own_king.scn"
+    script.write_text((SCENARIOS / "rapid_both_kings_in_check.scn").read_text(encoding="utf-8")
+                      .replace("sighted move a8a1", "sighted move a8a2"), encoding="utf-8")
+    assert main(["scenario", "run", str(script), "--json"]) == 0
+    r = Report([json.loads(line) for line in capsys.readouterr().out.splitlines()])
+    assert not [e for e in r.of("shown") if "beide Könige" in e["text"]]
+    assert r.moves()[:2] == ["f1b5", "a8a2"]
+    assert r.of("clock", ply=2)[-1]["white"] == pytest.approx(1500 - 1.5, abs=0.01)   # no two minutes
+
+
 def test_in_blitz_the_arbiter_does_not_act_on_both_kings_in_check(capsys, tmp_path):
     script = tmp_path / "blitz.scn"
     script.write_text((SCENARIOS / "rapid_both_kings_in_check.scn").read_text(encoding="utf-8")
