@@ -240,6 +240,8 @@ def test_in_rapid_the_arbiter_does_not_act_when_only_the_mover_s_king_is_left_in
     assert not [e for e in r.of("shown") if "beide Könige" in e["text"]]
     assert r.moves()[:2] == ["f1b5", "a8a2"]
     assert r.of("clock", ply=2)[-1]["white"] == pytest.approx(1500 - 1.5, abs=0.01)   # no two minutes
+    # the illegal move stands, and both scores hold it as played, from square to square
+    assert r.final["scores"]["sighted"][:2] == ["Lb5+", "a8a2"] and r.final["scores"]["blind"][:2] == ["Lb5+", "a8a2"]
 
 
 def test_in_blitz_the_arbiter_does_not_act_on_both_kings_in_check(capsys, tmp_path):
