@@ -32,3 +32,10 @@ def test_the_blind_player_playing_black_has_white_s_touches_noted():
     knight = piece_name(chess.KNIGHT, "de")
     expected = tr("tournament.asst_touch", "de", color=tr("tournament.white", "de"), piece=knight, square="g1")
     assert f"Anna Hilfe: {expected}" in _noted(run)
+
+
+def test_without_a_blind_player_no_touch_is_noted():
+    run = Run(time_control="90+30", assistant="Anna Hilfe", blind="none", tactile="none")
+    run.handle(SightedTouch(chess.G1), 1.0)
+    assert not [t for t in _noted(run) if tr("tournament.asst_touch", "de", color="§", piece="§", square="§")
+                .split("§")[1] in t]
