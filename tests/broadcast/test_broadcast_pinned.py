@@ -6,10 +6,19 @@ a page catching up from the state it showed, and a new move taken from the new l
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+import html as html_module
+import http.client
 import io
 import json
+import logging
+import os
+import random
 import re
+import resource
 import shutil
+import socket
 import threading
 import time
 import urllib.request
@@ -17,15 +26,37 @@ from pathlib import Path
 
 import chess
 import chess.pgn
+import pytest
 
-from blindchess.base import tr
-from blindchess.broadcast import Broadcast
+from blindchess.adapters.exports.source import game_from_journal
+from blindchess.base import UserError, tr
+from blindchess.broadcast import Broadcast, WindowBroadcast, hall, is_loopback, reading, server, watch
+from blindchess.broadcast.answers import Answers, Config, Pieces, State
+from blindchess.broadcast.cards import clock_state, game_card, status_of
+from blindchess.broadcast.folder import FolderWriter
 from blindchess.broadcast.hall import COOKIE, STREAMS_PER_CLIENT
+from blindchess.broadcast.lichess import LichessTarget
 from blindchess.broadcast.movetext import MoveText
-from blindchess.broadcast.pages import board_alt, game_section
-from blindchess.broadcast.reading import GameFollower, read_game
-from blindchess.game import Player, Session
-from tests.support.broadcast import EventReader, fetch
+from blindchess.broadcast.pages import (
+    Page,
+    announcement,
+    arbiter_page,
+    attention_section,
+    attention_text,
+    board_alt,
+    error_page,
+    game_row,
+    game_section,
+    moves_text,
+    spectators_page,
+    table_row,
+)
+from blindchess.broadcast.reading import _EPOCH, ClaimRecord, GameFollower, pgn_text, read_game
+from blindchess.broadcast.report import TableWatch
+from blindchess.broadcast.server import MAX_CONNECTIONS, PER_CLIENT, HttpServer, _Guard
+from blindchess.game import Parting, Player, Session
+from blindchess.storage.tail import as_of
+from tests.support.broadcast import EventReader, diverged, fetch, play, structure
 from tests.support.waiting import wait_for
 
 EPOCH = 1_700_000_000.0     # the window's clock: seconds since 1970
@@ -285,7 +316,6 @@ def test_with_a_delay_a_look_with_nothing_new_hands_on_nothing_even_beside_a_fil
 
 def test_a_folder_file_whose_text_did_not_change_is_left_alone(tmp_path: Path):
     # a tool polling the LiveChess folder sees a file replaced only when its games changed
-    from blindchess.broadcast.folder import FolderWriter
 
     out = tmp_path / "live"
     out.mkdir()
@@ -300,7 +330,6 @@ def test_a_folder_file_whose_text_did_not_change_is_left_alone(tmp_path: Path):
 
 def test_a_broadcast_follows_at_most_its_bound_of_games_and_looks_at_twice_as_many_files(tmp_path: Path, monkeypatch,
                                                                                           caplog):
-    from blindchess.broadcast import watch
 
     monkeypatch.setattr(watch, "MAX_GAMES", 2)        # the bound as a small number (the program's is 1000)
     games = [_Game(tmp_path / f"{name}.jsonl") for name in "abc"]
@@ -326,9 +355,6 @@ def test_a_broadcast_follows_at_most_its_bound_of_games_and_looks_at_twice_as_ma
 
 def test_a_move_a_ruling_took_back_is_served_as_a_side_line_marked_retracted(tmp_path: Path):
     # FIDE Laws D.2.9: the arbiter set the game back to 2 half-moves; White's 2. Nf3 was taken back, 2. Nc3 played
-    from blindchess.adapters.exports.source import game_from_journal
-    from blindchess.broadcast.reading import pgn_text
-    from tests.support.broadcast import play
 
     served = read_game(play("pegs_set_right_in_any_order.scn", tmp_path / "g.jsonl"), "en", tmp_path)
     assert served.pgn == pgn_text(game_from_journal(tmp_path / "g.jsonl", "en"))    # pressed: the export's own clock
@@ -362,7 +388,6 @@ def _journal_in_steps(tmp_path: Path) -> tuple[bytes, list[int]]:
 
 def _grow(path: Path, data: bytes) -> None:
     """The journal as it stood with these bytes, written in place (the same file, as the table's writer keeps it)."""
-    from blindchess.storage.tail import as_of
 
     with open(path, "r+b") as out:
         out.write(as_of(data))
@@ -448,14 +473,11 @@ def test_a_file_that_holds_no_game_is_no_change_and_says_why(tmp_path: Path):
 
 def _touched(path: Path, moment: float) -> None:
     """The file last changed at ``moment`` (seconds since 1970): the watcher's clock and the file's agree."""
-    import os
 
     os.utime(path, ns=(int(moment * 1e9), int(moment * 1e9)))
 
 
 def test_a_journal_is_looked_at_once_more_when_it_has_been_quiet_a_second_and_then_left_alone(tmp_path: Path):
-    from blindchess.broadcast import watch
-
     data, (_, moves_2, nf3_first_line, _) = _journal_in_steps(tmp_path)
     hall = tmp_path / "hall"
     hall.mkdir()
@@ -481,7 +503,6 @@ def test_a_journal_is_looked_at_once_more_when_it_has_been_quiet_a_second_and_th
 
 def test_with_a_delay_the_public_sees_a_crashed_table_s_last_unit_as_the_arbiter_does_once_the_delay_passed(
         tmp_path: Path):
-    from blindchess.broadcast import watch
 
     data, (_, moves_2, nf3_first_line, _) = _journal_in_steps(tmp_path)    # 2. Nf3 made at EPOCH + 30
     hall = tmp_path / "hall"
@@ -521,7 +542,6 @@ def test_a_damaged_journal_looked_at_again_with_nothing_new_is_not_read_again(tm
 
 def test_each_poll_reads_for_its_budget_the_journals_that_waited_longest_first(tmp_path: Path):
     # at the start the first games are served while the others are still read; one poll's reading is bounded
-    from blindchess.broadcast import watch
 
     hall = tmp_path / "hall"
     hall.mkdir()
@@ -557,8 +577,6 @@ def test_each_poll_reads_for_its_budget_the_journals_that_waited_longest_first(t
 
 
 def test_a_poll_reads_at_least_one_journal_however_long_a_look_takes(tmp_path: Path):
-    from blindchess.broadcast import watch
-
     games = [_Game(tmp_path / f"{name}.jsonl") for name in "ab"]
     (tmp_path / "work").mkdir()
     watcher: watch.Watcher
@@ -578,8 +596,6 @@ def test_a_poll_reads_at_least_one_journal_however_long_a_look_takes(tmp_path: P
 # -- the broadcast as a whole: where it listens, its first state ----------------------------------------------------
 
 def test_only_this_computer_s_own_addresses_count_as_loopback_for_the_arbiter_s_token():
-    from blindchess.broadcast import is_loopback
-
     for host in ("localhost", " LocalHost ", "127.0.0.1", "127.8.9.10", "::1", "[::1]"):
         assert is_loopback(host), host
     for host in ("0.0.0.0", "::", "192.168.1.20", "10.0.0.1", "hall.example.org", "localhost.example.org", ""):
@@ -635,8 +651,6 @@ def test_a_page_naming_its_state_in_other_digits_gets_every_game_not_an_error(tm
 
 
 def test_the_broadcast_keeps_at_most_its_bound_of_live_streams_in_all(tmp_path: Path, monkeypatch):
-    from blindchess.broadcast import hall
-
     monkeypatch.setattr(hall, "MAX_STREAMS", 3)      # the bound as a small number (the program's is 512)
     monkeypatch.setattr(hall, "PING", 0.05)          # a stream whose client left is found out at its next comment
     game = _Game(tmp_path / "a.jsonl")
@@ -663,8 +677,6 @@ def test_the_broadcast_keeps_at_most_its_bound_of_live_streams_in_all(tmp_path: 
 
 
 def test_a_quiet_live_stream_gets_a_comment_now_and_then_to_keep_the_connection(tmp_path: Path, monkeypatch):
-    from blindchess.broadcast import hall
-
     monkeypatch.setattr(hall, "PING", 0.05)
     b = _looked_at_by_hand([tmp_path])
     reader = EventReader(b.url + "events")
@@ -677,8 +689,6 @@ def test_a_quiet_live_stream_gets_a_comment_now_and_then_to_keep_the_connection(
 
 
 def test_a_page_showing_a_state_older_than_those_remembered_gets_every_game(tmp_path: Path, monkeypatch):
-    from blindchess.broadcast import hall
-
     monkeypatch.setattr(hall, "_HISTORY", 2)         # states remembered, as a small number (the program's is 32)
     first, second = _Game(tmp_path / "a.jsonl"), _Game(tmp_path / "b.jsonl")
     b = _looked_at_by_hand([tmp_path])
@@ -711,23 +721,21 @@ def test_a_page_showing_a_state_older_than_those_remembered_gets_every_game(tmp_
 
 def _cells(row: str) -> dict[str, str]:
     """A table row's cells by their field name, as text (markup inside a cell dropped)."""
-    import html as html_module
 
     cells = dict(re.findall(r'<t[dh][^>]*data-field="(\w+)"[^>]*>(.*?)</t[dh]>', row))
     return {k: html_module.unescape(re.sub(r"<[^>]+>", "", v)) for k, v in cells.items()}
 
 
-def test_the_arbiter_s_row_tells_each_table_s_state_in_words(tmp_path: Path):
-    import dataclasses
-
-    from blindchess.broadcast.pages import attention_section, attention_text, table_row
-    from blindchess.broadcast.reading import ClaimRecord
-    from blindchess.game import Parting
-
+def _after_one_move(tmp_path: Path):
+    """A game after 1.e4, closed, as the broadcast reads it (in English)."""
     game = _Game(tmp_path / "a.jsonl")
     game.play("e2e4")
     game.session.close()
-    base = read_game(tmp_path / "a.jsonl", "en", tmp_path)
+    return read_game(tmp_path / "a.jsonl", "en", tmp_path)
+
+
+def test_the_arbiter_s_row_tells_each_table_s_state_in_words(tmp_path: Path):
+    base = _after_one_move(tmp_path)
     now = base.changed + 10.0
 
     def row(**state) -> dict[str, str]:
@@ -784,8 +792,6 @@ def test_the_arbiter_s_row_tells_each_table_s_state_in_words(tmp_path: Path):
 
 
 def test_a_journal_larger_than_a_journal_may_be_is_refused_and_one_just_that_large_is_read(tmp_path: Path, monkeypatch):
-    from blindchess.broadcast import reading
-
     data, (_, moves_2, _, _) = _journal_in_steps(tmp_path)
     path = tmp_path / "hall.jsonl"
     path.write_bytes(b"")
@@ -800,7 +806,6 @@ def test_a_journal_larger_than_a_journal_may_be_is_refused_and_one_just_that_lar
 
 def test_a_folder_of_thousands_of_files_is_looked_at_only_as_far_as_two_thousand(tmp_path: Path):
     # twice the thousand games a broadcast follows: files that hold no game count too, the rest are left out
-    from blindchess.broadcast import watch
 
     hall = tmp_path / "hall"
     hall.mkdir()
@@ -815,16 +820,10 @@ def test_a_folder_of_thousands_of_files_is_looked_at_only_as_far_as_two_thousand
 # -- the spectators' texts of a game --------------------------------------------------------------------------------
 
 def _text(html_text: str) -> str:
-    import html as html_module
-
     return html_module.unescape(re.sub(r"<[^>]+>", "", html_text))
 
 
 def test_the_spectators_row_and_section_tell_the_game_in_words(tmp_path: Path):
-    import dataclasses
-
-    from blindchess.broadcast.pages import announcement, game_row, moves_text
-
     path = tmp_path / "a.jsonl"
     game = _Game(path, {"Event": "Open", "Site": "?", "Date": "????.??.??", "Round": "3.1", "Board": "",
                         "WhiteElo": "2350", "WhiteTitle": "FM", "BlackTitle": "-"})
@@ -882,9 +881,7 @@ def test_the_spectators_row_and_section_tell_the_game_in_words(tmp_path: Path):
 
 def test_the_server_raises_its_open_files_limit_to_what_the_system_allows(monkeypatch):
     # each connection is an open file: a hall's hundreds of clients need more than a system's default soft limit
-    import resource
 
-    from blindchess.broadcast import server
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     try:
@@ -902,11 +899,6 @@ def test_the_server_raises_its_open_files_limit_to_what_the_system_allows(monkey
 
 
 def test_an_address_that_is_not_this_computer_s_is_refused_in_one_line_naming_it():
-    import pytest
-
-    from blindchess.base import UserError
-    from blindchess.broadcast.server import HttpServer
-
     with pytest.raises(UserError) as refused:
         HttpServer("192.0.2.1", 0, lambda request: None, lambda code: None, "en")      # TEST-NET-1: nobody's
     assert refused.value.message.startswith(tr("broadcast.cannot_listen", "en", host="192.0.2.1", port=0, error="")[:30])
@@ -914,16 +906,7 @@ def test_an_address_that_is_not_this_computer_s_is_refused_in_one_line_naming_it
 
 
 def test_the_pages_say_what_is_there_and_hide_what_is_not(tmp_path: Path):
-    import dataclasses
-
-    from blindchess.broadcast.pages import arbiter_page, spectators_page
-    from blindchess.game import Parting
-    from tests.support.broadcast import structure
-
-    game = _Game(tmp_path / "a.jsonl")
-    game.play("e2e4")
-    game.session.close()
-    base = read_game(tmp_path / "a.jsonl", "en", tmp_path)
+    base = _after_one_move(tmp_path)
     now = base.changed + 10.0
     empty = spectators_page([], "en", "12:00:00", now=now, stale_after=600.0)
     assert '<p data-field="empty">No game yet.</p>' in empty and "a delay against cheating" not in empty
@@ -968,10 +951,6 @@ def _events(messages: list[bytes]) -> list[tuple[str, dict]]:
 
 
 def test_each_address_of_a_state_is_answered_from_its_games_and_made_once(tmp_path: Path):
-    import dataclasses
-
-    from blindchess.broadcast.answers import Answers, Config, Pieces, State
-
     game = _Game(tmp_path / "a.jsonl", {"Round": "3"})
     game.play("e2e4")
     game.session.close()
@@ -1005,15 +984,7 @@ def test_each_address_of_a_state_is_answered_from_its_games_and_made_once(tmp_pa
 
 
 def test_the_arbiter_is_alerted_once_when_a_table_comes_to_need_him(tmp_path: Path):
-    import dataclasses
-
-    from blindchess.broadcast.answers import Answers, Config, Pieces, State
-    from blindchess.game import Parting
-
-    game = _Game(tmp_path / "a.jsonl")
-    game.play("e2e4")
-    game.session.close()
-    base = read_game(tmp_path / "a.jsonl", "en", tmp_path)
+    base = _after_one_move(tmp_path)
     parted = dataclasses.replace(base, state=dataclasses.replace(base.state, parting=Parting(1, ("e4",), "tactile")))
     config, pieces = Config("en", 600.0), Pieces()
     now = base.changed + 5.0
@@ -1061,8 +1032,6 @@ def test_a_file_that_holds_no_game_appearing_in_the_hall_is_told_to_the_arbiter_
 
 
 def test_a_broadcast_left_alone_hands_on_no_new_state_however_often_it_looks(tmp_path: Path, monkeypatch):
-    from blindchess.broadcast import watch
-
     looks = [0]
     real_poll = watch.Watcher.poll
 
@@ -1104,8 +1073,6 @@ def test_a_broadcast_whose_private_folder_was_cleared_away_still_stops(tmp_path:
 
 
 def test_a_journal_that_can_no_longer_be_read_keeps_its_last_game_and_is_no_file_without_one(tmp_path: Path):
-    from blindchess.broadcast import watch
-
     game = _Game(tmp_path / "a.jsonl")
     game.play("e2e4")
     game.session.close()
@@ -1135,7 +1102,6 @@ def _exported(start: chess.Board, plies: list[tuple[chess.Move, str]], result: s
 
 def test_the_move_text_kept_up_to_date_is_the_exporter_s_text_after_every_change():
     # random games with comments of every length, so that the result meets the end of a line in every way
-    import random
 
     starts = (chess.Board(), chess.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 7"))
     for seed in range(12):
@@ -1172,8 +1138,6 @@ def test_the_move_text_kept_up_to_date_is_the_exporter_s_text_after_every_change
 
 
 def test_the_score_in_the_broadcast_s_language_marks_check_and_mate_and_refuses_a_gap():
-    import pytest
-
     text = MoveText(chess.Board(), "de")
     moves = [chess.Move.from_uci(u) for u in ("f2f3", "e7e5", "g2g4", "d8h4")]
     text.update(1, "", [(m, "") for m in moves])
@@ -1189,8 +1153,6 @@ def test_the_score_in_the_broadcast_s_language_marks_check_and_mate_and_refuses_
 # -- the table's report for the arbiter, event by event ---------------------------------------------------------------
 
 def test_the_table_s_report_kept_event_by_event_is_the_report_made_afresh():
-    from blindchess.broadcast.report import TableWatch
-
     s = Session.new(Player("Anna"), Player("Bert"), "60+0", now=0.0)
     watch_ = TableWatch()
     before = watch_.report(s, "en")
@@ -1246,10 +1208,6 @@ class _Client:
 
 
 def test_the_guard_closes_the_connection_idle_longest_to_make_room_and_turns_away_only_when_all_are_busy():
-    import asyncio
-
-    from blindchess.broadcast.server import _Guard
-
     async def run() -> None:
         guard = _Guard(3, 2, lambda code: None)
         a1, a2, a3 = _Client("A", 1.0), _Client("A", 2.0), _Client("A", 3.0)
@@ -1284,8 +1242,6 @@ def test_the_guard_closes_the_connection_idle_longest_to_make_room_and_turns_awa
 # -- what each address answers, for whom -------------------------------------------------------------------------------
 
 def test_another_site_may_ask_before_reading_the_public_answers_but_not_the_arbiter_s(tmp_path: Path):
-    import http.client
-
     game = _Game(tmp_path / "a.jsonl")
     b = _looked_at_by_hand([tmp_path], arbiter_token="hall-7")
 
@@ -1328,8 +1284,6 @@ def test_another_site_may_ask_before_reading_the_public_answers_but_not_the_arbi
 
 
 def test_journals_given_one_by_one_are_numbered_in_the_order_given_and_a_file_given_twice_once(tmp_path: Path):
-    from blindchess.broadcast import watch
-
     games = [_Game(tmp_path / f"{name}.jsonl") for name in "ab"]
     (tmp_path / "work").mkdir()
     watcher = watch.Watcher([tmp_path / "b.jsonl", tmp_path / "a.jsonl", tmp_path], "en", tmp_path / "work",
@@ -1354,8 +1308,6 @@ def _timed_journal(path: Path, now: float) -> Session:
 
 
 def test_a_table_clock_from_the_time_of_day_on_dates_each_line_by_it(tmp_path: Path):
-    from blindchess.broadcast.reading import _EPOCH
-
     path = tmp_path / "g.jsonl"
     _timed_journal(path, _EPOCH)                   # the very first second that counts as the time of day
     follower = GameFollower(path, "en", tmp_path)
@@ -1416,8 +1368,6 @@ def test_the_newest_move_made_but_not_pressed_carries_the_mover_s_time_when_he_m
 
 
 def test_after_a_ruling_the_newest_move_not_yet_pressed_carries_its_time_too(tmp_path: Path):
-    from tests.support.broadcast import diverged
-
     path = tmp_path / "g.jsonl"
     diverged(path)                             # 1. e4 on the pegs, d2-d4 wrongly on the sighted board (D.2.9)
     s = Session.open(path, now=5.0)
@@ -1462,7 +1412,6 @@ def test_an_adjourned_game_says_so_on_its_last_move_or_before_the_first(tmp_path
 def _started_one_look_at_a_time(tmp_path: Path, monkeypatch, names: str):
     """A broadcast of ``names``' journals whose every look at a journal takes a second on its stopwatch (so each
     poll reads one), its second poll held until the test lets it go. Returns (broadcast, games, let go)."""
-    from blindchess.broadcast import watch
 
     gate = threading.Event()
     polls = [0]
@@ -1520,7 +1469,6 @@ def test_a_broadcast_whose_last_journal_waiting_at_the_start_is_gone_is_ready_wi
 
 def test_a_live_stream_with_more_messages_waiting_than_its_queue_holds_is_dropped_and_the_others_go_on(
         tmp_path: Path, monkeypatch):
-    from blindchess.broadcast import hall
 
     monkeypatch.setattr(hall, "QUEUE", 3)            # messages that may wait, as a small number (the program's: 256)
     monkeypatch.setattr(hall, "PING", 3600.0)        # the dropped stream's connection ends with the drop itself
@@ -1549,7 +1497,6 @@ def test_a_live_stream_with_more_messages_waiting_than_its_queue_holds_is_droppe
 def test_a_broadcast_stopped_with_clients_connected_can_listen_on_its_port_again_at_once(tmp_path: Path):
     # the window's broadcast is stopped and started again on its own port: the connections the stop closed must
     # not hold the port for minutes (TIME_WAIT)
-    import http.client
 
     b = _looked_at_by_hand([tmp_path])
     port = b.port
@@ -1567,10 +1514,6 @@ def test_a_broadcast_stopped_with_clients_connected_can_listen_on_its_port_again
 
 
 def test_a_broadcast_listens_on_an_ipv6_address_too(tmp_path: Path):
-    import socket
-
-    import pytest
-
     try:
         with socket.socket(socket.AF_INET6) as probe:
             probe.bind(("::1", 0))
@@ -1587,14 +1530,8 @@ def test_a_broadcast_listens_on_an_ipv6_address_too(tmp_path: Path):
 def test_what_one_thread_hands_another_cannot_be_changed_afterwards(tmp_path: Path):
     # the reading thread hands games, reports and states to the server's loop; the answers made from them are
     # shared by every request: none of them can be changed once made
-    import dataclasses
 
-    import pytest
 
-    from blindchess.broadcast.answers import Config, State
-    from blindchess.broadcast.lichess import LichessTarget
-    from blindchess.broadcast.pages import Page
-    from blindchess.broadcast.reading import ClaimRecord
 
     game = _Game(tmp_path / "a.jsonl")
     game.session.close()
@@ -1622,7 +1559,6 @@ def test_a_folder_whose_games_file_cannot_be_written_from_the_start_is_told_at_o
 
 def test_names_are_served_as_written_in_the_json_and_the_live_stream(tmp_path: Path):
     # UTF-8 as the pages are: a club's program and a person reading the file see "Jürgen Müller", not escapes
-    from blindchess.broadcast.answers import Answers, Config, Pieces, State
 
     path = tmp_path / "a.jsonl"
     s = Session.new(Player("Jürgen Müller"), Player("Алёна"), "90+30", journal=path, now=EPOCH)
@@ -1636,7 +1572,6 @@ def test_names_are_served_as_written_in_the_json_and_the_live_stream(tmp_path: P
 
 def _idle_connections(port: int, hosts: list[str]) -> list:
     """One connection to ``port`` from each of ``hosts`` (loopback addresses), in order, sending nothing."""
-    import socket
 
     out = []
     for host in hosts:
@@ -1667,7 +1602,6 @@ def _still_open(sock) -> bool:
 
 def test_sixty_four_connections_from_one_address_and_768_in_all_then_the_idle_longest_makes_room(tmp_path: Path):
     # the bounds the developer guide names (server.py): no head ever sent, none answering, so each is idle
-    from blindchess.broadcast.server import MAX_CONNECTIONS, PER_CLIENT
 
     b = _looked_at_by_hand([tmp_path], head_timeout=3600.0)
     socks: list = []
@@ -1689,11 +1623,6 @@ def test_sixty_four_connections_from_one_address_and_768_in_all_then_the_idle_lo
 
 
 def test_a_request_the_broadcast_fails_on_is_answered_500_in_its_language_and_noted(caplog):
-    import logging
-
-    from blindchess.broadcast.pages import error_page
-    from blindchess.broadcast.server import HttpServer
-
     async def failing(request):
         raise RuntimeError("a fault of the broadcast")
 
@@ -1711,13 +1640,6 @@ def test_a_request_the_broadcast_fails_on_is_answered_500_in_its_language_and_no
 
 
 def test_a_port_windows_says_is_taken_is_told_as_a_port_in_use(monkeypatch):
-    import socket
-
-    import pytest
-
-    from blindchess.base import UserError
-    from blindchess.broadcast import server
-
     class Taken(socket.socket):
         def bind(self, address) -> None:
             error = OSError(0, "Only one usage of each socket address is normally permitted")
@@ -1731,10 +1653,6 @@ def test_a_port_windows_says_is_taken_is_told_as_a_port_in_use(monkeypatch):
 
 
 def test_the_open_files_limit_raised_on_systems_whose_hard_limit_is_unlimited_or_high(monkeypatch):
-    import resource
-
-    from blindchess.broadcast import server
-
     unlimited = resource.RLIM_INFINITY
     for limits, wanted in (((256, unlimited), (65536, unlimited)), ((256, 100000), (65536, 100000)),
                            ((unlimited, unlimited), None), ((65536, 100000), None)):
@@ -1746,8 +1664,6 @@ def test_the_open_files_limit_raised_on_systems_whose_hard_limit_is_unlimited_or
 
 
 def test_a_client_that_leaves_a_live_stream_is_let_go_at_once(tmp_path: Path, monkeypatch):
-    from blindchess.broadcast import hall
-
     monkeypatch.setattr(hall, "PING", 3600.0)        # no comment comes to find it out: the leaving itself does
     b = _looked_at_by_hand([tmp_path])
     reader = EventReader(b.url + "events")
@@ -1763,8 +1679,6 @@ def test_a_client_that_leaves_a_live_stream_is_let_go_at_once(tmp_path: Path, mo
 
 
 def test_the_texts_a_page_gives_its_script_are_written_as_they_are_said():
-    from blindchess.broadcast.pages import spectators_page
-
     page = spectators_page([], "ru", "12:00:00", now=EPOCH, stale_after=600.0)
     texts = re.search(r'data-texts="([^"]*)"', page)
     assert texts is not None and tr("broadcast.connection_lost", "ru") in texts.group(1)
@@ -1772,7 +1686,6 @@ def test_the_texts_a_page_gives_its_script_are_written_as_they_are_said():
 
 def test_a_request_s_head_is_answered_up_to_its_bounds_and_refused_400_beyond(tmp_path: Path):
     # the bounds the developer guide names: a path of 2048 bytes, a header line of 8190, 64 header lines
-    import socket
 
     b = _looked_at_by_hand([tmp_path])
 
@@ -1797,10 +1710,6 @@ def test_a_request_s_head_is_answered_up_to_its_bounds_and_refused_400_beyond(tm
 
 
 def test_a_card_gives_the_clocks_in_tenths_of_a_second_as_of_a_moment_in_milliseconds(tmp_path: Path):
-    import dataclasses
-
-    from blindchess.broadcast.cards import clock_state, game_card, status_of
-
     path = tmp_path / "a.jsonl"
     s = Session.new(Player("Anna"), Player("Bert"), "90+30", journal=path, now=EPOCH)
     s.start_clock(EPOCH)
@@ -1818,7 +1727,6 @@ def test_a_card_gives_the_clocks_in_tenths_of_a_second_as_of_a_moment_in_millise
 
 def test_the_live_stream_says_the_server_s_moment_to_the_millisecond(tmp_path: Path):
     # the pages' clocks tick from the card's "at" and the server's "now" (the viewer's own clock does not matter)
-    from blindchess.broadcast.answers import Answers, Config, Pieces, State
 
     game = _Game(tmp_path / "a.jsonl")
     game.session.close()
@@ -1830,7 +1738,6 @@ def test_the_live_stream_says_the_server_s_moment_to_the_millisecond(tmp_path: P
 
 def test_each_address_has_its_own_share_of_live_streams_and_the_hall_its_bound(tmp_path: Path, monkeypatch):
     # the bounds the developer guide names: 32 live streams from one address, 512 in all, 256 messages waiting
-    from blindchess.broadcast import hall
 
     assert (hall.STREAMS_PER_CLIENT, hall.MAX_STREAMS, hall.QUEUE) == (32, 512, 256)
     monkeypatch.setattr(hall, "STREAMS_PER_CLIENT", 2)
@@ -1890,10 +1797,6 @@ def test_a_page_is_caught_up_from_any_of_the_last_32_states_and_a_stream_holds_2
 
 
 def test_a_pipe_named_like_a_journal_is_never_waited_on_and_is_told_as_no_journal(tmp_path: Path):
-    import os
-
-    import pytest
-
     if not hasattr(os, "mkfifo"):
         pytest.skip("no named pipes on this system")
     fifo = tmp_path / "pipe.jsonl"
@@ -1956,10 +1859,6 @@ def test_damage_that_touches_no_half_move_keeps_the_game_and_its_result_and_says
 
 
 def test_the_window_s_broadcast_tells_why_it_cannot_start_and_says_nothing_when_nothing_changes(tmp_path: Path):
-    import socket
-
-    from blindchess.broadcast import WindowBroadcast
-
     game = _Game(tmp_path / "a.jsonl")
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
